@@ -1,0 +1,195 @@
+#include "perft/perft.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "engine/turn.h"
+#include "variants/variant.h"
+
+uint64_t perft(struct position *pos, int depth, bool bulk)
+{
+    if (depth == 0)
+        return 1;
+    if (bulk && depth == 1)
+        return count_turns(pos);
+    const struct variant *v = pos->variant;
+    struct move_list list;
+    v->generate(pos, &list);
+    uint64_t nodes = 0;
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        Color side = pos->side;
+        v->make(pos, m);
+        nodes += perft(pos, pos->side != side ? depth - 1 : depth, bulk);
+        v->unmake(pos, m);
+    }
+    return nodes;
+}
+
+struct divide_ctx {
+    int depth;
+    bool bulk;
+    FILE *out;
+    uint64_t total;
+};
+
+static void divide_one(struct position *after, const struct turn *t, void *vctx)
+{
+    struct divide_ctx *ctx = vctx;
+    uint64_t n = perft(after, ctx->depth - 1, ctx->bulk);
+    ctx->total += n;
+    fprintf(ctx->out, "%s: %llu\n", t->text, (unsigned long long)n);
+}
+
+uint64_t perft_divide(struct position *pos, int depth, bool bulk, FILE *out)
+{
+    struct divide_ctx ctx = {depth, bulk, out, 0};
+    if (depth < 1)
+        return 1;
+    for_each_turn(pos, divide_one, &ctx);
+    fprintf(out, "\n");
+    return ctx.total;
+}
+
+/* ---- Suites ---------------------------------------------------------------- */
+
+#define SUITE_LINE_MAX 4096
+#define MAX_EXPECT 16
+
+struct suite_line {
+    char fen[SUITE_LINE_MAX];
+    char variant[64];
+    int depths[MAX_EXPECT];
+    unsigned long long counts[MAX_EXPECT];
+    int n;
+};
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t len = strlen(s);
+    while (len > 0 && isspace((unsigned char)s[len - 1]))
+        s[--len] = '\0';
+    return s;
+}
+
+/* Parses one `;`-separated item after the FEN. */
+static int parse_item(struct suite_line *line, char *item)
+{
+    item = trim(item);
+    if (item[0] == 'D' && isdigit((unsigned char)item[1])) {
+        if (line->n == MAX_EXPECT)
+            return -1;
+        char *end;
+        line->depths[line->n] = (int)strtol(item + 1, &end, 10);
+        line->counts[line->n] = strtoull(end, &end, 10);
+        if (*trim(end) != '\0')
+            return -1;
+        line->n++;
+        return 0;
+    }
+    if (strncmp(item, "variant ", 8) == 0) {
+        snprintf(line->variant, sizeof line->variant, "%s", trim(item + 8));
+        return 0;
+    }
+    return -1;
+}
+
+static int parse_suite_line(char *text, struct suite_line *line)
+{
+    memset(line, 0, sizeof *line);
+    char *semi = strchr(text, ';');
+    if (!semi)
+        return -1;
+    *semi = '\0';
+    snprintf(line->fen, sizeof line->fen, "%s", trim(text));
+    char *item = semi + 1;
+    for (;;) {
+        char *next = strchr(item, ';');
+        if (next)
+            *next = '\0';
+        if (parse_item(line, item))
+            return -1;
+        if (!next)
+            break;
+        item = next + 1;
+    }
+    return 0;
+}
+
+/* The suite's variant: the one given, else the file's name (polypiece.epd), else normal. */
+static const char *default_variant(const char *path, const char *given, char *name, size_t n)
+{
+    if (given)
+        return given;
+    const char *base = strrchr(path, '/');
+    snprintf(name, n, "%s", base ? base + 1 : path);
+    char *dot = strrchr(name, '.');
+    if (dot)
+        *dot = '\0';
+    return variant_find(name) ? name : "normal";
+}
+
+static bool run_line(struct position *pos, const struct suite_line *line, const char *vid, int max_depth, bool bulk,
+                     int lineno, FILE *out)
+{
+    const struct variant *v = variant_find(line->variant[0] ? line->variant : vid);
+    char err[VARIANT_ERR_LEN];
+    if (!v) {
+        fprintf(out, "line %d: unknown variant '%s'\n", lineno, line->variant[0] ? line->variant : vid);
+        return false;
+    }
+    if (fen_read(pos, v, line->fen, err, sizeof err)) {
+        fprintf(out, "line %d: %s\n  FEN %s\n", lineno, err, line->fen);
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < line->n; i++) {
+        if (max_depth > 0 && line->depths[i] > max_depth)
+            continue;
+        uint64_t got = perft(pos, line->depths[i], bulk);
+        if (got != line->counts[i]) {
+            fprintf(out, "MISMATCH line %d depth %d: expected %llu, got %llu\n  FEN %s\n", lineno, line->depths[i],
+                    line->counts[i], (unsigned long long)got, line->fen);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+int perft_suite(const char *path, const char *variant_id, int max_depth, bool bulk, FILE *out)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char name[64];
+    const char *vid = default_variant(path, variant_id, name, sizeof name);
+    struct position *pos = malloc(sizeof *pos);
+    struct suite_line *line = malloc(sizeof *line);
+    char *text = malloc(SUITE_LINE_MAX);
+    int passed = 0, failed = 0, lineno = 0;
+    while (pos && line && text && fgets(text, SUITE_LINE_MAX, f)) {
+        lineno++;
+        char *t = trim(text);
+        if (*t == '\0' || *t == '#')
+            continue;
+        if (parse_suite_line(t, line)) {
+            fprintf(out, "line %d: cannot read this suite line\n", lineno);
+            failed++;
+            continue;
+        }
+        if (run_line(pos, line, vid, max_depth, bulk, lineno, out))
+            passed++;
+        else
+            failed++;
+    }
+    fclose(f);
+    free(pos);
+    free(line);
+    free(text);
+    fprintf(out, "%d passed, %d failed\n", passed, failed);
+    return failed;
+}

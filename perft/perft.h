@@ -1,0 +1,22 @@
+/* Rule Zero: perft (counting the leaves of the tree of legal turns). */
+#ifndef RULEZERO_PERFT_H
+#define RULEZERO_PERFT_H
+
+#include <stdio.h>
+
+#include "engine/position.h"
+
+/* Leaves at `depth` turns. With bulk, the last ply counts turns without
+ * making them; without, every leaf turn is made. */
+uint64_t perft(struct position *pos, int depth, bool bulk);
+
+/* Prints `TURN: COUNT` per legal turn, then a blank line; returns the total. */
+uint64_t perft_divide(struct position *pos, int depth, bool bulk, FILE *out);
+
+/* Runs an EPD suite (`FEN ;D1 n ;D2 n ...`), printing each mismatch with its
+ * FEN and depth and a closing `N passed, N failed` line. Lines may carry
+ * `;variant ID` and other `;name value` settings (see perft/suites/README.md).
+ * Returns the number of failed positions, or -1 when the file cannot be read. */
+int perft_suite(const char *path, const char *variant_id, int max_depth, bool bulk, FILE *out);
+
+#endif

@@ -1,0 +1,255 @@
+#include "protocol/cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/bench.h"
+#include "engine/clock.h"
+#include "engine/fen.h"
+#include "engine/turn.h"
+#include "perft/perft.h"
+#include "protocol/session.h"
+#include "variants/variant.h"
+
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+static const char usage_text[] =
+    "Usage: rulezero [SUBCOMMAND] [OPTIONS]\n"
+    "\n"
+    "With no subcommand, rulezero reads commands from standard input: a first line\n"
+    "`xboard` selects CECP (XBoard/WinBoard), `uci` selects UCI, anything else a\n"
+    "console for people (type `help`).\n"
+    "\n"
+    "Subcommands:\n"
+    "  perft --variant V [--fen FEN] --depth D [--divide] [--no-bulk]\n"
+    "      Count the leaves of the tree of legal turns.\n"
+    "  perft-suite FILE [--variant V] [--max-depth D] [--no-bulk]\n"
+    "      Check every `FEN ;D1 n ;D2 n ...` line of an EPD suite.\n"
+    "  moves --variant V [--fen FEN]\n"
+    "      One line per legal turn: the turn, a space, the FEN after it.\n"
+    "  bench [--variant V|all] [--depth D]\n"
+    "      Fixed positions, fixed depth: total nodes and nodes per second.\n"
+    "\n"
+    "Options:\n"
+    "  -v, --variant V    variant id (default normal); see --help for the list\n"
+    "  -f, --fen FEN      start from this position instead of the start position\n"
+    "  -d, --depth D      depth in turns\n"
+    "  -D, --divide       perft: one line per root turn\n"
+    "  -n, --no-bulk      perft: make every leaf turn instead of counting the last ply\n"
+    "  -m, --max-depth D  perft-suite: skip depths above D\n"
+    "  -h, --help         this text\n"
+    "  -V, --version      print the version\n";
+
+static void print_variants(FILE *out)
+{
+    fprintf(out, "\nVariants:");
+    for (int i = 0; i < variant_count(); i++)
+        fprintf(out, " %s", variant_at(i)->id);
+    fprintf(out, "\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "rulezero: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'rulezero --help'.\n");
+    return EXIT_USAGE;
+}
+
+struct cli_options {
+    const char *variant;
+    const char *fen;
+    int depth;
+    int max_depth;
+    bool divide;
+    bool bulk;
+};
+
+static int parse_int(const char *text, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (errno || end == text || *end != '\0' || n < lo || n > hi)
+        return -1;
+    *out = (int)n;
+    return 0;
+}
+
+static int parse_options(int argc, char **argv, struct cli_options *o)
+{
+    static const struct option longopts[] = {
+        {"variant", required_argument, NULL, 'v'}, {"fen", required_argument, NULL, 'f'},
+        {"depth", required_argument, NULL, 'd'},   {"max-depth", required_argument, NULL, 'm'},
+        {"divide", no_argument, NULL, 'D'},        {"no-bulk", no_argument, NULL, 'n'},
+        {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":v:f:d:m:DnhV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'v': o->variant = optarg; break;
+        case 'f': o->fen = optarg; break;
+        case 'd':
+            if (parse_int(optarg, 0, 64, &o->depth))
+                return usage_error("bad depth '%s' (expected 0..64)", optarg);
+            break;
+        case 'm':
+            if (parse_int(optarg, 0, 64, &o->max_depth))
+                return usage_error("bad max depth '%s' (expected 0..64)", optarg);
+            break;
+        case 'D': o->divide = true; break;
+        case 'n': o->bulk = false; break;
+        case 'h': fputs(usage_text, stdout); print_variants(stdout); exit(EXIT_OK);
+        case 'V': printf("rulezero %s\n", RULEZERO_VERSION); exit(EXIT_OK);
+        case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
+        default: return usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    return EXIT_OK;
+}
+
+static const struct variant *pick_variant(const char *id)
+{
+    return variant_find(id ? id : "normal");
+}
+
+/* Sets up pos from the options; prints the error and returns an exit code on failure. */
+static int setup_position(struct position *pos, const struct cli_options *o)
+{
+    const struct variant *v = pick_variant(o->variant);
+    if (!v)
+        return usage_error("unknown variant '%s'", o->variant);
+    char err[VARIANT_ERR_LEN];
+    if (fen_read(pos, v, o->fen ? o->fen : v->start_fen, err, sizeof err)) {
+        fprintf(stderr, "rulezero: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    return EXIT_OK;
+}
+
+static void print_speed(FILE *out, uint64_t nodes, double seconds)
+{
+    double nps = seconds > 0 ? (double)nodes / seconds : 0;
+    fprintf(out, "Time: %.3f s, %.0f nodes per second\n", seconds, nps);
+}
+
+static int cmd_perft(struct position *pos, int argc, char **argv)
+{
+    struct cli_options o = {.bulk = true, .depth = -1};
+    int rc = parse_options(argc, argv, &o);
+    if (rc)
+        return rc;
+    if (optind < argc)
+        return usage_error("unexpected argument '%s'", argv[optind]);
+    if (o.depth < 0)
+        return usage_error("%s needs --depth", "perft");
+    if ((rc = setup_position(pos, &o)))
+        return rc;
+    double start = clock_seconds();
+    uint64_t nodes = o.divide ? perft_divide(pos, o.depth, o.bulk, stdout) : perft(pos, o.depth, o.bulk);
+    print_speed(stdout, nodes, clock_seconds() - start);
+    printf("Nodes searched: %llu\n", (unsigned long long)nodes);
+    return EXIT_OK;
+}
+
+static int cmd_perft_suite(int argc, char **argv)
+{
+    struct cli_options o = {.bulk = true};
+    int rc = parse_options(argc, argv, &o);
+    if (rc)
+        return rc;
+    if (optind >= argc)
+        return usage_error("%s needs a FILE", "perft-suite");
+    if (optind + 1 < argc)
+        return usage_error("unexpected argument '%s'", argv[optind + 1]);
+    if (o.variant && !variant_find(o.variant))
+        return usage_error("unknown variant '%s'", o.variant);
+    double start = clock_seconds();
+    int failed = perft_suite(argv[optind], o.variant, o.max_depth, o.bulk, stdout);
+    if (failed < 0) {
+        fprintf(stderr, "rulezero: cannot read '%s'\n", argv[optind]);
+        return EXIT_BAD_INPUT;
+    }
+    printf("Time: %.3f s\n", clock_seconds() - start);
+    return failed ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+static void print_turn_and_fen(struct position *after, const struct turn *t, void *ctx)
+{
+    (void)ctx;
+    char fen[FEN_MAX_LEN];
+    fen_write(after, fen, sizeof fen);
+    printf("%s %s\n", t->text, fen);
+}
+
+static int cmd_moves(struct position *pos, int argc, char **argv)
+{
+    struct cli_options o = {.bulk = true};
+    int rc = parse_options(argc, argv, &o);
+    if (rc)
+        return rc;
+    if (optind < argc)
+        return usage_error("unexpected argument '%s'", argv[optind]);
+    if ((rc = setup_position(pos, &o)))
+        return rc;
+    for_each_turn(pos, print_turn_and_fen, NULL);
+    return EXIT_OK;
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+    struct cli_options o = {.bulk = true, .depth = 0};
+    int rc = parse_options(argc, argv, &o);
+    if (rc)
+        return rc;
+    if (optind < argc)
+        return usage_error("unexpected argument '%s'", argv[optind]);
+    if (o.variant && strcmp(o.variant, "all") != 0 && !variant_find(o.variant))
+        return usage_error("unknown variant '%s'", o.variant);
+    struct bench_result r = bench_run(o.variant, o.depth, stdout);
+    printf("Nodes/second: %.0f\n", r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
+    printf("Nodes searched: %llu\n", (unsigned long long)r.nodes);
+    return EXIT_OK;
+}
+
+int cli_main(int argc, char **argv)
+{
+    char err[VARIANT_ERR_LEN];
+    zobrist_init();
+    if (variant_check_all(err, sizeof err)) {
+        fprintf(stderr, "rulezero: internal error: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    if (argc < 2 || argv[1][0] == '-') {
+        struct cli_options o = {.bulk = true};
+        int rc = parse_options(argc, argv, &o);
+        if (rc)
+            return rc;
+        if (optind < argc)
+            return usage_error("unknown subcommand '%s'", argv[optind]);
+        return session_run(stdin, stdout);
+    }
+    const char *cmd = argv[1];
+    struct position *pos = malloc(sizeof *pos);
+    if (!pos)
+        return EXIT_BAD_INPUT;
+    int rc;
+    if (strcmp(cmd, "perft") == 0)
+        rc = cmd_perft(pos, argc - 1, argv + 1);
+    else if (strcmp(cmd, "perft-suite") == 0)
+        rc = cmd_perft_suite(argc - 1, argv + 1);
+    else if (strcmp(cmd, "moves") == 0)
+        rc = cmd_moves(pos, argc - 1, argv + 1);
+    else if (strcmp(cmd, "bench") == 0)
+        rc = cmd_bench(argc - 1, argv + 1);
+    else
+        rc = usage_error("unknown subcommand '%s'", cmd);
+    free(pos);
+    return rc;
+}

@@ -1,0 +1,9 @@
+/* Rule Zero: the command line (`rulezero SUBCOMMAND ...`). */
+#ifndef RULEZERO_CLI_H
+#define RULEZERO_CLI_H
+
+/* Runs the command line; returns the process exit code
+ * (0 ok, 1 bad input such as a FEN, 2 usage error). */
+int cli_main(int argc, char **argv);
+
+#endif

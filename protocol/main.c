@@ -1,0 +1,3 @@
+#include "protocol/cli.h"
+
+int main(int argc, char **argv) { return cli_main(argc, argv); }

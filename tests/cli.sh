@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Command-line behaviour: exit codes, error messages and output shape.
+set -u
+RZ=${1:?usage: cli.sh path/to/rulezero}
+pass=0 fail=0
+
+check() { # name, expected exit code, command...
+    local name=$1 want=$2; shift 2
+    "$@" >/tmp/rz_cli_out.$$ 2>/tmp/rz_cli_err.$$
+    local got=$?
+    if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $name: exit $got, expected $want"; cat /tmp/rz_cli_err.$$; fi
+}
+expect_out() { # name, pattern (grep -E) that the last stdout must contain
+    if grep -Eq -- "$2" /tmp/rz_cli_out.$$; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $1: stdout lacks /$2/"; head -5 /tmp/rz_cli_out.$$; fi
+}
+expect_err() {
+    if grep -Eq -- "$2" /tmp/rz_cli_err.$$; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $1: stderr lacks /$2/"; cat /tmp/rz_cli_err.$$; fi
+}
+last_line_is() {
+    if [ "$(tail -n 1 /tmp/rz_cli_out.$$)" = "$2" ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $1: last line '$(tail -n 1 /tmp/rz_cli_out.$$)', expected '$2'"; fi
+}
+
+check help 0 "$RZ" --help;                       expect_out help "Usage: rulezero"; expect_out help-variants "normal"
+check version 0 "$RZ" --version;                 expect_out version "^rulezero [0-9]+\.[0-9]+"
+check short-version 0 "$RZ" -V
+check unknown-option 2 "$RZ" perft --frobnicate; expect_err unknown-option "unknown option"
+check unknown-subcommand 2 "$RZ" frobnicate;     expect_err unknown-subcommand "unknown subcommand"
+check missing-depth 2 "$RZ" perft -v normal;     expect_err missing-depth "depth"
+check bad-depth 2 "$RZ" perft -v normal -d x;    expect_err bad-depth "bad depth"
+check negative-depth 2 "$RZ" perft -v normal -d -3
+check huge-depth 2 "$RZ" perft -v normal -d 99999999999
+check missing-value 2 "$RZ" perft -v normal --depth; expect_err missing-value "needs a value"
+check unknown-variant 2 "$RZ" perft -v nosuch -d 1; expect_err unknown-variant "unknown variant"
+check bad-fen 1 "$RZ" perft -v normal -f 'not a fen' -d 1; expect_err bad-fen "invalid FEN: field 1"
+check empty-fen 1 "$RZ" perft -v normal -f '' -d 1; expect_err empty-fen "invalid FEN"
+check extra-arg 2 "$RZ" perft -v normal -d 1 extra
+
+check perft 0 "$RZ" perft --variant normal --depth 3
+last_line_is perft "Nodes searched: 8902"
+expect_out perft-speed "nodes per second"
+check perft-short 0 "$RZ" perft -v normal -d 2 -n;  last_line_is perft-nobulk "Nodes searched: 400"
+check divide 0 "$RZ" perft -v normal -d 2 --divide
+expect_out divide "^e2e4: 20$"; last_line_is divide "Nodes searched: 400"
+[ "$(grep -c ': 20$' /tmp/rz_cli_out.$$)" -eq 20 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL divide lines"; }
+check divide-blank 0 "$RZ" perft -v normal -d 1 -D
+grep -qx '' /tmp/rz_cli_out.$$ && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL divide blank line"; }
+check perft-fen 0 "$RZ" perft -v normal -f 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -d 2
+last_line_is perft-fen "Nodes searched: 2039"
+
+check moves 0 "$RZ" moves -v normal
+[ "$(wc -l < /tmp/rz_cli_out.$$)" -eq 20 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL moves count"; }
+expect_out moves "^e2e4 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1$"
+check moves-bad-fen 1 "$RZ" moves -f 'rnbqkbnr w'
+
+check bench 0 "$RZ" bench -v normal -d 2
+expect_out bench "^Nodes searched: [0-9]+$"
+[ "$(tail -n 2 /tmp/rz_cli_out.$$ | head -n 1 | grep -c 'Nodes/second')" -eq 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bench nps line"; }
+check bench-bad-variant 2 "$RZ" bench -v nosuch
+
+check suite-missing-file 1 "$RZ" perft-suite /nonexistent.epd
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n' > /tmp/rz_cli_suite.$$.epd
+check suite-mismatch 1 "$RZ" perft-suite /tmp/rz_cli_suite.$$.epd --variant normal
+expect_out suite-mismatch "MISMATCH line 1 depth 2: expected 401, got 400"
+expect_out suite-mismatch-fen "FEN rnbqkbnr"
+
+rm -f /tmp/rz_cli_out.$$ /tmp/rz_cli_err.$$ /tmp/rz_cli_suite.$$.epd
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

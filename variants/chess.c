@@ -1,0 +1,546 @@
+#include "variants/chess.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- Building power sets -------------------------------------------------- */
+
+int chess_power_from_betza(struct piece_power *out, const char *betza, Color c, char *err, size_t errlen)
+{
+    struct betza_power bp;
+    if (betza_compile(betza, c, &bp, err, errlen))
+        return -1;
+    out->count = 0;
+    for (int i = 0; i < bp.count; i++) {
+        struct ray *r = &out->rays[out->count++];
+        r->step = (int16_t)step_of(bp.rays[i].dx, bp.rays[i].dy);
+        r->range = bp.rays[i].range == 0 ? RAY_UNLIMITED : bp.rays[i].range;
+        r->mode = bp.rays[i].mode;
+    }
+    return 0;
+}
+
+void chess_pawn_power(struct piece_power *out, Color c)
+{
+    int dy = c == WHITE ? 1 : -1;
+    out->count = 2;
+    out->rays[0] = (struct ray){(int16_t)step_of(-1, dy), 1, BETZA_CAPTURE};
+    out->rays[1] = (struct ray){(int16_t)step_of(1, dy), 1, BETZA_CAPTURE};
+}
+
+static struct attack_dir *attack_dir_for(struct attack_table *t, int step)
+{
+    for (int i = 0; i < t->count; i++)
+        if (t->dirs[i].step == step)
+            return &t->dirs[i];
+    if (t->count == MAX_ATTACK_DIRS)
+        return NULL;
+    struct attack_dir *d = &t->dirs[t->count++];
+    memset(d, 0, sizeof *d);
+    d->step = (int16_t)step;
+    return d;
+}
+
+void chess_build_attacks(struct power_set *set)
+{
+    for (Color c = WHITE; c <= BLACK; c++) {
+        struct attack_table *t = &set->attacks[c];
+        t->count = 0;
+        for (int type = 1; type < MAX_TYPES; type++) {
+            const struct piece_power *pw = &set->power[type][c];
+            for (int i = 0; i < pw->count; i++) {
+                const struct ray *r = &pw->rays[i];
+                if (!(r->mode & BETZA_CAPTURE))
+                    continue;
+                struct attack_dir *d = attack_dir_for(t, r->step);
+                if (!d)
+                    continue;
+                if (r->range > d->range[type])
+                    d->range[type] = r->range;
+                if (r->range > d->max_range)
+                    d->max_range = r->range;
+            }
+        }
+        /* Leaps first: they are cheaper to test. */
+        for (int i = 1; i < t->count; i++)
+            for (int j = i; j > 0 && t->dirs[j].max_range < t->dirs[j - 1].max_range; j--) {
+                struct attack_dir tmp = t->dirs[j];
+                t->dirs[j] = t->dirs[j - 1];
+                t->dirs[j - 1] = tmp;
+            }
+    }
+}
+
+static void set_castle(struct chess_rules *r, int right, const char *k_from, const char *k_to, const char *r_from,
+                       const char *r_to)
+{
+    struct castle_rule *c = &r->castle[right];
+    c->king_from = make_square(k_from[0] - 'a', k_from[1] - '1');
+    c->king_to = make_square(k_to[0] - 'a', k_to[1] - '1');
+    c->rook_from = make_square(r_from[0] - 'a', r_from[1] - '1');
+    c->rook_to = make_square(r_to[0] - 'a', r_to[1] - '1');
+}
+
+void chess_init_orthodox(struct chess_rules *r)
+{
+    static const char *const fide[CHESS_TYPES] = {NULL, NULL, "N", "B", "R", "Q", "K"};
+    char err[128];
+    memset(r, 0, sizeof *r);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        chess_pawn_power(&r->fixed.power[PAWN][c], c);
+        for (int type = KNIGHT; type <= KING; type++)
+            chess_power_from_betza(&r->fixed.power[type][c], fide[type], c, err, sizeof err);
+    }
+    chess_build_attacks(&r->fixed);
+    r->promo_types[0] = QUEEN;
+    r->promo_types[1] = ROOK;
+    r->promo_types[2] = BISHOP;
+    r->promo_types[3] = KNIGHT;
+    r->promo_count = 4;
+    set_castle(r, 0, "e1", "g1", "h1", "f1");
+    set_castle(r, 1, "e1", "c1", "a1", "d1");
+    set_castle(r, 2, "e8", "g8", "h8", "f8");
+    set_castle(r, 3, "e8", "c8", "a8", "d8");
+    memset(r->castle_keep, 15, sizeof r->castle_keep);
+    for (int i = 0; i < 4; i++) {
+        int color_rights = i < 2 ? 3 : 12;
+        r->castle_keep[r->castle[i].king_from] &= (uint8_t)~color_rights;
+        r->castle_keep[r->castle[i].rook_from] &= (uint8_t)~(1 << i);
+    }
+}
+
+/* ---- Attacks ------------------------------------------------------------- */
+
+bool chess_square_attacked(const struct position *pos, Square sq, Color by)
+{
+    const struct attack_table *t = &chess_powers(pos)->attacks[by];
+    const Piece *board = pos->board;
+    int bit = COLOR_BIT(by);
+    for (int i = 0; i < t->count; i++) {
+        const struct attack_dir *d = &t->dirs[i];
+        Square s = sq - d->step;
+        for (int k = 1;; k++, s -= d->step) {
+            Piece p = board[s];
+            if (p == EMPTY) {
+                if (k >= d->max_range)
+                    break;
+                continue;
+            }
+            if ((p & bit) && d->range[piece_type(p)] >= k)
+                return true;
+            break;
+        }
+    }
+    return false;
+}
+
+bool chess_in_check(const struct position *pos)
+{
+    return chess_square_attacked(pos, pos->king_sq[pos->side], pos->side ^ 1);
+}
+
+/* ---- Pseudo-legal generation ----------------------------------------------- */
+
+static inline bool on_rank(Square sq, int rank) { return square_rank(sq) == rank; }
+
+static void add_pawn_move(struct move_list *list, const struct chess_rules *r, Square from, Square to, int last_rank,
+                          int kind)
+{
+    if (on_rank(to, last_rank)) {
+        for (int i = 0; i < r->promo_count; i++)
+            move_list_add(list, make_move(from, to, MK_PROMOTION, r->promo_types[i]));
+    } else {
+        move_list_add(list, make_move(from, to, kind, 0));
+    }
+}
+
+static void gen_pawn(const struct position *pos, struct move_list *list, Square from, bool captures_only)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    Color us = pos->side;
+    int ranks = pos->variant->geo.ranks;
+    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    int last_rank = us == WHITE ? ranks - 1 : 0;
+    int start_rank = us == WHITE ? 1 : ranks - 2;
+    int enemy = COLOR_BIT(us ^ 1);
+    Square ahead = from + fwd;
+    if (pos->board[ahead] == EMPTY && (!captures_only || on_rank(ahead, last_rank))) {
+        add_pawn_move(list, r, from, ahead, last_rank, MK_NORMAL);
+        if (!captures_only && on_rank(from, start_rank) && pos->board[ahead + fwd] == EMPTY)
+            move_list_add(list, make_move(from, ahead + fwd, MK_DOUBLE_PAWN, 0));
+    }
+    for (int side = -1; side <= 1; side += 2) {
+        Square to = ahead + side;
+        if (pos->board[to] & enemy)
+            add_pawn_move(list, r, from, to, last_rank, MK_NORMAL);
+        else if (to == pos->ep && pos->ep != NO_SQUARE)
+            move_list_add(list, make_move(from, to, MK_EN_PASSANT, 0));
+    }
+}
+
+static void gen_rays(const struct position *pos, struct move_list *list, Square from, const struct piece_power *pw,
+                     bool captures_only)
+{
+    const Piece *board = pos->board;
+    int enemy = COLOR_BIT(pos->side ^ 1);
+    for (int i = 0; i < pw->count; i++) {
+        const struct ray *r = &pw->rays[i];
+        bool quiet_ok = (r->mode & BETZA_MOVE) && !captures_only;
+        Square to = from + r->step;
+        for (int k = 1;; k++, to += r->step) {
+            Piece p = board[to];
+            if (p == EMPTY) {
+                if (quiet_ok)
+                    move_list_add(list, make_move(from, to, MK_NORMAL, 0));
+                if (k >= r->range)
+                    break;
+                continue;
+            }
+            if ((p & enemy) && (r->mode & BETZA_CAPTURE))
+                move_list_add(list, make_move(from, to, MK_NORMAL, 0));
+            break;
+        }
+    }
+}
+
+static void gen_castling(const struct position *pos, struct move_list *list)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    Color us = pos->side;
+    for (int i = us * 2; i < us * 2 + 2; i++) {
+        if (!(pos->castling & (1 << i)))
+            continue;
+        const struct castle_rule *c = &r->castle[i];
+        if (pos->board[c->king_from] != make_piece(us, KING) || pos->board[c->rook_from] != make_piece(us, ROOK))
+            continue;
+        /* Every square between king and rook, and both destinations, empty but for these two. */
+        Square lo = c->king_from, hi = c->king_from;
+        Square ends[3] = {c->rook_from, c->king_to, c->rook_to};
+        for (int e = 0; e < 3; e++) {
+            if (ends[e] < lo)
+                lo = ends[e];
+            if (ends[e] > hi)
+                hi = ends[e];
+        }
+        bool clear = true;
+        for (Square s = lo; s <= hi && clear; s++)
+            if (s != c->king_from && s != c->rook_from && pos->board[s] != EMPTY)
+                clear = false;
+        if (!clear)
+            continue;
+        /* The king may not leave, cross or (tested by the legality filter) land on an attacked square. */
+        int dir = c->king_to > c->king_from ? 1 : -1;
+        bool safe = true;
+        for (Square s = c->king_from; s != c->king_to && safe; s += dir)
+            if (chess_square_attacked(pos, s, us ^ 1))
+                safe = false;
+        if (safe)
+            move_list_add(list, make_move(c->king_from, c->king_to, MK_CASTLE, i));
+    }
+}
+
+static void gen_pseudo(const struct position *pos, struct move_list *list, bool captures_only)
+{
+    const struct power_set *set = chess_powers(pos);
+    Color us = pos->side;
+    for (int i = 0; i < pos->pcount[us]; i++) {
+        Square from = pos->plist[us][i];
+        int type = piece_type(pos->board[from]);
+        if (type == PAWN)
+            gen_pawn(pos, list, from, captures_only);
+        else
+            gen_rays(pos, list, from, &set->power[type][us], captures_only);
+    }
+    if (!captures_only && pos->castling)
+        gen_castling(pos, list);
+}
+
+/* ---- Legality ---------------------------------------------------------------
+ * Pins are found once per node along every enemy rider direction; a move is
+ * then legal without being made unless the side is in check, the piece is
+ * pinned, it is the King, an en-passant capture, a castling move, or the move
+ * changes powers. Those few are made and tested. */
+
+struct pin_info {
+    bool in_check;
+    bool pinned[BOARD_SIZE];
+};
+
+static void find_pins(const struct position *pos, struct pin_info *pins, const struct power_set *set)
+{
+    Color us = pos->side;
+    Square king = pos->king_sq[us];
+    const struct attack_table *t = &set->attacks[us ^ 1];
+    int enemy = COLOR_BIT(us ^ 1);
+    pins->in_check = chess_square_attacked(pos, king, us ^ 1);
+    for (int i = 0; i < t->count; i++) {
+        const struct attack_dir *d = &t->dirs[i];
+        if (d->max_range < 2)
+            continue;
+        Square s = king - d->step;
+        Square blocker = NO_SQUARE;
+        for (int k = 1; k <= d->max_range; k++, s -= d->step) {
+            Piece p = pos->board[s];
+            if (p == EMPTY)
+                continue;
+            if (p == OFFBOARD)
+                break;
+            if (!(p & enemy)) {
+                if (blocker != NO_SQUARE)
+                    break;
+                blocker = s;
+                continue;
+            }
+            if (blocker != NO_SQUARE && d->range[piece_type(p)] >= k)
+                pins->pinned[blocker] = true;
+            break;
+        }
+    }
+}
+
+static bool leaves_king_safe(struct position *pos, Move m)
+{
+    Color us = pos->side;
+    chess_make(pos, m);
+    bool safe = !chess_square_attacked(pos, pos->king_sq[us], us ^ 1);
+    chess_unmake(pos, m);
+    return safe;
+}
+
+static bool king_step_safe(struct position *pos, Move m)
+{
+    Color us = pos->side;
+    Square from = move_from(m);
+    Piece king = pos->board[from];
+    pos->board[from] = EMPTY;
+    bool safe = !chess_square_attacked(pos, move_to(m), us ^ 1);
+    pos->board[from] = king;
+    return safe;
+}
+
+static void filter_legal(struct position *pos, struct move_list *list)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    const struct power_set *set = chess_powers(pos);
+    struct pin_info pins;
+    memset(pins.pinned, 0, sizeof pins.pinned);
+    find_pins(pos, &pins, set);
+    Square king = pos->king_sq[pos->side];
+    int n = 0;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        Square from = move_from(m);
+        bool legal;
+        if (r->changes_powers && r->changes_powers(pos, m))
+            legal = leaves_king_safe(pos, m);
+        else if (from == king)
+            legal = move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : king_step_safe(pos, m);
+        else if (pins.in_check || pins.pinned[from] || move_kind(m) == MK_EN_PASSANT)
+            legal = leaves_king_safe(pos, m);
+        else
+            legal = true;
+        if (legal)
+            list->moves[n++] = m;
+    }
+    list->count = n;
+}
+
+void chess_generate(struct position *pos, struct move_list *list)
+{
+    list->count = 0;
+    gen_pseudo(pos, list, false);
+    filter_legal(pos, list);
+}
+
+void chess_generate_captures(struct position *pos, struct move_list *list)
+{
+    list->count = 0;
+    gen_pseudo(pos, list, true);
+    filter_legal(pos, list);
+}
+
+/* ---- Make / unmake ------------------------------------------------------------ */
+
+void chess_make(struct position *pos, Move m)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    const struct variant *v = pos->variant;
+    struct undo *u = pos_push_undo(pos, m, v->ext_size, true);
+    Square from = move_from(m), to = move_to(m);
+    int kind = move_kind(m);
+    Piece mover = pos->board[from];
+    Color us = pos->side;
+    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+
+    pos->halfmove++;
+    if (pos->ep != NO_SQUARE)
+        pos_set_ep(pos, NO_SQUARE);
+    if (kind == MK_CASTLE) {
+        const struct castle_rule *c = &r->castle[move_extra(m)];
+        Piece rook = pos_remove(pos, c->rook_from);
+        pos_move_piece(pos, c->king_from, c->king_to);
+        pos_put(pos, c->rook_to, rook);
+    } else {
+        if (kind == MK_EN_PASSANT)
+            u->captured = pos_remove(pos, to - fwd);
+        else if (pos->board[to] != EMPTY)
+            u->captured = pos_remove(pos, to);
+        if (u->captured != EMPTY || piece_type(mover) == PAWN)
+            pos->halfmove = 0;
+        if (kind == MK_PROMOTION) {
+            pos_remove(pos, from);
+            pos_put(pos, to, make_piece(us, move_promo(m)));
+        } else {
+            pos_move_piece(pos, from, to);
+        }
+        if (kind == MK_DOUBLE_PAWN)
+            pos_set_ep(pos, from + fwd);
+    }
+    int keep = r->castle_keep[from] & r->castle_keep[to];
+    if ((pos->castling & keep) != pos->castling)
+        pos_set_castling(pos, pos->castling & keep);
+    if (r->after_make)
+        r->after_make(pos, m, mover);
+    if (us == BLACK)
+        pos->fullmove++;
+    pos_flip_side(pos);
+}
+
+void chess_unmake(struct position *pos, Move m)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    const struct undo *u = &pos->history[pos->ply - 1];
+    Square from = move_from(m), to = move_to(m);
+    int kind = move_kind(m);
+    Color us = u->side;
+    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    if (kind == MK_CASTLE) {
+        const struct castle_rule *c = &r->castle[move_extra(m)];
+        Piece rook = pos_remove(pos, c->rook_to);
+        pos_move_piece(pos, c->king_to, c->king_from);
+        pos_put(pos, c->rook_from, rook);
+    } else {
+        if (kind == MK_PROMOTION) {
+            pos_remove(pos, to);
+            pos_put(pos, from, make_piece(us, PAWN));
+        } else {
+            pos_move_piece(pos, to, from);
+        }
+        if (kind == MK_EN_PASSANT)
+            pos_put(pos, to - fwd, u->captured);
+        else if (u->captured != EMPTY)
+            pos_put(pos, to, u->captured);
+    }
+    pos_pop_undo(pos, pos->variant->ext_size);
+}
+
+bool chess_is_capture(const struct position *pos, Move m)
+{
+    return move_kind(m) == MK_EN_PASSANT || (move_kind(m) != MK_CASTLE && pos->board[move_to(m)] != EMPTY);
+}
+
+struct outcome chess_outcome(struct position *pos, int legal_steps)
+{
+    struct outcome o = {RESULT_NONE, NULL};
+    if (legal_steps > 0)
+        return o;
+    if (chess_in_check(pos)) {
+        o.result = pos->side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+        o.reason = pos->side == WHITE ? "Black mates" : "White mates";
+    } else {
+        o.result = RESULT_DRAW;
+        o.reason = "Stalemate";
+    }
+    return o;
+}
+
+/* ---- Text -------------------------------------------------------------------- */
+
+void chess_format_step(const struct position *pos, Move m, char *out, size_t n)
+{
+    const struct geometry *g = &pos->variant->geo;
+    char from[8], to[8];
+    geo_square_name(g, move_from(m), from);
+    geo_square_name(g, move_to(m), to);
+    if (move_kind(m) == MK_PROMOTION) {
+        char letter = pos->variant->piece_letters[move_promo(m)];
+        snprintf(out, n, "%s%s%c", from, to, letter + ('a' - 'A'));
+    } else {
+        snprintf(out, n, "%s%s", from, to);
+    }
+}
+
+/* ---- FEN checks ------------------------------------------------------------------ */
+
+static int check_fail(char *err, size_t errlen, const char *msg)
+{
+    snprintf(err, errlen, "invalid FEN: %s", msg);
+    return -1;
+}
+
+int chess_read_ep(struct position *pos, const char *field, char *err, size_t errlen)
+{
+    if (strcmp(field, "-") == 0)
+        return 0;
+    const char *s = field;
+    Square sq = geo_parse_square(&pos->variant->geo, &s);
+    if (sq == NO_SQUARE || *s)
+        return check_fail(err, errlen, "field 4 (en passant): not a square");
+    pos->ep = sq;
+    return 0;
+}
+
+static int count_type(const struct position *pos, Color c, int type)
+{
+    int n = 0;
+    for (int i = 0; i < pos->pcount[c]; i++)
+        if (piece_type(pos->board[pos->plist[c][i]]) == type)
+            n++;
+    return n;
+}
+
+static int validate_ep(struct position *pos, char *err, size_t errlen)
+{
+    if (pos->ep == NO_SQUARE)
+        return 0;
+    Color us = pos->side;
+    int ranks = pos->variant->geo.ranks;
+    int ep_rank = us == WHITE ? ranks - 3 : 2;
+    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    if (square_rank(pos->ep) != ep_rank)
+        return check_fail(err, errlen, "field 4 (en passant): square is not on the double-step rank");
+    if (pos->board[pos->ep] != EMPTY || pos->board[pos->ep + fwd] != EMPTY ||
+        pos->board[pos->ep - fwd] != make_piece(us ^ 1, PAWN))
+        return check_fail(err, errlen, "field 4 (en passant): no pawn has just passed over that square");
+    return 0;
+}
+
+int chess_validate(struct position *pos, char *err, size_t errlen)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    int ranks = pos->variant->geo.ranks;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        if (count_type(pos, c, KING) != 1)
+            return check_fail(err, errlen,
+                              c == WHITE ? "field 1 (placement): White needs exactly one king"
+                                         : "field 1 (placement): Black needs exactly one king");
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            if (piece_type(pos->board[sq]) == PAWN && (square_rank(sq) == 0 || square_rank(sq) == ranks - 1))
+                return check_fail(err, errlen, "field 1 (placement): a pawn on the first or last rank");
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        if (!(pos->castling & (1 << i)))
+            continue;
+        Color c = i < 2 ? WHITE : BLACK;
+        if (pos->board[r->castle[i].king_from] != make_piece(c, KING) ||
+            pos->board[r->castle[i].rook_from] != make_piece(c, ROOK))
+            return check_fail(err, errlen, "field 3 (castling): a right without its king and rook in place");
+    }
+    if (validate_ep(pos, err, errlen))
+        return -1;
+    if (chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side))
+        return check_fail(err, errlen, "field 2 (side to move): the side not to move is in check");
+    return 0;
+}

@@ -1,0 +1,97 @@
+/* Rule Zero: the orthodox-chess rules family.
+ *
+ * Pieces other than the Pawn move by rays (step, range, mode), the form the
+ * Betza compiler produces, so one generator serves orthodox chess and every
+ * game whose pieces change powers (Polypiece phases, Dialectic tokens): such
+ * a game supplies `current`, which returns the power set in force. */
+#ifndef RULEZERO_CHESS_H
+#define RULEZERO_CHESS_H
+
+#include "variants/betza.h"
+#include "variants/variant.h"
+
+enum chess_type { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING, CHESS_TYPES };
+
+#define RAY_UNLIMITED 255
+#define MAX_RAYS BETZA_MAX_RAYS
+#define MAX_ATTACK_DIRS 64
+
+struct ray {
+    int16_t step;
+    uint8_t range; /* 1 = leap, n = at most n steps, RAY_UNLIMITED */
+    uint8_t mode;  /* BETZA_MOVE | BETZA_CAPTURE */
+};
+
+struct piece_power {
+    int count;
+    struct ray rays[MAX_RAYS];
+};
+
+/* Every capture direction of one side, merged over piece types: an enemy of
+ * type t at distance k along -step attacks the target when k <= range[t]. */
+struct attack_dir {
+    int16_t step;
+    uint8_t max_range;
+    uint8_t range[MAX_TYPES];
+};
+
+struct attack_table {
+    int count;
+    struct attack_dir dirs[MAX_ATTACK_DIRS];
+};
+
+struct power_set {
+    struct piece_power power[MAX_TYPES][2]; /* by type, colour; the Pawn's is its capture rays */
+    struct attack_table attacks[2];         /* by attacking colour */
+};
+
+struct castle_rule {
+    Square king_from, king_to, rook_from, rook_to;
+};
+
+struct chess_rules {
+    int promo_types[4];
+    int promo_count;
+    struct castle_rule castle[4];   /* by right: White short, White long, Black short, Black long */
+    uint8_t castle_keep[BOARD_SIZE]; /* rights kept when a piece leaves or enters the square */
+    /* The power set in force; NULL means `fixed` always. */
+    const struct power_set *(*current)(const struct position *pos);
+    /* True when making m may change some piece's powers (then legality is tested by making m). */
+    bool (*changes_powers)(const struct position *pos, Move m);
+    /* Called at the end of make, before the side changes (e.g. advance a phase). */
+    void (*after_make)(struct position *pos, Move m, Piece mover);
+    struct power_set fixed;
+};
+
+static inline const struct chess_rules *chess_rules_of(const struct position *pos)
+{
+    return (const struct chess_rules *)pos->rules;
+}
+
+static inline const struct power_set *chess_powers(const struct position *pos)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    return r->current ? r->current(pos) : &r->fixed;
+}
+
+/* Building rules. */
+int chess_power_from_betza(struct piece_power *out, const char *betza, Color c, char *err, size_t errlen);
+void chess_pawn_power(struct piece_power *out, Color c);
+void chess_build_attacks(struct power_set *set);
+void chess_init_orthodox(struct chess_rules *r); /* 8x8 castling, promotion Q R B N, FIDE powers */
+
+/* Rule hooks shared by the family (usable directly as variant entries). */
+void chess_generate(struct position *pos, struct move_list *list);
+void chess_generate_captures(struct position *pos, struct move_list *list);
+void chess_make(struct position *pos, Move m);
+void chess_unmake(struct position *pos, Move m);
+bool chess_in_check(const struct position *pos);
+bool chess_is_capture(const struct position *pos, Move m);
+struct outcome chess_outcome(struct position *pos, int legal_steps);
+void chess_format_step(const struct position *pos, Move m, char *out, size_t n);
+int chess_validate(struct position *pos, char *err, size_t errlen);
+int chess_read_ep(struct position *pos, const char *field, char *err, size_t errlen);
+
+bool chess_square_attacked(const struct position *pos, Square sq, Color by);
+
+#endif

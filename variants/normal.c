@@ -1,0 +1,45 @@
+/* Orthodox chess: the chess family with FIDE powers. */
+#include "variants/chess.h"
+#include "variants/evaluate.h"
+
+static struct chess_rules normal_rules;
+
+static void normal_reset_rules(struct position *pos)
+{
+    if (normal_rules.promo_count == 0)
+        chess_init_orthodox(&normal_rules);
+    pos->rules = &normal_rules;
+}
+
+static const char *const normal_bench[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    NULL,
+};
+
+const struct variant variant_normal = {
+    .id = "normal",
+    .title = "Orthodox chess",
+    .geo = {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},
+    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    .bench_fens = normal_bench,
+    .piece_letters = ".PNBRQK",
+    .royal_type = KING,
+    .has_castling = true,
+    .steps_are_turns = true,
+    .reset_rules = normal_reset_rules,
+    .validate = chess_validate,
+    .read_ep = chess_read_ep,
+    .generate = chess_generate,
+    .make = chess_make,
+    .unmake = chess_unmake,
+    .in_check = chess_in_check,
+    .is_capture = chess_is_capture,
+    .outcome = chess_outcome,
+    .format_step = chess_format_step,
+    .evaluate = evaluate_material,
+};

@@ -1,0 +1,81 @@
+/* Rule Zero: the variant table. Everything that differs between games sits
+ * behind one of these entries; search, perft and the protocols call only
+ * through it (no `if (variant == X)` outside variants/). */
+#ifndef RULEZERO_VARIANT_H
+#define RULEZERO_VARIANT_H
+
+#include "engine/board.h"
+#include "engine/position.h"
+
+#define VARIANT_ERR_LEN 256
+
+enum game_result {
+    RESULT_NONE = 0,   /* game goes on */
+    RESULT_WHITE_WINS,
+    RESULT_BLACK_WINS,
+    RESULT_DRAW,
+};
+
+struct outcome {
+    enum game_result result;
+    const char *reason; /* e.g. "White mates", "Stalemate" */
+};
+
+struct variant {
+    const char *id;           /* as in `--variant` and CECP `variant` */
+    const char *title;        /* human name */
+
+    /* Geometry: files a.. (file_col maps a file to its mailbox column) and ranks 1.. */
+    struct geometry geo;
+    const char *start_fen;
+    const char *const *bench_fens; /* positions of `rulezero bench`, NULL-terminated */
+
+    /* Piece letters by type index (White's, upper case); index 0 unused. */
+    const char *piece_letters;
+    int royal_type;            /* tracked in king_sq[]; 0 when the game has none */
+    bool has_hands;            /* FEN holdings `[...]` after the placement */
+    bool has_castling;         /* castling field may be other than `-` */
+    int ext_size;              /* bytes of position->ext the variant uses */
+    bool steps_are_turns;      /* every step completes a turn (perft counts steps) */
+
+    /* Position set-up. `reset_rules` points pos->rules at this variant's
+     * current settings; `read_extra` reads the FEN fields after the sixth
+     * (n may be 0: use the start-of-game defaults) and `validate` checks the
+     * whole position. Both return 0, or -1 with a message naming the field. */
+    void (*reset_rules)(struct position *pos);
+    int (*read_extra)(struct position *pos, char *const *fields, int n, char *err, size_t errlen);
+    int (*validate)(struct position *pos, char *err, size_t errlen);
+    void (*write_extra)(const struct position *pos, char *out, size_t n);
+    /* Key of the variant-owned state, for computing a key from scratch. */
+    uint64_t (*ext_key)(const struct position *pos);
+    /* Optional: read and write an en-passant field (NULL: a plain square or `-`). */
+    int (*read_ep)(struct position *pos, const char *field, char *err, size_t errlen);
+    void (*write_ep)(const struct position *pos, char *out, size_t n);
+
+    /* Rules. `generate` lists the legal steps of the side to move. */
+    void (*generate)(struct position *pos, struct move_list *list);
+    void (*make)(struct position *pos, Move m);
+    void (*unmake)(struct position *pos, Move m);
+    bool (*in_check)(const struct position *pos);
+    bool (*is_capture)(const struct position *pos, Move m);
+    /* Called when the side to move has no legal step, or to ask whether the
+     * game is already decided before generating (variant-specific wins). */
+    struct outcome (*outcome)(struct position *pos, int legal_steps);
+    /* Optional fast count of the legal turns (perft's last ply); NULL = generic. */
+    uint64_t (*count_turns)(struct position *pos);
+
+    /* Text of one step, in the variant's notation (a turn joins its steps with ','). */
+    void (*format_step)(const struct position *pos, Move m, char *out, size_t n);
+
+    /* Evaluation from the side to move's point of view, in centipawns. */
+    int (*evaluate)(const struct position *pos);
+};
+
+/* The registry (variants/registry.c). */
+int variant_count(void);
+const struct variant *variant_at(int i);
+const struct variant *variant_find(const char *id);
+/* Checks every entry for consistency; returns 0 or -1 with the first problem. */
+int variant_check_all(char *err, size_t errlen);
+
+#endif
