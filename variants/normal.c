@@ -42,4 +42,7 @@ const struct variant variant_normal = {
     .outcome = chess_outcome,
     .format_step = chess_format_step,
     .evaluate = evaluate_material,
+    .generate_noisy = chess_generate_captures,
+    .allow_null_move = true,
+    .has_check = true,
 };

@@ -21,6 +21,21 @@ struct outcome {
     const char *reason; /* e.g. "White mates", "Stalemate" */
 };
 
+/* A game setting (e.g. Polypiece's power lists), offered as a CECP `option`
+ * feature, a UCI option and a command-line flag. */
+struct variant_option {
+    const char *name;        /* e.g. "Powers" */
+    const char *type;        /* "string", "spin", "check" or "combo" */
+    const char *default_value;
+    const char *choices;     /* combo: "a /// b"; spin: "MIN MAX"; else NULL */
+};
+
+/* How a threefold repetition ends the game. */
+enum repetition_rule {
+    REPETITION_DRAWS = 0,
+    REPETITION_LOSES_FOR_MOVER, /* Interweave: the player who makes it loses */
+};
+
 struct variant {
     const char *id;           /* as in `--variant` and CECP `variant` */
     const char *title;        /* human name */
@@ -69,6 +84,30 @@ struct variant {
 
     /* Evaluation from the side to move's point of view, in centipawns. */
     int (*evaluate)(const struct position *pos);
+
+    /* Search. Optional list of the forcing steps for quiescence (NULL: the
+     * captures among `generate`). Null-move pruning only where it is sound
+     * (not with compulsory captures or zugzwang-heavy rules). */
+    void (*generate_noisy)(struct position *pos, struct move_list *list);
+    bool allow_null_move;
+    bool has_check;          /* check extension and "in check" make sense */
+    enum repetition_rule repetition;
+
+    /* Game settings. set_option returns 0, or -1 with a message (the old value stays). */
+    const struct variant_option *options;
+    int option_count;
+    int (*set_option)(const char *name, const char *value, char *err, size_t errlen);
+    /* Current value of a setting, for display. */
+    void (*get_option)(const char *name, char *out, size_t n);
+
+    /* XBoard. `xboard_setup` writes the lines sent after `variant ID` (each
+     * ending in a newline: `setup (...) WxH+S_PARENT FEN`, `piece ...`);
+     * NULL for a variant XBoard knows (normal). `xboard_move` rewrites a turn
+     * for XBoard (e.g. a locust form) and `xboard_parse` maps XBoard's text
+     * back to our notation; NULL: unchanged. */
+    void (*xboard_setup)(const struct position *pos, char *out, size_t n);
+    void (*xboard_move)(const struct position *pos, const char *turn_text, char *out, size_t n);
+    void (*xboard_parse)(const struct position *pos, const char *xboard_text, char *out, size_t n);
 };
 
 /* The registry (variants/registry.c). */

@@ -1,0 +1,97 @@
+/* Rule Zero: the search, generic over the variant table.
+ *
+ * An engine object owns the transposition table, the heuristics and a search
+ * thread. The protocols start a search asynchronously and stop it at once on
+ * `?`/`stop`; bench and tests call the synchronous form. Plies are steps:
+ * the score changes sign only when the side to move changes. */
+#ifndef RULEZERO_SEARCH_H
+#define RULEZERO_SEARCH_H
+
+#include "engine/position.h"
+#include "engine/turn.h"
+
+#define SCORE_INFINITE 32500
+#define SCORE_MATE 32000
+#define SCORE_MATE_BOUND (SCORE_MATE - 1000) /* |score| above this is a mate score */
+#define MAX_SEARCH_DEPTH 128
+#define MAX_EXCLUDED 256
+
+struct search_limits {
+    int depth;               /* 0: no depth limit */
+    uint64_t nodes;          /* 0: no node limit */
+    int64_t movetime_ms;     /* fixed time for this move, 0: none */
+    int64_t time_ms[2];      /* remaining clock by colour; < 0: no clock */
+    int64_t inc_ms[2];       /* increment by colour */
+    int movestogo;           /* moves to the next time control, 0: sudden death */
+    bool infinite;           /* analyse until stopped */
+    /* Root turns not to consider (CECP exclude), by text. */
+    int excluded_count;
+    char excluded[MAX_EXCLUDED][TURN_TEXT_LEN];
+};
+
+/* One line of thinking output, sent after each completed iteration. */
+struct search_report {
+    int depth;
+    int seldepth;
+    int score;               /* centipawns, side to move's view; mate scores beyond SCORE_MATE_BOUND */
+    uint64_t nodes;
+    int64_t time_ms;
+    uint64_t nps;
+    char pv[1024];           /* turns in the variant's notation, space-separated */
+};
+
+struct search_result {
+    bool has_move;           /* false when the side to move has no legal turn */
+    struct turn best;
+    bool has_ponder;
+    struct turn ponder;
+    int score;
+    int depth;
+    uint64_t nodes;
+    int64_t time_ms;
+};
+
+struct search_callbacks {
+    void (*on_report)(const struct search_report *report, void *ctx);
+    /* Called once when a search ends (from the search thread when async). */
+    void (*on_done)(const struct search_result *result, void *ctx);
+    void *ctx;
+};
+
+struct engine;
+
+struct engine *engine_new(size_t hash_mb);
+void engine_free(struct engine *e);
+/* Resizes the transposition table; 0 on success. */
+int engine_set_hash(struct engine *e, size_t hash_mb);
+/* Forgets everything learned (new game, bench positions). */
+void engine_clear(struct engine *e);
+
+/* Synchronous search: returns when a limit is reached. */
+struct search_result engine_search(struct engine *e, const struct position *pos, const struct search_limits *limits,
+                                   const struct search_callbacks *cb);
+
+/* Asynchronous search on the engine's thread; on_done reports the result. */
+void engine_search_async(struct engine *e, const struct position *pos, const struct search_limits *limits,
+                         const struct search_callbacks *cb);
+void engine_stop(struct engine *e);  /* asks the search to end now; returns at once */
+void engine_wait(struct engine *e);  /* waits until the search thread is idle */
+bool engine_busy(struct engine *e);
+
+static inline void search_limits_init(struct search_limits *l)
+{
+    *l = (struct search_limits){0};
+    l->time_ms[0] = l->time_ms[1] = -1;
+}
+
+/* Mate distance in moves (positive: side to move mates), 0 when not a mate score. */
+static inline int score_mate_moves(int score)
+{
+    if (score > SCORE_MATE_BOUND)
+        return (SCORE_MATE - score + 1) / 2;
+    if (score < -SCORE_MATE_BOUND)
+        return -((SCORE_MATE + score) / 2);
+    return 0;
+}
+
+#endif
