@@ -4,6 +4,8 @@
 
 static struct chess_rules normal_rules;
 
+static const int normal_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000};
+
 static void normal_reset_rules(struct position *pos)
 {
     if (normal_rules.promo_count == 0)
@@ -44,5 +46,6 @@ const struct variant variant_normal = {
     .evaluate = evaluate_material,
     .generate_noisy = chess_generate_captures,
     .allow_null_move = true,
+    .piece_values = normal_piece_values,
     .has_check = true,
 };

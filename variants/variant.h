@@ -90,6 +90,12 @@ struct variant {
      * (not with compulsory captures or zugzwang-heavy rules). */
     void (*generate_noisy)(struct position *pos, struct move_list *list);
     bool allow_null_move;
+    /* Optional key bits for the transposition table only: state that changes
+     * which moves are legal but is not part of the FEN (Dialectic's history of
+     * dialectic positions). The search probes with pos->key ^ tt_key_extra(pos). */
+    uint64_t (*tt_key_extra)(const struct position *pos);
+    /* Centipawn value of each piece type, for move ordering (NULL: all equal). */
+    const int *piece_values;
     bool has_check;          /* check extension and "in check" make sense */
     enum repetition_rule repetition;
 
