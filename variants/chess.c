@@ -178,6 +178,13 @@ static void gen_pawn(const struct position *pos, struct move_list *list, Square 
     }
 }
 
+static void gen_en_passant(const struct position *pos, struct move_list *list, Square from)
+{
+    Square ahead = from + (pos->side == WHITE ? BOARD_STRIDE : -BOARD_STRIDE);
+    if (ahead - 1 == pos->ep || ahead + 1 == pos->ep)
+        move_list_add(list, make_move(from, pos->ep, MK_EN_PASSANT, 0));
+}
+
 static void gen_rays(const struct position *pos, struct move_list *list, Square from, const struct piece_power *pw,
                      bool captures_only)
 {
@@ -261,38 +268,53 @@ static void gen_pseudo(const struct position *pos, struct move_list *list, bool 
  * pinned, it is the King, an en-passant capture, a castling move, or the move
  * changes powers. Those few are made and tested. */
 
+#define MAX_PINNED 16
+
 struct pin_info {
     bool in_check;
-    bool pinned[BOARD_SIZE];
+    int count;
+    Square pinned[MAX_PINNED];
 };
 
+static inline bool is_pinned(const struct pin_info *pins, Square sq)
+{
+    for (int i = 0; i < pins->count; i++)
+        if (pins->pinned[i] == sq)
+            return true;
+    return false;
+}
+
+/* One pass over the enemy's capture directions from our King finds both
+ * check (the first piece is an enemy that reaches) and pins (an own piece,
+ * then an enemy rider that would reach through it). */
 static void find_pins(const struct position *pos, struct pin_info *pins, const struct power_set *set)
 {
     Color us = pos->side;
     Square king = pos->king_sq[us];
     const struct attack_table *t = &set->attacks[us ^ 1];
     int enemy = COLOR_BIT(us ^ 1);
-    pins->in_check = chess_square_attacked(pos, king, us ^ 1);
+    pins->count = 0;
+    pins->in_check = false;
     for (int i = 0; i < t->count; i++) {
         const struct attack_dir *d = &t->dirs[i];
-        if (d->max_range < 2)
-            continue;
         Square s = king - d->step;
         Square blocker = NO_SQUARE;
         for (int k = 1; k <= d->max_range; k++, s -= d->step) {
             Piece p = pos->board[s];
             if (p == EMPTY)
                 continue;
-            if (p == OFFBOARD)
-                break;
             if (!(p & enemy)) {
-                if (blocker != NO_SQUARE)
+                if (p == OFFBOARD || blocker != NO_SQUARE || d->max_range < 2)
                     break;
                 blocker = s;
                 continue;
             }
-            if (blocker != NO_SQUARE && d->range[piece_type(p)] >= k)
-                pins->pinned[blocker] = true;
+            if (d->range[piece_type(p)] >= k) {
+                if (blocker == NO_SQUARE)
+                    pins->in_check = true;
+                else if (pins->count < MAX_PINNED)
+                    pins->pinned[pins->count++] = blocker;
+            }
             break;
         }
     }
@@ -318,31 +340,33 @@ static bool king_step_safe(struct position *pos, Move m)
     return safe;
 }
 
-static void filter_legal(struct position *pos, struct move_list *list)
+static bool step_is_legal(struct position *pos, Move m, const struct pin_info *pins)
 {
     const struct chess_rules *r = chess_rules_of(pos);
-    const struct power_set *set = chess_powers(pos);
-    struct pin_info pins;
-    memset(pins.pinned, 0, sizeof pins.pinned);
-    find_pins(pos, &pins, set);
-    Square king = pos->king_sq[pos->side];
+    Square from = move_from(m);
+    if (r->changes_powers && r->changes_powers(pos, m))
+        return leaves_king_safe(pos, m);
+    if (from == pos->king_sq[pos->side])
+        return move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : king_step_safe(pos, m);
+    if (pins->in_check || move_kind(m) == MK_EN_PASSANT || is_pinned(pins, from))
+        return leaves_king_safe(pos, m);
+    return true;
+}
+
+static void filter_with_pins(struct position *pos, struct move_list *list, const struct pin_info *pins)
+{
     int n = 0;
-    for (int i = 0; i < list->count; i++) {
-        Move m = list->moves[i];
-        Square from = move_from(m);
-        bool legal;
-        if (r->changes_powers && r->changes_powers(pos, m))
-            legal = leaves_king_safe(pos, m);
-        else if (from == king)
-            legal = move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : king_step_safe(pos, m);
-        else if (pins.in_check || pins.pinned[from] || move_kind(m) == MK_EN_PASSANT)
-            legal = leaves_king_safe(pos, m);
-        else
-            legal = true;
-        if (legal)
-            list->moves[n++] = m;
-    }
+    for (int i = 0; i < list->count; i++)
+        if (step_is_legal(pos, list->moves[i], pins))
+            list->moves[n++] = list->moves[i];
     list->count = n;
+}
+
+static void filter_legal(struct position *pos, struct move_list *list)
+{
+    struct pin_info pins;
+    find_pins(pos, &pins, chess_powers(pos));
+    filter_with_pins(pos, list, &pins);
 }
 
 void chess_generate(struct position *pos, struct move_list *list)
@@ -357,6 +381,94 @@ void chess_generate_captures(struct position *pos, struct move_list *list)
     list->count = 0;
     gen_pseudo(pos, list, true);
     filter_legal(pos, list);
+}
+
+/* ---- Counting (perft's last ply) ----------------------------------------------
+ * An unpinned piece other than the King, when the side is not in check and no
+ * move changes powers, has exactly its pseudo-legal moves: count them without
+ * listing. Everything else is listed and filtered as usual. */
+
+static int count_rays(const struct position *pos, Square from, const struct piece_power *pw)
+{
+    const Piece *board = pos->board;
+    int enemy = COLOR_BIT(pos->side ^ 1);
+    int n = 0;
+    for (int i = 0; i < pw->count; i++) {
+        const struct ray *r = &pw->rays[i];
+        Square to = from + r->step;
+        for (int k = 1;; k++, to += r->step) {
+            Piece p = board[to];
+            if (p == EMPTY) {
+                n += r->mode & BETZA_MOVE;
+                if (k >= r->range)
+                    break;
+                continue;
+            }
+            n += (p & enemy) && (r->mode & BETZA_CAPTURE);
+            break;
+        }
+    }
+    return n;
+}
+
+/* Pawn moves of an unpinned Pawn, en passant excluded (it goes to the filtered list). */
+static int count_pawn(const struct position *pos, Square from, int promo_count)
+{
+    Color us = pos->side;
+    int ranks = pos->variant->geo.ranks;
+    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    int last_rank = us == WHITE ? ranks - 1 : 0;
+    int start_rank = us == WHITE ? 1 : ranks - 2;
+    int enemy = COLOR_BIT(us ^ 1);
+    Square ahead = from + fwd;
+    int n = 0;
+    if (pos->board[ahead] == EMPTY) {
+        n++;
+        if (on_rank(from, start_rank) && pos->board[ahead + fwd] == EMPTY)
+            n++;
+    }
+    n += (pos->board[ahead - 1] & enemy) != 0;
+    n += (pos->board[ahead + 1] & enemy) != 0;
+    return on_rank(ahead, last_rank) ? n * promo_count : n;
+}
+
+uint64_t chess_count_turns(struct position *pos)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    const struct power_set *set = chess_powers(pos);
+    struct move_list special;
+    struct pin_info pins;
+    special.count = 0;
+    find_pins(pos, &pins, set);
+    if (pins.in_check || r->changes_powers) {
+        gen_pseudo(pos, &special, false);
+        filter_with_pins(pos, &special, &pins);
+        return (uint64_t)special.count;
+    }
+    Color us = pos->side;
+    Square king = pos->king_sq[us];
+    uint64_t n = 0;
+    for (int i = 0; i < pos->pcount[us]; i++) {
+        Square from = pos->plist[us][i];
+        int type = piece_type(pos->board[from]);
+        if (type == PAWN) {
+            if (from == king || is_pinned(&pins, from)) {
+                gen_pawn(pos, &special, from, false);
+                continue;
+            }
+            n += (uint64_t)count_pawn(pos, from, r->promo_count);
+            if (pos->ep != NO_SQUARE)
+                gen_en_passant(pos, &special, from);
+        } else if (from == king || is_pinned(&pins, from)) {
+            gen_rays(pos, &special, from, &set->power[type][us], false);
+        } else {
+            n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
+        }
+    }
+    if (pos->castling)
+        gen_castling(pos, &special);
+    filter_with_pins(pos, &special, &pins);
+    return n + (uint64_t)special.count;
 }
 
 /* ---- Make / unmake ------------------------------------------------------------ */

@@ -83,6 +83,7 @@ void chess_init_orthodox(struct chess_rules *r); /* 8x8 castling, promotion Q R 
 /* Rule hooks shared by the family (usable directly as variant entries). */
 void chess_generate(struct position *pos, struct move_list *list);
 void chess_generate_captures(struct position *pos, struct move_list *list);
+uint64_t chess_count_turns(struct position *pos); /* perft's last ply */
 void chess_make(struct position *pos, Move m);
 void chess_unmake(struct position *pos, Move m);
 bool chess_in_check(const struct position *pos);

@@ -42,6 +42,7 @@ const struct variant variant_normal = {
     .in_check = chess_in_check,
     .is_capture = chess_is_capture,
     .outcome = chess_outcome,
+    .count_turns = chess_count_turns,
     .format_step = chess_format_step,
     .evaluate = evaluate_material,
     .generate_noisy = chess_generate_captures,
