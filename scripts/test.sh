@@ -1,17 +1,35 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test through ctest.
+# Installs what is missing, builds, and runs every test through ctest:
+#   1. Release build (gcc, -Werror): every test.
+#   2. Sanitizer build (clang, Debug = AddressSanitizer + UndefinedBehaviorSanitizer,
+#      -Werror): the tests labelled "sanitize" (unit tests, CLI, shallow perft suites,
+#      short self-play). Any sanitizer report fails the run.
 # Exits non-zero on any failure.
-# Usage: scripts/test.sh [--deep]    (--deep adds the full-depth perft suites, ctest label "deep")
+# Usage: scripts/test.sh [--deep] [--no-sanitize]
+#   --deep         also run the full-depth perft suites and long soak tests (label "deep")
+#   --no-sanitize  skip the sanitizer build (quicker local runs)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 deep=OFF
+sanitize=1
 for arg in "$@"; do
     case $arg in
         --deep) deep=ON ;;
-        *) echo "usage: scripts/test.sh [--deep]" >&2; exit 2 ;;
+        --no-sanitize) sanitize=0 ;;
+        *) echo "usage: scripts/test.sh [--deep] [--no-sanitize]" >&2; exit 2 ;;
     esac
 done
 "$root/scripts/deps.sh" clang
-"$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON
-cd "$root/build"
-ctest --output-on-failure -j"$(nproc)" --timeout 3600
+jobs=$(nproc)
+
+echo "== Release build (gcc) =="
+CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON
+(cd "$root/build" && ctest --output-on-failure -j"$jobs" --timeout 3600)
+
+if [ "$sanitize" -eq 1 ]; then
+    echo "== Sanitizer build (clang, ASan + UBSan) =="
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON
+    (cd "$root/build-sanitize" && ctest --output-on-failure -j"$jobs" --timeout 3600 -L sanitize)
+fi
