@@ -5,18 +5,22 @@
 #      -Werror): the tests labelled "sanitize" (unit tests, CLI, shallow perft suites,
 #      short self-play). Any sanitizer report fails the run.
 # Exits non-zero on any failure.
-# Usage: scripts/test.sh [--deep] [--no-sanitize]
+#   3. A short libFuzzer run of each fuzz target (FUZZ_SECONDS each, default 20).
+# Usage: scripts/test.sh [--deep] [--no-sanitize] [--no-fuzz]
 #   --deep         also run the full-depth perft suites and long soak tests (label "deep")
 #   --no-sanitize  skip the sanitizer build (quicker local runs)
+#   --no-fuzz      skip the short fuzzing runs
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 deep=OFF
 sanitize=1
+fuzz=1
 for arg in "$@"; do
     case $arg in
         --deep) deep=ON ;;
         --no-sanitize) sanitize=0 ;;
-        *) echo "usage: scripts/test.sh [--deep] [--no-sanitize]" >&2; exit 2 ;;
+        --no-fuzz) fuzz=0 ;;
+        *) echo "usage: scripts/test.sh [--deep] [--no-sanitize] [--no-fuzz]" >&2; exit 2 ;;
     esac
 done
 "$root/scripts/deps.sh" clang
@@ -32,4 +36,13 @@ if [ "$sanitize" -eq 1 ]; then
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON
     (cd "$root/build-sanitize" && ctest --output-on-failure -j"$jobs" --timeout 3600 -L sanitize)
+fi
+
+if [ "$fuzz" -eq 1 ]; then
+    echo "== Fuzzing (libFuzzer, ${FUZZ_SECONDS:-20} s per target) =="
+    for target in $(sed -n 's/^set(FUZZ_TARGETS \(.*\))$/\1/p' "$root/tests/CMakeLists.txt"); do
+        FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" "${FUZZ_SECONDS:-20}" >/tmp/rulezero-fuzz-$target.log 2>&1 || {
+            tail -40 /tmp/rulezero-fuzz-$target.log; echo "fuzz target $target failed"; exit 1; }
+        echo "fuzz $target: $(grep -E 'stat::number_of_executed_units' /tmp/rulezero-fuzz-$target.log | awk '{print $2}') inputs, no findings"
+    done
 fi

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Fuzzes one target with libFuzzer (clang, ASan + UBSan) for SECONDS.
+# Usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer args...]
+#   TARGET: fen | move | cecp | uci (see tests/fuzz/)
+# New coverage is added to tests/fuzz/corpus/TARGET (commit what is worth keeping);
+# a crash input is written to tests/fuzz/out/ and the script exits non-zero: fix the
+# bug, then keep the input under tests/fuzz/regressions/TARGET so every build replays it.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+target=${1:?usage: scripts/fuzz.sh TARGET SECONDS}
+seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS}
+shift 2
+"$root/scripts/deps.sh" clang libclang-rt-14-dev >&2
+CC=clang "$root/scripts/build.sh" "$root/build-fuzz" RelWithDebInfo -DRULEZERO_FUZZ=ON \
+    -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >&2
+bin=$root/build-fuzz/tests/fuzz_$target
+[ -x "$bin" ] || { echo "unknown fuzz target '$target'" >&2; exit 2; }
+corpus=$root/tests/fuzz/corpus/$target
+mkdir -p "$corpus" "$root/tests/fuzz/out"
+# FUZZ_SCRATCH=1 (used by scripts/test.sh): fuzz a temporary copy of the corpus,
+# with a fixed seed, so a test run never changes the tree.
+if [ "${FUZZ_SCRATCH:-0}" = 1 ]; then
+    scratch=$(mktemp -d)
+    cp -r "$corpus/." "$scratch/"
+    corpus=$scratch
+    set -- -seed=1 "$@"
+fi
+export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+"$bin" "$corpus" -max_total_time="$seconds" -max_len=2048 -timeout=10 \
+    -artifact_prefix="$root/tests/fuzz/out/$target-" -print_final_stats=1 "$@"
