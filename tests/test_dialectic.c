@@ -247,6 +247,28 @@ START_TEST(philosopher_worth_follows_the_tokens)
 }
 END_TEST
 
+START_TEST(xboard_hooks)
+{
+    const struct variant *v = variant_find("dialectic");
+    char out[512];
+    load("dialectic", "7k/8/8/3n4/8/4N3/8/4K3 w - - 0 1 T12A21");
+    v->xboard_move(pos, "e3d5", out, sizeof out);
+    ck_assert_str_eq(out, "e3d5h");
+    v->xboard_move(pos, "e3c4", out, sizeof out);
+    ck_assert_str_eq(out, "e3c4");
+    v->xboard_move(pos, "A@20", out, sizeof out);
+    ck_assert_str_eq(out, "@@@@");
+    v->xboard_parse(pos, "e3d5h", out, sizeof out);
+    ck_assert_str_eq(out, "e3d5");
+    v->xboard_parse(pos, "b7b8n", out, sizeof out);
+    ck_assert_str_eq(out, "b7b8n");
+    load("dialectic", "4k3/8/3g4/8/8/4G3/8/4K3 w - - 0 1 T01A12");
+    v->xboard_setup(pos, out, sizeof out);
+    ck_assert_str_eq(out, "setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+0_fairy "
+                          "4k3/8/3h4/8/8/4H3/8/4K3 w - - 0 1\n");
+}
+END_TEST
+
 static Suite *dialectic_suite(void)
 {
     Suite *s = suite_create("dialectic");
@@ -263,6 +285,7 @@ static Suite *dialectic_suite(void)
     tcase_add_test(tc, check_rules_bind_dialectic_moves);
     tcase_add_test(tc, noisy_steps_include_checking_antithesis_moves);
     tcase_add_test(tc, philosopher_worth_follows_the_tokens);
+    tcase_add_test(tc, xboard_hooks);
     suite_add_tcase(s, tc);
     return s;
 }

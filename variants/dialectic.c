@@ -378,19 +378,36 @@ static void dialectic_xboard_setup(const struct position *pos, char *out, size_t
     char fen[FEN_MAX_LEN];
     board_part(pos, fen, sizeof fen);
     /* PIECETOCHAR: P N B R Q, then the fairy slots up to the Nightrider (H), then the King. */
-    snprintf(out, n, "setup (PNBRQ.......H.........Kpnbrq.......h.........k) 8x8+0_fairy %s\n", fen);
+    snprintf(out, n, "setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+0_fairy %s\n", fen);
 }
 
+/* `pos` is the position before the turn. A dialectic move becomes a null move
+ * (XBoard has no way to show it); a Philosopher taking a Philosopher gets the
+ * promotion suffix `h`, which XBoard believes for any piece, so its board
+ * shows the new Great Philosopher (as a Nightrider image). */
 static void dialectic_xboard_move(const struct position *pos, const char *turn_text, char *out, size_t n)
 {
-    (void)pos;
-    snprintf(out, n, "%s", strchr(turn_text, '@') ? "@@@@" : turn_text);
+    if (strchr(turn_text, '@')) {
+        snprintf(out, n, "@@@@");
+        return;
+    }
+    const char *s = turn_text;
+    Square from = geo_parse_square(&pos->variant->geo, &s);
+    Square to = geo_parse_square(&pos->variant->geo, &s);
+    bool becomes_great = from != NO_SQUARE && to != NO_SQUARE && *s == '\0' &&
+                         piece_type(pos->board[from]) == KNIGHT && is_piece(pos->board[to]) &&
+                         is_philosopher(pos->board[to]) && piece_color(pos->board[to]) != piece_color(pos->board[from]);
+    snprintf(out, n, "%s%s", turn_text, becomes_great ? "h" : "");
 }
 
+/* XBoard echoes our own `h` suffix back in relays to a second engine: drop it. */
 static void dialectic_xboard_parse(const struct position *pos, const char *xboard_text, char *out, size_t n)
 {
     (void)pos;
-    snprintf(out, n, "%s", xboard_text);
+    size_t len = strlen(xboard_text);
+    if (len == 5 && xboard_text[4] == 'h')
+        len = 4;
+    snprintf(out, n, "%.*s", (int)len, xboard_text);
 }
 
 /* ---- Entries -------------------------------------------------------------------------------- */
