@@ -44,6 +44,9 @@ has "$out" "^A@21 "
 run 0 "$RZ" moves -v hegelian --moves "T@11 A@11"
 has "$out" "^S@10 .* T10A10$"
 run 1 "$RZ" perft -v dialectic -f "$start w KQkq - 0 1 T12A12" -d 1; has "$err" "field 7"
+# --moves is generic over variants.
+run 0 "$RZ" perft -v normal --moves "e2e4 e7e5" -d 1; nodes_are 29
+run 0 "$RZ" moves -v normal -f "$start w KQkq - 0 1" -M "g1f3"; has "$out" "^g8f6 "
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
