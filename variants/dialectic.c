@@ -155,9 +155,14 @@ static uint64_t dialectic_tt_key_extra(const struct position *pos)
 {
     int now = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
     uint64_t key = 0;
-    for (int pair = 0; pair < DIALECTIC_PAIRS; pair++)
-        if (pair != now && seen(pos, pair))
-            key ^= zobrist.ext[SEEN_KEY_BASE + pair];
+    for (int byte = 0; byte < DIALECTIC_EXT_SIZE - DIALECTIC_SEEN_BYTE; byte++) {
+        unsigned bits = pos->ext[DIALECTIC_SEEN_BYTE + byte];
+        for (int bit = 0; bits; bit++, bits >>= 1) {
+            int pair = byte * 8 + bit;
+            if ((bits & 1) && pair != now)
+                key ^= zobrist.ext[SEEN_KEY_BASE + pair];
+        }
+    }
     return key;
 }
 
