@@ -24,11 +24,11 @@ static const char usage_text[] =
     "console for people (type `help`).\n"
     "\n"
     "Subcommands:\n"
-    "  perft --variant V [--fen FEN] --depth D [--divide] [--no-bulk]\n"
+    "  perft --variant V [--fen FEN] [--moves \"M1 M2 ...\"] --depth D [--divide] [--no-bulk]\n"
     "      Count the leaves of the tree of legal turns.\n"
     "  perft-suite FILE [--variant V] [--max-depth D] [--no-bulk]\n"
     "      Check every `FEN ;D1 n ;D2 n ...` line of an EPD suite.\n"
-    "  moves --variant V [--fen FEN]\n"
+    "  moves --variant V [--fen FEN] [--moves \"M1 M2 ...\"]\n"
     "      One line per legal turn: the turn, a space, the FEN after it.\n"
     "  bench [--variant V|all] [--depth D]\n"
     "      Fixed positions, fixed depth: total nodes and nodes per second.\n"
@@ -36,6 +36,8 @@ static const char usage_text[] =
     "Options:\n"
     "  -v, --variant V    variant id (default normal); see --help for the list\n"
     "  -f, --fen FEN      start from this position instead of the start position\n"
+    "  -M, --moves LIST   perft, moves: play these turns first (space-separated, in\n"
+    "                     the variant's notation), keeping the game's history\n"
     "  -d, --depth D      depth in turns\n"
     "  -D, --divide       perft: one line per root turn\n"
     "  -n, --no-bulk      perft: make every leaf turn instead of counting the last ply\n"
@@ -62,6 +64,7 @@ static int usage_error(const char *fmt, const char *arg)
 struct cli_options {
     const char *variant;
     const char *fen;
+    const char *moves;
     int depth;
     int max_depth;
     bool divide;
@@ -83,6 +86,7 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longopts[] = {
         {"variant", required_argument, NULL, 'v'}, {"fen", required_argument, NULL, 'f'},
+        {"moves", required_argument, NULL, 'M'},
         {"depth", required_argument, NULL, 'd'},   {"max-depth", required_argument, NULL, 'm'},
         {"divide", no_argument, NULL, 'D'},        {"no-bulk", no_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
@@ -91,10 +95,11 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
     optind = 1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":v:f:d:m:DnhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":v:f:M:d:m:DnhV", longopts, NULL)) != -1) {
         switch (c) {
         case 'v': o->variant = optarg; break;
         case 'f': o->fen = optarg; break;
+        case 'M': o->moves = optarg; break;
         case 'd':
             if (parse_int(optarg, 0, 64, &o->depth))
                 return usage_error("bad depth '%s' (expected 0..64)", optarg);
@@ -119,6 +124,22 @@ static const struct variant *pick_variant(const char *id)
     return variant_find(id ? id : "normal");
 }
 
+/* Plays the space-separated turns of `list` from pos, as a game would. */
+static int play_moves(struct position *pos, const char *list)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *tok = strtok(buf, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
+        struct turn t;
+        if (turn_parse(pos, tok, &t)) {
+            fprintf(stderr, "rulezero: illegal move '%s'\n", tok);
+            return EXIT_BAD_INPUT;
+        }
+        turn_make(pos, &t);
+    }
+    return EXIT_OK;
+}
+
 /* Sets up pos from the options; prints the error and returns an exit code on failure. */
 static int setup_position(struct position *pos, const struct cli_options *o)
 {
@@ -130,7 +151,7 @@ static int setup_position(struct position *pos, const struct cli_options *o)
         fprintf(stderr, "rulezero: %s\n", err);
         return EXIT_BAD_INPUT;
     }
-    return EXIT_OK;
+    return o->moves ? play_moves(pos, o->moves) : EXIT_OK;
 }
 
 static void print_speed(FILE *out, uint64_t nodes, double seconds)

@@ -4,9 +4,13 @@
 #include "variants/variant.h"
 
 extern const struct variant variant_normal;
+extern const struct variant variant_dialectic;
+extern const struct variant variant_hegelian;
 
 static const struct variant *const registry[] = {
     &variant_normal,
+    &variant_dialectic,
+    &variant_hegelian,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))

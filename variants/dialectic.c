@@ -1,0 +1,462 @@
+/* Dialectic Chess (`dialectic`) and Hegelian Dialectic Chess (`hegelian`):
+ * the chess family, with the Philosophers' powers chosen by the tokens on the
+ * 3x3 dialectic. See variants/dialectic.h for the state layout and
+ * docs/variants/dialectic.md for the rules decisions. */
+#include "variants/dialectic.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/fen.h"
+
+struct dialectic_rules {
+    struct chess_rules chess; /* first: pos->rules is read as a chess_rules */
+    bool hegelian;            /* tokens may share a square; the Synthesis moves both */
+};
+
+/* Power sets for every (Thesis, Antithesis) pair, filled once. */
+static struct power_set pair_powers[DIALECTIC_PAIRS];
+static struct dialectic_rules dialectic_rules, hegelian_rules;
+
+static const int dialectic_piece_values[MAX_TYPES] = {0, 100, 300, 330, 500, 900, 20000, 450};
+
+/* Zobrist slots in zobrist.ext: the pair in force (FEN state) and the seen set (TT only). */
+#define PAIR_KEY_BASE 0
+#define SEEN_KEY_BASE 128
+
+/* ---- Powers ------------------------------------------------------------------ */
+
+static int token_x(int sq) { return sq / 3; }
+static int token_y(int sq) { return sq % 3; }
+
+/* The distinct leaps (±x, ±y), (±y, ±x) of a token square; returns how many. */
+static int token_leaps(int sq, int out[8][2])
+{
+    int x = token_x(sq), y = token_y(sq), n = 0;
+    int cand[8][2] = {{x, y}, {-x, y}, {x, -y}, {-x, -y}, {y, x}, {-y, x}, {y, -x}, {-y, -x}};
+    for (int i = 0; i < 8; i++) {
+        if (cand[i][0] == 0 && cand[i][1] == 0)
+            continue;
+        bool dup = false;
+        for (int j = 0; j < n && !dup; j++)
+            dup = out[j][0] == cand[i][0] && out[j][1] == cand[i][1];
+        if (!dup) {
+            out[n][0] = cand[i][0];
+            out[n][1] = cand[i][1];
+            n++;
+        }
+    }
+    return n;
+}
+
+static void add_leap_ray(struct piece_power *pw, int step, int range, int mode)
+{
+    for (int i = 0; i < pw->count; i++)
+        if (pw->rays[i].step == step) {
+            pw->rays[i].mode |= (uint8_t)mode;
+            return;
+        }
+    pw->rays[pw->count++] = (struct ray){(int16_t)step, (uint8_t)range, (uint8_t)mode};
+}
+
+static void philosopher_power(struct piece_power *pw, int thesis, int antithesis, int range)
+{
+    int leaps[8][2];
+    pw->count = 0;
+    int n = token_leaps(thesis, leaps);
+    for (int i = 0; i < n; i++)
+        add_leap_ray(pw, step_of(leaps[i][0], leaps[i][1]), range, BETZA_MOVE);
+    n = token_leaps(antithesis, leaps);
+    for (int i = 0; i < n; i++)
+        add_leap_ray(pw, step_of(leaps[i][0], leaps[i][1]), range, BETZA_CAPTURE);
+}
+
+static void build_pair_powers(const struct chess_rules *orthodox)
+{
+    for (int t = 0; t < 9; t++)
+        for (int a = 0; a < 9; a++) {
+            struct power_set *set = &pair_powers[dialectic_pair(t, a)];
+            *set = orthodox->fixed;
+            for (Color c = WHITE; c <= BLACK; c++) {
+                philosopher_power(&set->power[KNIGHT][c], t, a, 1);
+                philosopher_power(&set->power[DIALECTIC_GREAT][c], t, a, RAY_UNLIMITED);
+            }
+            chess_build_attacks(set);
+        }
+}
+
+static const struct power_set *dialectic_current(const struct position *pos)
+{
+    return &pair_powers[dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos))];
+}
+
+static void init_rules(struct dialectic_rules *r, bool hegelian)
+{
+    chess_init_orthodox(&r->chess);
+    r->chess.current = dialectic_current;
+    r->hegelian = hegelian;
+}
+
+static void ensure_init(void)
+{
+    if (dialectic_rules.chess.promo_count)
+        return;
+    init_rules(&dialectic_rules, false);
+    init_rules(&hegelian_rules, true);
+    build_pair_powers(&dialectic_rules.chess);
+    dialectic_eval_init();
+}
+
+static void dialectic_reset_rules(struct position *pos)
+{
+    ensure_init();
+    pos->rules = &dialectic_rules;
+}
+
+static void hegelian_reset_rules(struct position *pos)
+{
+    ensure_init();
+    pos->rules = &hegelian_rules;
+}
+
+static bool is_hegelian(const struct position *pos)
+{
+    return ((const struct dialectic_rules *)pos->rules)->hegelian;
+}
+
+/* ---- Token state ---------------------------------------------------------------- */
+
+static bool seen(const struct position *pos, int pair)
+{
+    return pos->ext[DIALECTIC_SEEN_BYTE + pair / 8] & (1u << (pair % 8));
+}
+
+static void mark_seen(struct position *pos, int pair)
+{
+    pos->ext[DIALECTIC_SEEN_BYTE + pair / 8] |= (uint8_t)(1u << (pair % 8));
+}
+
+/* Forgets the history: only the dialectic position now in force has occurred. */
+static void reset_seen(struct position *pos)
+{
+    memset(pos->ext + DIALECTIC_SEEN_BYTE, 0, DIALECTIC_EXT_SIZE - DIALECTIC_SEEN_BYTE);
+    mark_seen(pos, dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos)));
+}
+
+static uint64_t pair_key(int pair) { return zobrist.ext[PAIR_KEY_BASE + pair]; }
+
+static uint64_t dialectic_ext_key(const struct position *pos)
+{
+    return pair_key(dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos)));
+}
+
+/* The seen set beyond the position in force: it changes which moves are legal. */
+static uint64_t dialectic_tt_key_extra(const struct position *pos)
+{
+    int now = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
+    uint64_t key = 0;
+    for (int byte = 0; byte < DIALECTIC_EXT_SIZE - DIALECTIC_SEEN_BYTE; byte++) {
+        unsigned bits = pos->ext[DIALECTIC_SEEN_BYTE + byte];
+        for (int bit = 0; bits; bit++, bits >>= 1) {
+            int pair = byte * 8 + bit;
+            if ((bits & 1) && pair != now)
+                key ^= zobrist.ext[SEEN_KEY_BASE + pair];
+        }
+    }
+    return key;
+}
+
+/* ---- Generation --------------------------------------------------------------------- */
+
+/* Orthogonal neighbours of a token square; returns how many. */
+static int token_neighbours(int sq, int out[4])
+{
+    int x = token_x(sq), y = token_y(sq), n = 0;
+    if (x > 0)
+        out[n++] = sq - 3;
+    if (x < 2)
+        out[n++] = sq + 3;
+    if (y > 0)
+        out[n++] = sq - 1;
+    if (y < 2)
+        out[n++] = sq + 1;
+    return n;
+}
+
+/* Would the side to move's King stand attacked with the Antithesis on `antithesis`? */
+static bool king_attacked_with(struct position *pos, int antithesis)
+{
+    uint8_t old = pos->ext[1];
+    pos->ext[1] = (uint8_t)antithesis;
+    bool attacked = chess_in_check(pos);
+    pos->ext[1] = old;
+    return attacked;
+}
+
+/* Would the enemy King stand attacked with the Antithesis on `antithesis`? */
+static bool gives_check_with(struct position *pos, int antithesis)
+{
+    uint8_t old = pos->ext[1];
+    pos->ext[1] = (uint8_t)antithesis;
+    bool attacked = chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side);
+    pos->ext[1] = old;
+    return attacked;
+}
+
+/* Appends the legal dialectic moves; `checks_only` keeps those that change the
+ * Antithesis and give check (quiescence). */
+static void gen_dialectic(struct position *pos, struct move_list *list, bool checks_only)
+{
+    int t = dialectic_thesis(pos), a = dialectic_antithesis(pos);
+    bool hegel = is_hegelian(pos);
+    bool in_check = chess_in_check(pos);
+    int nb[4], n;
+    /* The Thesis decides no attack: its moves are legal exactly when we are not in check. */
+    if (!in_check && !checks_only) {
+        n = token_neighbours(t, nb);
+        for (int i = 0; i < n; i++)
+            if ((hegel || nb[i] != a) && !seen(pos, dialectic_pair(nb[i], a)))
+                move_list_add(list, make_move(t, nb[i], MK_THESIS, 0));
+    }
+    n = token_neighbours(a, nb);
+    for (int i = 0; i < n; i++)
+        if ((hegel || nb[i] != t) && !seen(pos, dialectic_pair(t, nb[i])) && !king_attacked_with(pos, nb[i]) &&
+            (!checks_only || gives_check_with(pos, nb[i])))
+            move_list_add(list, make_move(a, nb[i], MK_ANTITHESIS, 0));
+    if (hegel && t == a) {
+        for (int i = 0; i < n; i++)
+            if (!seen(pos, dialectic_pair(nb[i], nb[i])) && !king_attacked_with(pos, nb[i]) &&
+                (!checks_only || gives_check_with(pos, nb[i])))
+                move_list_add(list, make_move(a, nb[i], MK_SYNTHESIS, 0));
+    }
+}
+
+static void dialectic_generate(struct position *pos, struct move_list *list)
+{
+    chess_generate(pos, list);
+    gen_dialectic(pos, list, false);
+}
+
+/* Quiescence: captures, plus the Antithesis moves that give check (a move of
+ * the Antithesis hands the first use of the new captures to the opponent, so
+ * only a check makes it forcing). */
+static void dialectic_generate_noisy(struct position *pos, struct move_list *list)
+{
+    chess_generate_captures(pos, list);
+    gen_dialectic(pos, list, true);
+}
+
+/* ---- Make / unmake ---------------------------------------------------------------------- */
+
+static void make_dialectic_move(struct position *pos, Move m)
+{
+    pos_push_undo(pos, m, DIALECTIC_EXT_SIZE, true);
+    int old = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
+    int to = move_to(m);
+    switch (move_kind(m)) {
+    case MK_THESIS: pos->ext[0] = (uint8_t)to; break;
+    case MK_ANTITHESIS: pos->ext[1] = (uint8_t)to; break;
+    default: pos->ext[0] = pos->ext[1] = (uint8_t)to; break;
+    }
+    int now = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
+    pos->key ^= pair_key(old) ^ pair_key(now);
+    mark_seen(pos, now);
+    pos->halfmove++;
+    if (pos->ep != NO_SQUARE)
+        pos_set_ep(pos, NO_SQUARE);
+    if (pos->side == BLACK)
+        pos->fullmove++;
+    pos_flip_side(pos);
+}
+
+static bool is_philosopher(Piece p) { return piece_type(p) == KNIGHT || piece_type(p) == DIALECTIC_GREAT; }
+
+static void dialectic_make(struct position *pos, Move m)
+{
+    if (is_dialectic_move(m)) {
+        make_dialectic_move(pos, m);
+        return;
+    }
+    Piece mover = pos->board[move_from(m)];
+    Piece target = pos->board[move_to(m)];
+    chess_make(pos, m);
+    /* A Philosopher that captures a Philosopher becomes a Great Philosopher (journalled for unmake). */
+    if (piece_type(mover) == KNIGHT && move_kind(m) == MK_NORMAL && is_piece(target) && is_philosopher(target))
+        pos_journal_set(pos, move_to(m), make_piece(piece_color(mover), DIALECTIC_GREAT));
+    reset_seen(pos);
+}
+
+static void dialectic_unmake(struct position *pos, Move m)
+{
+    if (is_dialectic_move(m)) {
+        pos_pop_undo(pos, DIALECTIC_EXT_SIZE);
+        return;
+    }
+    if (pos->history[pos->ply - 1].journal_count)
+        pos_journal_revert(pos);
+    chess_unmake(pos, m);
+}
+
+static bool dialectic_is_capture(const struct position *pos, Move m)
+{
+    return !is_dialectic_move(m) && chess_is_capture(pos, m);
+}
+
+/* ---- Text ------------------------------------------------------------------------------ */
+
+static void dialectic_format_step(const struct position *pos, Move m, char *out, size_t n)
+{
+    if (!is_dialectic_move(m)) {
+        chess_format_step(pos, m, out, n);
+        return;
+    }
+    static const char token_letter[] = {'T', 'A', 'S'};
+    int to = move_to(m);
+    snprintf(out, n, "%c@%d%d", token_letter[move_kind(m) - MK_THESIS], token_x(to), token_y(to));
+}
+
+/* ---- FEN --------------------------------------------------------------------------------- */
+
+static int fen_fail(char *err, size_t errlen, const char *msg)
+{
+    snprintf(err, errlen, "invalid FEN: field 7 (dialectic): %s", msg);
+    return -1;
+}
+
+static int read_token(const char **s, char letter, int *sq)
+{
+    const char *p = *s;
+    if (p[0] != letter || p[1] < '0' || p[1] > '2' || p[2] < '0' || p[2] > '2')
+        return -1;
+    *sq = (p[1] - '0') * 3 + (p[2] - '0');
+    *s = p + 3;
+    return 0;
+}
+
+static int dialectic_read_extra(struct position *pos, char *const *fields, int n, char *err, size_t errlen)
+{
+    int t = 1 * 3 + 2, a = 2 * 3 + 1; /* start: Thesis (1,2), Antithesis (2,1) */
+    if (n > 1)
+        return fen_fail(err, errlen, "one field expected, like T12A21");
+    if (n == 1) {
+        const char *s = fields[0];
+        if (read_token(&s, 'T', &t) || read_token(&s, 'A', &a) || *s)
+            return fen_fail(err, errlen, "expected T then the Thesis square, A then the Antithesis square, like T12A21");
+        if (t == a && !is_hegelian(pos))
+            return fen_fail(err, errlen, "the Thesis and the Antithesis on the same square");
+    }
+    pos->ext[0] = (uint8_t)t;
+    pos->ext[1] = (uint8_t)a;
+    reset_seen(pos);
+    return 0;
+}
+
+static void dialectic_write_extra(const struct position *pos, char *out, size_t n)
+{
+    int t = dialectic_thesis(pos), a = dialectic_antithesis(pos);
+    snprintf(out, n, "T%d%dA%d%d", token_x(t), token_y(t), token_x(a), token_y(a));
+}
+
+/* ---- XBoard ------------------------------------------------------------------------------ */
+
+/* XBoard 4.9.1 cannot show the dialectic (see docs/variants/dialectic.md): it
+ * gets the main board of an 8x8 fairy game, the Philosopher drawn as a Knight
+ * and the Great Philosopher as a Nightrider (H); dialectic moves go to it as
+ * null moves. Played with -testLegality false. */
+static void board_part(const struct position *pos, char *out, size_t n)
+{
+    char fen[FEN_MAX_LEN];
+    fen_write(pos, fen, sizeof fen);
+    char *last = strrchr(fen, ' '); /* our seventh field */
+    if (last)
+        *last = '\0';
+    for (char *c = fen; *c && *c != ' '; c++)
+        if (*c == 'G')
+            *c = 'H';
+        else if (*c == 'g')
+            *c = 'h';
+    snprintf(out, n, "%s", fen);
+}
+
+static void dialectic_xboard_setup(const struct position *pos, char *out, size_t n)
+{
+    char fen[FEN_MAX_LEN];
+    board_part(pos, fen, sizeof fen);
+    /* PIECETOCHAR: P N B R Q, then the fairy slots up to the Nightrider (H), then the King. */
+    snprintf(out, n, "setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+0_fairy %s\n", fen);
+}
+
+/* `pos` is the position before the turn. A dialectic move becomes a null move
+ * (XBoard has no way to show it); a Philosopher taking a Philosopher gets the
+ * promotion suffix `h`, which XBoard believes for any piece, so its board
+ * shows the new Great Philosopher (as a Nightrider image). */
+static void dialectic_xboard_move(const struct position *pos, const char *turn_text, char *out, size_t n)
+{
+    if (strchr(turn_text, '@')) {
+        snprintf(out, n, "@@@@");
+        return;
+    }
+    const char *s = turn_text;
+    Square from = geo_parse_square(&pos->variant->geo, &s);
+    Square to = geo_parse_square(&pos->variant->geo, &s);
+    bool becomes_great = from != NO_SQUARE && to != NO_SQUARE && *s == '\0' &&
+                         piece_type(pos->board[from]) == KNIGHT && is_piece(pos->board[to]) &&
+                         is_philosopher(pos->board[to]) && piece_color(pos->board[to]) != piece_color(pos->board[from]);
+    snprintf(out, n, "%s%s", turn_text, becomes_great ? "h" : "");
+}
+
+/* XBoard echoes our own `h` suffix back in relays to a second engine: drop it. */
+static void dialectic_xboard_parse(const struct position *pos, const char *xboard_text, char *out, size_t n)
+{
+    (void)pos;
+    size_t len = strlen(xboard_text);
+    if (len == 5 && xboard_text[4] == 'h')
+        len = 4;
+    snprintf(out, n, "%.*s", (int)len, xboard_text);
+}
+
+/* ---- Entries -------------------------------------------------------------------------------- */
+
+static const char *const dialectic_bench[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 T11A21",
+    "r3k2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R3K2R w KQkq - 0 8 T10A22",
+    "4k3/8/3g4/8/8/4G3/8/4K3 w - - 0 1 T01A12",
+    NULL,
+};
+
+static const char *const hegelian_bench[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 T11A11",
+    NULL,
+};
+
+#define DIALECTIC_COMMON                                                                                               \
+    .geo = {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},                                                                           \
+    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21",                                    \
+    .piece_letters = ".PNBRQKG", .royal_type = KING, .has_castling = true, .ext_size = DIALECTIC_EXT_SIZE,            \
+    .steps_are_turns = true, .read_extra = dialectic_read_extra, .validate = chess_validate,                          \
+    .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .read_ep = chess_read_ep,                      \
+    .generate = dialectic_generate, .make = dialectic_make, .unmake = dialectic_unmake,                               \
+    .in_check = chess_in_check, .is_capture = dialectic_is_capture, .outcome = chess_outcome,                          \
+    .format_step = dialectic_format_step, .evaluate = dialectic_evaluate,                                              \
+    .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
+    .tt_key_extra = dialectic_tt_key_extra, .piece_values = dialectic_piece_values, .has_check = true,                 \
+    .xboard_setup = dialectic_xboard_setup, .xboard_move = dialectic_xboard_move,                                      \
+    .xboard_parse = dialectic_xboard_parse
+
+const struct variant variant_dialectic = {
+    .id = "dialectic",
+    .title = "Dialectic Chess",
+    .bench_fens = dialectic_bench,
+    .reset_rules = dialectic_reset_rules,
+    DIALECTIC_COMMON,
+};
+
+const struct variant variant_hegelian = {
+    .id = "hegelian",
+    .title = "Hegelian Dialectic Chess",
+    .bench_fens = hegelian_bench,
+    .reset_rules = hegelian_reset_rules,
+    DIALECTIC_COMMON,
+};
