@@ -1,5 +1,6 @@
 /* Core tests: FEN round trips, make/unmake, incremental keys, turn text. */
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +191,92 @@ START_TEST(turn_text_round_trip)
 }
 END_TEST
 
+/* Applies `;option NAME=VALUE` items of a suite line (e.g. Polypiece powers). */
+static bool apply_line_options(const struct variant *v, char *items)
+{
+    for (char *item = strtok(items, ";"); item; item = strtok(NULL, ";")) {
+        while (*item == ' ')
+            item++;
+        if (strncmp(item, "option ", 7) != 0)
+            continue;
+        char *eq = strchr(item + 7, '=');
+        char err[VARIANT_ERR_LEN];
+        if (!eq || !v->set_option)
+            return false;
+        *eq = '\0';
+        char *value = eq + 1;
+        size_t len = strlen(value);
+        while (len && (value[len - 1] == ' ' || value[len - 1] == '\n'))
+            value[--len] = '\0';
+        if (v->set_option(item + 7, value, err, sizeof err))
+            return false;
+    }
+    return true;
+}
+
+static void restore_options(const struct variant *v)
+{
+    char err[VARIANT_ERR_LEN];
+    for (int i = 0; i < v->option_count; i++)
+        v->set_option(v->options[i].name, v->options[i].default_value, err, sizeof err);
+}
+
+/* Every legal turn of every position of every perft suite: text round trip. */
+static int round_trip_suite(const char *path, const struct variant *v)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[4096];
+    int positions = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *semi = strchr(line, ';');
+        if (line[0] == '#' || !semi)
+            continue;
+        *semi = '\0';
+        const struct variant *lv = v;
+        char *var = strstr(semi + 1, "variant ");
+        if (var) {
+            char id[64];
+            sscanf(var + 8, "%63[^ ;\n]", id);
+            lv = variant_find(id);
+            ck_assert_ptr_nonnull(lv);
+        }
+        if (!apply_line_options(lv, semi + 1))
+            continue;
+        load(lv->id, line);
+        struct text_ctx ctx = {pos, 0};
+        ck_assert_int_eq(for_each_turn(pos, round_trip_one, &ctx), ctx.seen);
+        restore_options(lv);
+        positions++;
+    }
+    fclose(f);
+    return positions;
+}
+
+START_TEST(turn_text_round_trip_on_every_suite_position)
+{
+    DIR *dir = opendir(SUITES_DIR);
+    ck_assert_ptr_nonnull(dir);
+    struct dirent *e;
+    int positions = 0;
+    while ((e = readdir(dir))) {
+        char name[256], path[1024];
+        snprintf(name, sizeof name, "%s", e->d_name);
+        char *dot = strrchr(name, '.');
+        if (!dot || strcmp(dot, ".epd") != 0)
+            continue;
+        *dot = '\0';
+        const struct variant *v = variant_find(name);
+        if (!v)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", SUITES_DIR, e->d_name);
+        positions += round_trip_suite(path, v);
+    }
+    closedir(dir);
+    ck_assert_int_gt(positions, 60);
+}
+END_TEST
+
 START_TEST(unknown_turn_text_is_refused)
 {
     struct turn t;
@@ -241,6 +328,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, make_unmake_restores_everything);
     tcase_add_test(tc, turn_text_round_trip);
     tcase_add_test(tc, unknown_turn_text_is_refused);
+    tcase_add_test(tc, turn_text_round_trip_on_every_suite_position);
     tcase_add_test(tc, every_registered_variant_is_valid);
     tcase_add_test(tc, repetition_is_counted);
     suite_add_tcase(s, tc);
