@@ -9,24 +9,33 @@
 #define RULEZERO_VERSION "0.1.0"
 
 /* ---- Mailbox geometry ----------------------------------------------------
- * One padded array fits every board the engine plays: up to 32 columns
- * (two 8x8 boards side by side with a gap, or anything narrower) and up to
- * 8 ranks, with 4 rows of sentinels above and below and at least 8 sentinel
- * columns on each row's right (which are also the previous row's left), so
- * every leap of up to 4 squares from a board square lands on a sentinel or a
- * real square, never outside the array. */
+ * One padded array fits every board the engine plays: up to 24 columns (two
+ * 8x8 boards side by side with a gap, or anything narrower) and up to 8 ranks.
+ * At least 8 sentinel columns end each row (they are also the next row's
+ * left margin), and sentinel rows lie below (5) and above (4) the board, so
+ * every leap of up to 4 squares in each direction from a board square lands
+ * on a sentinel or a real square inside the array: from a1, (-4 files, -4
+ * ranks) is index 28; the lowest row is one more than 4 because a leftward
+ * leap from the first column also borrows the row below's end. */
 #define BOARD_STRIDE 32
-#define BOARD_PAD_ROWS 4
+#define BOARD_PAD_BELOW 5
+#define BOARD_PAD_ABOVE 4
 #define BOARD_MAX_RANKS 8
 #define BOARD_MAX_COLS 24
-#define BOARD_SIZE (BOARD_STRIDE * (BOARD_MAX_RANKS + 2 * BOARD_PAD_ROWS))
+#define BOARD_SIZE (BOARD_STRIDE * (BOARD_PAD_BELOW + BOARD_MAX_RANKS + BOARD_PAD_ABOVE))
 
 typedef int Square;                   /* index into the mailbox, 0..BOARD_SIZE-1 */
+/* The highest board square, p8 in two-board games, must fit a step's 9 bits. */
+_Static_assert((BOARD_PAD_BELOW + BOARD_MAX_RANKS) * BOARD_STRIDE + BOARD_MAX_COLS <= 512, "squares fit in 9 bits");
+/* The farthest leap (4 ranks, 4 columns) from any board square stays in the array. */
+_Static_assert(BOARD_PAD_BELOW * BOARD_STRIDE - 4 * BOARD_STRIDE - 4 >= 0, "leaps below a1 stay inside");
+_Static_assert((BOARD_PAD_BELOW + BOARD_MAX_RANKS - 1 + 4) * BOARD_STRIDE + BOARD_MAX_COLS - 1 + 4 < BOARD_SIZE,
+               "leaps above the last rank stay inside");
 #define NO_SQUARE 0
 
-static inline Square make_square(int col, int rank) { return (rank + BOARD_PAD_ROWS) * BOARD_STRIDE + col; }
+static inline Square make_square(int col, int rank) { return (rank + BOARD_PAD_BELOW) * BOARD_STRIDE + col; }
 static inline int square_col(Square sq) { return sq & (BOARD_STRIDE - 1); }
-static inline int square_rank(Square sq) { return sq / BOARD_STRIDE - BOARD_PAD_ROWS; }
+static inline int square_rank(Square sq) { return sq / BOARD_STRIDE - BOARD_PAD_BELOW; }
 static inline int step_of(int dx, int dy) { return dy * BOARD_STRIDE + dx; }
 
 /* ---- Colours and pieces ---------------------------------------------------
@@ -54,7 +63,7 @@ static inline int piece_index(Piece p) { return piece_color(p) * MAX_TYPES + pie
  * A step is the unit of move generation, make/unmake and search. A turn is one
  * or more steps by the same side (an Interweave capture chain, a Nick Danger
  * move plus its link action). Layout of the 32 bits:
- *   bits  0..8   to square (or a variant-defined target)
+ *   bits  0..8   to square (or a variant-defined target); board squares are < 512
  *   bits  9..17  from square (or a variant-defined source)
  *   bits 18..21  kind
  *   bits 22..25  promotion type / dropped type / variant detail
