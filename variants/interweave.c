@@ -180,11 +180,13 @@ static void gen_leaper(struct gen *g, Square from)
                 add_step(g, from, s, MK_NORMAL, 0, true);
     }
     for (int i = 0; i < 8; i++) {
+        /* The midpoint first: when it is off the board so is the target, which
+         * from the lowest ranks may lie outside the mailbox array. */
+        Piece mid = b[from + dknight_mid[i]];
+        if (mid == OFFBOARD || (mid & g->own))
+            continue;
         Square to = from + dknight_to[i];
         if (b[to] != EMPTY)
-            continue;
-        Piece mid = b[from + dknight_mid[i]];
-        if (mid & g->own)
             continue;
         add_step(g, from, to, MK_NORMAL, 0, (mid & g->enemy) != 0);
     }
