@@ -233,7 +233,9 @@ static bool game_decided(const struct position *pos)
 }
 
 /* Legal steps into `list`; with `captures_only`, an empty list when the turn
- * start has no capture (quiet turns are not forcing). */
+ * start has no capture (quiet turns are not forcing). Quiet steps go straight
+ * into `list` and captures into a side list (they are the rarer kind), which
+ * replaces them as soon as there is one. */
 static void generate_steps(struct position *pos, struct move_list *list, bool captures_only)
 {
     list->count = 0;
@@ -246,14 +248,14 @@ static void generate_steps(struct position *pos, struct move_list *list, bool ca
         gen_piece(&g, st->pending);
         return;
     }
-    struct move_list quiets;
-    quiets.count = 0;
-    gen_init(&g, pos, list, captures_only ? NULL : &quiets);
+    struct move_list caps;
+    caps.count = 0;
+    gen_init(&g, pos, &caps, captures_only ? NULL : list);
     for (int i = 0; i < pos->pcount[pos->side]; i++)
         gen_piece(&g, pos->plist[pos->side][i]);
-    if (list->count == 0 && !captures_only) {
-        memcpy(list->moves, quiets.moves, (size_t)quiets.count * sizeof quiets.moves[0]);
-        list->count = quiets.count;
+    if (caps.count > 0 || captures_only) {
+        memcpy(list->moves, caps.moves, (size_t)caps.count * sizeof caps.moves[0]);
+        list->count = caps.count;
     }
 }
 
