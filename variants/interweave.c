@@ -574,8 +574,8 @@ static int iw_validate(struct position *pos, char *err, size_t errlen)
 
 static const char *const iw_bench[] = {
     "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w - - 0 1",
-    "rbnkk1br/pp1ppp1p/2p3p1/3n4/4N3/1P3P2/P1PPP1PP/RBNKK1BR w - - 0 4",
-    "r1nkknbr/p1pp1ppp/1p2p3/2b5/3B4/2P1P3/PP1P1PPP/R1NKKNBR w - - 0 5",
+    "rb1kk1br/p1p1p1pp/8/1p5p/P1pPn3/8/PPBP1nPP/R2KKNBR w - - 0 7",
+    "1bnkk1br/p1p1pp1p/8/1P1p1p2/7n/6P1/PPrPPPP1/RB1KKNB1 b - - 0 6",
     NULL,
 };
 
