@@ -210,6 +210,49 @@ START_TEST(xboard_setup_line)
 }
 END_TEST
 
+/* The FEN of the same position seen from the other side: ranks reversed,
+ * colours swapped (no en-passant square in these). */
+static void mirror_fen(const char *fen, char *out)
+{
+    char board[128], side;
+    sscanf(fen, "%127s %c", board, &side);
+    char *ranks[8];
+    int n = 0;
+    for (char *tok = strtok(board, "/"); tok && n < 8; tok = strtok(NULL, "/"))
+        ranks[n++] = tok;
+    out[0] = '\0';
+    for (int i = n - 1; i >= 0; i--) {
+        for (char *c = ranks[i]; *c; c++)
+            *c = (char)(*c >= 'a' ? *c - 32 : *c >= 'A' ? *c + 32 : *c);
+        strcat(out, ranks[i]);
+        if (i)
+            strcat(out, "/");
+    }
+    strcat(out, side == 'w' ? " b - - 0 1" : " w - - 0 1");
+}
+
+START_TEST(evaluation_is_colour_symmetric)
+{
+    static const char *const fens[] = {
+        "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w - - 0 1",
+        "1b2k2r/1pp1kb1p/2p5/1P1p2p1/2r1n3/3P2P1/BNK1PKP1/6BR w - - 0 1",
+        "rb1kknbr/p4N1p/4p3/p2p4/1PP1R1P1/P7/1K2P2P/RB1K1n2 b - - 0 1",
+        "kk2K3/4p3/2Pp1pP1/4p3/4P3/8/8/7K w - - 0 1",
+        NULL,
+    };
+    load(fens[0]);
+    ck_assert_int_eq(iw->evaluate(pos), 0);
+    for (int i = 0; fens[i]; i++) {
+        char mirrored[128];
+        load(fens[i]);
+        int score = iw->evaluate(pos);
+        mirror_fen(fens[i], mirrored);
+        load(mirrored);
+        ck_assert_msg(iw->evaluate(pos) == score, "%s: %d vs %d", mirrored, iw->evaluate(pos), score);
+    }
+}
+END_TEST
+
 static Suite *interweave_suite(void)
 {
     Suite *s = suite_create("interweave");
@@ -224,6 +267,7 @@ static Suite *interweave_suite(void)
     tcase_add_test(tc, ep_survives_the_chain_and_then_clears);
     tcase_add_test(tc, xboard_locust_forms);
     tcase_add_test(tc, xboard_setup_line);
+    tcase_add_test(tc, evaluation_is_colour_symmetric);
     suite_add_tcase(s, tc);
     return s;
 }
