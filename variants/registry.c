@@ -6,11 +6,13 @@
 extern const struct variant variant_normal;
 extern const struct variant variant_dialectic;
 extern const struct variant variant_hegelian;
+extern const struct variant variant_interweave;
 
 static const struct variant *const registry[] = {
     &variant_normal,
     &variant_dialectic,
     &variant_hegelian,
+    &variant_interweave,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))

@@ -1,0 +1,87 @@
+/* Rule Zero: Interweave evaluation.
+ *
+ * Terms (White minus Black, returned from the side to move's view):
+ * - material (Kings excluded: both sides keep two while the game goes on);
+ * - colour complexes: a piece on one colour can only ever capture pieces on
+ *   the other, so enemy pieces on a complex that none of our pieces can reach
+ *   are immune, and we pay for each of them;
+ * - Pawns that can sandwich: a diagonal step of ours to an empty square that
+ *   would make a custodian capture is a standing threat;
+ * - exposed Kings: every enemy piece orthogonally next to a King can take it
+ *   (a Remover at once, a King or Pawn by a leap) or hem it in;
+ * - Pawn advance, towards promotion and the enemy's back ranks.
+ * The values are first guesses from the pieces' capture power (the Leaper has
+ * two capture modes, the Smasher and Remover one each), to be tuned by
+ * self-play once the search exists. */
+#include "variants/interweave.h"
+
+const int iw_piece_values[MAX_TYPES] = {0, 100, 325, 450, 300, 2000};
+
+#define IMMUNE_PENALTY 12
+#define SANDWICH_THREAT 15
+#define KING_NEIGHBOUR 30
+#define PAWN_ADVANCE 4
+
+static inline int complex_of(Square sq) { return (square_col(sq) + square_rank(sq)) & 1; }
+
+static int sandwich_threats(const struct position *pos, Square from, Color c)
+{
+    const Piece *b = pos->board;
+    int fwd = c == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    int own = COLOR_BIT(c), enemy = COLOR_BIT(c ^ 1);
+    static const int orth[4] = {BOARD_STRIDE, -BOARD_STRIDE, 1, -1};
+    int threats = 0;
+    for (int dx = -1; dx <= 1; dx += 2) {
+        Square to = from + fwd + dx;
+        if (b[to] != EMPTY)
+            continue;
+        for (int i = 0; i < 4; i++)
+            if ((b[to + orth[i]] & enemy) && (b[to + 2 * orth[i]] & own))
+                threats++;
+    }
+    return threats;
+}
+
+static int king_neighbours(const struct position *pos, Square king, Color c)
+{
+    static const int orth[4] = {BOARD_STRIDE, -BOARD_STRIDE, 1, -1};
+    int n = 0;
+    for (int i = 0; i < 4; i++)
+        if (pos->board[king + orth[i]] & COLOR_BIT(c ^ 1))
+            n++;
+    return n;
+}
+
+static int side_score(const struct position *pos, Color c, const int on_complex[2][2])
+{
+    int score = 0;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+        Square sq = pos->plist[c][i];
+        int type = piece_type(pos->board[sq]);
+        if (type == IW_KING) {
+            score -= KING_NEIGHBOUR * king_neighbours(pos, sq, c);
+            continue;
+        }
+        score += iw_piece_values[type];
+        if (type == IW_PAWN) {
+            int rr = c == WHITE ? square_rank(sq) : 7 - square_rank(sq);
+            score += PAWN_ADVANCE * (rr - 1) + SANDWICH_THREAT * sandwich_threats(pos, sq, c);
+        }
+    }
+    /* Our pieces on complex q capture enemies on the other complex. */
+    for (int q = 0; q < 2; q++)
+        if (on_complex[c][q] == 0)
+            score -= IMMUNE_PENALTY * on_complex[c ^ 1][q ^ 1];
+    return score;
+}
+
+int iw_evaluate(const struct position *pos)
+{
+    int on_complex[2][2] = {{0, 0}, {0, 0}};
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < pos->pcount[c]; i++)
+            on_complex[c][complex_of(pos->plist[c][i])]++;
+    int white = side_score(pos, WHITE, on_complex);
+    int black = side_score(pos, BLACK, on_complex);
+    return pos->side == WHITE ? white - black : black - white;
+}
