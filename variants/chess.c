@@ -5,11 +5,44 @@
 
 /* ---- Building power sets -------------------------------------------------- */
 
+static int gcd(int a, int b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static bool within_range(int steps, int range) { return range == 0 || steps <= range; }
+
+/* True when two distinct vectors pointing the same way reach a common square
+ * within their ranges (WWD, KW2; not WD, whose W stops after one step). */
+static bool rays_overlap(const struct betza_power *bp)
+{
+    for (int i = 0; i < bp->count; i++)
+        for (int j = i + 1; j < bp->count; j++) {
+            const struct betza_ray *a = &bp->rays[i], *b = &bp->rays[j];
+            if ((a->dx == b->dx && a->dy == b->dy) || a->dx * b->dy != a->dy * b->dx ||
+                a->dx * b->dx + a->dy * b->dy <= 0)
+                continue;
+            int ga = gcd(a->dx, a->dy), gb = gcd(b->dx, b->dy);
+            int lcm = ga / gcd(ga, gb) * gb;
+            if (within_range(lcm / ga, a->range) && within_range(lcm / gb, b->range))
+                return true;
+        }
+    return false;
+}
+
 int chess_power_from_betza(struct piece_power *out, const char *betza, Color c, char *err, size_t errlen)
 {
     struct betza_power bp;
     if (betza_compile(betza, c, &bp, err, errlen))
         return -1;
+    out->overlaps = rays_overlap(&bp);
     out->count = 0;
     for (int i = 0; i < bp.count; i++) {
         struct ray *r = &out->rays[out->count++];
@@ -24,6 +57,7 @@ void chess_pawn_power(struct piece_power *out, Color c)
 {
     int dy = c == WHITE ? 1 : -1;
     out->count = 2;
+    out->overlaps = false;
     out->rays[0] = (struct ray){(int16_t)step_of(-1, dy), 1, BETZA_CAPTURE};
     out->rays[1] = (struct ray){(int16_t)step_of(1, dy), 1, BETZA_CAPTURE};
 }
@@ -203,6 +237,24 @@ static void gen_rays(const struct position *pos, struct move_list *list, Square 
     }
 }
 
+/* Rays that can meet (WWD: the second W step is the D leap): keep the first of each target. */
+static void gen_rays_unique(const struct position *pos, struct move_list *list, Square from,
+                            const struct piece_power *pw, bool captures_only)
+{
+    int start = list->count;
+    gen_rays(pos, list, from, pw, captures_only);
+    bool seen[BOARD_SIZE] = {false};
+    int n = start;
+    for (int i = start; i < list->count; i++) {
+        Square to = move_to(list->moves[i]);
+        if (!seen[to]) {
+            seen[to] = true;
+            list->moves[n++] = list->moves[i];
+        }
+    }
+    list->count = n;
+}
+
 static void gen_castling(const struct position *pos, struct move_list *list)
 {
     const struct chess_rules *r = chess_rules_of(pos);
@@ -248,6 +300,8 @@ static void gen_pseudo(const struct position *pos, struct move_list *list, bool 
         int type = piece_type(pos->board[from]);
         if (type == PAWN)
             gen_pawn(pos, list, from, captures_only);
+        else if (set->power[type][us].overlaps)
+            gen_rays_unique(pos, list, from, &set->power[type][us], captures_only);
         else
             gen_rays(pos, list, from, &set->power[type][us], captures_only);
     }

@@ -24,6 +24,7 @@ struct ray {
 
 struct piece_power {
     int count;
+    bool overlaps; /* two rays may reach the same square (WWD, KW2): generation drops repeats */
     struct ray rays[MAX_RAYS];
 };
 

@@ -4,9 +4,13 @@
 #include "variants/variant.h"
 
 extern const struct variant variant_normal;
+extern const struct variant variant_polypiece;
+extern const struct variant variant_polypiece_phased;
 
 static const struct variant *const registry[] = {
     &variant_normal,
+    &variant_polypiece,
+    &variant_polypiece_phased,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))
