@@ -80,6 +80,9 @@ void chess_build_attacks(struct power_set *set)
     for (Color c = WHITE; c <= BLACK; c++) {
         struct attack_table *t = &set->attacks[c];
         t->count = 0;
+        set->overlaps[c] = false;
+        for (int type = 1; type < MAX_TYPES; type++)
+            set->overlaps[c] |= set->power[type][c].overlaps;
         for (int type = 1; type < MAX_TYPES; type++) {
             const struct piece_power *pw = &set->power[type][c];
             for (int i = 0; i < pw->count; i++) {
@@ -237,20 +240,27 @@ static void gen_rays(const struct position *pos, struct move_list *list, Square 
     }
 }
 
-/* Rays that can meet (WWD: the second W step is the D leap): keep the first of each target. */
-static void gen_rays_unique(const struct position *pos, struct move_list *list, Square from,
-                            const struct piece_power *pw, bool captures_only)
+/* Rays that can meet (WWD: the second W step is the D leap) list a target
+ * twice: keep the first move from each square to each target. A piece's moves
+ * are listed together, so repeats sit in runs of the same from-square. */
+static void drop_repeated_targets(struct move_list *list)
 {
-    int start = list->count;
-    gen_rays(pos, list, from, pw, captures_only);
-    bool seen[BOARD_SIZE] = {false};
-    int n = start;
-    for (int i = start; i < list->count; i++) {
-        Square to = move_to(list->moves[i]);
-        if (!seen[to]) {
-            seen[to] = true;
-            list->moves[n++] = list->moves[i];
+    uint16_t seen[BOARD_SIZE] = {0};
+    uint16_t run = 0;
+    Square run_from = NO_SQUARE;
+    int n = 0;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (move_from(m) != run_from) {
+            run_from = move_from(m);
+            run++;
         }
+        if (move_kind(m) == MK_NORMAL) {
+            if (seen[move_to(m)] == run)
+                continue;
+            seen[move_to(m)] = run;
+        }
+        list->moves[n++] = m;
     }
     list->count = n;
 }
@@ -300,13 +310,13 @@ static void gen_pseudo(const struct position *pos, struct move_list *list, bool 
         int type = piece_type(pos->board[from]);
         if (type == PAWN)
             gen_pawn(pos, list, from, captures_only);
-        else if (set->power[type][us].overlaps)
-            gen_rays_unique(pos, list, from, &set->power[type][us], captures_only);
         else
             gen_rays(pos, list, from, &set->power[type][us], captures_only);
     }
     if (!captures_only && pos->castling)
         gen_castling(pos, list);
+    if (set->overlaps[us])
+        drop_repeated_targets(list);
 }
 
 /* ---- Legality ---------------------------------------------------------------

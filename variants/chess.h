@@ -44,6 +44,7 @@ struct attack_table {
 struct power_set {
     struct piece_power power[MAX_TYPES][2]; /* by type, colour; the Pawn's is its capture rays */
     struct attack_table attacks[2];         /* by attacking colour */
+    bool overlaps[2];                       /* some piece of that colour has overlapping rays */
 };
 
 struct castle_rule {
