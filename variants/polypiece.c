@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <pthread.h>
+#include <stdatomic.h>
 
 #include "engine/fen.h"
 #include "variants/chess.h"
@@ -39,14 +41,19 @@ struct power_lists {
 };
 
 /* Settings in force, and the power sets compiled from them: cache[2 * combo +
- * phased], filled on first use. Both are replaced together by set_powers. */
+ * phased], filled on first use by whichever thread needs it (the protocol
+ * thread and the search thread may both generate moves), under cache_lock.
+ * Both are replaced together by set_powers, which the protocols call only
+ * while no search runs. */
 static struct power_lists *lists;
-static struct power_set **cache;
+static _Atomic(struct power_set *) *cache;
 static int cache_used;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* A power set is ~15 KB; past this many the cache starts again (only possible
- * with long lists: the default lists have 16 combinations). */
-#define CACHE_LIMIT 4096
+/* A power set is ~15 KB; past this many (only with long lists: the default
+ * lists have 16 combinations, 32 sets) further sets are compiled each time
+ * they are needed, into a per-thread scratch set, and not kept. */
+#define CACHE_LIMIT 1024
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -198,13 +205,13 @@ static int parse_powers(struct power_lists *l, const char *text, char *err, size
     return 0;
 }
 
-static void cache_clear(void)
+static void cache_free(void)
 {
     if (cache && lists)
         for (int i = 0; i < 2 * lists->combos; i++)
-            free(cache[i]);
-    if (cache && lists)
-        memset(cache, 0, (size_t)(2 * lists->combos) * sizeof *cache);
+            free(atomic_load(&cache[i]));
+    free((void *)cache);
+    cache = NULL;
     cache_used = 0;
 }
 
@@ -217,16 +224,17 @@ int polypiece_set_powers(const char *text, char *err, size_t errlen)
         free(l);
         return -1;
     }
-    struct power_set **c = calloc((size_t)(2 * l->combos), sizeof *c);
+    _Atomic(struct power_set *) *c = calloc((size_t)(2 * l->combos), sizeof *c);
     if (!c) {
         free(l);
         return fail(err, errlen, "Powers: out of memory");
     }
-    cache_clear();
-    free(cache);
+    pthread_mutex_lock(&cache_lock);
+    cache_free();
     free(lists);
     lists = l;
     cache = c;
+    pthread_mutex_unlock(&cache_lock);
     return 0;
 }
 
@@ -268,12 +276,8 @@ static inline int black_entry(int type, int white_entry, bool phased)
 
 static inline uint64_t phase_key(int type, int entry) { return zobrist.ext[type * 16 + entry]; }
 
-static struct power_set *compile_set(const uint8_t *phase, bool phased)
+static void compile_set(struct power_set *set, const uint8_t *phase, bool phased)
 {
-    static struct power_set spare; /* when memory runs out: correct, just not kept */
-    struct power_set *set = malloc(sizeof *set);
-    if (!set)
-        set = &spare;
     memset(set, 0, sizeof *set);
     for (Color c = WHITE; c <= BLACK; c++)
         chess_pawn_power(&set->power[PAWN][c], c);
@@ -283,7 +287,6 @@ static struct power_set *compile_set(const uint8_t *phase, bool phased)
         set->power[type][BLACK] = lists->entry[type][black_entry(type, w, phased)].power[BLACK];
     }
     chess_build_attacks(set);
-    return set;
 }
 
 static inline int combo_of(const uint8_t *phase)
@@ -293,20 +296,32 @@ static inline int combo_of(const uint8_t *phase)
            l->stride_at[ROOK][phase[ROOK]] + l->stride_at[QUEEN][phase[QUEEN]] + l->stride_at[KING][phase[KING]];
 }
 
-static const struct power_set *powers_in_force(const struct position *pos, bool phased)
+/* Compiles and keeps the set of a slot; past CACHE_LIMIT (or without memory)
+ * compiles into this thread's scratch set instead. Callers use a set only
+ * until their next call for another phase vector. */
+static const struct power_set *fill_slot(int slot, const uint8_t *phase, bool phased)
+{
+    static _Thread_local struct power_set scratch;
+    pthread_mutex_lock(&cache_lock);
+    struct power_set *set = atomic_load_explicit(&cache[slot], memory_order_relaxed);
+    if (!set && cache_used < CACHE_LIMIT && (set = malloc(sizeof *set)) != NULL) {
+        compile_set(set, phase, phased);
+        atomic_store_explicit(&cache[slot], set, memory_order_release);
+        cache_used++;
+    }
+    pthread_mutex_unlock(&cache_lock);
+    if (set)
+        return set;
+    compile_set(&scratch, phase, phased);
+    return &scratch;
+}
+
+static inline const struct power_set *powers_in_force(const struct position *pos, bool phased)
 {
     const uint8_t *phase = phases_of(pos);
     int slot = 2 * combo_of(phase) + phased;
-    if (cache[slot])
-        return cache[slot];
-    if (cache_used >= CACHE_LIMIT)
-        cache_clear();
-    struct power_set *set = compile_set(phase, phased);
-    if (set != NULL && cache_used < CACHE_LIMIT) {
-        cache[slot] = set;
-        cache_used++;
-    }
-    return set;
+    const struct power_set *set = atomic_load_explicit(&cache[slot], memory_order_acquire);
+    return set ? set : fill_slot(slot, phase, phased);
 }
 
 static const struct power_set *current_plain(const struct position *pos) { return powers_in_force(pos, false); }
