@@ -183,7 +183,21 @@ static bool apply_options(const struct variant *v, struct suite_line *line, int 
 }
 
 static bool run_counts(struct position *pos, const struct suite_line *line, int max_depth, bool bulk, int lineno,
-                       FILE *out);
+                       FILE *out)
+{
+    bool ok = true;
+    for (int i = 0; i < line->n; i++) {
+        if (max_depth > 0 && line->depths[i] > max_depth)
+            continue;
+        uint64_t got = perft(pos, line->depths[i], bulk);
+        if (got != line->counts[i]) {
+            fprintf(out, "MISMATCH line %d depth %d: expected %llu, got %llu\n  FEN %s\n", lineno, line->depths[i],
+                    line->counts[i], (unsigned long long)got, line->fen);
+            ok = false;
+        }
+    }
+    return ok;
+}
 
 static bool run_line(struct position *pos, struct suite_line *line, const char *vid, int max_depth, bool bulk,
                      int lineno, FILE *out)
@@ -202,23 +216,6 @@ static bool run_line(struct position *pos, struct suite_line *line, const char *
     else
         ok = run_counts(pos, line, max_depth, bulk, lineno, out);
     restore_options(v, line, line->option_count);
-    return ok;
-}
-
-static bool run_counts(struct position *pos, const struct suite_line *line, int max_depth, bool bulk, int lineno,
-                       FILE *out)
-{
-    bool ok = true;
-    for (int i = 0; i < line->n; i++) {
-        if (max_depth > 0 && line->depths[i] > max_depth)
-            continue;
-        uint64_t got = perft(pos, line->depths[i], bulk);
-        if (got != line->counts[i]) {
-            fprintf(out, "MISMATCH line %d depth %d: expected %llu, got %llu\n  FEN %s\n", lineno, line->depths[i],
-                    line->counts[i], (unsigned long long)got, line->fen);
-            ok = false;
-        }
-    }
     return ok;
 }
 

@@ -371,6 +371,30 @@ static bool leaves_king_safe(struct position *pos, Move m)
     return safe;
 }
 
+/* A plain move that changes powers, tested without the undo stack: the two
+ * squares, the variant state and the key are edited and put back (the piece
+ * lists are not needed by the attack test). Needs r->after_make_only_ext. */
+static bool power_move_safe(struct position *pos, Move m, const struct chess_rules *r)
+{
+    Color us = pos->side;
+    Square from = move_from(m), to = move_to(m);
+    Piece mover = pos->board[from], captured = pos->board[to];
+    size_t ext_size = (size_t)pos->variant->ext_size;
+    uint8_t ext[EXT_STATE_SIZE];
+    uint64_t key = pos->key;
+    memcpy(ext, pos->ext, ext_size);
+    pos->board[to] = mover;
+    pos->board[from] = EMPTY;
+    r->after_make(pos, m, mover);
+    Square king = from == pos->king_sq[us] ? to : pos->king_sq[us];
+    bool safe = !chess_square_attacked(pos, king, us ^ 1);
+    pos->board[from] = mover;
+    pos->board[to] = captured;
+    memcpy(pos->ext, ext, ext_size);
+    pos->key = key;
+    return safe;
+}
+
 static bool king_step_safe(struct position *pos, Move m)
 {
     Color us = pos->side;
@@ -396,7 +420,8 @@ static void filter_legal(struct position *pos, struct move_list *list)
         Square from = move_from(m);
         bool legal;
         if (r->changes_powers && r->changes_powers(pos, m))
-            legal = leaves_king_safe(pos, m);
+            legal = r->after_make_only_ext && move_kind(m) == MK_NORMAL ? power_move_safe(pos, m, r)
+                                                                       : leaves_king_safe(pos, m);
         else if (from == king)
             legal = move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : king_step_safe(pos, m);
         else if (pins.in_check || pins.pinned[from] || move_kind(m) == MK_EN_PASSANT)

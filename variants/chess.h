@@ -62,6 +62,10 @@ struct chess_rules {
     bool (*changes_powers)(const struct position *pos, Move m);
     /* Called at the end of make, before the side changes (e.g. advance a phase). */
     void (*after_make)(struct position *pos, Move m, Piece mover);
+    /* True when after_make changes nothing but pos->ext and pos->key: then a
+     * plain move that changes powers is tested by editing two squares instead
+     * of a full make/unmake. */
+    bool after_make_only_ext;
     struct power_set fixed;
 };
 

@@ -405,6 +405,7 @@ static void init_rules(struct chess_rules *r, bool phased)
     r->current = phased ? current_phased : current_plain;
     r->changes_powers = move_changes_powers;
     r->after_make = advance_phase;
+    r->after_make_only_ext = true;
 }
 
 static void reset_plain(struct position *pos)
