@@ -379,10 +379,9 @@ static bool power_move_safe(struct position *pos, Move m, const struct chess_rul
     Color us = pos->side;
     Square from = move_from(m), to = move_to(m);
     Piece mover = pos->board[from], captured = pos->board[to];
-    size_t ext_size = (size_t)pos->variant->ext_size;
     uint8_t ext[EXT_STATE_SIZE];
     uint64_t key = pos->key;
-    memcpy(ext, pos->ext, ext_size);
+    memcpy(ext, pos->ext, sizeof ext);
     pos->board[to] = mover;
     pos->board[from] = EMPTY;
     r->after_make(pos, m, mover);
@@ -390,7 +389,7 @@ static bool power_move_safe(struct position *pos, Move m, const struct chess_rul
     bool safe = !chess_square_attacked(pos, king, us ^ 1);
     pos->board[from] = mover;
     pos->board[to] = captured;
-    memcpy(pos->ext, ext, ext_size);
+    memcpy(pos->ext, ext, sizeof ext);
     pos->key = key;
     return safe;
 }
