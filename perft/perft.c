@@ -174,7 +174,7 @@ static bool apply_options(const struct variant *v, struct suite_line *line, int 
         }
         v->get_option(o->name, o->saved, sizeof o->saved);
         if (v->set_option(o->name, o->value, err, sizeof err)) {
-            fprintf(out, "line %d: option %s: %s\n", lineno, o->name, err);
+            fprintf(out, "line %d: option %s refused: %s\n", lineno, o->name, err);
             restore_options(v, line, i);
             return false;
         }

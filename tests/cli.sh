@@ -84,7 +84,7 @@ printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000 ;o
     > /tmp/rz_cli_suite.$$.epd
 check suite-option 1 "$RZ" perft-suite /tmp/rz_cli_suite.$$.epd --variant polypiece
 expect_out suite-option "^2 passed, 1 failed$"
-expect_out suite-option-error "line 3: option Powers: Powers: invalid Betza"
+expect_out suite-option-error "line 3: option Powers refused: Powers: invalid Betza"
 
 rm -f /tmp/rz_cli_out.$$ /tmp/rz_cli_err.$$ /tmp/rz_cli_suite.$$.epd
 echo "$pass passed, $fail failed"
