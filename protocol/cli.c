@@ -41,7 +41,8 @@ static const char usage_text[] =
     "  -D, --divide       perft: one line per root turn\n"
     "  -n, --no-bulk      perft: make every leaf turn instead of counting the last ply\n"
     "  -m, --max-depth D  perft-suite: skip depths above D\n"
-    "  -o, --option NAME=VALUE  set a game setting of the variant (repeatable)\n"
+    "  -o, --option NAME=VALUE  set a game setting of the variant (repeatable; with no\n"
+    "                     subcommand, of every variant that has it)\n"
     "      --powers LIST  same as --option Powers=LIST (polypiece, polypiece-phased),\n"
     "                     e.g. 'K:K Q:Q,WAND R:R,NN B:B,R4 N:N,WD'\n"
     "  -h, --help         this text\n"
@@ -95,7 +96,9 @@ static int add_option_arg(struct cli_options *o, const char *arg)
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof o->setting_text[0])
         return usage_error("bad option '%s' (expected NAME=VALUE)", arg);
-    char *name = o->setting_text[o->settings % CLI_MAX_SETTINGS];
+    if (o->settings == CLI_MAX_SETTINGS)
+        return usage_error("too many settings at '%s'", arg);
+    char *name = o->setting_text[o->settings];
     memcpy(name, arg, (size_t)(eq - arg));
     name[eq - arg] = '\0';
     return add_setting(o, name, eq + 1, arg);
@@ -115,6 +118,33 @@ static int apply_settings(const struct variant *v, const struct cli_options *o)
             fprintf(stderr, "rulezero: %s\n", err);
             return EXIT_BAD_INPUT;
         }
+    }
+    return EXIT_OK;
+}
+
+/* Without a variant (the protocol session): every variant that has the setting gets it. */
+static int apply_settings_everywhere(const struct cli_options *o)
+{
+    for (int i = 0; i < o->settings; i++) {
+        struct cli_options one = *o;
+        one.settings = 1;
+        one.setting_name[0] = o->setting_name[i];
+        one.setting_value[0] = o->setting_value[i];
+        bool found = false;
+        for (int k = 0; k < variant_count(); k++) {
+            const struct variant *v = variant_at(k);
+            bool known = false;
+            for (int j = 0; j < v->option_count && !known; j++)
+                known = strcasecmp(v->options[j].name, o->setting_name[i]) == 0;
+            if (!known)
+                continue;
+            found = true;
+            int rc = apply_settings(v, &one);
+            if (rc)
+                return rc;
+        }
+        if (!found)
+            return usage_error("no variant has an option '%s'", o->setting_name[i]);
     }
     return EXIT_OK;
 }
@@ -300,6 +330,8 @@ int cli_main(int argc, char **argv)
             return rc;
         if (optind < argc)
             return usage_error("unknown subcommand '%s'", argv[optind]);
+        if ((rc = apply_settings_everywhere(&o)))
+            return rc;
         return session_run(stdin, stdout);
     }
     const char *cmd = argv[1];

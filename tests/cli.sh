@@ -74,6 +74,8 @@ check powers-bad 1 "$RZ" perft -v polypiece --powers 'Q:Q,WX' -d 1
 expect_err powers-bad "Powers: invalid Betza \"WX\": unexpected 'X' at position 2"
 check powers-normal 2 "$RZ" perft -v normal --powers 'N:N,AD' -d 1; expect_err powers-normal "no option 'Powers'"
 check option-bad-form 2 "$RZ" perft -v polypiece -o Powers -d 1; expect_err option-bad-form "NAME=VALUE"
+check session-powers-bad 1 sh -c "echo quit | '$RZ' --powers 'Q:Q,WX'"; expect_err session-powers-bad "Powers: invalid Betza"
+check session-option-unknown 2 sh -c "echo quit | '$RZ' -o Foo=1"; expect_err session-option-unknown "no variant has an option 'Foo'"
 check poly-perft 0 "$RZ" perft -v polypiece -d 2; last_line_is poly-perft "Nodes searched: 392"
 check phased-perft 0 "$RZ" perft -v polypiece-phased -d 2; last_line_is phased-perft "Nodes searched: 586"
 check poly-moves 0 "$RZ" moves -v polypiece
