@@ -7,6 +7,9 @@ letters), moves found by scanning the board, every move made and then tested
 by generating all enemy captures. Slow: use small depths.
 
 Usage: polypiece_check.py [--phased] [--powers 'K:K Q:Q,WAND ...'] FEN DEPTH
+       polypiece_check.py [--phased] --suite FILE.epd MAX_DEPTH
+         (compares every ;Dn count up to MAX_DEPTH, honouring ;option Powers=...;
+          exit status 1 on any difference)
 """
 import sys
 
@@ -226,6 +229,33 @@ def perft(pos, depth):
     return n
 
 
+def check_suite(path, max_depth, phased):
+    bad = 0
+    for lineno, text in enumerate(open(path), 1):
+        text = text.strip()
+        if not text or text.startswith('#'):
+            continue
+        fen, *items = [t.strip() for t in text.split(';')]
+        powers = DEFAULT
+        expect = []
+        for item in items:
+            if item.startswith('option Powers='):
+                powers = item[len('option Powers='):].strip()
+            elif item.startswith('D'):
+                d, n = item[1:].split()
+                expect.append((int(d), int(n)))
+        pos = Pos(fen, parse_lists(powers), phased)
+        for d, n in expect:
+            if d > max_depth:
+                continue
+            got = perft(pos, d)
+            if got != n:
+                print(f'line {lineno} D{d}: suite {n}, independent {got}')
+                bad += 1
+    print(f'{bad} differences')
+    return 1 if bad else 0
+
+
 def main(argv):
     phased = False
     powers = DEFAULT
@@ -236,6 +266,8 @@ def main(argv):
         elif argv[0] == '--powers':
             powers = argv[1]
             argv = argv[2:]
+        elif argv[0] == '--suite':
+            sys.exit(check_suite(argv[1], int(argv[2]), phased))
         else:
             sys.exit(__doc__)
     fen, depth = argv[0], int(argv[1])
