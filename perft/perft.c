@@ -57,6 +57,15 @@ uint64_t perft_divide(struct position *pos, int depth, bool bulk, FILE *out)
 
 #define SUITE_LINE_MAX 4096
 #define MAX_EXPECT 16
+#define MAX_LINE_OPTIONS 4
+
+/* `;option NAME=VALUE`: a game setting applied through the variant's
+ * set_option before the line and restored after it. */
+struct line_option {
+    char name[64];
+    char value[SUITE_LINE_MAX];
+    char saved[SUITE_LINE_MAX];
+};
 
 struct suite_line {
     char fen[SUITE_LINE_MAX];
@@ -64,6 +73,8 @@ struct suite_line {
     int depths[MAX_EXPECT];
     unsigned long long counts[MAX_EXPECT];
     int n;
+    struct line_option options[MAX_LINE_OPTIONS];
+    int option_count;
 };
 
 static char *trim(char *s)
@@ -94,6 +105,16 @@ static int parse_item(struct suite_line *line, char *item)
     if (strncmp(item, "variant ", 8) == 0) {
         snprintf(line->variant, sizeof line->variant, "%s", trim(item + 8));
         return 0;
+    }
+    if (strncmp(item, "option ", 7) == 0) {
+        char *eq = strchr(item, '=');
+        if (!eq || line->option_count == MAX_LINE_OPTIONS)
+            return -1;
+        *eq = '\0';
+        struct line_option *o = &line->options[line->option_count++];
+        snprintf(o->name, sizeof o->name, "%s", trim(item + 7));
+        snprintf(o->value, sizeof o->value, "%s", trim(eq + 1));
+        return o->name[0] ? 0 : -1;
     }
     return -1;
 }
@@ -133,19 +154,37 @@ static const char *default_variant(const char *path, const char *given, char *na
     return variant_find(name) ? name : "normal";
 }
 
-static bool run_line(struct position *pos, const struct suite_line *line, const char *vid, int max_depth, bool bulk,
-                     int lineno, FILE *out)
+static void restore_options(const struct variant *v, struct suite_line *line, int count)
 {
-    const struct variant *v = variant_find(line->variant[0] ? line->variant : vid);
     char err[VARIANT_ERR_LEN];
-    if (!v) {
-        fprintf(out, "line %d: unknown variant '%s'\n", lineno, line->variant[0] ? line->variant : vid);
-        return false;
+    while (count-- > 0)
+        v->set_option(line->options[count].name, line->options[count].saved, err, sizeof err);
+}
+
+/* Applies the line's options; on failure restores those already applied. */
+static bool apply_options(const struct variant *v, struct suite_line *line, int lineno, FILE *out)
+{
+    char err[VARIANT_ERR_LEN];
+    for (int i = 0; i < line->option_count; i++) {
+        struct line_option *o = &line->options[i];
+        if (!v->set_option || !v->get_option) {
+            fprintf(out, "line %d: variant %s has no option '%s'\n", lineno, v->id, o->name);
+            restore_options(v, line, i);
+            return false;
+        }
+        v->get_option(o->name, o->saved, sizeof o->saved);
+        if (v->set_option(o->name, o->value, err, sizeof err)) {
+            fprintf(out, "line %d: option %s refused: %s\n", lineno, o->name, err);
+            restore_options(v, line, i);
+            return false;
+        }
     }
-    if (fen_read(pos, v, line->fen, err, sizeof err)) {
-        fprintf(out, "line %d: %s\n  FEN %s\n", lineno, err, line->fen);
-        return false;
-    }
+    return true;
+}
+
+static bool run_counts(struct position *pos, const struct suite_line *line, int max_depth, bool bulk, int lineno,
+                       FILE *out)
+{
     bool ok = true;
     for (int i = 0; i < line->n; i++) {
         if (max_depth > 0 && line->depths[i] > max_depth)
@@ -157,6 +196,26 @@ static bool run_line(struct position *pos, const struct suite_line *line, const 
             ok = false;
         }
     }
+    return ok;
+}
+
+static bool run_line(struct position *pos, struct suite_line *line, const char *vid, int max_depth, bool bulk,
+                     int lineno, FILE *out)
+{
+    const struct variant *v = variant_find(line->variant[0] ? line->variant : vid);
+    if (!v) {
+        fprintf(out, "line %d: unknown variant '%s'\n", lineno, line->variant[0] ? line->variant : vid);
+        return false;
+    }
+    if (!apply_options(v, line, lineno, out))
+        return false;
+    char err[VARIANT_ERR_LEN];
+    bool ok = fen_read(pos, v, line->fen, err, sizeof err) == 0;
+    if (!ok)
+        fprintf(out, "line %d: %s\n  FEN %s\n", lineno, err, line->fen);
+    else
+        ok = run_counts(pos, line, max_depth, bulk, lineno, out);
+    restore_options(v, line, line->option_count);
     return ok;
 }
 

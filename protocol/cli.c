@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/bench.h"
 #include "engine/clock.h"
@@ -42,6 +43,10 @@ static const char usage_text[] =
     "  -D, --divide       perft: one line per root turn\n"
     "  -n, --no-bulk      perft: make every leaf turn instead of counting the last ply\n"
     "  -m, --max-depth D  perft-suite: skip depths above D\n"
+    "  -o, --option NAME=VALUE  set a game setting of the variant (repeatable; with no\n"
+    "                     subcommand, of every variant that has it)\n"
+    "      --powers LIST  same as --option Powers=LIST (polypiece, polypiece-phased),\n"
+    "                     e.g. 'K:K Q:Q,WAND R:R,NN B:B,R4 N:N,WD'\n"
     "  -h, --help         this text\n"
     "  -V, --version      print the version\n";
 
@@ -61,6 +66,8 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
+#define CLI_MAX_SETTINGS 8
+
 struct cli_options {
     const char *variant;
     const char *fen;
@@ -69,7 +76,81 @@ struct cli_options {
     int max_depth;
     bool divide;
     bool bulk;
+    /* Game settings, applied in order: names and values (--option, --powers). */
+    const char *setting_name[CLI_MAX_SETTINGS];
+    const char *setting_value[CLI_MAX_SETTINGS];
+    char setting_text[CLI_MAX_SETTINGS][64];
+    int settings;
 };
+
+static int add_setting(struct cli_options *o, const char *name, const char *value, const char *arg)
+{
+    if (o->settings == CLI_MAX_SETTINGS)
+        return usage_error("too many settings at '%s'", arg);
+    o->setting_name[o->settings] = name;
+    o->setting_value[o->settings] = value;
+    o->settings++;
+    return EXIT_OK;
+}
+
+/* NAME=VALUE */
+static int add_option_arg(struct cli_options *o, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof o->setting_text[0])
+        return usage_error("bad option '%s' (expected NAME=VALUE)", arg);
+    if (o->settings == CLI_MAX_SETTINGS)
+        return usage_error("too many settings at '%s'", arg);
+    char *name = o->setting_text[o->settings];
+    memcpy(name, arg, (size_t)(eq - arg));
+    name[eq - arg] = '\0';
+    return add_setting(o, name, eq + 1, arg);
+}
+
+/* Applies the settings to variant v; prints the error and returns an exit code on failure. */
+static int apply_settings(const struct variant *v, const struct cli_options *o)
+{
+    char err[VARIANT_ERR_LEN];
+    for (int i = 0; i < o->settings; i++) {
+        bool known = false;
+        for (int k = 0; k < v->option_count && !known; k++)
+            known = strcasecmp(v->options[k].name, o->setting_name[i]) == 0;
+        if (!known || !v->set_option)
+            return usage_error("this variant has no option '%s'", o->setting_name[i]);
+        if (v->set_option(o->setting_name[i], o->setting_value[i], err, sizeof err)) {
+            fprintf(stderr, "rulezero: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    return EXIT_OK;
+}
+
+/* Without a variant (the protocol session): every variant that has the setting gets it. */
+static int apply_settings_everywhere(const struct cli_options *o)
+{
+    for (int i = 0; i < o->settings; i++) {
+        struct cli_options one = *o;
+        one.settings = 1;
+        one.setting_name[0] = o->setting_name[i];
+        one.setting_value[0] = o->setting_value[i];
+        bool found = false;
+        for (int k = 0; k < variant_count(); k++) {
+            const struct variant *v = variant_at(k);
+            bool known = false;
+            for (int j = 0; j < v->option_count && !known; j++)
+                known = strcasecmp(v->options[j].name, o->setting_name[i]) == 0;
+            if (!known)
+                continue;
+            found = true;
+            int rc = apply_settings(v, &one);
+            if (rc)
+                return rc;
+        }
+        if (!found)
+            return usage_error("no variant has an option '%s'", o->setting_name[i]);
+    }
+    return EXIT_OK;
+}
 
 static int parse_int(const char *text, int lo, int hi, int *out)
 {
@@ -90,12 +171,13 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
         {"depth", required_argument, NULL, 'd'},   {"max-depth", required_argument, NULL, 'm'},
         {"divide", no_argument, NULL, 'D'},        {"no-bulk", no_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
+        {"option", required_argument, NULL, 'o'},  {"powers", required_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     optind = 1;
     opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, ":v:f:M:d:m:DnhV", longopts, NULL)) != -1) {
+    int c, rc;
+    while ((c = getopt_long(argc, argv, ":v:f:M:d:m:DnhVo:", longopts, NULL)) != -1) {
         switch (c) {
         case 'v': o->variant = optarg; break;
         case 'f': o->fen = optarg; break;
@@ -107,6 +189,14 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
         case 'm':
             if (parse_int(optarg, 0, 64, &o->max_depth))
                 return usage_error("bad max depth '%s' (expected 0..64)", optarg);
+            break;
+        case 'o':
+            if ((rc = add_option_arg(o, optarg)))
+                return rc;
+            break;
+        case 'P':
+            if ((rc = add_setting(o, "Powers", optarg, optarg)))
+                return rc;
             break;
         case 'D': o->divide = true; break;
         case 'n': o->bulk = false; break;
@@ -146,6 +236,9 @@ static int setup_position(struct position *pos, const struct cli_options *o)
     const struct variant *v = pick_variant(o->variant);
     if (!v)
         return usage_error("unknown variant '%s'", o->variant);
+    int rc = apply_settings(v, o);
+    if (rc)
+        return rc;
     char err[VARIANT_ERR_LEN];
     if (fen_read(pos, v, o->fen ? o->fen : v->start_fen, err, sizeof err)) {
         fprintf(stderr, "rulezero: %s\n", err);
@@ -191,6 +284,10 @@ static int cmd_perft_suite(int argc, char **argv)
         return usage_error("unexpected argument '%s'", argv[optind + 1]);
     if (o.variant && !variant_find(o.variant))
         return usage_error("unknown variant '%s'", o.variant);
+    if (o.settings && !o.variant)
+        return usage_error("%s: settings need --variant", "perft-suite");
+    if (o.settings && (rc = apply_settings(variant_find(o.variant), &o)))
+        return rc;
     double start = clock_seconds();
     int failed = perft_suite(argv[optind], o.variant, o.max_depth, o.bulk, stdout);
     if (failed < 0) {
@@ -254,6 +351,8 @@ int cli_main(int argc, char **argv)
             return rc;
         if (optind < argc)
             return usage_error("unknown subcommand '%s'", argv[optind]);
+        if ((rc = apply_settings_everywhere(&o)))
+            return rc;
         return session_run(stdin, stdout);
     }
     const char *cmd = argv[1];

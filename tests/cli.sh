@@ -67,6 +67,27 @@ check suite-mismatch 1 "$RZ" perft-suite /tmp/rz_cli_suite.$$.epd --variant norm
 expect_out suite-mismatch "MISMATCH line 1 depth 2: expected 401, got 400"
 expect_out suite-mismatch-fen "FEN rnbqkbnr"
 
+# Game settings: --powers / --option, and ;option on a suite line.
+check powers 0 "$RZ" perft -v polypiece --powers 'N:N,AD' -d 3; last_line_is powers "Nodes searched: 8886"
+check powers-option 0 "$RZ" perft -v polypiece -o 'Powers=N:N,AD' -d 3; last_line_is powers-option "Nodes searched: 8886"
+check powers-bad 1 "$RZ" perft -v polypiece --powers 'Q:Q,WX' -d 1
+expect_err powers-bad "Powers: invalid Betza \"WX\": unexpected 'X' at position 2"
+check powers-normal 2 "$RZ" perft -v normal --powers 'N:N,AD' -d 1; expect_err powers-normal "no option 'Powers'"
+check option-bad-form 2 "$RZ" perft -v polypiece -o Powers -d 1; expect_err option-bad-form "NAME=VALUE"
+check session-powers-bad 1 sh -c "echo quit | '$RZ' --powers 'Q:Q,WX'"; expect_err session-powers-bad "Powers: invalid Betza"
+check session-option-unknown 2 sh -c "echo quit | '$RZ' -o Foo=1"; expect_err session-option-unknown "no variant has an option 'Foo'"
+check poly-perft 0 "$RZ" perft -v polypiece -d 2; last_line_is poly-perft "Nodes searched: 392"
+check phased-perft 0 "$RZ" perft -v polypiece-phased -d 2; last_line_is phased-perft "Nodes searched: 586"
+check poly-moves 0 "$RZ" moves -v polypiece
+expect_out poly-moves "^g1f3 rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1 00001$"
+printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000 ;option Powers=N:N,AD ;D3 8886' \
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000 ;D3 8614' \
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000 ;option Powers=N:N,AX ;D1 20' \
+    > /tmp/rz_cli_suite.$$.epd
+check suite-option 1 "$RZ" perft-suite /tmp/rz_cli_suite.$$.epd --variant polypiece
+expect_out suite-option "^2 passed, 1 failed$"
+expect_out suite-option-error "line 3: option Powers refused: Powers: invalid Betza"
+
 rm -f /tmp/rz_cli_out.$$ /tmp/rz_cli_err.$$ /tmp/rz_cli_suite.$$.epd
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,11 +5,44 @@
 
 /* ---- Building power sets -------------------------------------------------- */
 
+static int gcd(int a, int b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static bool within_range(int steps, int range) { return range == 0 || steps <= range; }
+
+/* True when two distinct vectors pointing the same way reach a common square
+ * within their ranges (WWD, KW2; not WD, whose W stops after one step). */
+static bool rays_overlap(const struct betza_power *bp)
+{
+    for (int i = 0; i < bp->count; i++)
+        for (int j = i + 1; j < bp->count; j++) {
+            const struct betza_ray *a = &bp->rays[i], *b = &bp->rays[j];
+            if ((a->dx == b->dx && a->dy == b->dy) || a->dx * b->dy != a->dy * b->dx ||
+                a->dx * b->dx + a->dy * b->dy <= 0)
+                continue;
+            int ga = gcd(a->dx, a->dy), gb = gcd(b->dx, b->dy);
+            int lcm = ga / gcd(ga, gb) * gb;
+            if (within_range(lcm / ga, a->range) && within_range(lcm / gb, b->range))
+                return true;
+        }
+    return false;
+}
+
 int chess_power_from_betza(struct piece_power *out, const char *betza, Color c, char *err, size_t errlen)
 {
     struct betza_power bp;
     if (betza_compile(betza, c, &bp, err, errlen))
         return -1;
+    out->overlaps = rays_overlap(&bp);
     out->count = 0;
     for (int i = 0; i < bp.count; i++) {
         struct ray *r = &out->rays[out->count++];
@@ -24,6 +57,7 @@ void chess_pawn_power(struct piece_power *out, Color c)
 {
     int dy = c == WHITE ? 1 : -1;
     out->count = 2;
+    out->overlaps = false;
     out->rays[0] = (struct ray){(int16_t)step_of(-1, dy), 1, BETZA_CAPTURE};
     out->rays[1] = (struct ray){(int16_t)step_of(1, dy), 1, BETZA_CAPTURE};
 }
@@ -46,6 +80,9 @@ void chess_build_attacks(struct power_set *set)
     for (Color c = WHITE; c <= BLACK; c++) {
         struct attack_table *t = &set->attacks[c];
         t->count = 0;
+        set->overlaps[c] = false;
+        for (int type = 1; type < MAX_TYPES; type++)
+            set->overlaps[c] |= set->power[type][c].overlaps;
         for (int type = 1; type < MAX_TYPES; type++) {
             const struct piece_power *pw = &set->power[type][c];
             for (int i = 0; i < pw->count; i++) {
@@ -210,6 +247,31 @@ static void gen_rays(const struct position *pos, struct move_list *list, Square 
     }
 }
 
+/* Rays that can meet (WWD: the second W step is the D leap) list a target
+ * twice: keep the first move from each square to each target. A piece's moves
+ * are listed together, so repeats sit in runs of the same from-square. */
+static void drop_repeated_targets(struct move_list *list)
+{
+    uint16_t seen[BOARD_SIZE] = {0};
+    uint16_t run = 0;
+    Square run_from = NO_SQUARE;
+    int n = 0;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (move_from(m) != run_from) {
+            run_from = move_from(m);
+            run++;
+        }
+        if (move_kind(m) == MK_NORMAL) {
+            if (seen[move_to(m)] == run)
+                continue;
+            seen[move_to(m)] = run;
+        }
+        list->moves[n++] = m;
+    }
+    list->count = n;
+}
+
 static void gen_castling(const struct position *pos, struct move_list *list)
 {
     const struct chess_rules *r = chess_rules_of(pos);
@@ -260,6 +322,8 @@ static void gen_pseudo(const struct position *pos, struct move_list *list, bool 
     }
     if (!captures_only && pos->castling)
         gen_castling(pos, list);
+    if (set->overlaps[us])
+        drop_repeated_targets(list);
 }
 
 /* ---- Legality ---------------------------------------------------------------
@@ -329,6 +393,29 @@ static bool leaves_king_safe(struct position *pos, Move m)
     return safe;
 }
 
+/* A plain move that changes powers, tested without the undo stack: the two
+ * squares, the variant state and the key are edited and put back (the piece
+ * lists are not needed by the attack test). Needs r->after_make_only_ext. */
+static bool power_move_safe(struct position *pos, Move m, const struct chess_rules *r)
+{
+    Color us = pos->side;
+    Square from = move_from(m), to = move_to(m);
+    Piece mover = pos->board[from], captured = pos->board[to];
+    uint8_t ext[EXT_STATE_SIZE];
+    uint64_t key = pos->key;
+    memcpy(ext, pos->ext, sizeof ext);
+    pos->board[to] = mover;
+    pos->board[from] = EMPTY;
+    r->after_make(pos, m, mover);
+    Square king = from == pos->king_sq[us] ? to : pos->king_sq[us];
+    bool safe = !chess_square_attacked(pos, king, us ^ 1);
+    pos->board[from] = mover;
+    pos->board[to] = captured;
+    memcpy(pos->ext, ext, sizeof ext);
+    pos->key = key;
+    return safe;
+}
+
 static bool king_step_safe(struct position *pos, Move m)
 {
     Color us = pos->side;
@@ -345,7 +432,8 @@ static bool step_is_legal(struct position *pos, Move m, const struct pin_info *p
     const struct chess_rules *r = chess_rules_of(pos);
     Square from = move_from(m);
     if (r->changes_powers && r->changes_powers(pos, m))
-        return leaves_king_safe(pos, m);
+        return r->after_make_only_ext && move_kind(m) == MK_NORMAL ? power_move_safe(pos, m, r)
+                                                                   : leaves_king_safe(pos, m);
     if (from == pos->king_sq[pos->side])
         return move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : king_step_safe(pos, m);
     if (pins->in_check || move_kind(m) == MK_EN_PASSANT || is_pinned(pins, from))
@@ -568,12 +656,40 @@ struct outcome chess_outcome(struct position *pos, int legal_steps)
 
 /* ---- Text -------------------------------------------------------------------- */
 
+/* True when the King's current power could also make the plain move from
+ * king_from to king_to (Polypiece's `K:K,WD` reaches g1 from e1 by a leap). */
+static bool king_power_reaches(const struct position *pos, Color c, Square from, Square to)
+{
+    const struct piece_power *pw = &chess_powers(pos)->power[KING][c];
+    for (int i = 0; i < pw->count; i++) {
+        const struct ray *r = &pw->rays[i];
+        if (!(r->mode & BETZA_MOVE))
+            continue;
+        Square s = from + r->step;
+        for (int k = 1; k <= r->range && pos->board[s] != OFFBOARD; k++, s += r->step) {
+            if (s == to)
+                return true;
+            if (pos->board[s] != EMPTY && pos->board[s] != make_piece(c, ROOK))
+                break;
+        }
+    }
+    return false;
+}
+
 void chess_format_step(const struct position *pos, Move m, char *out, size_t n)
 {
     const struct geometry *g = &pos->variant->geo;
     char from[8], to[8];
+    Square dest = move_to(m);
+    if (move_kind(m) == MK_CASTLE) {
+        /* Castling is written King-to-rook-square when the King-to-destination
+         * text would also name a plain King move. */
+        const struct castle_rule *c = &chess_rules_of(pos)->castle[move_extra(m)];
+        if (king_power_reaches(pos, pos->side, c->king_from, c->king_to))
+            dest = c->rook_from;
+    }
     geo_square_name(g, move_from(m), from);
-    geo_square_name(g, move_to(m), to);
+    geo_square_name(g, dest, to);
     if (move_kind(m) == MK_PROMOTION) {
         char letter = pos->variant->piece_letters[move_promo(m)];
         snprintf(out, n, "%s%s%c", from, to, letter + ('a' - 'A'));

@@ -24,6 +24,7 @@ struct ray {
 
 struct piece_power {
     int count;
+    bool overlaps; /* two rays may reach the same square (WWD, KW2): generation drops repeats */
     struct ray rays[MAX_RAYS];
 };
 
@@ -43,6 +44,7 @@ struct attack_table {
 struct power_set {
     struct piece_power power[MAX_TYPES][2]; /* by type, colour; the Pawn's is its capture rays */
     struct attack_table attacks[2];         /* by attacking colour */
+    bool overlaps[2];                       /* some piece of that colour has overlapping rays */
 };
 
 struct castle_rule {
@@ -60,6 +62,10 @@ struct chess_rules {
     bool (*changes_powers)(const struct position *pos, Move m);
     /* Called at the end of make, before the side changes (e.g. advance a phase). */
     void (*after_make)(struct position *pos, Move m, Piece mover);
+    /* True when after_make changes nothing but pos->ext and pos->key: then a
+     * plain move that changes powers is tested by editing two squares instead
+     * of a full make/unmake. */
+    bool after_make_only_ext;
     struct power_set fixed;
 };
 

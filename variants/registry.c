@@ -7,12 +7,16 @@ extern const struct variant variant_normal;
 extern const struct variant variant_dialectic;
 extern const struct variant variant_hegelian;
 extern const struct variant variant_interweave;
+extern const struct variant variant_polypiece;
+extern const struct variant variant_polypiece_phased;
 
 static const struct variant *const registry[] = {
     &variant_normal,
     &variant_dialectic,
     &variant_hegelian,
     &variant_interweave,
+    &variant_polypiece,
+    &variant_polypiece_phased,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))

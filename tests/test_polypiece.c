@@ -1,0 +1,278 @@
+/* Polypiece tests: the Powers setting, phases in FEN and key, the seed's rules. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "engine/turn.h"
+#include "variants/polypiece.h"
+#include "variants/variant.h"
+
+static struct position *pos;
+static char err[VARIANT_ERR_LEN];
+
+static const struct variant *poly(void) { return variant_find("polypiece"); }
+static const struct variant *phased(void) { return variant_find("polypiece-phased"); }
+
+static void setup(void)
+{
+    zobrist_init();
+    pos = malloc(sizeof *pos);
+    ck_assert_int_eq(poly()->set_option("Powers", POLYPIECE_DEFAULT_POWERS, err, sizeof err), 0);
+}
+
+static void teardown(void) { free(pos); }
+
+static void load(const struct variant *v, const char *fen)
+{
+    int rc = fen_read(pos, v, fen, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s: %s", fen, err);
+}
+
+static void play(const char *text)
+{
+    struct turn t;
+    ck_assert_msg(turn_parse(pos, text, &t) == 0, "illegal %s", text);
+    turn_make(pos, &t);
+}
+
+static void fen_is(const char *want)
+{
+    char out[FEN_MAX_LEN];
+    fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, want);
+}
+
+static bool has_move(const char *text)
+{
+    struct turn t;
+    return turn_parse(pos, text, &t) == 0;
+}
+
+START_TEST(default_powers_and_option_entry)
+{
+    char out[POLYPIECE_POWERS_MAX * 2];
+    ck_assert_int_eq(poly()->option_count, 1);
+    ck_assert_str_eq(poly()->options[0].name, "Powers");
+    ck_assert_str_eq(poly()->options[0].default_value, POLYPIECE_DEFAULT_POWERS);
+    poly()->get_option("Powers", out, sizeof out);
+    ck_assert_str_eq(out, POLYPIECE_DEFAULT_POWERS);
+    phased()->get_option("powers", out, sizeof out);
+    ck_assert_str_eq(out, POLYPIECE_DEFAULT_POWERS);
+}
+END_TEST
+
+START_TEST(set_powers_canonical_and_shared)
+{
+    char out[POLYPIECE_POWERS_MAX * 2];
+    ck_assert_int_eq(phased()->set_option("Powers", "n:N,AD  Q:Q,WAND,KK", err, sizeof err), 0);
+    poly()->get_option("Powers", out, sizeof out);
+    ck_assert_str_eq(out, "K:K Q:Q,WAND,KK R:R B:B N:N,AD");
+    ck_assert_int_eq(poly()->set_option("Powers", "", err, sizeof err), 0);
+    poly()->get_option("Powers", out, sizeof out);
+    ck_assert_str_eq(out, "K:K Q:Q R:R B:B N:N");
+}
+END_TEST
+
+START_TEST(invalid_powers_refused_and_old_kept)
+{
+    static const char *const bad[] = {
+        "Q:Q,WX", "P:W", "Q:Q Q:WAND", "Q:", "Q:Q,,R", "Q", "X:Q", "Q:Q,W,F,D,N,A,H,C,Z,G", "N:W0", NULL,
+    };
+    char out[POLYPIECE_POWERS_MAX * 2];
+    for (int i = 0; bad[i]; i++) {
+        err[0] = '\0';
+        ck_assert_msg(poly()->set_option("Powers", bad[i], err, sizeof err) == -1, "accepted %s", bad[i]);
+        ck_assert_msg(strncmp(err, "Powers: ", 8) == 0, "%s: message '%s'", bad[i], err);
+        poly()->get_option("Powers", out, sizeof out);
+        ck_assert_str_eq(out, POLYPIECE_DEFAULT_POWERS);
+    }
+    ck_assert_int_eq(poly()->set_option("Powers", "Q:Q,WX", err, sizeof err), -1);
+    ck_assert_str_eq(err, "Powers: invalid Betza \"WX\": unexpected 'X' at position 2");
+    ck_assert_int_eq(poly()->set_option("Speed", "1", err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(fen_phase_field)
+{
+    load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 01011");
+    fen_is("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 01011");
+    load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    fen_is("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000");
+    static const char *const bad[] = {"02000", "10000", "0000", "000000", "0a000", NULL};
+    for (int i = 0; bad[i]; i++) {
+        char fen[FEN_MAX_LEN];
+        snprintf(fen, sizeof fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 %s", bad[i]);
+        ck_assert_msg(fen_read(pos, poly(), fen, err, sizeof err) == -1, "accepted %s", bad[i]);
+        ck_assert_msg(strstr(err, "field 7") != NULL, "%s: %s", bad[i], err);
+    }
+}
+END_TEST
+
+START_TEST(phases_advance_as_the_rules_say)
+{
+    load(poly(), poly()->start_fen);
+    play("e2e4");
+    play("e7e5");
+    play("g1f3");
+    fen_is("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 00001");
+    ck_assert(!has_move("g8f6")); /* Black's Knights are WD now */
+    ck_assert(has_move("g8g6"));
+    play("f8c5");
+    play("b1b3"); /* a WD move: Knights are N again */
+    fen_is("rnbqk1nr/pppp1ppp/8/2b1p3/4P3/1N3N2/PPPP1PPP/R1BQKB1R b KQkq - 3 3 00010");
+}
+END_TEST
+
+START_TEST(castling_is_a_king_move_and_promotion_a_pawn_move)
+{
+    ck_assert_int_eq(poly()->set_option("Powers", "K:K,WD R:R,NN", err, sizeof err), 0);
+    load(poly(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 00000");
+    play("e1g1");
+    fen_is("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1 10000");
+    load(poly(), "8/P6k/8/8/8/8/8/K7 w - - 0 1 00000");
+    play("a7a8n");
+    fen_is("N7/7k/8/8/8/8/8/K7 b - - 0 1 00000");
+}
+END_TEST
+
+START_TEST(reti_knight_cannot_move)
+{
+    load(poly(), "8/1K6/P7/kn6/4N3/8/8/8 w - - 0 1 00000");
+    struct move_list list;
+    poly()->generate(pos, &list);
+    ck_assert_int_eq(list.count, 5);
+    for (int i = 0; i < list.count; i++)
+        ck_assert_int_ne(piece_type(pos->board[move_from(list.moves[i])]), 2 /* Knight */);
+    /* Cheron, Black to move: 1...Na8-c7=WD gives check. */
+    load(poly(), "n7/PK1k4/8/8/8/2N5/8/8 b - - 0 1 00000");
+    play("a8c7");
+    ck_assert(poly()->in_check(pos));
+}
+END_TEST
+
+START_TEST(phased_black_is_one_entry_ahead)
+{
+    load(phased(), phased()->start_fen);
+    ck_assert(has_move("g1f3"));
+    play("g1f3");
+    ck_assert(has_move("g8f6")); /* Black's Knights became Knights */
+    ck_assert(!has_move("g8g6"));
+}
+END_TEST
+
+static void random_walk(const struct variant *v, const char *fen, unsigned seed)
+{
+    load(v, fen);
+    srand(seed);
+    char before[FEN_MAX_LEN], after[FEN_MAX_LEN];
+    struct move_list list;
+    for (int ply = 0; ply < 120; ply++) {
+        v->generate(pos, &list);
+        if (list.count == 0)
+            break;
+        Move m = list.moves[rand() % list.count];
+        fen_write(pos, before, sizeof before);
+        uint64_t key = pos->key;
+        v->make(pos, m);
+        v->unmake(pos, m);
+        fen_write(pos, after, sizeof after);
+        ck_assert_str_eq(before, after);
+        ck_assert(pos->key == key);
+        v->make(pos, m);
+        ck_assert_msg(pos->key == position_compute_key(pos), "key drift at ply %d", ply);
+    }
+}
+
+START_TEST(keys_and_unmake_along_random_games)
+{
+    for (unsigned s = 1; s <= 6; s++) {
+        random_walk(poly(), poly()->start_fen, s);
+        random_walk(phased(), phased()->start_fen, s);
+    }
+}
+END_TEST
+
+START_TEST(phases_are_in_the_key)
+{
+    load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000");
+    uint64_t a = pos->key;
+    load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00001");
+    ck_assert(a != pos->key);
+}
+END_TEST
+
+START_TEST(overlapping_rays_give_no_duplicate_moves)
+{
+    ck_assert_int_eq(poly()->set_option("Powers", "R:WWD B:KW2", err, sizeof err), 0);
+    load(poly(), "7k/8/8/8/3R4/8/8/K2B4 w - - 0 1 00000");
+    struct move_list list;
+    poly()->generate(pos, &list);
+    for (int i = 0; i < list.count; i++)
+        for (int j = i + 1; j < list.count; j++)
+            ck_assert_msg(list.moves[i] != list.moves[j], "duplicate move");
+    /* Rook WWD on d4: 13 rook squares (its D leaps add none); Bishop KW2 on d1: 5 King
+     * squares + d3 b1 f1; King a1: 3. */
+    ck_assert_int_eq(list.count, 13 + 8 + 3);
+}
+END_TEST
+
+START_TEST(evaluation_follows_the_entries)
+{
+    ck_assert_int_eq(polypiece_entry_value(2, 0), 320);  /* N */
+    ck_assert_int_eq(polypiece_entry_value(5, 0), 900);  /* Q */
+    int wd = polypiece_entry_value(2, 1);
+    ck_assert_msg(wd > 280 && wd < 360, "WD %d", wd);
+    load(poly(), poly()->start_fen);
+    ck_assert_int_eq(poly()->evaluate(pos), 0);
+    /* A Queen as WAND counts for less than a Queen. */
+    load(poly(), "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 00000");
+    int as_queen = poly()->evaluate(pos);
+    load(poly(), "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 01000");
+    ck_assert_int_lt(poly()->evaluate(pos), as_queen);
+    /* Phased start: equal armies by type but Black's entries differ. */
+    load(phased(), phased()->start_fen);
+    ck_assert_int_ne(phased()->evaluate(pos), 1 << 30);
+}
+END_TEST
+
+START_TEST(xboard_setup_line)
+{
+    char out[512];
+    load(poly(), poly()->start_fen);
+    poly()->xboard_setup(pos, out, sizeof out);
+    ck_assert_str_eq(out, "setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+}
+END_TEST
+
+static Suite *polypiece_suite(void)
+{
+    Suite *s = suite_create("polypiece");
+    TCase *tc = tcase_create("rules");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, default_powers_and_option_entry);
+    tcase_add_test(tc, set_powers_canonical_and_shared);
+    tcase_add_test(tc, invalid_powers_refused_and_old_kept);
+    tcase_add_test(tc, fen_phase_field);
+    tcase_add_test(tc, phases_advance_as_the_rules_say);
+    tcase_add_test(tc, castling_is_a_king_move_and_promotion_a_pawn_move);
+    tcase_add_test(tc, reti_knight_cannot_move);
+    tcase_add_test(tc, phased_black_is_one_entry_ahead);
+    tcase_add_test(tc, keys_and_unmake_along_random_games);
+    tcase_add_test(tc, phases_are_in_the_key);
+    tcase_add_test(tc, overlapping_rays_give_no_duplicate_moves);
+    tcase_add_test(tc, evaluation_follows_the_entries);
+    tcase_add_test(tc, xboard_setup_line);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(polypiece_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
