@@ -237,6 +237,50 @@ START_TEST(xboard_setup_line)
 }
 END_TEST
 
+/* The evaluation is colour-blind: the position mirrored top to bottom with
+ * colours, hands and the side to move swapped scores the same. */
+static void mirror(const struct position *src, struct position *dst)
+{
+    position_clear(dst, v);
+    for (int i = 0; i < IDC_SQUARES; i++) {
+        Square sq = idc.sq[i];
+        Piece p = src->board[sq];
+        if (p != EMPTY)
+            pos_put(dst, make_square(square_col(sq), IDC_RANKS - 1 - square_rank(sq)),
+                    make_piece(piece_color(p) ^ 1, piece_type(p)));
+    }
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int t = 0; t < MAX_TYPES; t++)
+            dst->hand[c ^ 1][t] = src->hand[c][t];
+    dst->side = src->side ^ 1;
+    dst->key = position_compute_key(dst);
+}
+
+START_TEST(evaluation_is_colour_blind)
+{
+    struct position *m = malloc(sizeof *m);
+    load(v->start_fen);
+    ck_assert_int_eq(v->evaluate(pos), 0);
+    for (int n = 0; n < 2000; n++) {
+        random_position((int)rnd(24));
+        mirror(pos, m);
+        ck_assert_int_eq(v->evaluate(pos), v->evaluate(m));
+    }
+    free(m);
+}
+END_TEST
+
+START_TEST(piece_in_hand_beats_isolated_piece_on_board)
+{
+    struct position *other = malloc(sizeof *other);
+    char err[VARIANT_ERR_LEN];
+    load("k5/6/6/2N3/6/6/5K[] w - - 0 1");
+    ck_assert_int_eq(fen_read(other, v, "k5/6/6/6/6/6/5K[N] w - - 0 1", err, sizeof err), 0);
+    ck_assert_int_gt(v->evaluate(other), v->evaluate(pos));
+    free(other);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("interdependent");
@@ -251,6 +295,8 @@ int main(void)
     tcase_add_test(tc, drop_notation_and_parse);
     tcase_add_test(tc, capture_goes_to_hand_with_colour_changed);
     tcase_add_test(tc, xboard_setup_line);
+    tcase_add_test(tc, evaluation_is_colour_blind);
+    tcase_add_test(tc, piece_in_hand_beats_isolated_piece_on_board);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
