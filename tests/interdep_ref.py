@@ -5,6 +5,8 @@
 move on a copy and generating every enemy capture (the naive check).
 
 Usage: interdep_ref.py FEN DEPTH [--divide]
+       interdep_ref.py --epd SUITE MAX_DEPTH   (checks the suite's counts up to
+       MAX_DEPTH and MAX_NODES; exits 1 on a mismatch)
 Slow (Python); meant for small counts that cross-check the C engine."""
 import sys
 
@@ -194,7 +196,31 @@ def name(m):
     return "abcdef"[a[0]] + str(a[1] + 1) + sq
 
 
+MAX_NODES = 300000
+
+
+def check_epd(path, max_depth):
+    bad = 0
+    for line in open(path):
+        line = line.strip()
+        if not line or line.startswith('#'):
+            continue
+        fen, *items = [x.strip() for x in line.split(';')]
+        pos = parse(fen)
+        for item in items:
+            d, n = item[1:].split()
+            if int(d) > max_depth or int(n) > MAX_NODES:
+                continue  # too slow in Python
+            if perft(pos, int(d)) != int(n):
+                print(f"MISMATCH depth {d}: suite {n}, reference {perft(pos, int(d))}: {fen}")
+                bad += 1
+    print("reference agrees" if not bad else f"{bad} mismatches")
+    return bad
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == '--epd':
+        sys.exit(1 if check_epd(sys.argv[2], int(sys.argv[3])) else 0)
     pos = parse(sys.argv[1])
     depth = int(sys.argv[2])
     if len(sys.argv) > 3 and sys.argv[3] == '--divide':
