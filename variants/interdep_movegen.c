@@ -131,6 +131,31 @@ bool idc_in_check(const struct position *pos)
     return idc_attacked(pos->board, pos->king_sq[pos->side], pos->side ^ 1);
 }
 
+/* Does a capture with restricted power r from `from` land on `target`
+ * (which holds a piece)? */
+static bool restricted_reaches(const Piece *board, Square from, const struct idc_restricted *r, Square target)
+{
+    if (r->slide) {
+        Square to = from + r->step[0];
+        while (board[to] == EMPTY)
+            to += r->step[0];
+        return to == target;
+    }
+    for (int i = 0; i < r->count; i++)
+        if (from + r->step[i] == target)
+            return true;
+    return false;
+}
+
+static bool torus_reaches(const Piece *board, Square from, int e, Square target)
+{
+    const Square *ray = idc.torus[from][e];
+    for (int k = 0; k < IDC_TORUS_LEN; k++)
+        if (board[ray[k]] != EMPTY)
+            return ray[k] == target;
+    return false;
+}
+
 /* A drop when not in check only adds a piece: the one new way to attack our
  * King is an enemy neighbour of the drop square moving away from it. */
 static bool drop_exposes_king(struct position *pos, Square to, int type)
@@ -146,16 +171,11 @@ static bool drop_exposes_king(struct position *pos, Square to, int type)
         if (!(board[p] & bit))
             continue;
         /* p moves in direction d, away from the drop square. */
-        struct move_list l;
-        l.count = 0;
-        struct gen g = {board, &l, p, COLOR_BIT(us), true, 0};
         int src = idc_source_type(board[to], board[p]);
         if (src)
-            gen_restricted(&g, &idc.power[src][IDC_CAPTURE][d], false, true);
-        else if (idc_is_diag(d))
-            gen_torus_bishop(&g, d);
-        for (int i = 0; i < l.count; i++)
-            exposed |= move_to(l.moves[i]) == king;
+            exposed = restricted_reaches(board, p, &idc.power[src][IDC_CAPTURE][d], king);
+        else
+            exposed = idc_is_diag(d) && torus_reaches(board, p, d, king);
     }
     board[to] = EMPTY;
     return exposed;
