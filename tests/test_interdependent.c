@@ -256,6 +256,43 @@ static void mirror(const struct position *src, struct position *dst)
     dst->key = position_compute_key(dst);
 }
 
+/* The image table keeps clear of XBoard's side effects: nothing on the Pawn
+ * slot (en-passant guess) or the King slot (castling guess), every piece
+ * shown once per colour, and the six held types are the first six types in
+ * use (XBoard numbers holdings rows by counting the types in use). */
+START_TEST(xboard_images_avoid_heuristics)
+{
+    char out[2048];
+    load(v->start_fen);
+    v->xboard_setup(pos, out, sizeof out);
+    const char *open = strchr(out, '('), *close = strchr(out, ')');
+    ck_assert_ptr_nonnull(open);
+    ck_assert_ptr_nonnull(close);
+    int len = (int)(close - open - 1), half = len / 2;
+    ck_assert_int_eq(len % 2, 0);
+    for (int side = 0; side < 2; side++) {
+        const char *t = open + 1 + side * half;
+        ck_assert_int_eq(t[0], '.');        /* Pawn */
+        ck_assert_int_eq(t[half - 1], '.'); /* King */
+        int used = 0, seen = 0;
+        for (int i = 0; i < half; i++) {
+            if (t[i] == '.')
+                continue;
+            char upper = (char)(t[i] & ~0x20);
+            const char *at = strchr("USNCGTK", upper);
+            ck_assert_ptr_nonnull(at);
+            ck_assert_int_eq(seen & (1 << (at - "USNCGTK")), 0);
+            seen |= 1 << (at - "USNCGTK");
+            ck_assert_int_eq((t[i] >= 'a') == (side == 1), 1);
+            if (used < 6)
+                ck_assert_int_ne(upper, 'K');
+            used++;
+        }
+        ck_assert_int_eq(used, 7);
+    }
+}
+END_TEST
+
 START_TEST(evaluation_is_colour_blind)
 {
     struct position *m = malloc(sizeof *m);
@@ -295,6 +332,7 @@ int main(void)
     tcase_add_test(tc, drop_notation_and_parse);
     tcase_add_test(tc, capture_goes_to_hand_with_colour_changed);
     tcase_add_test(tc, xboard_setup_line);
+    tcase_add_test(tc, xboard_images_avoid_heuristics);
     tcase_add_test(tc, evaluation_is_colour_blind);
     tcase_add_test(tc, piece_in_hand_beats_isolated_piece_on_board);
     suite_add_tcase(s, tc);
