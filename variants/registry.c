@@ -9,6 +9,7 @@ extern const struct variant variant_hegelian;
 extern const struct variant variant_interweave;
 extern const struct variant variant_polypiece;
 extern const struct variant variant_polypiece_phased;
+extern const struct variant variant_interdependent;
 
 static const struct variant *const registry[] = {
     &variant_normal,
@@ -17,6 +18,7 @@ static const struct variant *const registry[] = {
     &variant_interweave,
     &variant_polypiece,
     &variant_polypiece_phased,
+    &variant_interdependent,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))

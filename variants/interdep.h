@@ -1,0 +1,84 @@
+/* Rule Zero: Interdependent Chess (Fergus Duniho, 2001), shared internals.
+ *
+ * 6x7 board. A piece captures only by moving directly away from a toroidally
+ * adjacent helper H (any colour), with H's capturing power restricted to the
+ * direction away from H, or its own power when H is a Universalist. Two
+ * diagonally adjacent Universalists move as Bishops on a torus. Captured
+ * pieces change sides into the capturer's hand and may be dropped.
+ *
+ * Directions are indexed 0..7: N NE E SE S SW W NW; opposite(d) = d ^ 4,
+ * orthogonal directions are the even ones. */
+#ifndef RULEZERO_INTERDEP_H
+#define RULEZERO_INTERDEP_H
+
+#include "variants/variant.h"
+
+enum idc_type { IDC_U = 1, IDC_S, IDC_N, IDC_C, IDC_G, IDC_T, IDC_K, IDC_TYPES };
+
+#define IDC_FILES 6
+#define IDC_RANKS 7
+#define IDC_SQUARES (IDC_FILES * IDC_RANKS)
+#define IDC_DIRS 8
+#define IDC_TORUS_LEN (IDC_SQUARES - 1) /* squares on a torus diagonal before the start again */
+
+enum idc_mode { IDC_MOVE = 0, IDC_CAPTURE = 1 };
+
+/* A power restricted to one direction e: up to two leaps, or one slide. */
+struct idc_restricted {
+    uint8_t count;
+    bool slide;
+    int16_t step[2];
+};
+
+/* Capture geometry kinds in one direction, for reverse attack detection. */
+enum { IDC_GEO_STEP = 1, IDC_GEO_LEAP2 = 2, IDC_GEO_KNIGHT = 4, IDC_GEO_SLIDE = 8 };
+
+struct idc_tables {
+    int8_t idx[BOARD_SIZE];               /* 0..41 on the board, -1 elsewhere */
+    Square sq[IDC_SQUARES];               /* mailbox square of an index */
+    Square nb[BOARD_SIZE][IDC_DIRS];      /* torus neighbour in direction d */
+    Square torus[BOARD_SIZE][IDC_DIRS][IDC_TORUS_LEN]; /* diagonal rays on the torus (odd d only) */
+    int16_t dstep[IDC_DIRS];              /* mailbox step of direction d */
+    struct idc_restricted power[IDC_TYPES][2][IDC_DIRS]; /* [type][mode][e] */
+    uint8_t cap_geo[IDC_TYPES][IDC_DIRS]; /* IDC_GEO_* of power[type][CAPTURE][e] */
+    int16_t knight[IDC_DIRS][2];          /* the two Knight squares whose path starts with e */
+    /* Own non-capturing power of each type, all directions, without repeats. */
+    int own_count[IDC_TYPES];
+    int16_t own_step[IDC_TYPES][16];
+    bool own_slide[IDC_TYPES][16];
+};
+
+extern struct idc_tables idc;
+void idc_init_tables(void);
+
+static inline bool idc_is_diag(int d) { return d & 1; }
+
+/* The type whose capturing power a mover of piece m gets from helper h
+ * (both pieces), or 0 when the pair is two Universalists. */
+static inline int idc_source_type(Piece h, Piece m)
+{
+    if (piece_type(h) != IDC_U)
+        return piece_type(h);
+    return piece_type(m) == IDC_U ? 0 : piece_type(m);
+}
+
+/* Attack detection: does `by` have a capture onto sq (which holds a piece
+ * not of colour `by`)? Fast reverse form and the naive reference. */
+bool idc_attacked(const Piece *board, Square sq, Color by);
+bool idc_attacked_naive(struct position *pos, Square sq, Color by);
+
+/* Generation. `pseudo` lists every step without the king-safety test;
+ * captures_only restricts it to captures. */
+void idc_generate_pseudo(const struct position *pos, struct move_list *list, bool captures_only);
+void idc_generate_piece(const struct position *pos, Square from, struct move_list *list, bool captures_only);
+void idc_generate(struct position *pos, struct move_list *list);
+void idc_generate_noisy(struct position *pos, struct move_list *list);
+bool idc_in_check(const struct position *pos);
+
+void idc_make(struct position *pos, Move m);
+void idc_unmake(struct position *pos, Move m);
+
+int idc_evaluate(const struct position *pos);
+extern const int idc_piece_values[MAX_TYPES];
+
+#endif

@@ -1,0 +1,131 @@
+/* Interdependent Chess: evaluation for a game where nothing captures alone.
+ *
+ * Terms, all from White's view and returned for the side to move:
+ *  - material: a type's value is mostly the capturing power it lends its
+ *    neighbours (and uses itself beside a Universalist): the Knight lends two
+ *    targets per direction, the Spider and King one in all eight, the
+ *    Conservative a long rank slide in two, Steward and Guardian one in four.
+ *    Pieces in hand are worth more than on the board, as in Crazyhouse: a drop
+ *    goes anywhere, and next to any helper.
+ *  - helpers: a piece with no torus neighbour can capture nothing (and an
+ *    isolated Universalist cannot even move); every neighbour is a power to
+ *    borrow, with diminishing returns.
+ *  - Universalist pairs: two diagonally adjacent Universalists are two torus
+ *    Bishops (the strongest thing on the board); orthogonal ones lend nothing.
+ *  - threats: the side to move may capture the best enemy piece it attacks.
+ *  - King exposure on the torus: attacked squares among the King's eight
+ *    torus neighbours and enemy pieces within two torus steps, weighted by
+ *    what the enemy holds in hand (drops bring attackers from anywhere).
+ * The weights are first guesses, to be tuned by self-play once the search
+ * and match tools land. */
+#include "variants/interdep.h"
+
+const int idc_piece_values[MAX_TYPES] = {
+    [IDC_U] = 330, [IDC_S] = 300, [IDC_N] = 320, [IDC_C] = 260, [IDC_G] = 200, [IDC_T] = 200, [IDC_K] = 2000,
+};
+
+#define HAND_BONUS_PERCENT 20
+static const int helper_bonus[9] = {-25, 0, 10, 16, 20, 22, 24, 25, 26};
+#define ISOLATED_U_PENALTY 30
+#define U_PAIR_BONUS 60
+#define THREAT_PERCENT 25
+#define KING_ATTACKED_SQUARE 14
+#define KING_NEAR_ENEMY 10
+
+static int neighbours(const Piece *board, Square sq, bool *u_diag)
+{
+    int n = 0;
+    *u_diag = false;
+    for (int d = 0; d < IDC_DIRS; d++) {
+        Piece h = board[idc.nb[sq][d]];
+        if (h == EMPTY)
+            continue;
+        n++;
+        if (idc_is_diag(d) && piece_type(h) == IDC_U)
+            *u_diag = true;
+    }
+    return n;
+}
+
+static int hand_total(const struct position *pos, Color c)
+{
+    int n = 0;
+    for (int t = IDC_U; t < IDC_K; t++)
+        n += pos->hand[c][t];
+    return n;
+}
+
+/* Squares within two torus steps of sq (not sq itself), by index. */
+static bool near_king(Square king, Square sq)
+{
+    int dx = square_col(sq) - square_col(king), dy = square_rank(sq) - square_rank(king);
+    dx = ((dx % IDC_FILES) + IDC_FILES) % IDC_FILES;
+    dy = ((dy % IDC_RANKS) + IDC_RANKS) % IDC_RANKS;
+    if (dx > IDC_FILES / 2)
+        dx = IDC_FILES - dx;
+    if (dy > IDC_RANKS / 2)
+        dy = IDC_RANKS - dy;
+    return dx <= 2 && dy <= 2;
+}
+
+static int king_danger(const struct position *pos, Color c)
+{
+    Square king = pos->king_sq[c];
+    Color them = c ^ 1;
+    int danger = 0;
+    for (int d = 0; d < IDC_DIRS; d++) {
+        Square sq = idc.nb[king][d];
+        if (!(pos->board[sq] & COLOR_BIT(them)) && idc_attacked(pos->board, sq, them))
+            danger += KING_ATTACKED_SQUARE;
+    }
+    for (int i = 0; i < pos->pcount[them]; i++)
+        if (near_king(king, pos->plist[them][i]))
+            danger += KING_NEAR_ENEMY;
+    int hand = hand_total(pos, them);
+    return danger * (4 + (hand < 8 ? hand : 8)) / 4;
+}
+
+static int side_score(const struct position *pos, Color c)
+{
+    int score = 0;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+        Square sq = pos->plist[c][i];
+        int type = piece_type(pos->board[sq]);
+        bool u_diag;
+        int n = neighbours(pos->board, sq, &u_diag);
+        if (type != IDC_K)
+            score += idc_piece_values[type];
+        score += helper_bonus[n];
+        if (type == IDC_U) {
+            if (n == 0)
+                score -= ISOLATED_U_PENALTY;
+            if (u_diag)
+                score += U_PAIR_BONUS;
+        }
+    }
+    for (int t = IDC_U; t < IDC_K; t++)
+        score += pos->hand[c][t] * idc_piece_values[t] * (100 + HAND_BONUS_PERCENT) / 100;
+    return score - king_danger(pos, c);
+}
+
+/* Value of the best enemy piece the side to move can capture now. */
+static int best_threat(const struct position *pos)
+{
+    Color us = pos->side, them = us ^ 1;
+    int best = 0;
+    for (int i = 0; i < pos->pcount[them]; i++) {
+        Square sq = pos->plist[them][i];
+        int type = piece_type(pos->board[sq]);
+        if (type == IDC_K || idc_piece_values[type] <= best)
+            continue;
+        if (idc_attacked(pos->board, sq, us))
+            best = idc_piece_values[type];
+    }
+    return best * THREAT_PERCENT / 100;
+}
+
+int idc_evaluate(const struct position *pos)
+{
+    Color us = pos->side;
+    return side_score(pos, us) - side_score(pos, us ^ 1) + best_threat(pos);
+}

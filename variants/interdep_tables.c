@@ -1,0 +1,134 @@
+/* Interdependent Chess: constant tables (torus neighbours, torus diagonals,
+ * powers restricted to a direction), filled once. */
+#include "variants/interdep.h"
+
+#include <string.h>
+
+struct idc_tables idc;
+
+static const int dir_dx[IDC_DIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
+static const int dir_dy[IDC_DIRS] = {1, 1, 0, -1, -1, -1, 0, 1};
+
+static int wrap(int v, int n) { return ((v % n) + n) % n; }
+
+static void add_restricted(struct idc_restricted *r, int dx, int dy, bool slide)
+{
+    r->step[r->count++] = (int16_t)step_of(dx, dy);
+    r->slide = slide;
+}
+
+/* The Knight restricted to e: the two Knight squares whose two-step path
+ * starts with e (orthogonal e: then one diagonal step outward; diagonal e:
+ * then one orthogonal step outward). */
+static void knight_squares(int d, int out[2][2])
+{
+    int dx = dir_dx[d], dy = dir_dy[d];
+    if (!idc_is_diag(d)) {
+        /* e.g. north (0,1): (-1,2) and (1,2) */
+        if (dx == 0) {
+            out[0][0] = -1, out[0][1] = 2 * dy;
+            out[1][0] = 1, out[1][1] = 2 * dy;
+        } else {
+            out[0][0] = 2 * dx, out[0][1] = -1;
+            out[1][0] = 2 * dx, out[1][1] = 1;
+        }
+    } else {
+        /* e.g. north-east (1,1): (2,1) and (1,2) */
+        out[0][0] = 2 * dx, out[0][1] = dy;
+        out[1][0] = dx, out[1][1] = 2 * dy;
+    }
+}
+
+static void build_powers(void)
+{
+    for (int d = 0; d < IDC_DIRS; d++) {
+        int dx = dir_dx[d], dy = dir_dy[d];
+        bool diag = idc_is_diag(d);
+        int kn[2][2];
+        knight_squares(d, kn);
+        for (int i = 0; i < 2; i++)
+            idc.knight[d][i] = (int16_t)step_of(kn[i][0], kn[i][1]);
+        for (int mode = IDC_MOVE; mode <= IDC_CAPTURE; mode++) {
+            add_restricted(&idc.power[IDC_K][mode][d], dx, dy, false);
+            add_restricted(&idc.power[IDC_S][mode][d], 2 * dx, 2 * dy, false);
+            for (int i = 0; i < 2; i++)
+                add_restricted(&idc.power[IDC_N][mode][d], kn[i][0], kn[i][1], false);
+            if (dy == 0)
+                add_restricted(&idc.power[IDC_C][mode][d], dx, 0, true);
+        }
+        /* Steward: moves orthogonally, captures diagonally; Guardian the reverse. */
+        add_restricted(&idc.power[IDC_T][diag ? IDC_CAPTURE : IDC_MOVE][d], dx, dy, false);
+        add_restricted(&idc.power[IDC_G][diag ? IDC_MOVE : IDC_CAPTURE][d], dx, dy, false);
+    }
+    for (int t = 1; t < IDC_TYPES; t++)
+        for (int d = 0; d < IDC_DIRS; d++) {
+            const struct idc_restricted *c = &idc.power[t][IDC_CAPTURE][d];
+            uint8_t geo = 0;
+            if (c->count && c->slide)
+                geo = IDC_GEO_SLIDE;
+            else if (c->count == 2)
+                geo = IDC_GEO_KNIGHT;
+            else if (c->count == 1)
+                geo = c->step[0] == idc.dstep[d] ? IDC_GEO_STEP : IDC_GEO_LEAP2;
+            idc.cap_geo[t][d] = geo;
+        }
+}
+
+static void build_own_moves(void)
+{
+    for (int t = 1; t < IDC_TYPES; t++) {
+        idc.own_count[t] = 0;
+        for (int d = 0; d < IDC_DIRS; d++) {
+            const struct idc_restricted *r = &idc.power[t][IDC_MOVE][d];
+            for (int i = 0; i < r->count; i++) {
+                bool dup = false;
+                for (int j = 0; j < idc.own_count[t]; j++)
+                    dup |= idc.own_step[t][j] == r->step[i];
+                if (dup)
+                    continue;
+                idc.own_step[t][idc.own_count[t]] = r->step[i];
+                idc.own_slide[t][idc.own_count[t]] = r->slide;
+                idc.own_count[t]++;
+            }
+        }
+    }
+    idc.own_count[IDC_U] = 0; /* the Universalist has no power of its own */
+}
+
+static void build_geometry(void)
+{
+    memset(idc.idx, -1, sizeof idc.idx);
+    for (int d = 0; d < IDC_DIRS; d++)
+        idc.dstep[d] = (int16_t)step_of(dir_dx[d], dir_dy[d]);
+    for (int r = 0; r < IDC_RANKS; r++)
+        for (int f = 0; f < IDC_FILES; f++) {
+            Square sq = make_square(f, r);
+            idc.idx[sq] = (int8_t)(r * IDC_FILES + f);
+            idc.sq[r * IDC_FILES + f] = sq;
+        }
+    for (int r = 0; r < IDC_RANKS; r++)
+        for (int f = 0; f < IDC_FILES; f++) {
+            Square sq = make_square(f, r);
+            for (int d = 0; d < IDC_DIRS; d++) {
+                int dx = dir_dx[d], dy = dir_dy[d];
+                idc.nb[sq][d] = make_square(wrap(f + dx, IDC_FILES), wrap(r + dy, IDC_RANKS));
+                if (!idc_is_diag(d))
+                    continue;
+                for (int k = 1; k <= IDC_TORUS_LEN; k++)
+                    idc.torus[sq][d][k - 1] =
+                        make_square(wrap(f + k * dx, IDC_FILES), wrap(r + k * dy, IDC_RANKS));
+            }
+        }
+}
+
+void idc_init_tables(void)
+{
+    static bool done;
+    if (done)
+        return;
+    memset(&idc, 0, sizeof idc);
+    build_geometry();
+    build_powers();
+    build_own_moves();
+    done = true;
+}
