@@ -1,0 +1,327 @@
+/* Search tests: results, determinism, stopping and time limits, exclusions. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/clock.h"
+#include "engine/fen.h"
+#include "engine/search.h"
+#include "engine/turn.h"
+#include "variants/variant.h"
+
+static struct position *pos;
+static struct engine *engine;
+
+static void setup(void)
+{
+    zobrist_init();
+    pos = malloc(sizeof *pos);
+    engine = engine_new(16);
+    ck_assert_ptr_nonnull(engine);
+}
+
+static void teardown(void)
+{
+    engine_free(engine);
+    free(pos);
+}
+
+static void load(const char *variant, const char *fen)
+{
+    char err[VARIANT_ERR_LEN];
+    const struct variant *v = variant_find(variant);
+    ck_assert_ptr_nonnull(v);
+    int rc = fen_read(pos, v, fen, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s: %s", fen, err);
+}
+
+static struct search_result search_depth(int depth)
+{
+    struct search_limits l;
+    search_limits_init(&l);
+    l.depth = depth;
+    return engine_search(engine, pos, &l, NULL);
+}
+
+START_TEST(node_limited_search_is_deterministic)
+{
+    load("normal", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.nodes = 30000;
+    engine_clear(engine);
+    struct search_result a = engine_search(engine, pos, &l, NULL);
+    engine_clear(engine);
+    struct search_result b = engine_search(engine, pos, &l, NULL);
+    ck_assert(a.has_move && b.has_move);
+    ck_assert_str_eq(a.best.text, b.best.text);
+    ck_assert_uint_eq(a.nodes, b.nodes);
+    ck_assert_int_eq(a.score, b.score);
+    ck_assert_uint_le(a.nodes, 30000);
+}
+END_TEST
+
+START_TEST(finds_mate_in_one)
+{
+    load("normal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    struct search_result r = search_depth(4);
+    ck_assert(r.has_move);
+    ck_assert_str_eq(r.best.text, "a1a8");
+    ck_assert_int_eq(score_mate_moves(r.score), 1);
+}
+END_TEST
+
+START_TEST(finds_mate_in_two)
+{
+    load("normal", "k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    struct search_result r = search_depth(6);
+    ck_assert(r.has_move);
+    ck_assert_int_eq(score_mate_moves(r.score), 2);
+    /* Either quiet king move sets up the mate. */
+    ck_assert_msg(strcmp(r.best.text, "c6b6") == 0 || strcmp(r.best.text, "c6c7") == 0, "best %s", r.best.text);
+}
+END_TEST
+
+START_TEST(no_move_when_mated)
+{
+    load("normal", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+    struct search_result r = search_depth(3);
+    ck_assert(!r.has_move);
+    ck_assert_int_eq(r.score, -SCORE_MATE);
+}
+END_TEST
+
+START_TEST(no_move_when_stalemated)
+{
+    load("normal", "k7/8/1Q6/8/8/8/8/7K b - - 0 1");
+    struct search_result r = search_depth(3);
+    ck_assert(!r.has_move);
+    ck_assert_int_eq(r.score, 0);
+}
+END_TEST
+
+START_TEST(avoids_stalemate_when_winning)
+{
+    /* Qxf7 wins a pawn and stalemates. */
+    load("normal", "7k/5p2/6K1/8/8/8/8/5Q2 w - - 0 1");
+    struct search_result r = search_depth(5);
+    ck_assert(r.has_move);
+    ck_assert_str_ne(r.best.text, "f1f7");
+    ck_assert_int_gt(r.score, 300);
+}
+END_TEST
+
+static void play(const char *moves)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+        struct turn t;
+        ck_assert_msg(turn_parse(pos, tok, &t) == 0, "illegal %s", tok);
+        turn_make(pos, &t);
+    }
+}
+
+START_TEST(losing_side_repeats_for_a_draw)
+{
+    /* Black, a queen down, can make the start position occur a third time. */
+    load("normal", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    play("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    struct search_result r = search_depth(5);
+    ck_assert(r.has_move);
+    ck_assert_str_eq(r.best.text, "f6g8");
+    ck_assert_int_eq(r.score, 0);
+}
+END_TEST
+
+START_TEST(winning_side_avoids_repetition)
+{
+    /* White, a queen up, does not make the start position occur a third time. */
+    load("normal", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    play("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6");
+    struct search_result r = search_depth(5);
+    ck_assert(r.has_move);
+    ck_assert_str_ne(r.best.text, "f3g1");
+}
+END_TEST
+
+struct done_box {
+    bool done;
+    struct search_result r;
+};
+
+static void on_done(const struct search_result *r, void *ctx)
+{
+    struct done_box *box = ctx;
+    box->r = *r;
+    box->done = true;
+}
+
+START_TEST(stop_ends_an_infinite_search_at_once)
+{
+    load("normal", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.infinite = true;
+    struct done_box box = {false, {0}};
+    struct search_callbacks cb = {NULL, on_done, &box};
+    engine_search_async(engine, pos, &l, &cb);
+    ck_assert(engine_busy(engine));
+    struct timespec ts = {0, 150 * 1000000};
+    nanosleep(&ts, NULL);
+    ck_assert(engine_busy(engine)); /* infinite: still thinking */
+    int64_t t0 = clock_ms();
+    engine_stop(engine);
+    engine_wait(engine);
+    int64_t waited = clock_ms() - t0;
+    ck_assert_msg(waited < 100, "stop took %lld ms", (long long)waited);
+    ck_assert(box.done);
+    ck_assert(box.r.has_move);
+    ck_assert(!engine_busy(engine));
+}
+END_TEST
+
+START_TEST(stop_right_after_start_still_gives_a_move)
+{
+    load("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.infinite = true;
+    struct done_box box = {false, {0}};
+    struct search_callbacks cb = {NULL, on_done, &box};
+    engine_search_async(engine, pos, &l, &cb);
+    engine_stop(engine);
+    engine_wait(engine);
+    ck_assert(box.done);
+    ck_assert(box.r.has_move);
+    struct turn t;
+    ck_assert_int_eq(turn_parse(pos, box.r.best.text, &t), 0);
+}
+END_TEST
+
+START_TEST(movetime_is_kept)
+{
+    load("normal", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.movetime_ms = 200;
+    int64_t t0 = clock_ms();
+    struct search_result r = engine_search(engine, pos, &l, NULL);
+    int64_t took = clock_ms() - t0;
+    ck_assert(r.has_move);
+    ck_assert_msg(took <= 350, "took %lld ms", (long long)took);
+    ck_assert_msg(took >= 100, "took only %lld ms", (long long)took);
+}
+END_TEST
+
+START_TEST(very_low_clock_returns_fast)
+{
+    load("normal", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.time_ms[WHITE] = 50;
+    l.time_ms[BLACK] = 50;
+    int64_t t0 = clock_ms();
+    struct search_result r = engine_search(engine, pos, &l, NULL);
+    int64_t took = clock_ms() - t0;
+    ck_assert(r.has_move);
+    ck_assert_msg(took < 40, "took %lld ms with 50 ms left", (long long)took);
+}
+END_TEST
+
+START_TEST(excluded_turns_are_never_returned)
+{
+    load("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.depth = 4;
+    struct search_result first = engine_search(engine, pos, &l, NULL);
+    ck_assert(first.has_move);
+    /* Exclude the favourite: another move comes back. */
+    l.excluded_count = 1;
+    snprintf(l.excluded[0], TURN_TEXT_LEN, "%s", first.best.text);
+    struct search_result second = engine_search(engine, pos, &l, NULL);
+    ck_assert(second.has_move);
+    ck_assert_str_ne(second.best.text, first.best.text);
+    /* Exclude all but a2a3, even with a stop before the first iteration ends. */
+    struct move_list list;
+    pos->variant->generate(pos, &list);
+    l.excluded_count = 0;
+    for (int i = 0; i < list.count; i++) {
+        char text[TURN_TEXT_LEN];
+        step_text(pos, list.moves[i], text, sizeof text);
+        if (strcmp(text, "a2a3") != 0)
+            snprintf(l.excluded[l.excluded_count++], TURN_TEXT_LEN, "%s", text);
+    }
+    struct search_result third = engine_search(engine, pos, &l, NULL);
+    ck_assert(third.has_move);
+    ck_assert_str_eq(third.best.text, "a2a3");
+    l.nodes = 1;
+    struct search_result fourth = engine_search(engine, pos, &l, NULL);
+    ck_assert(fourth.has_move);
+    ck_assert_str_eq(fourth.best.text, "a2a3");
+    /* Everything excluded: no move. */
+    snprintf(l.excluded[l.excluded_count++], TURN_TEXT_LEN, "a2a3");
+    l.nodes = 0;
+    struct search_result none = engine_search(engine, pos, &l, NULL);
+    ck_assert(!none.has_move);
+}
+END_TEST
+
+static int reports;
+static void count_report(const struct search_report *r, void *ctx)
+{
+    (void)ctx;
+    ck_assert_int_gt(r->depth, 0);
+    ck_assert_int_gt((int)strlen(r->pv), 0);
+    reports++;
+}
+
+START_TEST(reports_once_per_iteration)
+{
+    load("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.depth = 5;
+    reports = 0;
+    struct search_callbacks cb = {count_report, NULL, NULL};
+    struct search_result r = engine_search(engine, pos, &l, &cb);
+    ck_assert_int_eq(reports, 5);
+    ck_assert_int_eq(r.depth, 5);
+    ck_assert(r.has_ponder);
+}
+END_TEST
+
+static Suite *search_suite(void)
+{
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("search");
+    tcase_set_timeout(tc, 60);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, node_limited_search_is_deterministic);
+    tcase_add_test(tc, finds_mate_in_one);
+    tcase_add_test(tc, finds_mate_in_two);
+    tcase_add_test(tc, no_move_when_mated);
+    tcase_add_test(tc, no_move_when_stalemated);
+    tcase_add_test(tc, avoids_stalemate_when_winning);
+    tcase_add_test(tc, losing_side_repeats_for_a_draw);
+    tcase_add_test(tc, winning_side_avoids_repetition);
+    tcase_add_test(tc, stop_ends_an_infinite_search_at_once);
+    tcase_add_test(tc, stop_right_after_start_still_gives_a_move);
+    tcase_add_test(tc, movetime_is_kept);
+    tcase_add_test(tc, very_low_clock_returns_fast);
+    tcase_add_test(tc, excluded_turns_are_never_returned);
+    tcase_add_test(tc, reports_once_per_iteration);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(search_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
