@@ -293,6 +293,68 @@ START_TEST(reports_once_per_iteration)
 }
 END_TEST
 
+/* The same position with colours exchanged (board mirrored vertically). */
+static void mirror_fen(const char *fen, char *out, size_t n)
+{
+    char placement[128], side[4], castling[8], ep[4];
+    int half = 0, full = 1;
+    ck_assert_int_ge(sscanf(fen, "%127s %3s %7s %3s %d %d", placement, side, castling, ep, &half, &full), 4);
+    char ranks[8][16];
+    int count = 0;
+    for (char *tok = strtok(placement, "/"); tok && count < 8; tok = strtok(NULL, "/"))
+        snprintf(ranks[count++], sizeof ranks[0], "%s", tok);
+    char board[128] = "";
+    for (int i = count - 1; i >= 0; i--) {
+        for (char *p = ranks[i]; *p; p++)
+            *p = (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+        strcat(board, ranks[i]);
+        if (i)
+            strcat(board, "/");
+    }
+    for (char *p = castling; *p; p++)
+        *p = (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+    if (ep[0] != '-')
+        ep[1] = (char)('1' + '8' - ep[1]);
+    snprintf(out, n, "%s %s %s %s %d %d", board, side[0] == 'w' ? "b" : "w", castling, ep, half, full);
+}
+
+START_TEST(evaluation_is_colour_symmetric)
+{
+    static const char *const fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "6k1/pp3ppp/8/3P4/8/8/5PPP/6K1 b - - 0 30",
+        NULL,
+    };
+    for (int i = 0; fens[i]; i++) {
+        char mirrored[256];
+        load("normal", fens[i]);
+        int a = pos->variant->evaluate(pos);
+        mirror_fen(fens[i], mirrored, sizeof mirrored);
+        load("normal", mirrored);
+        int b = pos->variant->evaluate(pos);
+        ck_assert_msg(a == b, "%s: %d, mirrored %s: %d", fens[i], a, mirrored, b);
+    }
+}
+END_TEST
+
+START_TEST(evaluation_prefers_material_and_development)
+{
+    load("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    int start = pos->variant->evaluate(pos);
+    ck_assert_int_lt(abs(start), 30);
+    load("normal", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    int developed = -pos->variant->evaluate(pos);
+    load("normal", "rnbqkbnr/pppppppp/8/8/8/7N/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    int rim = -pos->variant->evaluate(pos);
+    ck_assert_int_gt(developed, rim);
+    load("normal", "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    ck_assert_int_gt(pos->variant->evaluate(pos), 700);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -313,6 +375,8 @@ static Suite *search_suite(void)
     tcase_add_test(tc, very_low_clock_returns_fast);
     tcase_add_test(tc, excluded_turns_are_never_returned);
     tcase_add_test(tc, reports_once_per_iteration);
+    tcase_add_test(tc, evaluation_is_colour_symmetric);
+    tcase_add_test(tc, evaluation_prefers_material_and_development);
     suite_add_tcase(s, tc);
     return s;
 }
