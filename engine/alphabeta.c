@@ -13,7 +13,7 @@
 #include "engine/search_internal.h"
 #include "variants/variant.h"
 
-#define CHECK_INTERVAL 1024
+#define CHECK_INTERVAL 256
 #define LMR_MAX 64
 
 static int lmr_table[LMR_MAX][LMR_MAX];

@@ -10,11 +10,11 @@
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-/* What must stay on the clock after this move: the overhead plus a twentieth
- * of the clock, but never more than a third of what is left. */
+/* What must stay on the clock after this move: the overhead plus a
+ * twentieth of the clock, but never more than half of what is left. */
 static int64_t reserve_of(int64_t clock)
 {
-    return min64(MOVE_OVERHEAD_MS + clock / 20, clock / 3);
+    return min64(MOVE_OVERHEAD_MS + clock / 20, clock / 2);
 }
 
 static struct time_budget clock_budget(const struct search_limits *l, int side)
@@ -30,7 +30,7 @@ static struct time_budget clock_budget(const struct search_limits *l, int side)
     if (mtg == 1)
         soft = avail / 2 + (inc * 3) / 4;
     soft = min64(soft, avail / 2);
-    int64_t hard = min64(soft * 4, (avail * 4) / 5);
+    int64_t hard = min64(soft * 3, (avail * 4) / 5);
     if (mtg == 1)
         hard = min64(hard, avail);
     b.soft_ms = max64(1, soft);

@@ -269,6 +269,46 @@ START_TEST(excluded_turns_are_never_returned)
 }
 END_TEST
 
+/* Self-play on a real clock: nobody may run out of time. */
+static void play_on_clock(int64_t start_ms, int64_t inc_ms, int movestogo, int plies)
+{
+    load("normal", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    int64_t clock[2] = {start_ms, start_ms};
+    for (int ply = 0; ply < plies; ply++) {
+        struct search_limits l;
+        search_limits_init(&l);
+        l.time_ms[WHITE] = clock[WHITE];
+        l.time_ms[BLACK] = clock[BLACK];
+        l.inc_ms[WHITE] = l.inc_ms[BLACK] = inc_ms;
+        if (movestogo)
+            l.movestogo = movestogo - (ply / 2) % movestogo;
+        Color side = pos->side;
+        int64_t t0 = clock_ms();
+        struct search_result r = engine_search(engine, pos, &l, NULL);
+        int64_t used = clock_ms() - t0;
+        if (!r.has_move)
+            break;
+        clock[side] -= used;
+        ck_assert_msg(clock[side] > 0, "ply %d: flagged (used %lld ms)", ply, (long long)used);
+        clock[side] += inc_ms;
+        if (movestogo && (ply / 2) % movestogo == movestogo - 1)
+            clock[side] += start_ms; /* the next time control */
+        turn_make(pos, &r.best);
+    }
+}
+
+START_TEST(blitz_two_seconds_plus_increment_never_flags)
+{
+    play_on_clock(2000, 20, 0, 40);
+}
+END_TEST
+
+START_TEST(short_clock_with_moves_to_go_never_flags)
+{
+    play_on_clock(400, 0, 10, 30);
+}
+END_TEST
+
 static int reports;
 static void count_report(const struct search_report *r, void *ctx)
 {
@@ -355,6 +395,153 @@ START_TEST(evaluation_prefers_material_and_development)
 }
 END_TEST
 
+/* ---- A two-step test game --------------------------------------------------
+ * Orthodox chess where every turn is a move followed by a tag step, `x` or
+ * `y`, which changes nothing but ends the turn: the search must negate only
+ * when the side changes and return whole turns ("a1a8,x"). */
+#define TAG_OWED_KEY 0x9e3779b97f4a7c15ull
+
+static struct variant twostep;
+
+static bool tag_owed(const struct position *p) { return p->ext[0] != 0; }
+
+static void twostep_generate(struct position *p, struct move_list *list)
+{
+    if (!tag_owed(p)) {
+        variant_find("normal")->generate(p, list);
+        return;
+    }
+    list->count = 0;
+    move_list_add(list, make_move(0, 0, MK_VARIANT1, 0));
+    move_list_add(list, make_move(0, 0, MK_VARIANT1, 1));
+}
+
+static void twostep_make(struct position *p, Move m)
+{
+    if (move_kind(m) == MK_VARIANT1) {
+        pos_push_undo(p, m, twostep.ext_size, false);
+        p->ext[0] = 0;
+        p->key ^= TAG_OWED_KEY;
+        if (p->side == BLACK)
+            p->fullmove++;
+        pos_flip_side(p);
+        return;
+    }
+    Color side = p->side;
+    variant_find("normal")->make(p, m);
+    pos_flip_side(p); /* the tag is still to come */
+    if (side == BLACK)
+        p->fullmove--;
+    p->ext[0] = 1;
+    p->key ^= TAG_OWED_KEY;
+}
+
+static void twostep_unmake(struct position *p, Move m)
+{
+    if (move_kind(m) == MK_VARIANT1)
+        pos_pop_undo(p, twostep.ext_size);
+    else
+        variant_find("normal")->unmake(p, m);
+}
+
+static bool twostep_is_capture(const struct position *p, Move m)
+{
+    return move_kind(m) != MK_VARIANT1 && variant_find("normal")->is_capture(p, m);
+}
+
+static void twostep_format(const struct position *p, Move m, char *out, size_t n)
+{
+    if (move_kind(m) == MK_VARIANT1)
+        snprintf(out, n, "%c", move_extra(m) ? 'y' : 'x');
+    else
+        variant_find("normal")->format_step(p, m, out, n);
+}
+
+static uint64_t twostep_ext_key(const struct position *p) { return tag_owed(p) ? TAG_OWED_KEY : 0; }
+
+static void load_twostep(const char *fen)
+{
+    twostep = *variant_find("normal");
+    twostep.id = "twostep";
+    twostep.steps_are_turns = false;
+    twostep.ext_size = 1;
+    twostep.generate = twostep_generate;
+    twostep.generate_noisy = NULL;
+    twostep.make = twostep_make;
+    twostep.unmake = twostep_unmake;
+    twostep.is_capture = twostep_is_capture;
+    twostep.format_step = twostep_format;
+    twostep.ext_key = twostep_ext_key;
+    char err[VARIANT_ERR_LEN];
+    ck_assert_msg(fen_read(pos, &twostep, fen, err, sizeof err) == 0, "%s", err);
+}
+
+START_TEST(multi_step_turns_are_whole)
+{
+    load_twostep("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    struct search_result r = search_depth(6);
+    ck_assert(r.has_move);
+    ck_assert_int_eq(r.best.count, 2);
+    ck_assert_msg(strcmp(r.best.text, "a1a8,x") == 0 || strcmp(r.best.text, "a1a8,y") == 0, "best %s", r.best.text);
+    ck_assert_int_eq(score_mate_moves(r.score), 1);
+    /* A queen up, the score is the mover's (negated only across turns). */
+    struct search_limits l;
+    search_limits_init(&l);
+    l.depth = 4;
+    load_twostep("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    r = engine_search(engine, pos, &l, NULL);
+    ck_assert(r.has_move);
+    ck_assert_int_gt(r.score, 500);
+    ck_assert(r.has_ponder);
+    ck_assert_int_eq(r.ponder.count, 2);
+    struct turn t;
+    ck_assert_int_eq(turn_parse(pos, r.best.text, &t), 0);
+    load_twostep("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+    r = engine_search(engine, pos, &l, NULL);
+    ck_assert_int_lt(r.score, -500);
+}
+END_TEST
+
+static void check_pv_turns(const struct search_report *r, void *ctx)
+{
+    (void)ctx;
+    /* Every space-separated turn of the PV has its two steps. */
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", r->pv);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        ck_assert_msg(strchr(tok, ',') != NULL, "pv %s", r->pv);
+    reports++;
+}
+
+START_TEST(multi_step_exclusions_and_pv)
+{
+    load_twostep("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.depth = 5;
+    l.excluded_count = 1;
+    snprintf(l.excluded[0], TURN_TEXT_LEN, "a1a8,x");
+    reports = 0;
+    struct search_callbacks cb = {check_pv_turns, NULL, NULL};
+    struct search_result r = engine_search(engine, pos, &l, &cb);
+    ck_assert_str_eq(r.best.text, "a1a8,y");
+    ck_assert_int_gt(reports, 0);
+    l.excluded_count = 2;
+    snprintf(l.excluded[1], TURN_TEXT_LEN, "a1a8,y");
+    r = engine_search(engine, pos, &l, NULL);
+    ck_assert(r.has_move);
+    ck_assert_str_ne(r.best.text, "a1a8,x");
+    ck_assert_str_ne(r.best.text, "a1a8,y");
+    ck_assert_int_eq(r.best.count, 2);
+    /* Stopped at once: still a whole turn, not excluded. */
+    l.nodes = 1;
+    r = engine_search(engine, pos, &l, NULL);
+    ck_assert(r.has_move);
+    ck_assert_int_eq(r.best.count, 2);
+    ck_assert(strncmp(r.best.text, "a1a8,", 5) != 0);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -376,6 +563,10 @@ static Suite *search_suite(void)
     tcase_add_test(tc, excluded_turns_are_never_returned);
     tcase_add_test(tc, reports_once_per_iteration);
     tcase_add_test(tc, evaluation_is_colour_symmetric);
+    tcase_add_test(tc, blitz_two_seconds_plus_increment_never_flags);
+    tcase_add_test(tc, short_clock_with_moves_to_go_never_flags);
+    tcase_add_test(tc, multi_step_turns_are_whole);
+    tcase_add_test(tc, multi_step_exclusions_and_pv);
     tcase_add_test(tc, evaluation_prefers_material_and_development);
     suite_add_tcase(s, tc);
     return s;
