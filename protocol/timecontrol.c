@@ -5,6 +5,11 @@
 
 #include "protocol/text.h"
 
+int64_t tc_clock_for_search(int64_t clock_ms)
+{
+    return clock_ms > TC_LAG_MARGIN_MS ? clock_ms - TC_LAG_MARGIN_MS : 1;
+}
+
 void tc_init(struct time_control *tc)
 {
     *tc = (struct time_control){.mps = 40, .base_ms = 5 * 60 * 1000, .own_ms = -1, .opp_ms = -1};
@@ -69,8 +74,8 @@ void tc_limits(const struct time_control *tc, int side, int moves_made, struct s
         l->nodes = nodes > 0 ? nodes : 1;
         return;
     }
-    l->time_ms[side] = own;
-    l->time_ms[side ^ 1] = opp;
+    l->time_ms[side] = tc_clock_for_search(own);
+    l->time_ms[side ^ 1] = tc_clock_for_search(opp);
     l->inc_ms[0] = l->inc_ms[1] = tc->inc_ms;
     l->movestogo = movestogo;
 }

@@ -19,6 +19,12 @@ struct time_control {
     int64_t opp_ms;    /* last `otim` */
 };
 
+/* What the GUI's clock loses to pipes and a loaded machine beyond what the
+ * search measures: the clock the search is told is this much shorter, so
+ * that near the flag it moves at once instead of spending its increment. */
+#define TC_LAG_MARGIN_MS 100
+int64_t tc_clock_for_search(int64_t clock_ms);
+
 void tc_init(struct time_control *tc); /* XBoard's default: 40 moves in 5 minutes */
 /* Parses `MPS BASE INC` (BASE is MIN or MIN:SS, INC seconds, maybe fractional). */
 int tc_parse_level(struct time_control *tc, const char *args);

@@ -15,6 +15,7 @@
 #include "protocol/game.h"
 #include "protocol/options.h"
 #include "protocol/text.h"
+#include "protocol/timecontrol.h"
 
 #define DEFAULT_HASH_MB 16
 #define MAX_HASH_MB 4096
@@ -194,8 +195,7 @@ static void cmd_position(struct uci *u, char *args)
     char *fen = NULL;
     char *moves = strstr(p, "moves");
     if (moves && (moves == p || moves[-1] == ' ') && (moves[5] == ' ' || moves[5] == '\0')) {
-        if (moves > p)
-            moves[-1] = '\0';
+        moves[0] = '\0';
         moves += 5;
     } else {
         moves = NULL;
@@ -287,6 +287,9 @@ static void cmd_go(struct uci *u, char *args)
             return;
         }
     }
+    for (int c = WHITE; c <= BLACK; c++)
+        if (l->time_ms[c] >= 0)
+            l->time_ms[c] = tc_clock_for_search(l->time_ms[c]);
     stop_search(u);
     *u->limits = *l;
     struct search_callbacks cb = {on_report, on_done, u};

@@ -16,19 +16,26 @@ class DialogueError(AssertionError):
 
 
 class Engine:
-    def __init__(self, path, name="engine"):
+    def __init__(self, path, name="engine", sink=None):
         self.name = name
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, bufsize=1)
         self.lines = queue.Queue()
+        self.sink = sink  # if set, output goes there as (engine, time, line) instead
         self.seen = []   # every line read, in order
         self.sent = []
         threading.Thread(target=self._pump, daemon=True).start()
 
     def _pump(self):
         for line in self.proc.stdout:
-            self.lines.put((time.monotonic(), line.rstrip("\n")))
-        self.lines.put((time.monotonic(), None))
+            self._put(line.rstrip("\n"))
+        self._put(None)
+
+    def _put(self, line):
+        if self.sink is not None:
+            self.sink.put((self, time.monotonic(), line))
+        else:
+            self.lines.put((time.monotonic(), line))
 
     def send(self, *lines):
         for line in lines:
