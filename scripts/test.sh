@@ -12,6 +12,8 @@ for arg in "$@"; do
     esac
 done
 "$root/scripts/deps.sh" clang
+# XBoard under a virtual display, for the xboard_match test (skipped when missing).
+"$root/scripts/deps.sh" xboard xvfb || echo "xboard/xvfb not installed: the xboard_match test will be skipped" >&2
 "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON
 cd "$root/build"
 ctest --output-on-failure -j"$(nproc)" --timeout 3600
