@@ -14,6 +14,13 @@
 #include "variants/variant.h"
 
 #define CHECK_INTERVAL 256
+#define RFP_MAX_DEPTH 6
+#define RFP_MARGIN 90
+#define FUTILITY_MAX_DEPTH 3
+#define FUTILITY_MARGIN 120
+#define LMP_MAX_DEPTH 3
+#define LMP_BASE 4
+#define IIR_MIN_DEPTH 4
 #define LMR_MAX 64
 
 static int lmr_table[LMR_MAX][LMR_MAX];
@@ -176,6 +183,18 @@ static void update_pv(struct searcher *s, int ply, Move m)
     s->pv_len[ply] = s->pv_len[ply + 1] > ply + 1 ? s->pv_len[ply + 1] : ply + 1;
 }
 
+/* Value of what step m captures, by the variant's piece values. */
+static int captured_value(const struct position *pos, Move m)
+{
+    const struct variant *v = pos->variant;
+    Piece victim = pos->board[move_to(m)];
+    if (!v->piece_values || !is_piece(victim) || piece_color(victim) == pos->side)
+        return 0;
+    return v->piece_values[piece_type(victim)];
+}
+
+#define DELTA_MARGIN 200
+
 static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
 {
     struct position *pos = &s->pos;
@@ -188,27 +207,43 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
         s->seldepth = ply;
     if (ply >= MAX_PLY - 1 || history_full(pos))
         return evaluate(pos);
+    bool pv_node = beta - alpha > 1;
+    uint64_t key = search_tt_key(pos);
+    struct tt_entry te;
+    Move hash_move = MOVE_NONE;
+    if (tt_probe(&s->engine->tt, key, &te)) {
+        hash_move = te.move;
+        int ts = score_from_tt(te.score, tply);
+        enum tt_bound b = tt_bound_of(&te);
+        if (!pv_node && (b == TT_EXACT || (b == TT_LOWER && ts >= beta) || (b == TT_UPPER && ts <= alpha)))
+            return ts;
+    }
     bool turn_start = at_turn_start(s);
     bool in_check = turn_start && v->has_check && v->in_check(pos);
     struct scored_list *l = &s->lists[ply];
     int best = -SCORE_INFINITE;
+    int static_eval = -SCORE_INFINITE;
+    int alpha_orig = alpha;
     if (in_check) {
         generate_all(s, l);
         if (l->count == 0)
             return search_outcome_score(pos, v->outcome(pos, 0).result, tply);
-        movepick_score_noisy(s, l);
     } else {
-        best = evaluate(pos);
+        best = static_eval = evaluate(pos);
         if (best >= beta)
             return best;
         if (best > alpha)
             alpha = best;
         generate_noisy(s, l);
-        movepick_score_noisy(s, l);
     }
+    movepick_score_noisy(s, l, hash_move);
+    bool delta_prune = !in_check && turn_start && v->piece_values;
     Color side = pos->side;
+    Move best_move = MOVE_NONE;
     Move m;
     while ((m = movepick_next(l)) != MOVE_NONE) {
+        if (delta_prune && move_kind(m) != MK_PROMOTION && static_eval + captured_value(pos, m) + DELTA_MARGIN <= alpha)
+            continue;
         v->make(pos, m);
         bool changed = pos->side != side;
         int score = changed ? -quiesce(s, -beta, -alpha, ply + 1, tply + 1) : quiesce(s, alpha, beta, ply + 1, tply);
@@ -219,12 +254,15 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
             best = score;
             if (score > alpha) {
                 alpha = score;
+                best_move = m;
                 update_pv(s, ply, m);
                 if (score >= beta)
                     break;
             }
         }
     }
+    enum tt_bound b = best >= beta ? TT_LOWER : best > alpha_orig ? TT_EXACT : TT_UPPER;
+    tt_store(&s->engine->tt, key, best_move, score_to_tt(best, tply), static_eval, 0, b);
     return best;
 }
 
@@ -342,6 +380,13 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
         n.depth++;
 
     int static_eval = in_check ? -SCORE_INFINITE : evaluate(pos);
+    /* Pruning by the static evaluation needs a whole-turn position to judge. */
+    bool prunable = !pv_node && !in_check && turn_start && !n.root_turn && alpha > -SCORE_MATE_BOUND &&
+                    beta < SCORE_MATE_BOUND;
+
+    /* Reverse futility: far above beta near the leaves, assume it holds. */
+    if (prunable && n.depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * n.depth >= beta)
+        return static_eval;
 
     if (!pv_node && n.null_ok && v->allow_null_move && turn_start && !in_check && !n.root_turn &&
         n.depth >= 3 && static_eval >= beta && has_big_pieces(pos)) {
@@ -356,6 +401,10 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
             return score > SCORE_MATE_BOUND ? beta : score;
     }
 
+    /* No hash move to try first: a shallower search is cheaper than a bad order. */
+    if (hash_move == MOVE_NONE && n.depth >= IIR_MIN_DEPTH && !n.root_turn)
+        n.depth--;
+
     struct scored_list *l = &s->lists[ply];
     generate_all(s, l);
     struct outcome oc = v->outcome(pos, l->count);
@@ -369,8 +418,20 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     int searched = 0;
     Color side = pos->side;
     Move m;
+    bool futile = prunable && n.depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * n.depth <= alpha;
+    int late_limit = LMP_BASE + n.depth * n.depth;
+    int pruned_best = -SCORE_INFINITE;
     while ((m = movepick_next(l)) != MOVE_NONE) {
         bool quiet = movepick_is_quiet(pos, m);
+        bool killer = m == s->killers[ply][0] || m == s->killers[ply][1];
+        /* Quiet steps that cannot lift the score to alpha, and late quiet
+         * steps near the leaves, are not searched. */
+        if (prunable && quiet && searched > 0 && !killer &&
+            (futile || (n.depth <= LMP_MAX_DEPTH && searched >= late_limit))) {
+            if (futile)
+                pruned_best = static_eval + FUTILITY_MARGIN * n.depth; /* at most alpha */
+            continue;
+        }
         if (excluding) {
             char text[TURN_TEXT_LEN];
             step_text(pos, m, text, sizeof text);
@@ -388,8 +449,8 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
             score = child(s, alpha, beta, &n, new_depth, changed);
         } else {
             int r = 0;
-            if (n.depth >= 3 && searched >= 3 && quiet && !in_check && m != s->killers[ply][0] &&
-                m != s->killers[ply][1]) {
+            bool gives_check = changed && v->has_check && v->in_check(pos);
+            if (n.depth >= 3 && searched >= 3 && quiet && !in_check && !killer && !gives_check) {
                 r = lmr_table[n.depth < LMR_MAX ? n.depth : LMR_MAX - 1][searched < LMR_MAX ? searched : LMR_MAX - 1];
                 if (pv_node && r > 0)
                     r--;
@@ -427,7 +488,9 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
         }
     }
     if (searched == 0)
-        return -SCORE_INFINITE + 1; /* every turn from here is excluded */
+        return pruned_best > -SCORE_INFINITE ? pruned_best : -SCORE_INFINITE + 1; /* else: all excluded */
+    if (pruned_best > best)
+        best = pruned_best;
     if (!excluding) {
         enum tt_bound b = best >= beta ? TT_LOWER : best > alpha_orig ? TT_EXACT : TT_UPPER;
         tt_store(&s->engine->tt, key, best_move, score_to_tt(best, n.tply), static_eval, n.depth, b);

@@ -11,7 +11,7 @@
 #include "engine/search.h"
 #include "variants/variant.h"
 
-#define BENCH_DEFAULT_DEPTH 9
+#define BENCH_DEFAULT_DEPTH 11
 #define BENCH_HASH_MB 16
 
 static void bench_variant(struct engine *e, const struct variant *v, int depth, FILE *out, struct position *pos,

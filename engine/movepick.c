@@ -69,10 +69,10 @@ void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move has
     reset(l);
 }
 
-void movepick_score_noisy(struct searcher *s, struct scored_list *l)
+void movepick_score_noisy(struct searcher *s, struct scored_list *l, Move hash_move)
 {
     for (int i = 0; i < l->count; i++)
-        l->scores[i] = noisy_score(&s->pos, l->moves[i]);
+        l->scores[i] = l->moves[i] == hash_move ? SCORE_HASH : noisy_score(&s->pos, l->moves[i]);
     reset(l);
 }
 

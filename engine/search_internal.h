@@ -83,7 +83,7 @@ bool search_turn_excluded(const struct search_limits *l, const char *text);
 
 /* movepick.c */
 void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move hash_move);
-void movepick_score_noisy(struct searcher *s, struct scored_list *l);
+void movepick_score_noisy(struct searcher *s, struct scored_list *l, Move hash_move);
 /* Next move by score, MOVE_NONE when the list is exhausted. */
 Move movepick_next(struct scored_list *l);
 bool movepick_is_quiet(const struct position *pos, Move m);

@@ -78,9 +78,15 @@ void tt_store(struct tt *t, uint64_t key, Move move, int score, int eval, int de
         if (!victim || replace_worth(t, &b[i]) < replace_worth(t, victim))
             victim = &b[i];
     }
-    /* Keep the old best move when the new search found none. */
-    if (move == MOVE_NONE && victim->check == check)
-        move = victim->move;
+    if (victim->check == check && (victim->gen_bound & 3) != TT_NONE) {
+        /* A much shallower bound does not replace a deeper result of this search. */
+        bool same_search = (victim->gen_bound >> 2) == t->generation;
+        if (same_search && bound != TT_EXACT && depth + 3 < victim->depth)
+            return;
+        /* Keep the old best move when the new search found none. */
+        if (move == MOVE_NONE)
+            move = victim->move;
+    }
     if (depth < 0)
         depth = 0;
     if (depth > 255)
