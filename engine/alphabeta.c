@@ -118,6 +118,17 @@ static bool history_full(const struct position *pos)
     return pos->ply >= MAX_HISTORY - MAX_TURN_STEPS - 2;
 }
 
+/* Mate takes precedence over the fifty-move rule. */
+static bool mated_now(struct searcher *s)
+{
+    const struct variant *v = s->v;
+    if (!v->has_check || !v->in_check(&s->pos))
+        return false;
+    struct move_list list;
+    v->generate(&s->pos, &list);
+    return list.count == 0;
+}
+
 /* Draw by the fifty-move rule or repetition at a turn start; *score gets
  * the value from the side to move's view. A position repeated once inside
  * the tree counts as a repetition already (the side that repeated could do
@@ -126,7 +137,7 @@ static bool rule_draw(struct searcher *s, int tply, int *score)
 {
     const struct position *pos = &s->pos;
     const struct variant *v = s->v;
-    if (pos->halfmove >= 100) {
+    if (pos->halfmove >= 100 && !mated_now(s)) {
         *score = 0;
         return true;
     }

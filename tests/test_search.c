@@ -146,6 +146,19 @@ START_TEST(winning_side_avoids_repetition)
 }
 END_TEST
 
+START_TEST(fifty_move_rule_draws_but_mate_comes_first)
+{
+    load("normal", "7k/8/8/8/8/8/8/KR6 w - - 99 80");
+    struct search_result r = search_depth(4);
+    ck_assert(r.has_move);
+    ck_assert_int_eq(r.score, 0);
+    load("normal", "7k/8/6K1/8/8/8/8/1R6 w - - 99 80");
+    r = search_depth(4);
+    ck_assert_str_eq(r.best.text, "b1b8");
+    ck_assert_int_eq(score_mate_moves(r.score), 1);
+}
+END_TEST
+
 struct done_box {
     bool done;
     struct search_result r;
@@ -556,6 +569,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, avoids_stalemate_when_winning);
     tcase_add_test(tc, losing_side_repeats_for_a_draw);
     tcase_add_test(tc, winning_side_avoids_repetition);
+    tcase_add_test(tc, fifty_move_rule_draws_but_mate_comes_first);
     tcase_add_test(tc, stop_ends_an_infinite_search_at_once);
     tcase_add_test(tc, stop_right_after_start_still_gives_a_move);
     tcase_add_test(tc, movetime_is_kept);
