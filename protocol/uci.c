@@ -166,6 +166,8 @@ static void cmd_setoption(struct uci *u, char *args)
         return;
     }
     name = text_trim(name);
+    if (strcmp(value, "<empty>") == 0)
+        value = "";
     stop_search(u);
     char err[VARIANT_ERR_LEN];
     if (strcasecmp(name, "Hash") == 0) {

@@ -554,6 +554,12 @@ static void cmd_option(struct xboard *xb, char *args)
         value = eq + 1;
     }
     char *name = text_trim(args);
+    /* XBoard sends check options as 1/0; the variants read true/false (as UCI sends them). */
+    const struct variant_option *opts[MAX_LISTED_OPTIONS];
+    int n = options_collect(opts, MAX_LISTED_OPTIONS);
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(opts[i]->name, name) == 0 && strcmp(opts[i]->type, "check") == 0)
+            value = options_check_on(value) ? "true" : "false";
     stop_search(xb, true);
     char err[VARIANT_ERR_LEN];
     if (game_set_option(&xb->game, name, value, err, sizeof err))

@@ -150,9 +150,13 @@ def main():
     for p in arb.engines:
         try:
             p.send("quit")
-            p.proc.wait(timeout=5)
+            status = p.proc.wait(timeout=5)
         except Exception:  # noqa: BLE001
             p.proc.kill()
+            status = "hung at quit"
+        if status != 0:
+            print(f"{p.name}: exit status {status}: {p.proc.stderr.read()[-2000:]}")
+            failed = True
     print(f"{sum(score.values())} games in {time.monotonic() - t0:.1f} s: 1-0 {score['1-0']}, "
           f"0-1 {score['0-1']}, draws {score['1/2-1/2']}; losses on time: {forfeits}")
     if failed or (forfeits and not args.allow_forfeits):

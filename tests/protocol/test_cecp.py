@@ -322,6 +322,35 @@ def test_time_controls():
     finish(e)
 
 
+def test_every_variant_plays_both_ways():
+    """Two processes play a few turns of each variant: every `move` one sends
+    must be accepted as `usermove` by the other (xboard_move and xboard_parse
+    round-trip)."""
+    a = cecp()
+    ids = re.search(r'variants="([^"]*)"', " ".join(a.seen)).group(1).split(",")
+    b = cecp()
+    for vid in ids:
+        for e in (a, b):
+            e.send("new", "variant " + vid, "sd 2", "force")
+            e.sync()
+        a.send("go")
+        mover, other = a, b
+        for ply in range(8):
+            m = mover.expect(r"move (\S+)|(1-0|0-1|1/2-1/2) \{.*\}", 20, skip=THINK)
+            if m.group(1) is None:
+                break
+            other.send("usermove " + m.group(1))
+            if ply == 0:
+                other.send("go")  # from now on each replies to the other's move
+            mover, other = other, mover
+        for e in (a, b):
+            e.send("force")
+            for line in e.sync():
+                assert not line.startswith(("Illegal", "Error")), f"{vid}: {line}"
+    finish(a)
+    finish(b)
+
+
 def test_eof_exits():
     e = cecp()
     e.proc.stdin.close()
