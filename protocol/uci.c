@@ -246,6 +246,66 @@ static void cmd_perft(struct uci *u, char *p)
     writer_end(u->w);
 }
 
+static bool is_go_keyword(const char *w)
+{
+    static const char *const words[] = {"wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes",
+                                        "movetime", "infinite", "ponder", "perft", "mate", NULL};
+    for (int i = 0; words[i]; i++)
+        if (strcmp(w, words[i]) == 0)
+            return true;
+    return false;
+}
+
+struct root_filter {
+    char (*allowed)[TURN_TEXT_LEN];
+    int allowed_count;
+    struct search_limits *l;
+};
+
+static void exclude_unlisted(struct position *after, const struct turn *t, void *ctx)
+{
+    (void)after;
+    struct root_filter *f = ctx;
+    for (int i = 0; i < f->allowed_count; i++)
+        if (strcasecmp(f->allowed[i], t->text) == 0)
+            return;
+    if (f->l->excluded_count < MAX_EXCLUDED)
+        snprintf(f->l->excluded[f->l->excluded_count++], TURN_TEXT_LEN, "%s", t->text);
+}
+
+/* `searchmoves M1 M2 ...`: every other root turn is excluded. */
+static int restrict_root(struct uci *u, char **p, struct search_limits *l)
+{
+    struct root_filter f = {calloc(MAX_EXCLUDED, TURN_TEXT_LEN), 0, l};
+    if (!f.allowed)
+        return -1;
+    int rc = 0;
+    while (**p) {
+        char move[TURN_TEXT_LEN];
+        size_t len = strcspn(*p, " \t\r\n");
+        if (len >= sizeof move)
+            len = sizeof move - 1;
+        memcpy(move, *p, len);
+        move[len] = '\0';
+        if (is_go_keyword(move))
+            break;
+        text_word(p);
+        struct turn t;
+        char err[VARIANT_ERR_LEN];
+        if (game_find_turn(&u->game, move, &t, err, sizeof err)) {
+            send_error(u, "searchmoves: '%s' is not a legal turn", move);
+            rc = -1;
+            break;
+        }
+        if (f.allowed_count < MAX_EXCLUDED)
+            snprintf(f.allowed[f.allowed_count++], TURN_TEXT_LEN, "%s", t.text);
+    }
+    if (rc == 0 && f.allowed_count > 0)
+        for_each_turn(u->game.pos, exclude_unlisted, &f);
+    free(f.allowed);
+    return rc;
+}
+
 static void cmd_go(struct uci *u, char *args)
 {
     char *p = args;
@@ -278,6 +338,9 @@ static void cmd_go(struct uci *u, char *args)
             bad = go_number(&p, big, &n), l->movetime_ms = n;
         } else if (strcmp(word, "infinite") == 0) {
             l->infinite = true;
+        } else if (strcmp(word, "searchmoves") == 0) {
+            if (restrict_root(u, &p, l))
+                return;
         } else if (strcmp(word, "ponder") == 0) {
             /* No pondering: searched as an ordinary go. */
         } else {

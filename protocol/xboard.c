@@ -38,6 +38,7 @@ struct xboard {
     bool quit;
     Color engine_color;
     atomic_bool post;
+    atomic_bool analysis_running; /* thinking output is always sent in analysis */
     struct time_control tc;
     int pending_pings[MAX_PENDING_PINGS];
     int pending_count;
@@ -80,7 +81,7 @@ static void on_report(const struct search_report *r, void *ctx)
     struct xboard *xb = ctx;
     writer_begin(xb->w);
     xb->last_report = *r;
-    if (atomic_load(&xb->post))
+    if (atomic_load(&xb->post) || atomic_load(&xb->analysis_running))
         fprintf(xb->w->out, "%d %d %lld %llu %d %llu\t%s\n", r->depth, xboard_score(r->score),
                 (long long)(r->time_ms / 10), (unsigned long long)r->nodes, r->seldepth,
                 (unsigned long long)r->nps, r->pv);
@@ -169,6 +170,7 @@ static void start_search(struct xboard *xb, enum search_kind kind)
     struct search_callbacks cb = {on_report, on_done, xb};
     xb->searching = kind;
     xb->discard = false;
+    atomic_store(&xb->analysis_running, kind == SEARCH_ANALYZE);
     writer_begin(xb->w);
     memset(&xb->last_report, 0, sizeof xb->last_report);
     writer_end(xb->w);
@@ -733,6 +735,7 @@ int xboard_run(FILE *in, struct writer *w)
     xb->w = w;
     xb->engine_color = BLACK;
     atomic_init(&xb->post, false);
+    atomic_init(&xb->analysis_running, false);
     tc_init(&xb->tc);
     pthread_mutexattr_t attr;
     pthread_mutexattr_init(&attr);

@@ -237,7 +237,7 @@ def test_setboard_after_pass_thinks():
 
 def test_analyze_mode():
     e = cecp()
-    e.send("new", "force", "post", "analyze")
+    e.send("new", "force", "nopost", "analyze")  # analysis shows its thinking even without post
     e.expect(THINK, 5)
     e.send(".")
     e.expect(r"stat01: \d+ \d+ \d+ \d+ \d+", 5, skip=THINK)

@@ -97,6 +97,17 @@ def test_go_time_controls():
     finish(e)
 
 
+def test_go_searchmoves():
+    e = uci()
+    e.send("position fen 7k/8/8/8/8/8/8/K7 w - - 0 1", "go searchmoves a1b1 depth 3")
+    e.expect("bestmove a1b1.*", 5, skip=INFO)
+    e.send("go depth 2 searchmoves a1a2 a1b2")
+    e.expect("bestmove a1(a2|b2).*", 5, skip=INFO)
+    e.send("go searchmoves e2e4")
+    e.expect(ERR, 3)
+    finish(e)
+
+
 def test_go_infinite_and_stop():
     e = uci()
     e.send("position startpos", "go infinite")
