@@ -19,7 +19,7 @@
 #define FUTILITY_MAX_DEPTH 3
 #define FUTILITY_MARGIN 120
 #define LMP_MAX_DEPTH 3
-#define LMP_BASE 4
+#define LMP_BASE 5
 #define IIR_MIN_DEPTH 4
 #define LMR_MAX 64
 
@@ -430,7 +430,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     Color side = pos->side;
     Move m;
     bool futile = prunable && n.depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * n.depth <= alpha;
-    int late_limit = LMP_BASE + n.depth * n.depth;
+    int late_limit = LMP_BASE + 2 * n.depth * n.depth;
     int pruned_best = -SCORE_INFINITE;
     while ((m = movepick_next(l)) != MOVE_NONE) {
         bool quiet = movepick_is_quiet(pos, m);
