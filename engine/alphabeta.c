@@ -56,12 +56,24 @@ bool search_turn_excluded(const struct search_limits *l, const char *text)
     return false;
 }
 
+struct outcome search_outcome(struct position *pos, int legal_steps)
+{
+    const struct variant *v = pos->variant;
+    if (v->outcome)
+        return v->outcome(pos, legal_steps);
+    struct outcome o = {legal_steps ? RESULT_NONE : RESULT_DRAW, NULL};
+    return o;
+}
+
 int search_outcome_score(const struct position *pos, int result, int tply)
 {
     if (result == RESULT_DRAW)
         return 0;
+    /* A side to move that loses is mated now; one that wins (a capture
+     * chain that took the last King, the other side's repetition) does so
+     * with the turn in progress, as if the other side were mated next. */
     bool mover_wins = (result == RESULT_WHITE_WINS) == (pos->side == WHITE);
-    return mover_wins ? SCORE_MATE - tply : -(SCORE_MATE - tply);
+    return mover_wins ? SCORE_MATE - (tply + 1) : -(SCORE_MATE - tply);
 }
 
 static int score_to_tt(int score, int tply)
@@ -157,7 +169,7 @@ static bool rule_draw(struct searcher *s, int tply, int *score)
             return false;
     }
     /* The mover (the side not to move) made the repetition. */
-    *score = v->repetition == REPETITION_LOSES_FOR_MOVER ? SCORE_MATE - tply : 0;
+    *score = v->repetition == REPETITION_LOSES_FOR_MOVER ? SCORE_MATE - (tply + 1) : 0;
     return true;
 }
 
@@ -229,6 +241,10 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
         if (!pv_node && (b == TT_EXACT || (b == TT_LOWER && ts >= beta) || (b == TT_UPPER && ts <= alpha)))
             return ts;
     }
+    /* A game decided with steps left (a variant's own win) ends here too. */
+    struct outcome oc = search_outcome(pos, 1);
+    if (oc.result != RESULT_NONE)
+        return search_outcome_score(pos, oc.result, tply);
     bool turn_start = at_turn_start(s);
     bool in_check = turn_start && v->has_check && v->in_check(pos);
     struct scored_list *l = &s->lists[ply];
@@ -238,7 +254,7 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
     if (in_check) {
         generate_all(s, l);
         if (l->count == 0)
-            return search_outcome_score(pos, v->outcome(pos, 0).result, tply);
+            return search_outcome_score(pos, search_outcome(pos, 0).result, tply);
     } else {
         best = static_eval = evaluate(pos);
         if (best >= beta)
@@ -418,7 +434,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
 
     struct scored_list *l = &s->lists[ply];
     generate_all(s, l);
-    struct outcome oc = v->outcome(pos, l->count);
+    struct outcome oc = search_outcome(pos, l->count);
     if (l->count == 0 || oc.result != RESULT_NONE)
         return search_outcome_score(pos, oc.result, n.tply);
     movepick_score(s, l, ply, hash_move);

@@ -249,7 +249,7 @@ static void run_search(struct engine *e, const struct position *root, const stru
 
     struct move_list list;
     s->v->generate(&s->pos, &list);
-    struct outcome oc = s->v->outcome(&s->pos, list.count);
+    struct outcome oc = search_outcome(&s->pos, list.count);
     if (list.count == 0 || oc.result != RESULT_NONE) {
         r->score = search_outcome_score(&s->pos, oc.result, 0);
     } else {

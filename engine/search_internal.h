@@ -10,6 +10,7 @@
 #include "engine/search.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
+#include "variants/variant.h"
 
 #define MAX_PLY 256          /* steps from the root, extensions and quiescence included */
 #define HISTORY_MAX 16384
@@ -73,6 +74,8 @@ static inline int *history_slot(struct engine *e, Color side, Move m)
 /* alphabeta.c */
 int search_root(struct searcher *s, int alpha, int beta, int depth);
 void search_init_tables(void);
+/* v->outcome, or a draw without legal steps when the variant has no hook. */
+struct outcome search_outcome(struct position *pos, int legal_steps);
 /* Score of a decided game from the side to move's view, `tply` turns from the root. */
 int search_outcome_score(const struct position *pos, int result, int tply);
 /* Key the transposition table uses for the position. */

@@ -146,6 +146,33 @@ START_TEST(winning_side_avoids_repetition)
 }
 END_TEST
 
+START_TEST(repetition_that_loses_is_avoided)
+{
+    /* The same game where the player who makes a position occur the third
+     * time loses (Interweave's rule): Black no longer repeats. */
+    static struct variant loses;
+    loses = *variant_find("normal");
+    loses.id = "repetition-loses";
+    loses.repetition = REPETITION_LOSES_FOR_MOVER;
+    char err[VARIANT_ERR_LEN];
+    ck_assert(fen_read(pos, &loses, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", err, sizeof err) == 0);
+    play("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    struct search_result r = search_depth(5);
+    ck_assert(r.has_move);
+    ck_assert_str_ne(r.best.text, "f6g8");
+    ck_assert_int_gt(r.score, -SCORE_MATE_BOUND);
+    /* Had Black repeated, the game would be over; the protocol ends it, the
+     * search still answers with a move. */
+    play("f6g8");
+    ck_assert_int_eq(position_repetitions(pos, pos->ply), 2);
+    struct search_limits l;
+    search_limits_init(&l);
+    l.depth = 3;
+    r = engine_search(engine, pos, &l, NULL);
+    ck_assert(r.has_move);
+}
+END_TEST
+
 START_TEST(fifty_move_rule_draws_but_mate_comes_first)
 {
     load("normal", "7k/8/8/8/8/8/8/KR6 w - - 99 80");
@@ -570,6 +597,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, losing_side_repeats_for_a_draw);
     tcase_add_test(tc, winning_side_avoids_repetition);
     tcase_add_test(tc, fifty_move_rule_draws_but_mate_comes_first);
+    tcase_add_test(tc, repetition_that_loses_is_avoided);
     tcase_add_test(tc, stop_ends_an_infinite_search_at_once);
     tcase_add_test(tc, stop_right_after_start_still_gives_a_move);
     tcase_add_test(tc, movetime_is_kept);
