@@ -192,7 +192,7 @@ static void iterate(struct searcher *s, const struct search_callbacks *cb, struc
             continue;
         /* The next iteration takes longer than all before it: do not start
          * one that cannot end before the soft limit. */
-        if (s->budget.limited && elapsed_ms(s) * 2 >= s->budget.soft_ms)
+        if (s->budget.limited && !s->budget.fixed && elapsed_ms(s) * 2 >= s->budget.soft_ms)
             break;
         /* A mate found is final once the depth covers it twice over. */
         int mate = score_mate_moves(score);

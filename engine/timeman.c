@@ -19,7 +19,7 @@ static int64_t reserve_of(int64_t clock)
 
 static struct time_budget clock_budget(const struct search_limits *l, int side)
 {
-    struct time_budget b = {true, 1, 1};
+    struct time_budget b = {true, false, 1, 1};
     int64_t clock = l->time_ms[side];
     int64_t inc = l->inc_ms[side] > 0 ? l->inc_ms[side] : 0;
     int64_t avail = max64(1, clock - reserve_of(clock));
@@ -40,14 +40,14 @@ static struct time_budget clock_budget(const struct search_limits *l, int side)
 
 struct time_budget timeman_budget(const struct search_limits *l, int side)
 {
-    struct time_budget none = {false, 0, 0};
+    struct time_budget none = {false, false, 0, 0};
     if (l->infinite)
         return none;
     if (l->movetime_ms > 0) {
         /* Fixed time per move: use it all but a small margin. */
         int64_t margin = min64(10, l->movetime_ms / 10);
         int64_t t = max64(1, l->movetime_ms - margin);
-        return (struct time_budget){true, t, t};
+        return (struct time_budget){true, true, t, t};
     }
     if (side >= 0 && side <= 1 && l->time_ms[side] >= 0)
         return clock_budget(l, side);

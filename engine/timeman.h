@@ -15,6 +15,7 @@
 
 struct time_budget {
     bool limited;      /* false: only depth, nodes or stop end the search */
+    bool fixed;        /* a fixed time per move: iterate until the hard limit */
     int64_t soft_ms;
     int64_t hard_ms;
 };
