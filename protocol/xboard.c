@@ -525,8 +525,13 @@ static void cmd_hint(struct xboard *xb, char *args)
     (void)args;
     struct turn t;
     char err[VARIANT_ERR_LEN];
-    if (xb->has_hint && game_find_turn(&xb->game, xb->hint, &t, err, sizeof err) == 0)
-        writer_printf(xb->w, "Hint: %s\n", t.text);
+    if (!xb->has_hint || game_find_turn(&xb->game, xb->hint, &t, err, sizeof err))
+        return;
+    char text[TURN_TEXT_LEN];
+    snprintf(text, sizeof text, "%s", t.text);
+    if (xb->game.variant->xboard_move)
+        xb->game.variant->xboard_move(xb->game.pos, t.text, text, sizeof text);
+    writer_printf(xb->w, "Hint: %s\n", text);
 }
 
 static void cmd_bk(struct xboard *xb, char *args)
