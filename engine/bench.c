@@ -1,3 +1,6 @@
+/* `rulezero bench`: a fixed-depth search of every bench position of a
+ * variant, one engine, the tables cleared between positions, so the node
+ * count is a deterministic signature of the search and evaluation. */
 #include "engine/bench.h"
 
 #include <stdlib.h>
@@ -5,12 +8,14 @@
 
 #include "engine/clock.h"
 #include "engine/fen.h"
-#include "perft/perft.h"
+#include "engine/search.h"
 #include "variants/variant.h"
 
-#define BENCH_DEFAULT_DEPTH 4
+/* Depth for a variant without its own bench_depth. */
+#define BENCH_DEFAULT_DEPTH 8
+#define BENCH_HASH_MB 16
 
-static void bench_variant(const struct variant *v, int depth, FILE *out, struct position *pos,
+static void bench_variant(struct engine *e, const struct variant *v, int depth, FILE *out, struct position *pos,
                           struct bench_result *total)
 {
     if (!v->bench_fens)
@@ -21,11 +26,16 @@ static void bench_variant(const struct variant *v, int depth, FILE *out, struct 
             fprintf(out, "bench: %s: %s\n", v->id, err);
             continue;
         }
+        struct search_limits limits;
+        search_limits_init(&limits);
+        limits.depth = depth;
+        engine_clear(e);
         double start = clock_seconds();
-        uint64_t nodes = perft(pos, depth, true);
+        struct search_result r = engine_search(e, pos, &limits, NULL);
         total->seconds += clock_seconds() - start;
-        total->nodes += nodes;
-        fprintf(out, "%s %d: %llu nodes\n", v->id, i + 1, (unsigned long long)nodes);
+        total->nodes += r.nodes;
+        fprintf(out, "%s %d: %llu nodes, best %s, score %d\n", v->id, i + 1, (unsigned long long)r.nodes,
+                r.has_move ? r.best.text : "(none)", r.score);
     }
 }
 
@@ -33,16 +43,20 @@ struct bench_result bench_run(const char *variant_id, int depth, FILE *out)
 {
     struct bench_result total = {0, 0.0};
     struct position *pos = malloc(sizeof *pos);
-    if (!pos)
+    struct engine *e = engine_new(BENCH_HASH_MB);
+    if (!pos || !e) {
+        free(pos);
+        engine_free(e);
         return total;
-    if (depth <= 0)
-        depth = BENCH_DEFAULT_DEPTH;
+    }
     bool all = !variant_id || strcmp(variant_id, "all") == 0;
     for (int i = 0; i < variant_count(); i++) {
         const struct variant *v = variant_at(i);
         if (all || strcmp(v->id, variant_id) == 0)
-            bench_variant(v, depth, out, pos, &total);
+            bench_variant(e, v, depth > 0 ? depth : v->bench_depth > 0 ? v->bench_depth : BENCH_DEFAULT_DEPTH, out,
+                          pos, &total);
     }
+    engine_free(e);
     free(pos);
     return total;
 }

@@ -1,8 +1,34 @@
+/* Picks the protocol from the first line of input: `xboard` (CECP), `uci`,
+ * or anything else for the console, which runs that line as its first
+ * command. */
 #include "protocol/session.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/console.h"
+#include "protocol/text.h"
+#include "protocol/uci.h"
+#include "protocol/writer.h"
+#include "protocol/xboard.h"
 
 int session_run(FILE *in, FILE *out)
 {
-    (void)in;
-    fprintf(out, "# protocols are not built yet\n");
-    return 0;
+    struct writer w;
+    writer_init(&w, out);
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = 0;
+    if (getline(&line, &cap, in) >= 0) {
+        char *first = text_trim(line);
+        if (strcmp(first, "xboard") == 0)
+            rc = xboard_run(in, &w);
+        else if (strcmp(first, "uci") == 0)
+            rc = uci_run(first, in, &w);
+        else
+            rc = console_run(first, in, &w);
+    }
+    free(line);
+    writer_destroy(&w);
+    return rc;
 }

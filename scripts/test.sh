@@ -24,6 +24,8 @@ for arg in "$@"; do
     esac
 done
 "$root/scripts/deps.sh" clang
+# XBoard under a virtual display, for the xboard_match test (skipped when missing).
+"$root/scripts/deps.sh" xboard xvfb || echo "xboard/xvfb not installed: the xboard_match test will be skipped" >&2
 jobs=$(nproc)
 
 echo "== Release build (gcc) =="

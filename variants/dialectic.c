@@ -449,6 +449,7 @@ const struct variant variant_dialectic = {
     .id = "dialectic",
     .title = "Dialectic Chess",
     .bench_fens = dialectic_bench,
+    .bench_depth = 10,
     .reset_rules = dialectic_reset_rules,
     DIALECTIC_COMMON,
 };
@@ -457,6 +458,7 @@ const struct variant variant_hegelian = {
     .id = "hegelian",
     .title = "Hegelian Dialectic Chess",
     .bench_fens = hegelian_bench,
+    .bench_depth = 11,
     .reset_rules = hegelian_reset_rules,
     DIALECTIC_COMMON,
 };

@@ -1,4 +1,10 @@
+/* Orthodox evaluation. Every term has a middlegame and an endgame value,
+ * blended by the phase (the non-pawn material left on the board). The
+ * tables are written from White's point of view, rank 8 on top; Black's
+ * entries are mirrored vertically. Values are hand-set starting points. */
 #include "variants/evaluate.h"
+
+#include <stdlib.h>
 
 #include "variants/chess.h"
 
@@ -14,4 +20,380 @@ int evaluate_material(const struct position *pos)
                 score[c] += piece_value[type];
         }
     return score[pos->side] - score[pos->side ^ 1];
+}
+
+/* ---- Terms ------------------------------------------------------------------- */
+
+struct score2 {
+    int mg, eg;
+};
+
+static const struct score2 material[CHESS_TYPES] = {
+    {0, 0}, {85, 110}, {320, 300}, {335, 320}, {470, 530}, {960, 980}, {0, 0},
+};
+static const int phase_weight[CHESS_TYPES] = {0, 0, 1, 1, 2, 4, 0};
+#define PHASE_MAX 24
+
+/* Piece-square tables [type][row][file], row 0 = rank 8. */
+static const signed char pst_mg[CHESS_TYPES][8][8] = {
+    [PAWN] = {
+        {0, 0, 0, 0, 0, 0, 0, 0},
+        {40, 40, 40, 45, 45, 40, 40, 40},
+        {12, 14, 20, 28, 28, 20, 14, 12},
+        {4, 6, 10, 22, 22, 10, 6, 4},
+        {0, 0, 6, 18, 18, 4, 0, 0},
+        {2, 2, 2, 6, 6, -2, 2, 2},
+        {0, 0, 0, -12, -12, 6, 6, 0},
+        {0, 0, 0, 0, 0, 0, 0, 0},
+    },
+    [KNIGHT] = {
+        {-60, -30, -20, -15, -15, -20, -30, -60},
+        {-30, -15, 0, 5, 5, 0, -15, -30},
+        {-20, 5, 15, 20, 20, 15, 5, -20},
+        {-15, 5, 20, 25, 25, 20, 5, -15},
+        {-15, 0, 15, 22, 22, 15, 0, -15},
+        {-20, 2, 12, 12, 12, 12, 2, -20},
+        {-30, -15, 0, 4, 4, 0, -15, -30},
+        {-55, -25, -20, -15, -15, -20, -25, -55},
+    },
+    [BISHOP] = {
+        {-20, -10, -10, -10, -10, -10, -10, -20},
+        {-10, 0, 0, 0, 0, 0, 0, -10},
+        {-10, 0, 5, 10, 10, 5, 0, -10},
+        {-10, 5, 5, 10, 10, 5, 5, -10},
+        {-10, 0, 10, 10, 10, 10, 0, -10},
+        {-10, 10, 10, 10, 10, 10, 10, -10},
+        {-10, 12, 0, 5, 5, 0, 12, -10},
+        {-20, -10, -12, -10, -10, -12, -10, -20},
+    },
+    [ROOK] = {
+        {5, 5, 8, 10, 10, 8, 5, 5},
+        {15, 20, 20, 20, 20, 20, 20, 15},
+        {-5, 0, 0, 0, 0, 0, 0, -5},
+        {-5, 0, 0, 0, 0, 0, 0, -5},
+        {-5, 0, 0, 0, 0, 0, 0, -5},
+        {-5, 0, 0, 0, 0, 0, 0, -5},
+        {-8, -2, 0, 0, 0, 0, -2, -8},
+        {-4, 0, 2, 8, 8, 4, 0, -4},
+    },
+    [QUEEN] = {
+        {-20, -10, -10, -5, -5, -10, -10, -20},
+        {-10, 0, 0, 0, 0, 0, 0, -10},
+        {-10, 0, 5, 5, 5, 5, 0, -10},
+        {-5, 0, 5, 5, 5, 5, 0, -5},
+        {-5, 0, 5, 5, 5, 5, 0, -5},
+        {-10, 2, 5, 5, 5, 5, 0, -10},
+        {-10, 0, 2, 0, 0, 0, 0, -10},
+        {-20, -10, -10, 0, -5, -10, -10, -20},
+    },
+    [KING] = {
+        {-40, -45, -45, -50, -50, -45, -45, -40},
+        {-35, -40, -40, -45, -45, -40, -40, -35},
+        {-30, -35, -35, -40, -40, -35, -35, -30},
+        {-30, -35, -35, -40, -40, -35, -35, -30},
+        {-25, -30, -30, -35, -35, -30, -30, -25},
+        {-15, -20, -20, -25, -25, -20, -20, -15},
+        {10, 10, -5, -10, -10, -5, 10, 10},
+        {15, 25, 10, -5, 0, 5, 28, 18},
+    },
+};
+
+static const signed char pst_eg[CHESS_TYPES][8][8] = {
+    [PAWN] = {
+        {0, 0, 0, 0, 0, 0, 0, 0},
+        {70, 70, 65, 60, 60, 65, 70, 70},
+        {40, 40, 35, 30, 30, 35, 40, 40},
+        {20, 18, 14, 10, 10, 14, 18, 20},
+        {8, 8, 4, 2, 2, 4, 8, 8},
+        {0, 0, 0, 0, 0, 0, 0, 0},
+        {-4, -4, -4, -4, -4, -4, -4, -4},
+        {0, 0, 0, 0, 0, 0, 0, 0},
+    },
+    [KNIGHT] = {
+        {-50, -35, -25, -20, -20, -25, -35, -50},
+        {-35, -20, -5, 0, 0, -5, -20, -35},
+        {-25, -5, 10, 15, 15, 10, -5, -25},
+        {-20, 0, 15, 20, 20, 15, 0, -20},
+        {-20, 0, 15, 20, 20, 15, 0, -20},
+        {-25, -5, 10, 15, 15, 10, -5, -25},
+        {-35, -20, -5, 0, 0, -5, -20, -35},
+        {-50, -35, -25, -20, -20, -25, -35, -50},
+    },
+    [BISHOP] = {
+        {-15, -10, -8, -5, -5, -8, -10, -15},
+        {-10, -5, 0, 2, 2, 0, -5, -10},
+        {-8, 0, 5, 8, 8, 5, 0, -8},
+        {-5, 2, 8, 10, 10, 8, 2, -5},
+        {-5, 2, 8, 10, 10, 8, 2, -5},
+        {-8, 0, 5, 8, 8, 5, 0, -8},
+        {-10, -5, 0, 2, 2, 0, -5, -10},
+        {-15, -10, -8, -5, -5, -8, -10, -15},
+    },
+    [ROOK] = {
+        {8, 8, 8, 8, 8, 8, 8, 8},
+        {10, 10, 10, 10, 10, 10, 10, 10},
+        {4, 4, 4, 4, 4, 4, 4, 4},
+        {0, 0, 0, 0, 0, 0, 0, 0},
+        {0, 0, 0, 0, 0, 0, 0, 0},
+        {-2, -2, -2, -2, -2, -2, -2, -2},
+        {-4, -4, -4, -4, -4, -4, -4, -4},
+        {-6, -4, -2, 0, 0, -2, -4, -6},
+    },
+    [QUEEN] = {
+        {-15, -8, -5, -3, -3, -5, -8, -15},
+        {-8, 0, 5, 8, 8, 5, 0, -8},
+        {-5, 5, 10, 12, 12, 10, 5, -5},
+        {-3, 8, 12, 15, 15, 12, 8, -3},
+        {-3, 8, 12, 15, 15, 12, 8, -3},
+        {-5, 5, 10, 12, 12, 10, 5, -5},
+        {-8, 0, 5, 8, 8, 5, 0, -8},
+        {-15, -8, -5, -3, -3, -5, -8, -15},
+    },
+    [KING] = {
+        {-50, -30, -20, -15, -15, -20, -30, -50},
+        {-30, -10, 0, 5, 5, 0, -10, -30},
+        {-20, 0, 15, 20, 20, 15, 0, -20},
+        {-15, 5, 20, 28, 28, 20, 5, -15},
+        {-15, 5, 20, 28, 28, 20, 5, -15},
+        {-20, 0, 15, 20, 20, 15, 0, -20},
+        {-30, -10, 0, 5, 5, 0, -10, -30},
+        {-50, -30, -20, -15, -15, -20, -30, -50},
+    },
+};
+
+/* Mobility: per reachable square, around a typical count. */
+static const struct score2 mobility_weight[CHESS_TYPES] = {
+    {0, 0}, {0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0},
+};
+static const int mobility_typical[CHESS_TYPES] = {0, 0, 4, 6, 6, 12, 0};
+/* Weight of an attacker on the squares around the enemy king. */
+static const int king_attack_weight[CHESS_TYPES] = {0, 0, 2, 2, 3, 5, 0};
+
+static const struct score2 passed_bonus[8] = {
+    {0, 0}, {2, 8}, {5, 12}, {10, 25}, {20, 45}, {35, 75}, {55, 115}, {0, 0},
+};
+static const struct score2 doubled_penalty = {10, 20};
+static const struct score2 isolated_penalty = {12, 14};
+static const struct score2 bishop_pair = {30, 50};
+static const struct score2 rook_open_file = {22, 10};
+static const struct score2 rook_half_open_file = {10, 6};
+static const int shield_bonus[3] = {0, 14, 7}; /* own pawn 1 or 2 ranks ahead of the king */
+static const int tempo_bonus = 10;
+
+static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+static const int diag_steps[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+static const int orth_steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+
+struct eval_state {
+    const struct position *pos;
+    struct score2 side[2];
+    int phase;
+    int pawns_on_file[2][8];
+    int pawn_min_rank[2][8]; /* lowest rank (from White's view) of a pawn on the file, 8 if none */
+    int pawn_max_rank[2][8]; /* highest, -1 if none */
+    int king_col[2], king_rank[2];
+    int attack_units[2];     /* against the enemy king, by attacking colour */
+    int attackers[2];
+    int bishops[2];
+};
+
+static void add(struct score2 *s, struct score2 t, int times)
+{
+    s->mg += t.mg * times;
+    s->eg += t.eg * times;
+}
+
+static int row_of(Color c, int rank) { return c == WHITE ? 7 - rank : rank; }
+
+static bool near_king(const struct eval_state *st, Color king_side, Square sq)
+{
+    return abs(square_col(sq) - st->king_col[king_side]) <= 1 && abs(square_rank(sq) - st->king_rank[king_side]) <= 1;
+}
+
+static void scan_pawns(struct eval_state *st)
+{
+    const struct position *pos = st->pos;
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int f = 0; f < 8; f++) {
+            st->pawns_on_file[c][f] = 0;
+            st->pawn_min_rank[c][f] = 8;
+            st->pawn_max_rank[c][f] = -1;
+        }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            int type = piece_type(pos->board[sq]);
+            if (type == KING) {
+                st->king_col[c] = square_col(sq);
+                st->king_rank[c] = square_rank(sq);
+            }
+            if (type != PAWN)
+                continue;
+            int f = square_col(sq), r = square_rank(sq);
+            if (f < 0 || f > 7)
+                continue;
+            st->pawns_on_file[c][f]++;
+            if (r < st->pawn_min_rank[c][f])
+                st->pawn_min_rank[c][f] = r;
+            if (r > st->pawn_max_rank[c][f])
+                st->pawn_max_rank[c][f] = r;
+        }
+    }
+}
+
+static bool is_passed(const struct eval_state *st, Color c, int f, int r)
+{
+    Color them = c ^ 1;
+    for (int df = -1; df <= 1; df++) {
+        int g = f + df;
+        if (g < 0 || g > 7 || !st->pawns_on_file[them][g])
+            continue;
+        if (c == WHITE ? st->pawn_max_rank[them][g] > r : st->pawn_min_rank[them][g] < r)
+            return false;
+    }
+    return true;
+}
+
+static void eval_pawn(struct eval_state *st, Color c, Square sq)
+{
+    int f = square_col(sq), r = square_rank(sq);
+    struct score2 *s = &st->side[c];
+    bool isolated = (f == 0 || !st->pawns_on_file[c][f - 1]) && (f == 7 || !st->pawns_on_file[c][f + 1]);
+    if (isolated)
+        add(s, isolated_penalty, -1);
+    /* Doubled: count the pawns behind another of ours on the file. */
+    int front = c == WHITE ? st->pawn_max_rank[c][f] : st->pawn_min_rank[c][f];
+    if (st->pawns_on_file[c][f] > 1 && r != front)
+        add(s, doubled_penalty, -1);
+    if (r == front && is_passed(st, c, f, r))
+        add(s, passed_bonus[c == WHITE ? r : 7 - r], 1);
+}
+
+/* Counts reachable squares along the given steps (one step when `slide` is false). */
+static int mobility(struct eval_state *st, Color c, Square sq, const int (*steps)[2], int n, bool slide,
+                    int *king_hits)
+{
+    const struct position *pos = st->pos;
+    Color them = c ^ 1;
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        int d = step_of(steps[i][0], steps[i][1]);
+        for (Square to = sq + d;; to += d) {
+            Piece p = pos->board[to];
+            if (p == OFFBOARD)
+                break;
+            if (p == EMPTY || (p & COLOR_BIT(them))) {
+                count++;
+                if (near_king(st, them, to))
+                    (*king_hits)++;
+            }
+            if (p != EMPTY || !slide)
+                break;
+        }
+    }
+    return count;
+}
+
+static void eval_piece(struct eval_state *st, Color c, Square sq, int type)
+{
+    struct score2 *s = &st->side[c];
+    int hits = 0, moves = 0;
+    switch (type) {
+    case KNIGHT:
+        moves = mobility(st, c, sq, knight_steps, 8, false, &hits);
+        break;
+    case BISHOP:
+        moves = mobility(st, c, sq, diag_steps, 4, true, &hits);
+        st->bishops[c]++;
+        break;
+    case ROOK: {
+        moves = mobility(st, c, sq, orth_steps, 4, true, &hits);
+        int f = square_col(sq);
+        if (!st->pawns_on_file[c][f])
+            add(s, st->pawns_on_file[c ^ 1][f] ? rook_half_open_file : rook_open_file, 1);
+        break;
+    }
+    case QUEEN:
+        moves = mobility(st, c, sq, diag_steps, 4, true, &hits);
+        moves += mobility(st, c, sq, orth_steps, 4, true, &hits);
+        break;
+    default:
+        return;
+    }
+    add(s, mobility_weight[type], moves - mobility_typical[type]);
+    if (hits) {
+        st->attackers[c]++;
+        st->attack_units[c] += king_attack_weight[type] * hits;
+    }
+}
+
+/* Pawns in front of the king, while there is material to attack it. */
+static int pawn_shield(const struct eval_state *st, Color c)
+{
+    const struct position *pos = st->pos;
+    int kc = st->king_col[c], kr = st->king_rank[c];
+    int fwd = c == WHITE ? 1 : -1;
+    int score = 0;
+    for (int f = kc - 1; f <= kc + 1; f++) {
+        if (f < 0 || f > 7)
+            continue;
+        int found = 0;
+        for (int k = 1; k <= 2 && !found; k++) {
+            int r = kr + k * fwd;
+            if (r < 0 || r > 7)
+                break;
+            if (pos->board[make_square(f, r)] == make_piece(c, PAWN))
+                found = k;
+        }
+        score += found ? shield_bonus[found] : -10;
+        if (!st->pawns_on_file[c][f])
+            score -= st->pawns_on_file[c ^ 1][f] ? 8 : 15;
+    }
+    return score;
+}
+
+static int king_danger(const struct eval_state *st, Color attacker)
+{
+    if (st->attackers[attacker] < 2)
+        return 0;
+    int u = st->attack_units[attacker];
+    int danger = u * u / 3;
+    return danger > 500 ? 500 : danger;
+}
+
+int evaluate_normal(const struct position *pos)
+{
+    struct eval_state st = {0};
+    st.pos = pos;
+    scan_pawns(&st);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        struct score2 *s = &st.side[c];
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            int type = piece_type(pos->board[sq]);
+            if (type <= 0 || type >= CHESS_TYPES)
+                continue;
+            int row = row_of(c, square_rank(sq)), col = square_col(sq);
+            add(s, material[type], 1);
+            s->mg += pst_mg[type][row][col];
+            s->eg += pst_eg[type][row][col];
+            st.phase += phase_weight[type];
+            if (type == PAWN)
+                eval_pawn(&st, c, sq);
+            else
+                eval_piece(&st, c, sq, type);
+        }
+    }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        struct score2 *s = &st.side[c];
+        if (st.bishops[c] >= 2)
+            add(s, bishop_pair, 1);
+        s->mg += pawn_shield(&st, c);
+        s->mg -= king_danger(&st, c ^ 1);
+    }
+    Color us = pos->side, them = us ^ 1;
+    int phase = st.phase > PHASE_MAX ? PHASE_MAX : st.phase;
+    int mg = st.side[us].mg - st.side[them].mg + tempo_bonus;
+    int eg = st.side[us].eg - st.side[them].eg;
+    return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
 }

@@ -160,6 +160,7 @@ const struct variant variant_interdependent = {
     .geo = {IDC_FILES, IDC_RANKS, {0, 1, 2, 3, 4, 5}},
     .start_fen = "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[] w - - 0 1",
     .bench_fens = idc_bench,
+    .bench_depth = 10,
     .piece_letters = idc_letters,
     .royal_type = IDC_K,
     .has_hands = true,

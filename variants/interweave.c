@@ -585,6 +585,7 @@ const struct variant variant_interweave = {
     .geo = {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},
     .start_fen = "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w - - 0 1",
     .bench_fens = iw_bench,
+    .bench_depth = 10,
     .piece_letters = ".PRNBK",
     .royal_type = 0,
     .ext_size = (int)sizeof(struct iw_state),

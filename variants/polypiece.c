@@ -510,6 +510,7 @@ static const char *const polypiece_bench[] = {
 const struct variant variant_polypiece = {
     .id = "polypiece",
     .title = "Polypiece Chess",
+    .bench_depth = 13,
     .reset_rules = reset_plain,
     .ext_key = key_plain,
     .evaluate = evaluate_plain,
@@ -518,6 +519,7 @@ const struct variant variant_polypiece = {
 
 const struct variant variant_polypiece_phased = {
     .id = "polypiece-phased",
+    .bench_depth = 9,
     .title = "Phased Polypiece Chess",
     .reset_rules = reset_phased,
     .ext_key = key_phased,

@@ -44,6 +44,7 @@ struct variant {
     struct geometry geo;
     const char *start_fen;
     const char *const *bench_fens; /* positions of `rulezero bench`, NULL-terminated */
+    int bench_depth;               /* bench's default search depth (about a second for all positions) */
 
     /* Piece letters by type index (White's, upper case); index 0 unused. */
     const char *piece_letters;

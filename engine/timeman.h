@@ -1,0 +1,26 @@
+/* Rule Zero: time management.
+ *
+ * From the limits of one search, decides two budgets measured from the
+ * moment the search starts: the soft limit (do not begin another iteration
+ * after it) and the hard limit (abort the iteration in progress). Both stay
+ * inside the clock minus a safety reserve, so the engine never loses on
+ * time, even at 50 ms left. */
+#ifndef RULEZERO_TIMEMAN_H
+#define RULEZERO_TIMEMAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/search.h"
+
+struct time_budget {
+    bool limited;      /* false: only depth, nodes or stop end the search */
+    bool fixed;        /* a fixed time per move: iterate until the hard limit */
+    int64_t soft_ms;
+    int64_t hard_ms;
+};
+
+/* Budget for `side` (WHITE or BLACK) under `limits`. */
+struct time_budget timeman_budget(const struct search_limits *limits, int side);
+
+#endif

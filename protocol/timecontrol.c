@@ -1,0 +1,81 @@
+#include "protocol/timecontrol.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "protocol/text.h"
+
+int64_t tc_clock_for_search(int64_t clock_ms)
+{
+    return clock_ms > TC_LAG_MARGIN_MS ? clock_ms - TC_LAG_MARGIN_MS : 1;
+}
+
+void tc_init(struct time_control *tc)
+{
+    *tc = (struct time_control){.mps = 40, .base_ms = 5 * 60 * 1000, .own_ms = -1, .opp_ms = -1};
+}
+
+static int parse_base(const char *s, int64_t *ms)
+{
+    double minutes, seconds = 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", s);
+    char *colon = strchr(buf, ':');
+    if (colon) {
+        *colon = '\0';
+        if (text_double(colon + 1, &seconds))
+            return -1;
+    }
+    if (text_double(buf, &minutes))
+        return -1;
+    *ms = (int64_t)(minutes * 60000.0 + seconds * 1000.0 + 0.5);
+    return 0;
+}
+
+int tc_parse_level(struct time_control *tc, const char *args)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", args);
+    char *p = buf;
+    char *mps = text_word(&p), *base = text_word(&p), *inc = text_word(&p);
+    int64_t m, base_ms;
+    double inc_s;
+    if (*p || text_int64(mps, 0, 100000, &m) || parse_base(base, &base_ms) || text_double(inc, &inc_s))
+        return -1;
+    tc->mps = (int)m;
+    tc->base_ms = base_ms;
+    tc->inc_ms = (int64_t)(inc_s * 1000.0 + 0.5);
+    tc->st_ms = 0;
+    tc->own_ms = tc->opp_ms = -1;
+    return 0;
+}
+
+/* A rough per-move budget for `nps` mode, where the clock counts nodes. */
+static int64_t nps_budget_ms(int64_t left, int64_t inc, int movestogo)
+{
+    int64_t share = left / (movestogo > 0 ? movestogo + 1 : 30) + inc * 3 / 4;
+    return share > 1 ? share : 1;
+}
+
+void tc_limits(const struct time_control *tc, int side, int moves_made, struct search_limits *l)
+{
+    l->depth = tc->depth;
+    if (tc->st_ms > 0) {
+        int64_t t = tc->st_ms - 50;
+        l->movetime_ms = t > 10 ? t : 10;
+        return;
+    }
+    int movestogo = tc->mps > 0 ? tc->mps - moves_made % tc->mps : 0;
+    int64_t own = tc->own_ms >= 0 ? tc->own_ms : tc->base_ms;
+    int64_t opp = tc->opp_ms >= 0 ? tc->opp_ms : tc->base_ms;
+    if (tc->nps > 0) {
+        int64_t budget = nps_budget_ms(own, tc->inc_ms, movestogo);
+        uint64_t nodes = (uint64_t)budget * (uint64_t)tc->nps / 1000;
+        l->nodes = nodes > 0 ? nodes : 1;
+        return;
+    }
+    l->time_ms[side] = tc_clock_for_search(own);
+    l->time_ms[side ^ 1] = tc_clock_for_search(opp);
+    l->inc_ms[0] = l->inc_ms[1] = tc->inc_ms;
+    l->movestogo = movestogo;
+}

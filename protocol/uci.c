@@ -1,0 +1,458 @@
+/* UCI. The stdin loop owns the game; the search runs on the engine's thread
+ * and its on_done only prints `bestmove`. Commands that change the position
+ * while a search runs stop it first (its bestmove is still sent, as UCI
+ * wants one per `go`). Bad input gets `info string error: ...` and changes
+ * nothing. */
+#include "protocol/uci.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/search.h"
+#include "perft/perft.h"
+#include "protocol/game.h"
+#include "protocol/options.h"
+#include "protocol/text.h"
+#include "protocol/timecontrol.h"
+
+#define DEFAULT_HASH_MB 16
+#define MAX_HASH_MB 4096
+
+struct uci {
+    struct writer *w;
+    struct engine *engine;
+    struct game game;
+    struct game scratch; /* `position` is built here first, then swapped in */
+    struct search_limits *limits; /* given to the running search */
+    struct search_limits *parsed; /* a `go` line being read */
+    pthread_mutex_t lock;
+    pthread_cond_t idle;
+    bool searching;
+    bool quit;
+};
+
+static void send_error(struct uci *u, const char *fmt, const char *arg)
+{
+    char msg[1024];
+    snprintf(msg, sizeof msg, fmt, arg);
+    writer_printf(u->w, "info string error: %s\n", msg);
+}
+
+/* ---- Search output ---------------------------------------------------------- */
+
+static void on_report(const struct search_report *r, void *ctx)
+{
+    struct uci *u = ctx;
+    int mate = score_mate_moves(r->score);
+    char score[32];
+    if (mate)
+        snprintf(score, sizeof score, "mate %d", mate);
+    else
+        snprintf(score, sizeof score, "cp %d", r->score);
+    writer_printf(u->w, "info depth %d seldepth %d score %s nodes %llu nps %llu time %lld pv %s\n", r->depth,
+                  r->seldepth, score, (unsigned long long)r->nodes, (unsigned long long)r->nps,
+                  (long long)r->time_ms, r->pv);
+}
+
+static void on_done(const struct search_result *r, void *ctx)
+{
+    struct uci *u = ctx;
+    if (!r->has_move)
+        writer_printf(u->w, "bestmove 0000\n");
+    else if (r->has_ponder)
+        writer_printf(u->w, "bestmove %s ponder %s\n", r->best.text, r->ponder.text);
+    else
+        writer_printf(u->w, "bestmove %s\n", r->best.text);
+    pthread_mutex_lock(&u->lock);
+    u->searching = false;
+    pthread_cond_broadcast(&u->idle);
+    pthread_mutex_unlock(&u->lock);
+}
+
+static void stop_search(struct uci *u)
+{
+    pthread_mutex_lock(&u->lock);
+    if (u->searching)
+        engine_stop(u->engine);
+    while (u->searching)
+        pthread_cond_wait(&u->idle, &u->lock);
+    pthread_mutex_unlock(&u->lock);
+    engine_wait(u->engine);
+}
+
+/* ---- Commands ------------------------------------------------------------------ */
+
+static void send_option(struct uci *u, const struct variant_option *o)
+{
+    if (strcmp(o->type, "spin") == 0) {
+        int lo = 0, hi = 0;
+        if (o->choices)
+            sscanf(o->choices, "%d %d", &lo, &hi);
+        writer_printf(u->w, "option name %s type spin default %s min %d max %d\n", o->name, o->default_value, lo, hi);
+    } else if (strcmp(o->type, "check") == 0) {
+        writer_printf(u->w, "option name %s type check default %s\n", o->name,
+                      options_check_on(o->default_value) ? "true" : "false");
+    } else if (strcmp(o->type, "combo") == 0) {
+        char line[1024];
+        size_t len = (size_t)snprintf(line, sizeof line, "option name %s type combo default %s", o->name,
+                                      o->default_value);
+        char choices[512];
+        snprintf(choices, sizeof choices, "%s", o->choices ? o->choices : "");
+        char *rest = choices;
+        while (rest && *rest && len < sizeof line) {
+            char *sep = strstr(rest, "///");
+            if (sep)
+                *sep = '\0';
+            len += (size_t)snprintf(line + len, sizeof line - len, " var %s", text_trim(rest));
+            rest = sep ? sep + 3 : NULL;
+        }
+        writer_printf(u->w, "%s\n", line);
+    } else {
+        const char *d = o->default_value && *o->default_value ? o->default_value : "<empty>";
+        writer_printf(u->w, "option name %s type string default %s\n", o->name, d);
+    }
+}
+
+static void cmd_uci(struct uci *u, char *args)
+{
+    (void)args;
+    writer_printf(u->w, "id name Rule Zero %s\nid author the Rule Zero authors\n", RULEZERO_VERSION);
+    writer_printf(u->w, "option name Hash type spin default %d min 1 max %d\n", DEFAULT_HASH_MB, MAX_HASH_MB);
+    char line[1024];
+    size_t len = (size_t)snprintf(line, sizeof line, "option name UCI_Variant type combo default normal");
+    for (int i = 0; i < variant_count(); i++)
+        len += (size_t)snprintf(line + len, sizeof line - len, " var %s", variant_at(i)->id);
+    writer_printf(u->w, "%s\n", line);
+    const struct variant_option *opts[MAX_LISTED_OPTIONS];
+    int n = options_collect(opts, MAX_LISTED_OPTIONS);
+    for (int i = 0; i < n; i++)
+        send_option(u, opts[i]);
+    writer_printf(u->w, "uciok\n");
+}
+
+static void cmd_isready(struct uci *u, char *args)
+{
+    (void)args;
+    writer_printf(u->w, "readyok\n");
+}
+
+static void cmd_ucinewgame(struct uci *u, char *args)
+{
+    (void)args;
+    stop_search(u);
+    engine_clear(u->engine);
+    char err[VARIANT_ERR_LEN];
+    game_new(&u->game, u->game.variant, NULL, err, sizeof err);
+}
+
+/* `setoption name NAME [value VALUE]`; names may hold spaces. */
+static void cmd_setoption(struct uci *u, char *args)
+{
+    char *p = args;
+    if (strcmp(text_word(&p), "name") != 0) {
+        send_error(u, "%s", "expected setoption name NAME value VALUE");
+        return;
+    }
+    char *name = p;
+    char *value = "";
+    char *v = strstr(p, " value ");
+    if (v) {
+        *v = '\0';
+        value = text_trim(v + 7);
+    } else if (strncmp(p, "value ", 6) == 0) {
+        send_error(u, "%s", "option name missing");
+        return;
+    }
+    name = text_trim(name);
+    if (strcmp(value, "<empty>") == 0)
+        value = "";
+    stop_search(u);
+    char err[VARIANT_ERR_LEN];
+    if (strcasecmp(name, "Hash") == 0) {
+        int64_t mb;
+        if (text_int64(value, 1, MAX_HASH_MB, &mb))
+            send_error(u, "Hash must be 1..4096, not '%s'", value);
+        else if (engine_set_hash(u->engine, (size_t)mb))
+            send_error(u, "%s", "cannot allocate the hash table");
+    } else if (strcasecmp(name, "UCI_Variant") == 0) {
+        const struct variant *var = variant_find(value);
+        if (!var)
+            send_error(u, "unknown variant '%s'", value);
+        else if (game_new(&u->game, var, NULL, err, sizeof err))
+            send_error(u, "%s", err);
+    } else if (game_set_option(&u->game, name, value, err, sizeof err)) {
+        char msg[VARIANT_ERR_LEN + 128];
+        snprintf(msg, sizeof msg, "option %s: %s", name, err);
+        send_error(u, "%s", msg);
+    }
+}
+
+/* `position startpos|fen FEN [moves ...]`: built in scratch, kept only if all of it is good. */
+static void cmd_position(struct uci *u, char *args)
+{
+    char *p = args;
+    char *kind = text_word(&p);
+    char *fen = NULL;
+    char *moves = strstr(p, "moves");
+    if (moves && (moves == p || moves[-1] == ' ') && (moves[5] == ' ' || moves[5] == '\0')) {
+        moves[0] = '\0';
+        moves += 5;
+    } else {
+        moves = NULL;
+    }
+    if (strcmp(kind, "fen") == 0) {
+        fen = text_trim(p);
+    } else if (strcmp(kind, "startpos") != 0 || (*text_trim(p) != '\0')) {
+        send_error(u, "%s", "expected position startpos|fen FEN [moves ...]");
+        return;
+    }
+    char err[VARIANT_ERR_LEN];
+    if (game_new(&u->scratch, u->game.variant, fen, err, sizeof err)) {
+        send_error(u, "%s", err);
+        return;
+    }
+    while (moves && *(moves = text_trim(moves))) {
+        char *move = text_word(&moves);
+        if (game_play_text(&u->scratch, move, err, sizeof err)) {
+            char msg[VARIANT_ERR_LEN + 64];
+            snprintf(msg, sizeof msg, "illegal move '%s': %s", move, err);
+            send_error(u, "%s", msg);
+            return;
+        }
+    }
+    stop_search(u);
+    struct game t = u->game;
+    u->game = u->scratch;
+    u->scratch = t;
+}
+
+static int go_number(char **p, int64_t hi, int64_t *out)
+{
+    return text_int64(text_word(p), 0, hi, out);
+}
+
+static void cmd_perft(struct uci *u, char *p)
+{
+    int64_t depth;
+    if (go_number(&p, 64, &depth)) {
+        send_error(u, "%s", "expected go perft DEPTH");
+        return;
+    }
+    writer_begin(u->w);
+    uint64_t nodes = perft_divide(u->game.pos, (int)depth, true, u->w->out);
+    fprintf(u->w->out, "Nodes searched: %llu\n", (unsigned long long)nodes);
+    writer_end(u->w);
+}
+
+static bool is_go_keyword(const char *w)
+{
+    static const char *const words[] = {"wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes",
+                                        "movetime", "infinite", "ponder", "perft", "mate", NULL};
+    for (int i = 0; words[i]; i++)
+        if (strcmp(w, words[i]) == 0)
+            return true;
+    return false;
+}
+
+struct root_filter {
+    char (*allowed)[TURN_TEXT_LEN];
+    int allowed_count;
+    struct search_limits *l;
+};
+
+static void exclude_unlisted(struct position *after, const struct turn *t, void *ctx)
+{
+    (void)after;
+    struct root_filter *f = ctx;
+    for (int i = 0; i < f->allowed_count; i++)
+        if (strcasecmp(f->allowed[i], t->text) == 0)
+            return;
+    if (f->l->excluded_count < MAX_EXCLUDED)
+        snprintf(f->l->excluded[f->l->excluded_count++], TURN_TEXT_LEN, "%s", t->text);
+}
+
+/* `searchmoves M1 M2 ...`: every other root turn is excluded. */
+static int restrict_root(struct uci *u, char **p, struct search_limits *l)
+{
+    struct root_filter f = {calloc(MAX_EXCLUDED, TURN_TEXT_LEN), 0, l};
+    if (!f.allowed)
+        return -1;
+    int rc = 0;
+    while (**p) {
+        char move[TURN_TEXT_LEN];
+        size_t len = strcspn(*p, " \t\r\n");
+        if (len >= sizeof move)
+            len = sizeof move - 1;
+        memcpy(move, *p, len);
+        move[len] = '\0';
+        if (is_go_keyword(move))
+            break;
+        text_word(p);
+        struct turn t;
+        char err[VARIANT_ERR_LEN];
+        if (game_find_turn(&u->game, move, &t, err, sizeof err)) {
+            send_error(u, "searchmoves: '%s' is not a legal turn", move);
+            rc = -1;
+            break;
+        }
+        if (f.allowed_count < MAX_EXCLUDED)
+            snprintf(f.allowed[f.allowed_count++], TURN_TEXT_LEN, "%s", t.text);
+    }
+    if (rc == 0 && f.allowed_count > 0)
+        for_each_turn(u->game.pos, exclude_unlisted, &f);
+    free(f.allowed);
+    return rc;
+}
+
+static void cmd_go(struct uci *u, char *args)
+{
+    char *p = args;
+    struct search_limits *l = u->parsed;
+    search_limits_init(l);
+    const int64_t big = INT64_C(1) << 40;
+    while (*p) {
+        char *word = text_word(&p);
+        int64_t n = 0;
+        int bad = 0;
+        if (strcmp(word, "perft") == 0) {
+            stop_search(u);
+            cmd_perft(u, p);
+            return;
+        } else if (strcmp(word, "wtime") == 0) {
+            bad = go_number(&p, big, &n), l->time_ms[WHITE] = n;
+        } else if (strcmp(word, "btime") == 0) {
+            bad = go_number(&p, big, &n), l->time_ms[BLACK] = n;
+        } else if (strcmp(word, "winc") == 0) {
+            bad = go_number(&p, big, &n), l->inc_ms[WHITE] = n;
+        } else if (strcmp(word, "binc") == 0) {
+            bad = go_number(&p, big, &n), l->inc_ms[BLACK] = n;
+        } else if (strcmp(word, "movestogo") == 0) {
+            bad = go_number(&p, 10000, &n), l->movestogo = (int)n;
+        } else if (strcmp(word, "depth") == 0) {
+            bad = go_number(&p, MAX_SEARCH_DEPTH, &n), l->depth = (int)n;
+        } else if (strcmp(word, "nodes") == 0) {
+            bad = go_number(&p, big, &n), l->nodes = (uint64_t)n;
+        } else if (strcmp(word, "movetime") == 0) {
+            bad = go_number(&p, big, &n), l->movetime_ms = n;
+        } else if (strcmp(word, "infinite") == 0) {
+            l->infinite = true;
+        } else if (strcmp(word, "searchmoves") == 0) {
+            if (restrict_root(u, &p, l))
+                return;
+        } else if (strcmp(word, "ponder") == 0) {
+            /* No pondering: searched as an ordinary go. */
+        } else {
+            send_error(u, "unknown go parameter '%s'", word);
+            return;
+        }
+        if (bad) {
+            send_error(u, "bad value for go %s", word);
+            return;
+        }
+    }
+    for (int c = WHITE; c <= BLACK; c++)
+        if (l->time_ms[c] >= 0)
+            l->time_ms[c] = tc_clock_for_search(l->time_ms[c]);
+    stop_search(u);
+    *u->limits = *l;
+    struct search_callbacks cb = {on_report, on_done, u};
+    pthread_mutex_lock(&u->lock);
+    u->searching = true;
+    pthread_mutex_unlock(&u->lock);
+    engine_search_async(u->engine, u->game.pos, u->limits, &cb);
+}
+
+static void cmd_stop(struct uci *u, char *args)
+{
+    (void)args;
+    stop_search(u);
+}
+
+static void cmd_d(struct uci *u, char *args)
+{
+    (void)args;
+    writer_begin(u->w);
+    game_print_board(&u->game, u->w->out);
+    writer_end(u->w);
+}
+
+static void cmd_quit(struct uci *u, char *args)
+{
+    (void)args;
+    stop_search(u);
+    u->quit = true;
+}
+
+static void cmd_ignore(struct uci *u, char *args)
+{
+    (void)u;
+    (void)args;
+}
+
+struct command {
+    const char *name;
+    void (*run)(struct uci *u, char *args);
+};
+
+static const struct command commands[] = {
+    {"uci", cmd_uci},           {"isready", cmd_isready}, {"ucinewgame", cmd_ucinewgame},
+    {"setoption", cmd_setoption}, {"position", cmd_position}, {"go", cmd_go},
+    {"stop", cmd_stop},         {"quit", cmd_quit},       {"d", cmd_d},
+    {"ponderhit", cmd_ignore},  {"debug", cmd_ignore},    {"register", cmd_ignore},
+};
+
+static void run_line(struct uci *u, char *line)
+{
+    char *rest = text_trim(line);
+    if (*rest == '\0')
+        return;
+    char *name = text_word(&rest);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0) {
+            commands[i].run(u, rest);
+            return;
+        }
+    send_error(u, "unknown command '%s'", name);
+}
+
+int uci_run(const char *first_line, FILE *in, struct writer *w)
+{
+    struct uci *u = calloc(1, sizeof *u);
+    if (!u)
+        return 1;
+    u->w = w;
+    u->limits = calloc(1, sizeof *u->limits);
+    u->parsed = calloc(1, sizeof *u->parsed);
+    u->engine = engine_new(DEFAULT_HASH_MB);
+    if (!u->limits || !u->parsed || !u->engine || game_init(&u->game) || game_init(&u->scratch)) {
+        free(u->limits);
+        free(u->parsed);
+        free(u);
+        return 1;
+    }
+    pthread_mutex_init(&u->lock, NULL);
+    pthread_cond_init(&u->idle, NULL);
+    char *line = NULL;
+    size_t cap = 0;
+    if (first_line) {
+        char *copy = strdup(first_line);
+        if (copy)
+            run_line(u, copy);
+        free(copy);
+    }
+    while (!u->quit && getline(&line, &cap, in) >= 0)
+        run_line(u, line);
+    stop_search(u);
+    free(line);
+    engine_free(u->engine);
+    game_free(&u->game);
+    game_free(&u->scratch);
+    pthread_cond_destroy(&u->idle);
+    pthread_mutex_destroy(&u->lock);
+    free(u->limits);
+    free(u->parsed);
+    free(u);
+    return 0;
+}

@@ -1,0 +1,771 @@
+/* CECP v2. The stdin loop runs commands under the session lock; the search
+ * runs on the engine's thread and its on_done callback takes the same lock to
+ * play the engine's move, so the game changes on one thread at a time. Every
+ * command that changes the game first stops a running search and discards
+ * its result. Output from both threads goes through the writer. */
+#include "protocol/xboard.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/clock.h"
+#include "engine/search.h"
+#include "protocol/game.h"
+#include "protocol/options.h"
+#include "protocol/text.h"
+#include "protocol/timecontrol.h"
+
+#define MAX_PENDING_PINGS 64
+#define DEFAULT_HASH_MB 16
+
+enum search_kind { SEARCH_NONE, SEARCH_MOVE, SEARCH_ANALYZE };
+
+struct xboard {
+    struct writer *w;
+    struct engine *engine;
+    struct game game;
+    pthread_mutex_t lock; /* the session: game, modes, pending pings */
+    pthread_cond_t idle;  /* signalled when a search's on_done has run */
+    enum search_kind searching;
+    bool discard;         /* on_done must not play the result */
+    bool analyzing;
+    bool force;
+    bool game_over;
+    bool quit;
+    Color engine_color;
+    atomic_bool post;
+    atomic_bool analysis_running; /* thinking output is always sent in analysis */
+    struct time_control tc;
+    int pending_pings[MAX_PENDING_PINGS];
+    int pending_count;
+    struct search_limits *limits; /* exclusions; copied into `active` for each search */
+    struct search_limits *active; /* what the running search was given */
+    /* Written by on_report under the writer lock. */
+    struct search_report last_report;
+    bool has_hint;
+    char hint[TURN_TEXT_LEN];
+};
+
+/* ---- Output ------------------------------------------------------------------ */
+
+static void send_error(struct xboard *xb, const char *reason, const char *command)
+{
+    char clean[VARIANT_ERR_LEN];
+    text_no_parens(reason, clean, sizeof clean);
+    writer_printf(xb->w, "Error (%s): %s\n", clean, command);
+}
+
+static void send_illegal(struct xboard *xb, const char *reason, const char *move)
+{
+    char clean[VARIANT_ERR_LEN];
+    text_no_parens(reason, clean, sizeof clean);
+    writer_printf(xb->w, "Illegal move (%s): %s\n", clean, move);
+}
+
+static int xboard_score(int score)
+{
+    int mate = score_mate_moves(score);
+    if (mate > 0)
+        return 100000 + mate;
+    if (mate < 0)
+        return -100000 + mate;
+    return score;
+}
+
+static void on_report(const struct search_report *r, void *ctx)
+{
+    struct xboard *xb = ctx;
+    writer_begin(xb->w);
+    xb->last_report = *r;
+    if (atomic_load(&xb->post) || atomic_load(&xb->analysis_running))
+        fprintf(xb->w->out, "%d %d %lld %llu %d %llu\t%s\n", r->depth, xboard_score(r->score),
+                (long long)(r->time_ms / 10), (unsigned long long)r->nodes, r->seldepth,
+                (unsigned long long)r->nps, r->pv);
+    writer_end(xb->w);
+}
+
+static void flush_pings(struct xboard *xb)
+{
+    for (int i = 0; i < xb->pending_count; i++)
+        writer_printf(xb->w, "pong %d\n", xb->pending_pings[i]);
+    xb->pending_count = 0;
+}
+
+/* Claims the result when the game is over; returns whether it is. */
+static bool claim_if_over(struct xboard *xb)
+{
+    struct outcome o = game_outcome(&xb->game);
+    if (o.result == RESULT_NONE)
+        return false;
+    if (!xb->game_over)
+        writer_printf(xb->w, "%s {%s}\n", game_result_text(o.result), o.reason ? o.reason : "Game over");
+    xb->game_over = true;
+    return true;
+}
+
+/* ---- Searching ----------------------------------------------------------------- */
+
+static void play_engine_move(struct xboard *xb, const struct search_result *r)
+{
+    struct game *g = &xb->game;
+    if (!r->has_move) {
+        claim_if_over(xb);
+        return;
+    }
+    char text[TURN_TEXT_LEN];
+    snprintf(text, sizeof text, "%s", r->best.text);
+    if (g->variant->xboard_move)
+        g->variant->xboard_move(g->pos, r->best.text, text, sizeof text);
+    char err[VARIANT_ERR_LEN];
+    if (game_play(g, &r->best, err, sizeof err)) {
+        writer_printf(xb->w, "1/2-1/2 {%s}\n", "Game too long");
+        xb->game_over = true;
+        return;
+    }
+    writer_printf(xb->w, "move %s\n", text);
+    xb->has_hint = r->has_ponder;
+    if (r->has_ponder)
+        snprintf(xb->hint, sizeof xb->hint, "%s", r->ponder.text);
+    claim_if_over(xb);
+}
+
+static void on_done(const struct search_result *r, void *ctx)
+{
+    struct xboard *xb = ctx;
+    pthread_mutex_lock(&xb->lock);
+    if (xb->searching == SEARCH_MOVE && !xb->discard)
+        play_engine_move(xb, r);
+    xb->searching = SEARCH_NONE;
+    flush_pings(xb);
+    pthread_cond_broadcast(&xb->idle);
+    pthread_mutex_unlock(&xb->lock);
+}
+
+/* Stops a running search and waits for its on_done; with `discard` its move is dropped. */
+static void stop_search(struct xboard *xb, bool discard)
+{
+    if (xb->searching == SEARCH_NONE)
+        return;
+    xb->discard = discard;
+    engine_stop(xb->engine);
+    while (xb->searching != SEARCH_NONE)
+        pthread_cond_wait(&xb->idle, &xb->lock);
+    engine_wait(xb->engine);
+}
+
+static void start_search(struct xboard *xb, enum search_kind kind)
+{
+    struct search_limits *l = xb->active;
+    search_limits_init(l);
+    l->excluded_count = xb->limits->excluded_count;
+    memcpy(l->excluded, xb->limits->excluded, sizeof l->excluded);
+    if (kind == SEARCH_ANALYZE)
+        l->infinite = true;
+    else
+        tc_limits(&xb->tc, xb->engine_color, game_turns_by(&xb->game, xb->engine_color), l);
+    struct search_callbacks cb = {on_report, on_done, xb};
+    xb->searching = kind;
+    xb->discard = false;
+    atomic_store(&xb->analysis_running, kind == SEARCH_ANALYZE);
+    writer_begin(xb->w);
+    memset(&xb->last_report, 0, sizeof xb->last_report);
+    writer_end(xb->w);
+    engine_wait(xb->engine);
+    engine_search_async(xb->engine, xb->game.pos, l, &cb);
+}
+
+/* After the position changed: think if it is now the engine's turn. */
+static void think_if_engine_to_move(struct xboard *xb)
+{
+    if (xb->analyzing) {
+        if (game_outcome(&xb->game).result == RESULT_NONE)
+            start_search(xb, SEARCH_ANALYZE);
+        return;
+    }
+    if (xb->force || xb->game.pos->side != xb->engine_color)
+        return;
+    if (claim_if_over(xb))
+        return;
+    start_search(xb, SEARCH_MOVE);
+}
+
+static void position_changed(struct xboard *xb)
+{
+    xb->limits->excluded_count = 0;
+    xb->has_hint = false;
+}
+
+/* ---- Features -------------------------------------------------------------------- */
+
+static void send_option_feature(struct xboard *xb, const struct variant_option *o)
+{
+    char line[1024];
+    if (strcmp(o->type, "spin") == 0)
+        snprintf(line, sizeof line, "%s -spin %s %s", o->name, o->default_value, o->choices ? o->choices : "0 0");
+    else if (strcmp(o->type, "check") == 0)
+        snprintf(line, sizeof line, "%s -check %d", o->name, options_check_on(o->default_value));
+    else if (strcmp(o->type, "combo") == 0) {
+        /* Mark the default with '*'. */
+        size_t len = (size_t)snprintf(line, sizeof line, "%s -combo", o->name);
+        char choices[512];
+        snprintf(choices, sizeof choices, "%s", o->choices ? o->choices : "");
+        char *rest = choices;
+        bool first = true;
+        while (rest && *rest && len < sizeof line) {
+            char *sep = strstr(rest, "///");
+            if (sep)
+                *sep = '\0';
+            char *item = text_trim(rest);
+            len += (size_t)snprintf(line + len, sizeof line - len, "%s %s%s", first ? "" : " ///",
+                                    strcmp(item, o->default_value) == 0 ? "*" : "", item);
+            first = false;
+            rest = sep ? sep + 3 : NULL;
+        }
+    } else
+        snprintf(line, sizeof line, "%s -string %s", o->name, o->default_value ? o->default_value : "");
+    writer_printf(xb->w, "feature option=\"%s\"\n", line);
+}
+
+static void cmd_protover(struct xboard *xb, char *args)
+{
+    (void)args;
+    writer_printf(xb->w, "feature done=0\n");
+    char variants[1024] = "";
+    size_t len = 0;
+    for (int i = 0; i < variant_count(); i++)
+        len += (size_t)snprintf(variants + len, sizeof variants - len, "%s%s", i ? "," : "", variant_at(i)->id);
+    writer_printf(xb->w,
+                  "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 reuse=1 "
+                  "analyze=1 time=1 draw=1 memory=1 exclude=1 highlight=1 debug=1 myname=\"Rule Zero %s\" "
+                  "variants=\"%s\"\n",
+                  RULEZERO_VERSION, variants);
+    const struct variant_option *opts[MAX_LISTED_OPTIONS];
+    int n = options_collect(opts, MAX_LISTED_OPTIONS);
+    for (int i = 0; i < n; i++)
+        send_option_feature(xb, opts[i]);
+    writer_printf(xb->w, "feature done=1\n");
+}
+
+/* ---- Game commands ------------------------------------------------------------------ */
+
+static void cmd_new(struct xboard *xb, char *args)
+{
+    (void)args;
+    stop_search(xb, true);
+    char err[VARIANT_ERR_LEN];
+    game_new(&xb->game, variant_find("normal"), NULL, err, sizeof err);
+    engine_clear(xb->engine);
+    xb->force = false;
+    xb->game_over = false;
+    xb->engine_color = BLACK;
+    xb->tc.depth = 0;
+    xb->tc.own_ms = xb->tc.opp_ms = -1;
+    position_changed(xb);
+    if (xb->analyzing)
+        think_if_engine_to_move(xb);
+}
+
+static void cmd_variant(struct xboard *xb, char *args)
+{
+    const struct variant *v = variant_find(args);
+    if (!v) {
+        send_error(xb, "unsupported variant", "variant");
+        return;
+    }
+    stop_search(xb, true);
+    char err[VARIANT_ERR_LEN];
+    if (game_new(&xb->game, v, NULL, err, sizeof err)) {
+        send_error(xb, err, "variant");
+        return;
+    }
+    xb->game_over = false;
+    position_changed(xb);
+    if (v->xboard_setup) {
+        char *setup = malloc(8192);
+        if (setup) {
+            setup[0] = '\0';
+            v->xboard_setup(xb->game.pos, setup, 8192);
+            writer_printf(xb->w, "%s", setup);
+            free(setup);
+        }
+    }
+    if (xb->analyzing)
+        think_if_engine_to_move(xb);
+}
+
+static void cmd_force(struct xboard *xb, char *args)
+{
+    (void)args;
+    stop_search(xb, true);
+    xb->force = true;
+}
+
+static void cmd_go(struct xboard *xb, char *args)
+{
+    (void)args;
+    stop_search(xb, true);
+    xb->force = false;
+    xb->engine_color = xb->game.pos->side;
+    think_if_engine_to_move(xb);
+}
+
+static void cmd_playother(struct xboard *xb, char *args)
+{
+    (void)args;
+    stop_search(xb, true);
+    xb->force = false;
+    xb->engine_color = xb->game.pos->side ^ 1;
+}
+
+static void cmd_move_now(struct xboard *xb, char *args)
+{
+    (void)args;
+    if (xb->searching == SEARCH_MOVE)
+        stop_search(xb, false);
+}
+
+/* Finds the turn XBoard wrote as `text` in the current position. */
+static int parse_xboard_turn(struct xboard *xb, const char *text, struct turn *t, char *err, size_t errlen)
+{
+    struct game *g = &xb->game;
+    char ours[TURN_TEXT_LEN];
+    snprintf(ours, sizeof ours, "%s", text);
+    if (g->variant->xboard_parse)
+        g->variant->xboard_parse(g->pos, text, ours, sizeof ours);
+    return game_find_turn(g, ours, t, err, errlen);
+}
+
+static void cmd_usermove(struct xboard *xb, char *args)
+{
+    char *text = text_trim(args);
+    stop_search(xb, true);
+    struct turn t;
+    char err[VARIANT_ERR_LEN];
+    if (*text == '\0' || parse_xboard_turn(xb, text, &t, err, sizeof err) ||
+        game_play(&xb->game, &t, err, sizeof err)) {
+        send_illegal(xb, *text ? err : "no move given", text);
+        if (xb->analyzing)
+            think_if_engine_to_move(xb);
+        return;
+    }
+    position_changed(xb);
+    if (!xb->analyzing && game_outcome(&xb->game).result != RESULT_NONE) {
+        if (!xb->force)
+            claim_if_over(xb);
+        return;
+    }
+    think_if_engine_to_move(xb);
+}
+
+static void cmd_setboard(struct xboard *xb, char *args)
+{
+    stop_search(xb, true);
+    char err[VARIANT_ERR_LEN];
+    if (game_new(&xb->game, xb->game.variant, text_trim(args), err, sizeof err)) {
+        send_error(xb, err, "setboard");
+        if (xb->analyzing)
+            think_if_engine_to_move(xb);
+        return;
+    }
+    xb->game_over = false;
+    position_changed(xb);
+    think_if_engine_to_move(xb);
+}
+
+static void take_back(struct xboard *xb, int turns, const char *command)
+{
+    stop_search(xb, true);
+    if (xb->game.count < turns) {
+        send_error(xb, "no turn to take back", command);
+        return;
+    }
+    for (int i = 0; i < turns; i++)
+        game_undo(&xb->game);
+    xb->game_over = false;
+    position_changed(xb);
+    if (xb->analyzing)
+        think_if_engine_to_move(xb);
+}
+
+static void cmd_undo(struct xboard *xb, char *args)
+{
+    (void)args;
+    take_back(xb, 1, "undo");
+}
+
+static void cmd_remove(struct xboard *xb, char *args)
+{
+    (void)args;
+    take_back(xb, 2, "remove");
+}
+
+static void cmd_result(struct xboard *xb, char *args)
+{
+    (void)args;
+    stop_search(xb, true);
+    xb->game_over = true;
+}
+
+/* ---- Time ------------------------------------------------------------------------------ */
+
+static void cmd_level(struct xboard *xb, char *args)
+{
+    if (tc_parse_level(&xb->tc, args))
+        send_error(xb, "expected level MPS BASE INC", "level");
+}
+
+static void set_number(struct xboard *xb, const char *args, const char *command, int64_t hi, int64_t *out)
+{
+    int64_t n;
+    if (text_int64(text_trim((char *)args), 0, hi, &n))
+        send_error(xb, "bad number", command);
+    else
+        *out = n;
+}
+
+static void cmd_st(struct xboard *xb, char *args)
+{
+    int64_t s = -1;
+    set_number(xb, args, "st", 1000000, &s);
+    if (s >= 0)
+        xb->tc.st_ms = s * 1000;
+}
+
+static void cmd_sd(struct xboard *xb, char *args)
+{
+    int64_t d = -1;
+    set_number(xb, args, "sd", MAX_SEARCH_DEPTH, &d);
+    if (d >= 0)
+        xb->tc.depth = (int)d;
+}
+
+static void cmd_nps(struct xboard *xb, char *args) { set_number(xb, args, "nps", INT64_C(1) << 40, &xb->tc.nps); }
+
+static void cmd_time(struct xboard *xb, char *args)
+{
+    int64_t cs = -1;
+    set_number(xb, args, "time", INT64_C(1) << 40, &cs);
+    if (cs >= 0)
+        xb->tc.own_ms = cs * 10;
+}
+
+static void cmd_otim(struct xboard *xb, char *args)
+{
+    int64_t cs = -1;
+    set_number(xb, args, "otim", INT64_C(1) << 40, &cs);
+    if (cs >= 0)
+        xb->tc.opp_ms = cs * 10;
+}
+
+/* ---- Other commands ------------------------------------------------------------------------ */
+
+static void cmd_ping(struct xboard *xb, char *args)
+{
+    int64_t n;
+    if (text_int64(text_trim(args), INT32_MIN, INT32_MAX, &n)) {
+        send_error(xb, "bad number", "ping");
+        return;
+    }
+    if (xb->searching == SEARCH_MOVE && xb->pending_count < MAX_PENDING_PINGS)
+        xb->pending_pings[xb->pending_count++] = (int)n;
+    else
+        writer_printf(xb->w, "pong %d\n", (int)n);
+}
+
+static void cmd_post(struct xboard *xb, char *args)
+{
+    (void)args;
+    atomic_store(&xb->post, true);
+}
+
+static void cmd_nopost(struct xboard *xb, char *args)
+{
+    (void)args;
+    atomic_store(&xb->post, false);
+}
+
+static void cmd_analyze(struct xboard *xb, char *args)
+{
+    (void)args;
+    stop_search(xb, true);
+    xb->analyzing = true;
+    think_if_engine_to_move(xb);
+}
+
+static void cmd_exit(struct xboard *xb, char *args)
+{
+    (void)args;
+    if (!xb->analyzing) {
+        send_error(xb, "not analyzing", "exit");
+        return;
+    }
+    stop_search(xb, true);
+    xb->analyzing = false;
+}
+
+static void cmd_stat(struct xboard *xb, char *args)
+{
+    (void)args;
+    if (!xb->analyzing)
+        return;
+    uint64_t total = count_turns(xb->game.pos);
+    writer_begin(xb->w);
+    const struct search_report *r = &xb->last_report;
+    fprintf(xb->w->out, "stat01: %lld %llu %d %llu %llu\n", (long long)(r->time_ms / 10),
+            (unsigned long long)r->nodes, r->depth, (unsigned long long)total, (unsigned long long)total);
+    writer_end(xb->w);
+}
+
+static void cmd_hint(struct xboard *xb, char *args)
+{
+    (void)args;
+    struct turn t;
+    char err[VARIANT_ERR_LEN];
+    if (!xb->has_hint || game_find_turn(&xb->game, xb->hint, &t, err, sizeof err))
+        return;
+    char text[TURN_TEXT_LEN];
+    snprintf(text, sizeof text, "%s", t.text);
+    if (xb->game.variant->xboard_move)
+        xb->game.variant->xboard_move(xb->game.pos, t.text, text, sizeof text);
+    writer_printf(xb->w, "Hint: %s\n", text);
+}
+
+static void cmd_bk(struct xboard *xb, char *args)
+{
+    (void)args;
+    writer_printf(xb->w, " Rule Zero has no opening book.\n\n");
+}
+
+static void cmd_memory(struct xboard *xb, char *args)
+{
+    int64_t mb;
+    if (text_int64(text_trim(args), 1, 1 << 20, &mb)) {
+        send_error(xb, "bad number", "memory");
+        return;
+    }
+    stop_search(xb, true);
+    if (engine_set_hash(xb->engine, (size_t)mb))
+        send_error(xb, "cannot allocate the hash table", "memory");
+}
+
+static void cmd_option(struct xboard *xb, char *args)
+{
+    char *eq = strchr(args, '=');
+    const char *value = "";
+    if (eq) {
+        *eq = '\0';
+        value = eq + 1;
+    }
+    char *name = text_trim(args);
+    /* XBoard sends check options as 1/0; the variants read true/false (as UCI sends them). */
+    const struct variant_option *opts[MAX_LISTED_OPTIONS];
+    int n = options_collect(opts, MAX_LISTED_OPTIONS);
+    for (int i = 0; i < n; i++)
+        if (strcasecmp(opts[i]->name, name) == 0 && strcmp(opts[i]->type, "check") == 0)
+            value = options_check_on(value) ? "true" : "false";
+    stop_search(xb, true);
+    char err[VARIANT_ERR_LEN];
+    if (game_set_option(&xb->game, name, value, err, sizeof err))
+        send_error(xb, err, "option");
+    if (xb->analyzing)
+        think_if_engine_to_move(xb);
+}
+
+static void exclude_turn(struct position *after, const struct turn *t, void *ctx)
+{
+    (void)after;
+    struct search_limits *l = ctx;
+    if (l->excluded_count < MAX_EXCLUDED)
+        snprintf(l->excluded[l->excluded_count++], TURN_TEXT_LEN, "%s", t->text);
+}
+
+/* `exclude MOVE|all`, `include MOVE|all`: the root turns the search skips. */
+static void exclusion(struct xboard *xb, char *args, bool exclude)
+{
+    char *text = text_trim(args);
+    struct search_limits *l = xb->limits;
+    bool was_analyzing = xb->searching == SEARCH_ANALYZE;
+    if (was_analyzing)
+        stop_search(xb, true);
+    if (strcmp(text, "all") == 0) {
+        l->excluded_count = 0;
+        if (exclude)
+            for_each_turn(xb->game.pos, exclude_turn, l);
+    } else {
+        struct turn t;
+        char err[VARIANT_ERR_LEN];
+        if (parse_xboard_turn(xb, text, &t, err, sizeof err)) {
+            send_illegal(xb, err, text);
+        } else {
+            int found = -1;
+            for (int i = 0; i < l->excluded_count; i++)
+                if (strcmp(l->excluded[i], t.text) == 0)
+                    found = i;
+            if (exclude && found < 0 && l->excluded_count < MAX_EXCLUDED)
+                snprintf(l->excluded[l->excluded_count++], TURN_TEXT_LEN, "%s", t.text);
+            if (!exclude && found >= 0)
+                memcpy(l->excluded[found], l->excluded[--l->excluded_count], TURN_TEXT_LEN);
+        }
+    }
+    if (was_analyzing)
+        think_if_engine_to_move(xb);
+}
+
+static void cmd_exclude(struct xboard *xb, char *args) { exclusion(xb, args, true); }
+static void cmd_include(struct xboard *xb, char *args) { exclusion(xb, args, false); }
+
+/* `lift SQ`: mark the targets of the piece there, from our own generator. */
+static void cmd_lift(struct xboard *xb, char *args)
+{
+    const struct geometry *geo = &xb->game.variant->geo;
+    const char *p = text_trim(args);
+    Square from = geo_parse_square(geo, &p);
+    if (from == NO_SQUARE || *p) {
+        send_error(xb, "bad square", "lift");
+        return;
+    }
+    char marks[BOARD_MAX_RANKS][BOARD_MAX_COLS];
+    memset(marks, 0, sizeof marks);
+    struct position *pos = xb->game.pos;
+    struct move_list list;
+    xb->game.variant->generate(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        Square to = move_to(m);
+        if (move_from(m) != from || move_kind(m) == MK_DROP || !geo_on_board(geo, to))
+            continue;
+        char *mark = &marks[square_rank(to)][geo_file(geo, to)];
+        char c = move_kind(m) == MK_PROMOTION ? 'M' : xb->game.variant->is_capture(pos, m) ? 'R' : 'Y';
+        if (*mark != 'M' && !(*mark == 'R' && c == 'Y'))
+            *mark = c;
+    }
+    char out[512];
+    size_t len = 0;
+    for (int rank = geo->ranks - 1; rank >= 0; rank--) {
+        int empties = 0;
+        for (int file = 0; file < geo->files; file++) {
+            if (!marks[rank][file]) {
+                empties++;
+                continue;
+            }
+            if (empties)
+                len += (size_t)snprintf(out + len, sizeof out - len, "%d", empties);
+            empties = 0;
+            len += (size_t)snprintf(out + len, sizeof out - len, "%c", marks[rank][file]);
+        }
+        if (empties)
+            len += (size_t)snprintf(out + len, sizeof out - len, "%d", empties);
+        if (rank > 0)
+            len += (size_t)snprintf(out + len, sizeof out - len, "/");
+    }
+    writer_printf(xb->w, "highlight %s\n", out);
+}
+
+static void cmd_ignore(struct xboard *xb, char *args)
+{
+    (void)xb;
+    (void)args;
+}
+
+static void cmd_quit(struct xboard *xb, char *args)
+{
+    (void)args;
+    stop_search(xb, true);
+    xb->quit = true;
+}
+
+struct command {
+    const char *name;
+    void (*run)(struct xboard *xb, char *args);
+};
+
+static const struct command commands[] = {
+    {"protover", cmd_protover}, {"new", cmd_new},       {"variant", cmd_variant},   {"force", cmd_force},
+    {"go", cmd_go},             {"playother", cmd_playother}, {"level", cmd_level},   {"st", cmd_st},
+    {"sd", cmd_sd},             {"nps", cmd_nps},       {"time", cmd_time},         {"otim", cmd_otim},
+    {"usermove", cmd_usermove}, {"?", cmd_move_now},    {"ping", cmd_ping},         {"draw", cmd_ignore},
+    {"result", cmd_result},     {"setboard", cmd_setboard}, {"undo", cmd_undo},     {"remove", cmd_remove},
+    {"hard", cmd_ignore},       {"easy", cmd_ignore},   {"post", cmd_post},         {"nopost", cmd_nopost},
+    {"analyze", cmd_analyze},   {"exit", cmd_exit},     {".", cmd_stat},            {"hint", cmd_hint},
+    {"bk", cmd_bk},             {"name", cmd_ignore},   {"rating", cmd_ignore},     {"computer", cmd_ignore},
+    {"random", cmd_ignore},     {"ics", cmd_ignore},    {"memory", cmd_memory},     {"cores", cmd_ignore},
+    {"egtpath", cmd_ignore},    {"option", cmd_option}, {"exclude", cmd_exclude},   {"include", cmd_include},
+    {"lift", cmd_lift},         {"put", cmd_ignore},    {"hover", cmd_ignore},      {"quit", cmd_quit},
+    {"accepted", cmd_ignore},   {"rejected", cmd_ignore}, {"xboard", cmd_ignore},   {"pause", cmd_ignore},
+    {"resume", cmd_ignore},
+};
+
+static void run_line(struct xboard *xb, char *line)
+{
+    char *rest = text_trim(line);
+    if (*rest == '\0')
+        return;
+    char whole[4096];
+    snprintf(whole, sizeof whole, "%s", rest);
+    char *name = text_word(&rest);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0) {
+            commands[i].run(xb, rest);
+            return;
+        }
+    /* Without the usermove prefix: a move if it is one. */
+    struct turn t;
+    char err[VARIANT_ERR_LEN];
+    if (*rest == '\0' && parse_xboard_turn(xb, name, &t, err, sizeof err) == 0) {
+        cmd_usermove(xb, name);
+        return;
+    }
+    send_error(xb, "unknown command", whole);
+}
+
+int xboard_run(FILE *in, struct writer *w)
+{
+    struct xboard *xb = calloc(1, sizeof *xb);
+    if (!xb)
+        return 1;
+    xb->limits = calloc(1, sizeof *xb->limits);
+    xb->active = calloc(1, sizeof *xb->active);
+    xb->engine = engine_new(DEFAULT_HASH_MB);
+    if (!xb->limits || !xb->active || !xb->engine || game_init(&xb->game)) {
+        free(xb->limits);
+        free(xb->active);
+        free(xb);
+        return 1;
+    }
+    signal(SIGINT, SIG_IGN);
+    xb->w = w;
+    xb->engine_color = BLACK;
+    atomic_init(&xb->post, false);
+    atomic_init(&xb->analysis_running, false);
+    tc_init(&xb->tc);
+    pthread_mutexattr_t attr;
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&xb->lock, &attr);
+    pthread_mutexattr_destroy(&attr);
+    pthread_cond_init(&xb->idle, NULL);
+
+    char *line = NULL;
+    size_t cap = 0;
+    while (!xb->quit && getline(&line, &cap, in) >= 0) {
+        pthread_mutex_lock(&xb->lock);
+        run_line(xb, line);
+        pthread_mutex_unlock(&xb->lock);
+    }
+    pthread_mutex_lock(&xb->lock);
+    stop_search(xb, true);
+    pthread_mutex_unlock(&xb->lock);
+    free(line);
+    engine_free(xb->engine);
+    game_free(&xb->game);
+    pthread_cond_destroy(&xb->idle);
+    pthread_mutex_destroy(&xb->lock);
+    free(xb->limits);
+    free(xb->active);
+    free(xb);
+    return 0;
+}

@@ -1,0 +1,132 @@
+"""A Rule Zero process driven through pipes, for dialogue tests.
+
+Every read has a timeout, so a test fails instead of hanging; on failure the
+lines seen so far are printed.
+"""
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+
+
+class DialogueError(AssertionError):
+    pass
+
+
+class Engine:
+    def __init__(self, path, name="engine", sink=None):
+        self.name = name
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        self.sink = sink  # if set, output goes there as (engine, time, line) instead
+        self.seen = []   # every line read, in order
+        self.sent = []
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self):
+        for line in self.proc.stdout:
+            self._put(line.rstrip("\n"))
+        self._put(None)
+
+    def _put(self, line):
+        if self.sink is not None:
+            self.sink.put((self, time.monotonic(), line))
+        else:
+            self.lines.put((time.monotonic(), line))
+
+    def send(self, *lines):
+        for line in lines:
+            self.sent.append(line)
+            self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def fail(self, msg):
+        tail = "\n".join("  > " + s for s in self.sent[-15:])
+        got = "\n".join("  < " + s for s in self.seen[-25:])
+        raise DialogueError(f"{self.name}: {msg}\n last sent:\n{tail}\n last received:\n{got}")
+
+    def readline(self, timeout=5.0):
+        """The next line, or None at end of output; fails after `timeout` seconds."""
+        try:
+            _, line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            self.fail(f"no output within {timeout} s")
+        if line is not None:
+            self.seen.append(line)
+        return line
+
+    def expect(self, pattern, timeout=5.0, skip=None):
+        """Reads lines until one matches `pattern` (a regex, full match); lines
+        matching `skip` are passed over, any other line fails the test. With
+        skip=None every other line is passed over."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.fail(f"expected /{pattern}/ within {timeout} s")
+            line = self.readline(left)
+            if line is None:
+                self.fail(f"output ended, expected /{pattern}/")
+            m = re.fullmatch(pattern, line)
+            if m:
+                return m
+            if skip is not None and not re.fullmatch(skip, line):
+                self.fail(f"unexpected line {line!r} while waiting for /{pattern}/")
+
+    def collect_until(self, pattern, timeout=5.0):
+        """All lines up to and including the first matching `pattern`."""
+        start = len(self.seen)
+        self.expect(pattern, timeout)
+        return self.seen[start:]
+
+    def quiet(self, seconds):
+        """Fails if anything is printed within `seconds`."""
+        try:
+            _, line = self.lines.get(timeout=seconds)
+        except queue.Empty:
+            return
+        if line is not None:
+            self.seen.append(line)
+        self.fail(f"unexpected output {line!r}")
+
+    def sync(self, n=999, timeout=10.0):
+        """ping/pong (CECP) and returns the lines before the pong."""
+        start = len(self.seen)
+        self.send(f"ping {n}")
+        self.expect(f"pong {n}", timeout)
+        return self.seen[start:-1]
+
+    def close(self, timeout=5.0):
+        try:
+            self.send("quit")
+        except (BrokenPipeError, OSError):
+            pass
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise DialogueError(f"{self.name}: did not exit after quit")
+
+
+def run_tests(tests):
+    """Runs (name, function) pairs; prints a summary; exit status 1 on any failure."""
+    only = sys.argv[2:] if len(sys.argv) > 2 else None
+    passed = failed = 0
+    for name, fn in tests:
+        if only and name not in only:
+            continue
+        t0 = time.monotonic()
+        try:
+            fn()
+        except Exception as e:  # noqa: BLE001 - report every failure and go on
+            failed += 1
+            print(f"FAIL {name}: {type(e).__name__}: {e}", flush=True)
+            continue
+        passed += 1
+        print(f"ok   {name} ({time.monotonic() - t0:.2f} s)", flush=True)
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""UCI dialogues. Usage: test_uci.py RULEZERO [TEST...]"""
+import re
+import subprocess
+import sys
+import time
+
+from rzproc import Engine, run_tests
+
+RZ = sys.argv[1]
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+INFO = r"info depth \d+ seldepth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+ pv .*"
+ERR = r"info string error: .+"
+
+
+def uci():
+    e = Engine(RZ, "uci")
+    e.send("uci")
+    e.expect("uciok")
+    return e
+
+
+def fen_of(e):
+    e.send("d")
+    return e.expect(r"FEN: (.*)").group(1)
+
+
+def finish(e):
+    assert e.close() == 0
+
+
+def test_handshake_and_options():
+    e = Engine(RZ, "uci")
+    e.send("uci")
+    lines = e.collect_until("uciok")
+    assert re.fullmatch(r"id name Rule Zero \d+\.\d+\.\d+", lines[0]), lines[0]
+    assert lines[1].startswith("id author "), lines[1]
+    assert any(re.fullmatch(r"option name Hash type spin default \d+ min 1 max \d+", s) for s in lines)
+    combo = [s for s in lines if s.startswith("option name UCI_Variant type combo default normal")]
+    assert combo and " var normal" in combo[0], lines
+    for s in lines[2:-1]:
+        assert re.fullmatch(r"option name \S+ type (spin|check|combo|string) default .*", s), s
+    e.send("isready")
+    e.expect("readyok")
+    e.send("setoption name Hash value 8", "setoption name UCI_Variant value normal", "isready")
+    e.expect("readyok", skip="")  # no errors in between
+    finish(e)
+
+
+def test_position_and_moves():
+    e = uci()
+    e.send("position startpos moves e2e4 e7e5 g1f3")
+    assert fen_of(e) == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    e.send("position fen 7k/8/8/8/8/8/8/K7 w - - 0 1 moves a1b2")
+    assert fen_of(e) == "7k/8/8/8/8/8/1K6/8 b - - 1 1"
+    e.send("ucinewgame")
+    assert fen_of(e) == START
+    finish(e)
+
+
+def test_bad_input_changes_nothing():
+    e = uci()
+    e.send("position startpos moves e2e4")
+    before = fen_of(e)
+    for bad in ["position fen not a fen", "position startpos moves e7e5 e2e4", "position sideways",
+                "setoption name Hash value lots", "setoption name UCI_Variant value no-such-game",
+                "setoption name NoSuchOption value 1", "go depth x", "go sideways", "frobnicate"]:
+        e.send(bad)
+        e.expect(ERR, 3)
+        assert fen_of(e) == before, bad
+    e.send("isready")
+    e.expect("readyok")
+    finish(e)
+
+
+def test_go_depth_info_and_bestmove():
+    e = uci()
+    e.send("position startpos", "go depth 3")
+    lines = e.collect_until(r"bestmove \S+( ponder \S+)?", 10)
+    infos = [s for s in lines if s.startswith("info")]
+    assert infos and all(re.fullmatch(INFO, s) for s in infos), infos
+    assert int(infos[-1].split()[2]) == 3
+    finish(e)
+
+
+def test_go_time_controls():
+    e = uci()
+    e.send("position startpos")
+    for go, limit in [("go movetime 300", 1.5), ("go nodes 2000", 3.0),
+                      ("go wtime 2000 btime 2000 winc 20 binc 20", 1.5),
+                      ("go wtime 5000 btime 5000 movestogo 5", 2.0)]:
+        t0 = time.monotonic()
+        e.send(go)
+        e.expect(r"bestmove [a-h][1-8][a-h][1-8].*", limit + 3)
+        dt = time.monotonic() - t0
+        assert dt < limit, f"{go} took {dt:.2f} s"
+    finish(e)
+
+
+def test_go_searchmoves():
+    e = uci()
+    e.send("position fen 7k/8/8/8/8/8/8/K7 w - - 0 1", "go searchmoves a1b1 depth 3")
+    e.expect("bestmove a1b1.*", 5, skip=INFO)
+    e.send("go depth 2 searchmoves a1a2 a1b2")
+    e.expect("bestmove a1(a2|b2).*", 5, skip=INFO)
+    e.send("go searchmoves e2e4")
+    e.expect(ERR, 3)
+    finish(e)
+
+
+def test_go_infinite_and_stop():
+    e = uci()
+    e.send("position startpos", "go infinite")
+    e.expect(INFO, 5)
+    e.send("isready")
+    e.expect("readyok", 2, skip=INFO)  # answered while searching
+    t0 = time.monotonic()
+    e.send("stop")
+    e.expect(r"bestmove \S+.*", 3, skip=INFO)
+    assert time.monotonic() - t0 < 2.0
+    e.send("stop")  # nothing to stop: no second bestmove
+    e.send("isready")
+    e.expect("readyok", 2, skip=INFO)
+    finish(e)
+
+
+def test_mate_scores_and_no_move():
+    e = uci()
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3")
+    lines = e.collect_until("bestmove a1a8.*", 10)
+    assert any("score mate 1 " in s for s in lines), lines
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8", "go depth 3")
+    e.expect("bestmove 0000", 5, skip=INFO)
+    finish(e)
+
+
+def test_go_perft_matches_cli():
+    e = uci()
+    e.send("position startpos moves e2e4", "go perft 3")
+    lines = e.collect_until(r"Nodes searched: \d+", 30)
+    cli = subprocess.run([RZ, "perft", "-v", "normal", "-f",
+                          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "-d", "3", "-D"],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    cli = [s for s in cli if not s.startswith("Time:")]
+    assert lines == cli, (lines[-3:], cli[-3:])
+    assert lines[-2] == "" and lines[-1] == "Nodes searched: 13160", lines[-3:]
+    finish(e)
+
+
+def test_quit_while_searching():
+    e = uci()
+    e.send("position startpos", "go infinite")
+    e.expect(INFO, 5)
+    t0 = time.monotonic()
+    assert e.close() == 0
+    assert time.monotonic() - t0 < 2
+
+
+TESTS = [(name, fn) for name, fn in globals().items() if name.startswith("test_")]
+
+if __name__ == "__main__":
+    run_tests(TESTS)
