@@ -258,6 +258,9 @@ void cecp_move(struct player *p, const struct game_view *g, int64_t deadline, st
         if (strncmp(line, "1-0", 3) == 0 || strncmp(line, "0-1", 3) == 0 || strncmp(line, "1/2-1/2", 7) == 0) {
             r->kind = REPLY_CLAIM;
             text_copy(r->text, sizeof r->text, line);
+            for (char *s = r->text; *s; s++)
+                if (*s == '{' || *s == '}')
+                    *s = *s == '{' ? '(' : ')'; /* it ends up inside a PGN comment */
             return;
         }
         if (strncmp(line, "Illegal move", 12) == 0) {

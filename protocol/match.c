@@ -762,7 +762,13 @@ static int prepare_engines(struct match_config *c)
         }
         if (!e->name[0])
             snprintf(e->name, sizeof e->name, "%s", probe.engine_name);
+        bool cannot_setup = c->fen_count > 0 && probe.protocol == PROTO_CECP && !probe.setboard;
         player_quit(&probe);
+        if (cannot_setup) {
+            fprintf(stderr, "rulezero match: %s cannot set up positions (no setboard=1); use --random-plies\n",
+                    e->name);
+            return -1;
+        }
     }
     if (strcmp(c->engines[0].name, c->engines[1].name) == 0) {
         size_t len = strlen(c->engines[1].name);

@@ -19,7 +19,7 @@ for arg in "$@"; do
         *) echo "usage: scripts/test.sh [--deep] [--no-sanitize]" >&2; exit 2 ;;
     esac
 done
-"$root/scripts/deps.sh" clang
+"$root/scripts/deps.sh" clang fairymax stockfish python3
 jobs=$(nproc)
 
 echo "== Release build (gcc) =="
