@@ -687,7 +687,7 @@ static void record_game(struct worker *w, int index, const int engine_of[2], con
         printf("  final position: %s\n", fen);
     }
     fflush(stdout);
-    if (c->sprt_on) {
+    if (c->sprt_on && sh->sprt_state == SPRT_CONTINUE) { /* a decision stands; games under way still count */
         sh->sprt_state = sprt_decide(&sh->score, &c->sprt);
         if (sh->sprt_state != SPRT_CONTINUE)
             sh->stop = true;

@@ -91,14 +91,14 @@ void pgn_write(FILE *out, const struct game_record *g)
     }
     int col = 0;
     for (int i = 0; i < g->nmoves; i++) {
-        if (!black) {
-            snprintf(num, sizeof num, "%d.", fullmove);
-            put_token(out, &col, num);
-        } else if (i == 0) {
-            snprintf(num, sizeof num, "%d...", fullmove);
-            put_token(out, &col, num);
-        }
-        put_token(out, &col, g->moves[i]);
+        char token[TURN_TEXT_LEN + 32]; /* a move number stays on its move's line */
+        if (!black)
+            snprintf(token, sizeof token, "%d. %s", fullmove, g->moves[i]);
+        else if (i == 0)
+            snprintf(token, sizeof token, "%d... %s", fullmove, g->moves[i]);
+        else
+            snprintf(token, sizeof token, "%s", g->moves[i]);
+        put_token(out, &col, token);
         if (i + 1 == g->opening_plies)
             put_comment(out, &col, "end of opening");
         if (black)
