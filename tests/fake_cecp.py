@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A scripted CECP engine for the match runner's tests.
+"""A scripted CECP (or, with --uci, UCI) engine for the match runner's tests.
 
 It knows no rules: it asks `rulezero moves` for the legal turns and the
 position after each. Modes:
@@ -32,12 +32,16 @@ def main():
     ap.add_argument("--rz", required=True)
     ap.add_argument("--mode", default="first")
     ap.add_argument("--variant", default="normal")
+    ap.add_argument("--uci", action="store_true")
     args = ap.parse_args()
     fen = START.get(args.variant, "")
     variant = args.variant
     forced = True
+    uci_start, uci_moves, uci_fen = None, [], ""
 
     def say(text):
+        if args.uci and text.startswith("move "):
+            text = "bestmove " + text[5:]
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
 
@@ -77,7 +81,32 @@ def main():
         if not words:
             continue
         cmd = words[0]
-        if cmd == "protover":
+        if cmd == "uci":
+            say("id name Fake %s" % args.mode)
+            say("uciok")
+        elif cmd == "isready":
+            say("readyok")
+        elif cmd == "position":
+            start = START.get(variant, "")
+            rest = words[1:]
+            if rest and rest[0] == "fen":
+                end = rest.index("moves") if "moves" in rest else len(rest)
+                start = " ".join(rest[1:end])
+                rest = rest[end:]
+            elif rest:
+                rest = rest[1:]
+            moves = rest[1:]
+            # only the turns added since the last position command are new
+            if start != uci_start or moves[:len(uci_moves)] != uci_moves:
+                uci_fen, uci_start, uci_moves = start, start, []
+            fen = uci_fen  # play() moved on from here; the new list says how
+            for move in moves[len(uci_moves):]:
+                apply(move)
+            uci_fen, uci_moves = fen, list(moves)
+        elif cmd == "setoption":
+            if words[2] == "UCI_Variant":
+                variant = words[4]
+        elif cmd == "protover":
             say('feature ping=1 setboard=1 usermove=1 myname="Fake %s" '
                 'variants="normal" done=1' % args.mode)
         elif cmd == "ping":
@@ -91,6 +120,8 @@ def main():
             fen = line.split(None, 1)[1].strip()
         elif cmd == "force":
             forced = True
+        elif cmd == "go" and args.uci:
+            play()
         elif cmd == "go":
             forced = False
             play()

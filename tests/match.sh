@@ -81,7 +81,17 @@ misbehave hang "--tc 0.5+0 --timemargin 100" "^Fake hang: time forfeits 2" '^\[T
 misbehave crash "--tc 5+0.1" "^Fake crash: .*crashes 2" 'exited with code 3'
 misbehave claim "--tc 5+0.1" "^Fake claim: .*false claims 2" 'false claim'
 
-# 5. Usage errors.
+# 5. The same over UCI: a good game, an illegal move, a hang.
+"$RZ" match --engine "$FAKE --uci --mode first" --protocol uci --engine builtin:greedy --games 2 --tc 20+0.2 \
+    --random-plies 2 --verbose --pgn "$tmp/u.pgn" > "$tmp/u.out" 2>&1 || bad "uci fake match exit code"
+expect uci-clean "$tmp/u.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
+same_finals uci "$tmp/u.out" "$tmp/u.pgn"
+"$RZ" match --engine "$FAKE --uci --mode illegal" --engine builtin:random --games 2 --tc 5 > "$tmp/ui.out" 2>&1
+expect uci-detected-illegal "$tmp/ui.out" "^Fake illegal: .*illegal moves 2"
+"$RZ" match --engine "$FAKE --uci --mode hang" --protocol uci --engine builtin:random --games 2 --st 0.3 > "$tmp/uh.out" 2>&1
+expect uci-hang "$tmp/uh.out" "^Fake hang: time forfeits 2"
+
+# 6. Usage errors.
 "$RZ" match --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "one engine: exit 2"
 "$RZ" match --engine builtin:random --engine builtin:random --tc x > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "bad tc: exit 2"
 "$RZ" match --engine builtin:nosuch --engine builtin:random > /dev/null 2>&1; [ $? -eq 1 ] && ok || bad "bad builtin: exit 1"
