@@ -122,6 +122,12 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
             snprintf(e->reason, sizeof e->reason, "Draw: game longer than %d steps", pos->ply);
             return;
         }
+        if (c->max_moves && g->nmoves - w->opening.nmoves >= 2 * c->max_moves) {
+            e->result = RESULT_DRAW;
+            e->kind = END_LENGTH;
+            snprintf(e->reason, sizeof e->reason, "Draw by adjudication after %d moves", c->max_moves);
+            return;
+        }
         Color side = pos->side;
         int engine = engine_of[side];
         struct player *p = &w->players[engine];

@@ -26,6 +26,7 @@ struct match_config {
     struct sprt_params sprt;
     int64_t margin_ms;
     int64_t max_wait_ms;
+    int max_moves;          /* adjudicate a draw after this many moves past the opening; 0: never */
     bool debug, verbose;
     /* openings read from the file */
     int fen_count;

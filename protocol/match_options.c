@@ -47,6 +47,7 @@ static const char match_usage[] =
     "  -j, --concurrency J      games at once (default 1)\n"
     "      --sprt SPEC          elo0=0,elo1=5,alpha=0.05,beta=0.05; stops when decided\n"
     "      --timemargin MS      tolerance on the clock (default 50)\n"
+    "      --max-moves N        adjudicate a draw after N moves by each side past the opening\n"
     "      --max-wait SEC       longest wait for a move without a clock (default 60)\n"
     "      --verbose            also print each game's final FEN\n"
     "      --debug              log all engine traffic on standard error\n"
@@ -126,7 +127,7 @@ static int parse_protocol(const char *text, enum player_protocol *out)
 }
 
 enum {
-    OPT_ST = 256, OPT_NODES, OPT_SPRT, OPT_MARGIN, OPT_MAXWAIT, OPT_DEBUG, OPT_VERBOSE,
+    OPT_ST = 256, OPT_MAXMOVES, OPT_NODES, OPT_SPRT, OPT_MARGIN, OPT_MAXWAIT, OPT_DEBUG, OPT_VERBOSE,
 };
 
 int match_parse_options(int argc, char **argv, struct match_config *c)
@@ -141,6 +142,7 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
         {"seed", required_argument, NULL, 's'},       {"pgn", required_argument, NULL, 'p'},
         {"concurrency", required_argument, NULL, 'j'}, {"sprt", required_argument, NULL, OPT_SPRT},
         {"timemargin", required_argument, NULL, OPT_MARGIN}, {"max-wait", required_argument, NULL, OPT_MAXWAIT},
+        {"max-moves", required_argument, NULL, OPT_MAXMOVES},
         {"debug", no_argument, NULL, OPT_DEBUG},      {"verbose", no_argument, NULL, OPT_VERBOSE},
         {"help", no_argument, NULL, 'h'},             {NULL, 0, NULL, 0},
     };
@@ -232,6 +234,11 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
             if (parse_long(optarg, 1, 86400, &n))
                 return usage_error("bad max wait '%s' (seconds)", optarg);
             c->max_wait_ms = n * 1000;
+            break;
+        case OPT_MAXMOVES:
+            if (parse_long(optarg, 1, 100000, &n))
+                return usage_error("bad max moves '%s'", optarg);
+            c->max_moves = (int)n;
             break;
         case OPT_DEBUG: c->debug = true; break;
         case OPT_VERBOSE: c->verbose = true; break;

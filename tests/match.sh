@@ -55,12 +55,12 @@ fi
 
 # 3. A well-behaved scripted engine with a clock and random openings (moves relayed in force mode).
 "$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:random --games 2 --tc 20+0.2 \
-    --random-plies 3 --verbose --pgn "$tmp/f.pgn" > "$tmp/f.out" 2>&1 || bad "fake match exit code"
+    --max-moves 40 --random-plies 3 --verbose --pgn "$tmp/f.pgn" > "$tmp/f.out" 2>&1 || bad "fake match exit code"
 expect fake-clean "$tmp/f.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
 same_finals fake "$tmp/f.out" "$tmp/f.pgn"
 # ... and from a set-up position (setboard), EPD-style line.
 printf '# openings\n4k3/8/8/8/8/8/4P3/4K3 w - - bm e4; id "pawn";\n' > "$tmp/open.epd"
-"$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:greedy --games 2 --st 5 \
+"$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:greedy --games 2 --st 5 --max-moves 40 \
     --openings "$tmp/open.epd" --verbose --pgn "$tmp/o.pgn" > "$tmp/o.out" 2>&1 || bad "openings match exit code"
 expect openings-fen "$tmp/o.pgn" '^\[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"\]'
 expect openings-setup "$tmp/o.pgn" '^\[SetUp "1"\]'
@@ -83,7 +83,7 @@ misbehave claim "--tc 5+0.1" "^Fake claim: .*false claims 2" 'false claim'
 
 # 5. The same over UCI: a good game, an illegal move, a hang.
 "$RZ" match --engine "$FAKE --uci --mode first" --protocol uci --engine builtin:greedy --games 2 --tc 20+0.2 \
-    --random-plies 2 --verbose --pgn "$tmp/u.pgn" > "$tmp/u.out" 2>&1 || bad "uci fake match exit code"
+    --max-moves 30 --random-plies 2 --verbose --pgn "$tmp/u.pgn" > "$tmp/u.out" 2>&1 || bad "uci fake match exit code"
 expect uci-clean "$tmp/u.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
 same_finals uci "$tmp/u.out" "$tmp/u.pgn"
 "$RZ" match --engine "$FAKE --uci --mode illegal" --engine builtin:random --games 2 --tc 5 > "$tmp/ui.out" 2>&1
