@@ -12,6 +12,8 @@
 #include "engine/fen.h"
 #include "engine/turn.h"
 #include "perft/perft.h"
+#include "protocol/match.h"
+#include "protocol/pgn.h"
 #include "protocol/session.h"
 #include "variants/variant.h"
 
@@ -33,6 +35,11 @@ static const char usage_text[] =
     "      One line per legal turn: the turn, a space, the FEN after it.\n"
     "  bench [--variant V|all] [--depth D]\n"
     "      Fixed positions, fixed depth: total nodes and nodes per second.\n"
+    "  match --variant V --engine CMD --engine CMD [...]\n"
+    "      Games between two engines (CECP, UCI or builtin:random|greedy), checked\n"
+    "      by Rule Zero's rules; PGN, Elo, SPRT. See `rulezero match --help`.\n"
+    "  pgn-check FILE\n"
+    "      Replay every game of a PGN file through the rules and check its result.\n"
     "\n"
     "Options:\n"
     "  -v, --variant V    variant id (default normal); see --help for the list\n"
@@ -368,6 +375,10 @@ int cli_main(int argc, char **argv)
         rc = cmd_moves(pos, argc - 1, argv + 1);
     else if (strcmp(cmd, "bench") == 0)
         rc = cmd_bench(argc - 1, argv + 1);
+    else if (strcmp(cmd, "match") == 0)
+        rc = match_main(argc - 1, argv + 1);
+    else if (strcmp(cmd, "pgn-check") == 0)
+        rc = pgn_check_main(argc - 1, argv + 1);
     else
         rc = usage_error("unknown subcommand '%s'", cmd);
     free(pos);

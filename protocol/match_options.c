@@ -1,0 +1,305 @@
+/* `rulezero match` command-line options (getopt_long). */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/match_config.h"
+#include "protocol/openings.h"
+#include "variants/variant.h"
+
+enum { EXIT_OK = MATCH_EXIT_OK, EXIT_USAGE = MATCH_EXIT_USAGE };
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "rulezero match: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'rulezero match --help'.\n");
+    return EXIT_USAGE;
+}
+
+static const char match_usage[] =
+    "Usage: rulezero match --variant V --engine CMD [--engine-name NAME] [--protocol cecp|uci]\n"
+    "                      [--option NAME=VALUE ...] --engine CMD [...] [OPTIONS]\n"
+    "\n"
+    "Plays games between two players, checking every turn with Rule Zero's rules.\n"
+    "CMD is a shell command (an engine speaking CECP or UCI) or builtin:random /\n"
+    "builtin:greedy (in-process baselines). --engine-name, --protocol and --option\n"
+    "after an --engine apply to that engine; before the first --engine, to both.\n"
+    "\n"
+    "  -v, --variant V          variant id (default normal)\n"
+    "  -e, --engine CMD         a player (exactly two)\n"
+    "  -N, --engine-name NAME   its name in the PGN and the reports\n"
+    "  -P, --protocol P         cecp, uci or auto (default: probe with `uci`)\n"
+    "  -O, --option NAME=VALUE  engine option (CECP `option`, UCI `setoption`); a\n"
+    "                           name the variant declares also sets the arbiter's rules\n"
+    "  -g, --games N            games (default 2); each opening is played with both colours\n"
+    "  -t, --tc [M/]BASE[+INC]  clock: BASE seconds (or MIN:SS), INC seconds, M moves per session\n"
+    "      --st SEC             fixed time per move\n"
+    "      --nodes N            nodes per move (UCI go nodes; CECP nps N + st 1)\n"
+    "  -d, --depth D            depth per move (UCI go depth; CECP sd)\n"
+    "  -o, --openings FILE      start positions: one FEN per line (EPD lines allowed)\n"
+    "  -r, --random-plies K     openings of K random legal turns from the start\n"
+    "  -s, --seed S             seed of the random openings and baselines (default 1)\n"
+    "  -p, --pgn FILE           append the games to FILE\n"
+    "  -j, --concurrency J      games at once (default 1)\n"
+    "      --sprt SPEC          elo0=0,elo1=5,alpha=0.05,beta=0.05; stops when decided\n"
+    "      --timemargin MS      tolerance on the clock (default 50)\n"
+    "      --max-moves N        adjudicate a draw after N moves by each side past the opening\n"
+    "      --max-wait SEC       longest wait for a move without a clock (default 60)\n"
+    "      --verbose            also print each game's final FEN\n"
+    "      --debug              log all engine traffic on standard error\n"
+    "  -h, --help               this text\n";
+
+static int parse_long(const char *text, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long n = strtoll(text, &end, 10);
+    if (errno || end == text || *end || n < lo || n > hi)
+        return -1;
+    *out = n;
+    return 0;
+}
+
+static int parse_seconds(const char *text, int64_t *ms)
+{
+    char *end;
+    double minutes = 0, s;
+    const char *colon = strchr(text, ':');
+    if (colon) {
+        minutes = strtod(text, &end);
+        if (end != colon || minutes < 0)
+            return -1;
+        text = colon + 1;
+    }
+    s = strtod(text, &end);
+    if (end == text || *end || s < 0 || !isfinite(s) || s > 1e7)
+        return -1;
+    *ms = (int64_t)llround((minutes * 60 + s) * 1000);
+    return 0;
+}
+
+/* [MOVES/]BASE[+INC] */
+static int parse_tc(const char *text, struct limits *l)
+{
+    char buf[64];
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    strcpy(buf, text);
+    char *base = buf;
+    l->moves_per_session = 0;
+    char *slash = strchr(buf, '/');
+    if (slash) {
+        *slash = '\0';
+        long long m;
+        if (parse_long(buf, 1, 1000, &m))
+            return -1;
+        l->moves_per_session = (int)m;
+        base = slash + 1;
+    }
+    char *plus = strchr(base, '+');
+    l->inc_ms = 0;
+    if (plus) {
+        *plus = '\0';
+        if (parse_seconds(plus + 1, &l->inc_ms))
+            return -1;
+    }
+    if (parse_seconds(base, &l->base_ms) || l->base_ms <= 0)
+        return -1;
+    l->kind = LIMIT_CLOCK;
+    return 0;
+}
+
+static int parse_protocol(const char *text, enum player_protocol *out)
+{
+    if (strcmp(text, "cecp") == 0 || strcmp(text, "xboard") == 0)
+        *out = PROTO_CECP;
+    else if (strcmp(text, "uci") == 0)
+        *out = PROTO_UCI;
+    else if (strcmp(text, "auto") == 0)
+        *out = PROTO_AUTO;
+    else
+        return -1;
+    return 0;
+}
+
+enum {
+    OPT_ST = 256, OPT_MAXMOVES, OPT_NODES, OPT_SPRT, OPT_MARGIN, OPT_MAXWAIT, OPT_DEBUG, OPT_VERBOSE,
+};
+
+int match_parse_options(int argc, char **argv, struct match_config *c)
+{
+    static const struct option longopts[] = {
+        {"variant", required_argument, NULL, 'v'},   {"engine", required_argument, NULL, 'e'},
+        {"engine-name", required_argument, NULL, 'N'}, {"protocol", required_argument, NULL, 'P'},
+        {"option", required_argument, NULL, 'O'},     {"games", required_argument, NULL, 'g'},
+        {"tc", required_argument, NULL, 't'},         {"st", required_argument, NULL, OPT_ST},
+        {"nodes", required_argument, NULL, OPT_NODES}, {"depth", required_argument, NULL, 'd'},
+        {"openings", required_argument, NULL, 'o'},   {"random-plies", required_argument, NULL, 'r'},
+        {"seed", required_argument, NULL, 's'},       {"pgn", required_argument, NULL, 'p'},
+        {"concurrency", required_argument, NULL, 'j'}, {"sprt", required_argument, NULL, OPT_SPRT},
+        {"timemargin", required_argument, NULL, OPT_MARGIN}, {"max-wait", required_argument, NULL, OPT_MAXWAIT},
+        {"max-moves", required_argument, NULL, OPT_MAXMOVES},
+        {"debug", no_argument, NULL, OPT_DEBUG},      {"verbose", no_argument, NULL, OPT_VERBOSE},
+        {"help", no_argument, NULL, 'h'},             {NULL, 0, NULL, 0},
+    };
+    struct player_config defaults = {0};
+    int limit_flags = 0;
+    long long n;
+    const char *variant_id = "normal";
+    optind = 1;
+    opterr = 0;
+    int ch;
+    while ((ch = getopt_long(argc, argv, ":v:e:N:P:O:g:t:d:o:r:s:p:j:h", longopts, NULL)) != -1) {
+        struct player_config *cur = c->engine_count ? &c->engines[c->engine_count - 1] : &defaults;
+        switch (ch) {
+        case 'v': variant_id = optarg; break;
+        case 'e':
+            if (c->engine_count == 2)
+                return usage_error("%s", "exactly two --engine players, please");
+            c->engines[c->engine_count++].cmd = optarg;
+            break;
+        case 'N': snprintf(cur->name, sizeof cur->name, "%s", optarg); break;
+        case 'P':
+            if (parse_protocol(optarg, &cur->protocol))
+                return usage_error("bad protocol '%s' (cecp, uci or auto)", optarg);
+            break;
+        case 'O':
+            if (cur->option_count == PLAYER_MAX_OPTIONS || !strchr(optarg, '='))
+                return usage_error("bad option '%s' (NAME=VALUE)", optarg);
+            cur->options[cur->option_count++] = optarg;
+            break;
+        case 'g':
+            if (parse_long(optarg, 1, 1000000, &n))
+                return usage_error("bad game count '%s'", optarg);
+            c->games = (int)n;
+            break;
+        case 't':
+            if (parse_tc(optarg, &c->limits))
+                return usage_error("bad time control '%s' (e.g. 10+0.1, 40/60, 1:30+1)", optarg);
+            snprintf(c->tc_text, sizeof c->tc_text, "%s", optarg);
+            limit_flags++;
+            break;
+        case OPT_ST:
+            if (parse_seconds(optarg, &c->limits.movetime_ms) || c->limits.movetime_ms <= 0)
+                return usage_error("bad time per move '%s'", optarg);
+            c->limits.kind = LIMIT_MOVETIME;
+            limit_flags++;
+            break;
+        case OPT_NODES:
+            if (parse_long(optarg, 1, (long long)1e15, &n))
+                return usage_error("bad node count '%s'", optarg);
+            c->limits.kind = LIMIT_NODES;
+            c->limits.nodes = (uint64_t)n;
+            limit_flags++;
+            break;
+        case 'd':
+            if (parse_long(optarg, 1, 128, &n))
+                return usage_error("bad depth '%s' (1..128)", optarg);
+            c->limits.kind = LIMIT_DEPTH;
+            c->limits.depth = (int)n;
+            limit_flags++;
+            break;
+        case 'o': c->openings_path = optarg; break;
+        case 'r':
+            if (parse_long(optarg, 0, OPENING_MAX_PLIES, &n))
+                return usage_error("bad random plies '%s' (0..200)", optarg);
+            c->random_plies = (int)n;
+            break;
+        case 's':
+            if (parse_long(optarg, 0, INT64_MAX, &n))
+                return usage_error("bad seed '%s'", optarg);
+            c->seed = (uint64_t)n;
+            break;
+        case 'p': c->pgn_path = optarg; break;
+        case 'j':
+            if (parse_long(optarg, 1, 64, &n))
+                return usage_error("bad concurrency '%s' (1..64)", optarg);
+            c->concurrency = (int)n;
+            break;
+        case OPT_SPRT:
+            if (sprt_parse(optarg, &c->sprt))
+                return usage_error("bad SPRT '%s' (elo0=0,elo1=5,alpha=0.05,beta=0.05)", optarg);
+            c->sprt_on = true;
+            break;
+        case OPT_MARGIN:
+            if (parse_long(optarg, 0, 3600000, &n))
+                return usage_error("bad time margin '%s' (milliseconds)", optarg);
+            c->margin_ms = n;
+            break;
+        case OPT_MAXWAIT:
+            if (parse_long(optarg, 1, 86400, &n))
+                return usage_error("bad max wait '%s' (seconds)", optarg);
+            c->max_wait_ms = n * 1000;
+            break;
+        case OPT_MAXMOVES:
+            if (parse_long(optarg, 1, 100000, &n))
+                return usage_error("bad max moves '%s'", optarg);
+            c->max_moves = (int)n;
+            break;
+        case OPT_DEBUG: c->debug = true; break;
+        case OPT_VERBOSE: c->verbose = true; break;
+        case 'h': fputs(match_usage, stdout); exit(EXIT_OK);
+        case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
+        default: return usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return usage_error("unexpected argument '%s'", argv[optind]);
+    if (c->engine_count != 2)
+        return usage_error("%s", "needs two --engine players");
+    if (limit_flags > 1)
+        return usage_error("%s", "give one of --tc, --st, --nodes, --depth");
+    if (limit_flags == 0) {
+        parse_tc("10+0.1", &c->limits);
+        snprintf(c->tc_text, sizeof c->tc_text, "10+0.1");
+    }
+    if (c->openings_path && c->random_plies)
+        return usage_error("%s", "give --openings or --random-plies, not both");
+    c->variant = variant_find(variant_id);
+    if (!c->variant)
+        return usage_error("unknown variant '%s'", variant_id);
+    for (int i = 0; i < 2; i++) {
+        struct player_config *e = &c->engines[i];
+        if (e->protocol == PROTO_AUTO)
+            e->protocol = defaults.protocol;
+        if (!e->name[0])
+            snprintf(e->name, sizeof e->name, "%s", defaults.name[0] ? defaults.name : "");
+        struct player_config merged = defaults;
+        merged.cmd = e->cmd;
+        merged.protocol = e->protocol;
+        memcpy(merged.name, e->name, sizeof merged.name);
+        for (int k = 0; k < e->option_count && merged.option_count < PLAYER_MAX_OPTIONS; k++)
+            merged.options[merged.option_count++] = e->options[k];
+        *e = merged;
+    }
+    return EXIT_OK;
+}
+
+/* Options the variant declares also set the arbiter's rules. */
+int match_apply_variant_options(const struct match_config *c)
+{
+    const struct variant *v = c->variant;
+    if (!v->set_option)
+        return 0;
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < c->engines[i].option_count; k++) {
+            const char *opt = c->engines[i].options[k];
+            const char *eq = strchr(opt, '=');
+            for (int j = 0; j < v->option_count; j++) {
+                size_t len = strlen(v->options[j].name);
+                if ((size_t)(eq - opt) == len && strncmp(opt, v->options[j].name, len) == 0) {
+                    char name[64], err[VARIANT_ERR_LEN];
+                    snprintf(name, sizeof name, "%.*s", (int)len, opt);
+                    if (v->set_option(name, eq + 1, err, sizeof err)) {
+                        fprintf(stderr, "rulezero match: %s\n", err);
+                        return -1;
+                    }
+                }
+            }
+        }
+    return 0;
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""A scripted CECP (or, with --uci, UCI) engine for the match runner's tests.
+
+It knows no rules: it asks `rulezero moves` for the legal turns and the
+position after each. Modes:
+  first    plays the first legal turn (a well-behaved engine)
+  illegal  answers every move request with a turn that is never legal (a1a1)
+  garbage  answers with text that is not a move at all
+  hang     stops answering once asked to move
+  crash    exits once asked to move
+  claim    claims a win (1-0 / 0-1) instead of moving
+"""
+import argparse
+import subprocess
+import sys
+
+START = {"normal": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}
+
+
+def legal_turns(rz, variant, fen):
+    out = subprocess.run([rz, "moves", "--variant", variant, "--fen", fen],
+                         capture_output=True, text=True, check=True).stdout
+    turns = []
+    for line in out.splitlines():
+        text, _, after = line.partition(" ")
+        turns.append((text, after))
+    return turns
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rz", required=True)
+    ap.add_argument("--mode", default="first")
+    ap.add_argument("--variant", default="normal")
+    ap.add_argument("--uci", action="store_true")
+    args = ap.parse_args()
+    fen = START.get(args.variant, "")
+    variant = args.variant
+    forced = True
+    uci_start, uci_moves, uci_fen = None, [], ""
+
+    def say(text):
+        if args.uci and text.startswith("move "):
+            text = "bestmove " + text[5:]
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+
+    def play():
+        nonlocal fen
+        if args.mode == "hang":
+            for _ in sys.stdin:  # read on, answer nothing
+                pass
+            sys.exit(0)
+        if args.mode == "crash":
+            sys.exit(3)
+        if args.mode == "illegal":
+            say("move a1a1")
+            return
+        if args.mode == "garbage":
+            say("move hello-world")
+            return
+        if args.mode == "claim":
+            say("1-0 {White mates}" if " w " in fen else "0-1 {Black mates}")
+            return
+        turns = legal_turns(args.rz, variant, fen)
+        if turns:
+            say("move " + turns[0][0])
+            fen = turns[0][1]
+
+    def apply(move):
+        nonlocal fen
+        for text, after in legal_turns(args.rz, variant, fen):
+            if text == move:
+                fen = after
+                return True
+        say("Illegal move: " + move)
+        return False
+
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        cmd = words[0]
+        if cmd == "uci":
+            say("id name Fake %s" % args.mode)
+            say("uciok")
+        elif cmd == "isready":
+            say("readyok")
+        elif cmd == "position":
+            start = START.get(variant, "")
+            rest = words[1:]
+            if rest and rest[0] == "fen":
+                end = rest.index("moves") if "moves" in rest else len(rest)
+                start = " ".join(rest[1:end])
+                rest = rest[end:]
+            elif rest:
+                rest = rest[1:]
+            moves = rest[1:]
+            # only the turns added since the last position command are new
+            if start != uci_start or moves[:len(uci_moves)] != uci_moves:
+                uci_fen, uci_start, uci_moves = start, start, []
+            fen = uci_fen  # play() moved on from here; the new list says how
+            for move in moves[len(uci_moves):]:
+                apply(move)
+            uci_fen, uci_moves = fen, list(moves)
+        elif cmd == "setoption":
+            if words[2] == "UCI_Variant":
+                variant = words[4]
+        elif cmd == "protover":
+            say('feature ping=1 setboard=1 usermove=1 myname="Fake %s" '
+                'variants="normal" done=1' % args.mode)
+        elif cmd == "ping":
+            say("pong " + words[1])
+        elif cmd == "new":
+            fen = START.get("normal")
+            forced = False
+        elif cmd == "variant":
+            variant = words[1]
+        elif cmd == "setboard":
+            fen = line.split(None, 1)[1].strip()
+        elif cmd == "force":
+            forced = True
+        elif cmd == "go" and args.uci:
+            play()
+        elif cmd == "go":
+            forced = False
+            play()
+        elif cmd == "usermove":
+            if apply(words[1]) and not forced:
+                play()
+        elif cmd == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()

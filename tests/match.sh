@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The match runner end to end: built-in players, other engines (Fairy-Max,
+# Stockfish) for `normal`, a scripted CECP engine that misbehaves, and the PGN
+# re-read through the rules into the same final positions.
+set -u
+RZ=${1:?usage: match.sh path/to/rulezero path/to/tests}
+TESTS=${2:?usage: match.sh path/to/rulezero path/to/tests}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+expect() { # name, file, pattern
+    if grep -Eq -- "$3" "$2"; then ok; else bad "$1: no /$3/ in output"; tail -n 12 "$2"; fi
+}
+PY=/usr/bin/python3; [ -x "$PY" ] || PY=python3
+FAKE="$PY $TESTS/fake_cecp.py --rz $RZ"
+
+# Final positions printed by the runner equal the ones pgn-check replays.
+same_finals() { # name, match output, pgn
+    "$RZ" pgn-check "$3" > "$tmp/check.out" || { bad "$1: pgn-check failed"; cat "$tmp/check.out"; return; }
+    sed -n 's/^  final position: //p' "$2" > "$tmp/a"
+    sed -n 's/^Game [0-9]*: OK [0-9]* plies [^ ]* //p' "$tmp/check.out" > "$tmp/b"
+    if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then ok; else bad "$1: final positions differ"; diff "$tmp/a" "$tmp/b"; fi
+}
+
+# 1. Built-in baselines, random openings, two at once.
+"$RZ" match --engine builtin:random --engine builtin:greedy --games 4 --random-plies 6 --seed 7 \
+    --verbose --pgn "$tmp/b.pgn" --sprt elo0=0,elo1=10 > "$tmp/b.out" 2>&1 || bad "builtin match exit code"
+expect builtin-progress "$tmp/b.out" "^Game 4/4 "
+expect builtin-summary "$tmp/b.out" "^builtin:random: wins [0-9]+, draws [0-9]+, losses [0-9]+"
+expect builtin-elo "$tmp/b.out" "^Elo difference: "
+expect builtin-los "$tmp/b.out" "^LOS: "
+expect builtin-sprt "$tmp/b.out" "^SPRT: .*LLR .*bounds -2.944, 2.944"
+same_finals builtin "$tmp/b.out" "$tmp/b.pgn"
+# Same seed, same games.
+"$RZ" match --engine builtin:random --engine builtin:greedy --games 4 --random-plies 6 --seed 7 \
+    --verbose > "$tmp/b2.out" 2>&1
+if diff <(grep final "$tmp/b.out") <(grep final "$tmp/b2.out") > /dev/null; then ok; else bad "seeded match not repeatable"; fi
+"$RZ" match --engine builtin:random --engine builtin:random -j 2 --games 4 > "$tmp/j.out" 2>&1 || bad "concurrent match"
+expect concurrency "$tmp/j.out" "wins [0-9]+, draws [0-9]+, losses [0-9]+"
+[ "$(grep -c '^Game ' "$tmp/j.out")" -eq 4 ] && ok || bad "concurrency: 4 games expected"
+
+# 2. Other engines: Fairy-Max (CECP) against Stockfish (UCI).
+if [ -x /usr/games/fairymax ] && [ -x /usr/games/stockfish ]; then
+    "$RZ" match --engine /usr/games/fairymax --protocol cecp --engine /usr/games/stockfish --protocol uci \
+        --games 2 --depth 2 --verbose --pgn "$tmp/e.pgn" > "$tmp/e.out" 2>&1 || bad "engine match exit code"
+    expect engines-names "$tmp/e.out" "^Match: Fairy-Max .* vs Stockfish"
+    expect engines-clean "$tmp/e.out" "^Fairy-Max.*time forfeits 0, illegal moves 0, crashes 0, false claims 0"
+    expect engines-clean2 "$tmp/e.out" "^Stockfish.*time forfeits 0, illegal moves 0, crashes 0, false claims 0"
+    same_finals engines "$tmp/e.out" "$tmp/e.pgn"
+else
+    echo "SKIP Fairy-Max/Stockfish match (install fairymax and stockfish)"
+fi
+
+# 3. A well-behaved scripted engine with a clock and random openings (moves relayed in force mode).
+"$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:random --games 2 --tc 20+0.2 \
+    --max-moves 40 --random-plies 3 --verbose --pgn "$tmp/f.pgn" > "$tmp/f.out" 2>&1 || bad "fake match exit code"
+expect fake-clean "$tmp/f.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
+same_finals fake "$tmp/f.out" "$tmp/f.pgn"
+# ... and from a set-up position (setboard), EPD-style line.
+printf '# openings\n4k3/8/8/8/8/8/4P3/4K3 w - - bm e4; id "pawn";\n' > "$tmp/open.epd"
+"$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:greedy --games 2 --st 5 --max-moves 40 \
+    --openings "$tmp/open.epd" --verbose --pgn "$tmp/o.pgn" > "$tmp/o.out" 2>&1 || bad "openings match exit code"
+expect openings-fen "$tmp/o.pgn" '^\[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"\]'
+expect openings-setup "$tmp/o.pgn" '^\[SetUp "1"\]'
+same_finals openings "$tmp/o.out" "$tmp/o.pgn"
+
+# 4. Misbehaving engines lose, with the reason recorded.
+misbehave() { # mode, extra args, counter pattern, reason pattern
+    "$RZ" match --engine "$FAKE --mode $1" --protocol cecp --engine builtin:random --games 2 $2 \
+        --pgn "$tmp/$1.pgn" > "$tmp/$1.out" 2>&1 || bad "$1: exit code"
+    expect "$1-score" "$tmp/$1.out" "^Fake $1: wins 0, draws 0, losses 2"
+    expect "$1-count" "$tmp/$1.out" "$3"
+    expect "$1-pgn" "$tmp/$1.pgn" "$4"
+    "$RZ" pgn-check "$tmp/$1.pgn" > /dev/null && ok || bad "$1: pgn-check"
+}
+misbehave illegal "--tc 5+0.1" "^Fake illegal: .*illegal moves 2" '\{White loses by an illegal move: a1a1\} 0-1'
+misbehave garbage "--tc 5+0.1" "^Fake garbage: .*illegal moves 2" '^\[Termination "rules infraction"\]'
+misbehave hang "--tc 0.5+0 --timemargin 100" "^Fake hang: time forfeits 2" '^\[Termination "time forfeit"\]'
+misbehave crash "--tc 5+0.1" "^Fake crash: .*crashes 2" 'exited with code 3'
+misbehave claim "--tc 5+0.1" "^Fake claim: .*false claims 2" 'false claim'
+
+# 5. The same over UCI: a good game, an illegal move, a hang.
+"$RZ" match --engine "$FAKE --uci --mode first" --protocol uci --engine builtin:greedy --games 2 --tc 20+0.2 \
+    --max-moves 30 --random-plies 2 --verbose --pgn "$tmp/u.pgn" > "$tmp/u.out" 2>&1 || bad "uci fake match exit code"
+expect uci-clean "$tmp/u.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
+same_finals uci "$tmp/u.out" "$tmp/u.pgn"
+"$RZ" match --engine "$FAKE --uci --mode illegal" --engine builtin:random --games 2 --tc 5 > "$tmp/ui.out" 2>&1
+expect uci-detected-illegal "$tmp/ui.out" "^Fake illegal: .*illegal moves 2"
+"$RZ" match --engine "$FAKE --uci --mode hang" --protocol uci --engine builtin:random --games 2 --st 0.3 > "$tmp/uh.out" 2>&1
+expect uci-hang "$tmp/uh.out" "^Fake hang: time forfeits 2"
+
+# 6. Usage errors.
+"$RZ" match --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "one engine: exit 2"
+"$RZ" match --engine builtin:random --engine builtin:random --tc x > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "bad tc: exit 2"
+"$RZ" match --engine builtin:nosuch --engine builtin:random > /dev/null 2>&1; [ $? -eq 1 ] && ok || bad "bad builtin: exit 1"
+"$RZ" match --variant nosuch --engine builtin:random --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "bad variant: exit 2"
+printf '[Variant "normal"]\n\n1. e2e4 e7e4 1-0\n' > "$tmp/badgame.pgn"
+"$RZ" pgn-check "$tmp/badgame.pgn" > "$tmp/bg.out"; [ $? -eq 1 ] && ok || bad "pgn-check must refuse an illegal move"
+expect pgn-check-illegal "$tmp/bg.out" "ply 2: illegal move 'e7e4'"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
