@@ -4,9 +4,11 @@
 #include "variants/variant.h"
 
 extern const struct variant variant_normal;
+extern const struct variant variant_nickdanger;
 
 static const struct variant *const registry[] = {
     &variant_normal,
+    &variant_nickdanger,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))
