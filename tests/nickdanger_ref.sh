@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Compares every position of perft/suites/nickdanger.epd (or those whose D1 is
-# at most MAX_D1, default 2000) with the independent Python reference:
+# at most MAX_D1, default 1500) with the independent Python reference:
 # the same turn texts, the same FEN after each, and the same number of turns
 # in a few child positions.
 # Usage: nickdanger_ref.sh PYTHON RULEZERO [MAX_D1 [SAMPLES]]
 set -u
-py=${1:?python}; rz=${2:?rulezero}; max=${3:-2000}; samples=${4:-1}
+py=${1:?python}; rz=${2:?rulezero}; max=${3:-1500}; samples=${4:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 suite="$here/../perft/suites/nickdanger.epd"
 fail=0 n=0

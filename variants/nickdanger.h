@@ -85,7 +85,7 @@ void nd_apply_link_raw(struct position *pos, Move m);
 
 /* Evaluation and ordering (nickdanger_eval.c). */
 int nd_evaluate(const struct position *pos);
-int nd_link_action_score(const struct position *pos, Move m);
+int nd_link_action_score(struct position *pos, Move m);
 
 /* The rules' tables (nickdanger.c). */
 const struct chess_rules *nd_rules(void);

@@ -61,8 +61,17 @@ int nd_evaluate(const struct position *pos)
     return side_score(pos, pos->side) - side_score(pos, pos->side ^ 1) + 10;
 }
 
+/* Would our piece p, brought onto the empty board-0 square s0, attack the enemy King? */
+static bool gives_check(struct position *pos, Square s0, Piece p)
+{
+    pos->board[s0] = p;
+    bool check = chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side);
+    pos->board[s0] = EMPTY;
+    return check;
+}
+
 /* Ranking of a link action for the side to move (higher first). */
-int nd_link_action_score(const struct position *pos, Move m)
+int nd_link_action_score(struct position *pos, Move m)
 {
     Color us = pos->side;
     Square s0 = move_from(m), s1 = move_to(m);
@@ -75,6 +84,8 @@ int nd_link_action_score(const struct position *pos, Move m)
             int score = 200 + stranded[t] + (near_them <= 2 ? 40 : 0);
             if (chess_square_attacked(pos, s0, us ^ 1))
                 score -= value[t] / 4;
+            if (gives_check(pos, s0, p1))
+                score += 300;
             return score;
         }
         if (p1 != EMPTY) { /* an enemy piece comes to board 0 */
