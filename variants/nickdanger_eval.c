@@ -21,6 +21,15 @@ static int king_distance(Square a, Square b)
     return df > dr ? df : dr;
 }
 
+/* Pieces of colour c on unlinked board-1 squares (listed there). */
+static int board1_pieces(const struct position *pos, Color c)
+{
+    int n = 0;
+    for (int i = 0; i < pos->pcount[c]; i++)
+        n += nd_board_of(pos->plist[c][i]);
+    return n;
+}
+
 /* Per side: material, pawn advance, centralisation, links. */
 static int side_score(const struct position *pos, Color c)
 {
@@ -48,7 +57,7 @@ static int side_score(const struct position *pos, Color c)
         }
     }
     /* Empty links next to the enemy King are doors for our board-1 pieces. */
-    for (int i = 0; i < st->nlinks; i++) {
+    for (int i = 0; i < st->nlinks && board1_pieces(pos, c) > 0; i++) {
         Square s0 = nd_square(0, st->l0[i]);
         if (pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
             s += 10;
@@ -59,6 +68,32 @@ static int side_score(const struct position *pos, Color c)
 int nd_evaluate(const struct position *pos)
 {
     return side_score(pos, pos->side) - side_score(pos, pos->side ^ 1) + 10;
+}
+
+/* Does colour c have any piece that can move on board 1 (stranded there or on a link)? */
+static bool on_board1(const struct position *pos, Color c)
+{
+    const struct nd_state *st = nd_cst(pos);
+    for (int i = 0; i < st->nlinks; i++) {
+        Piece p = pos->board[nd_square(0, st->l0[i])];
+        if (p != EMPTY && piece_color(p) == c)
+            return true;
+    }
+    return board1_pieces(pos, c) > 0;
+}
+
+/* What an empty link (s0, s1) is worth to the side to move as a door from
+ * board 1 to board 0: whoever can reach s1 on board 1 can step onto s0. */
+static int door_value(const struct position *pos, Square s0, Square s1)
+{
+    Color us = pos->side;
+    int near_them = king_distance(s0, pos->king_sq[us ^ 1]), near_me = king_distance(s0, pos->king_sq[us]);
+    int v = 0;
+    if (on_board1(pos, us ^ 1) && chess_square_attacked(pos, s1, us ^ 1))
+        v -= 40 + (near_me <= 2 ? 40 : 0);
+    if (on_board1(pos, us) && chess_square_attacked(pos, s1, us))
+        v += 15 + (near_them <= 2 ? 40 : 0);
+    return v;
 }
 
 /* Would our piece p, brought onto the empty board-0 square s0, attack the enemy King? */
@@ -98,11 +133,11 @@ int nd_link_action_score(struct position *pos, Move m)
             return 60 + on_link[piece_type(p0)] + (near_them <= 2 ? 20 : 0);
         if (p0 != EMPTY)
             return -60 - on_link[piece_type(p0)];
-        /* Empty link: a door near the enemy King is worth more than one near ours. */
-        return (near_them <= 1 ? 30 : near_them <= 2 ? 10 : 0) - (near_me <= 1 ? 30 : 0) + centre[square_col(s1) & 7];
+        /* Empty link: a door for board-1 pieces. */
+        return door_value(pos, s0, s1) + centre[square_col(s1) & 7] - (near_me <= 1 ? 10 : 0);
     }
     if (p0 == EMPTY)
-        return (near_me <= 1 ? 40 : 0) - (near_them <= 1 ? 20 : 0) - 10;
+        return -door_value(pos, s0, s1) - 10;
     int t = piece_type(p0);
     if (piece_color(p0) == us)
         return move_extra(m) == ND_KEEP_0 ? -20 - on_link[t] : -100 - stranded[t];
