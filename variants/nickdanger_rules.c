@@ -528,6 +528,29 @@ static int count_part2(struct position *pos)
     return total;
 }
 
+/* Whether any link action is legal: the usual answer comes at once (an
+ * unforbidden link to break, or two empty squares to link, which can never
+ * expose the King); anything else is counted. */
+static bool has_part2(struct position *pos)
+{
+    const struct nd_state *st = nd_cst(pos);
+    if (st->phase == ND_PHASE_TWINKLE)
+        for (int i = 0; i < st->nlinks; i++)
+            if (!(st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1))
+                return true;
+    if (st->nlinks < ND_MAX_LINKS)
+        for (int r = 0; r < 8; r++) {
+            int e0 = 0, e1 = 0;
+            for (int f = 0; f < 8; f++) {
+                e0 += pos->board[make_square(f, r)] == EMPTY && !((st->mask[0] >> (r * 8 + f)) & 1);
+                e1 += pos->board[make_square(ND_BOARD1_COL + f, r)] == EMPTY && !((st->mask[1] >> (r * 8 + f)) & 1);
+            }
+            if (e0 * e1 >= 2) /* at most one pair is the forbidden re-make */
+                return true;
+        }
+    return count_part2(pos) > 0;
+}
+
 /* ---- Legality of part 1 ------------------------------------------------------------------ */
 
 static bool part1_legal_by_making(struct position *pos, Move m)
@@ -686,7 +709,7 @@ void nd_make(struct position *pos, Move m)
     uint64_t old_ext = nd_ext_key(pos);
     apply_part1(pos, m);
     pos->key ^= old_ext;
-    if (!white_first_turn(pos) && count_part2(pos) > 0)
+    if (!white_first_turn(pos) && has_part2(pos))
         st->part2 = 1;
     else
         end_turn(pos, ND_LAST_NONE, NO_SQUARE, NO_SQUARE);
