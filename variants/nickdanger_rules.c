@@ -466,8 +466,29 @@ static bool link_action_legal(struct position *pos, Move m)
     return true;
 }
 
-/* Number of legal link actions, counted without listing them. */
-static int count_part2(struct position *pos)
+/* Link makes on rank r before the own-King test: unlinked King-free board-0
+ * squares x unlinked board-1 squares, less the pairs with both occupied. */
+static int rank_makes(const struct position *pos, const struct nd_state *st, int r)
+{
+    int u0 = 0, o0 = 0, u1 = 0, o1 = 0;
+    unsigned m0 = (unsigned)(st->mask[0] >> (r * 8)) & 0xFF, m1 = (unsigned)(st->mask[1] >> (r * 8)) & 0xFF;
+    const Piece *row0 = &pos->board[make_square(0, r)], *row1 = &pos->board[make_square(ND_BOARD1_COL, r)];
+    for (int f = 0; f < 8; f++) {
+        if (!((m0 >> f) & 1) && piece_type(row0[f]) != KING) {
+            u0++;
+            o0 += row0[f] != EMPTY;
+        }
+        if (!((m1 >> f) & 1)) {
+            u1++;
+            o1 += row1[f] != EMPTY;
+        }
+    }
+    return u0 * u1 - o0 * o1;
+}
+
+/* Number of legal link actions, counted without listing them. `base`, when
+ * given, holds rank_makes of every rank except those in `dirty`. */
+static int count_part2_from(struct position *pos, const int *base, unsigned dirty)
 {
     const struct nd_state *st = nd_cst(pos);
     bool twinkle = st->phase == ND_PHASE_TWINKLE;
@@ -475,22 +496,8 @@ static int count_part2(struct position *pos)
     int total = 0;
     if (st->nlinks < ND_MAX_LINKS) {
         bool forbid_counted = false;
-        for (int r = 0; r < 8; r++) {
-            int u0 = 0, o0 = 0, u1 = 0, o1 = 0;
-            unsigned m0 = (unsigned)(st->mask[0] >> (r * 8)) & 0xFF, m1 = (unsigned)(st->mask[1] >> (r * 8)) & 0xFF;
-            const Piece *row0 = &pos->board[make_square(0, r)], *row1 = &pos->board[make_square(ND_BOARD1_COL, r)];
-            for (int f = 0; f < 8; f++) {
-                if (!((m0 >> f) & 1) && piece_type(row0[f]) != KING) {
-                    u0++;
-                    o0 += row0[f] != EMPTY;
-                }
-                if (!((m1 >> f) & 1)) {
-                    u1++;
-                    o1 += row1[f] != EMPTY;
-                }
-            }
-            total += u0 * u1 - o0 * o1;
-        }
+        for (int r = 0; r < 8; r++)
+            total += base && !((dirty >> r) & 1) ? base[r] : rank_makes(pos, st, r);
         /* Enemy pieces on unlinked board-1 squares (listed there) that a link would bring to an empty s0. */
         for (int i = 0; i < pos->pcount[them]; i++) {
             Square s1 = pos->plist[them][i];
@@ -526,6 +533,18 @@ static int count_part2(struct position *pos)
         }
     }
     return total;
+}
+
+static int count_part2(struct position *pos) { return count_part2_from(pos, NULL, 0); }
+
+/* Ranks of the board changes recorded on the last undo entry. */
+static unsigned journal_ranks(const struct position *pos)
+{
+    const struct undo *u = &pos->history[pos->ply - 1];
+    unsigned ranks = 0;
+    for (int i = 0; i < u->journal_count; i++)
+        ranks |= 1u << square_rank(u->journal[i].sq & ~MIRROR_FLAG);
+    return ranks;
 }
 
 /* Whether any link action is legal: the usual answer comes at once (an
@@ -741,10 +760,14 @@ uint64_t nd_count_turns(struct position *pos)
     filter_part1(pos, &list);
     if (white_first_turn(pos))
         return (uint64_t)list.count;
+    /* Part 1 changes one to three ranks: the others keep their count of makes. */
+    int base[8];
+    for (int r = 0; r < 8; r++)
+        base[r] = rank_makes(pos, nd_cst(pos), r);
     uint64_t total = 0;
     for (int i = 0; i < list.count; i++) {
         apply_part1(pos, list.moves[i]);
-        int n = count_part2(pos);
+        int n = count_part2_from(pos, base, journal_ranks(pos));
         total += n > 0 ? (uint64_t)n : 1;
         undo_step(pos);
     }
