@@ -107,6 +107,44 @@ START_TEST(linked_piece_listed_once)
 }
 END_TEST
 
+START_TEST(turn_texts_parse)
+{
+    struct turn t;
+    char out[FEN_MAX_LEN];
+    load(fens[2]);
+    /* Part 1 from a board-1 location, then breaks of occupied links with both choices. */
+    ck_assert_int_eq(turn_parse(pos, "l5l8,xd4m4m4", &t), 0);
+    ck_assert_int_eq(t.count, 2);
+    turn_make(pos, &t);
+    fen_write(pos, out, sizeof out);
+    /* The Queen leaves d5=l5 from l5 (the link stays, empty); the Black Queen stays on m4, stranded. */
+    ck_assert_str_eq(out, "r3k2r3Q4/pp1p1ppp8/5n7nP1/1B8N5/6b5q1b1/2N6pN5/1PP2PPP8/R3K2R8 b KQkq - 1 20 "
+                          "a2i2,c3k3,e3m3,g4o4,d5l5,f6n6,h6p6 T -d4m4");
+    turn_unmake(pos, &t);
+    ck_assert_int_eq(turn_parse(pos, "d5d6,xf6n6f6", &t), 0);
+    ck_assert_int_eq(turn_parse(pos, "d5d6,xe3m3", &t), 0);
+    ck_assert_int_eq(turn_parse(pos, "d5d6,xe3m3e3", &t), -1); /* an empty link has no choice */
+    ck_assert_int_eq(turn_parse(pos, "d5d6", &t), -1);         /* part 2 is owed */
+    load(fens[0]);
+    ck_assert_int_eq(turn_parse(pos, "e2e4", &t), 0);
+    ck_assert_int_eq(turn_parse(pos, "e2e4,a3i3", &t), -1); /* White's first turn has no part 2 */
+    turn_make(pos, &t);
+    ck_assert_int_eq(turn_parse(pos, "e7e5,a3k3", &t), 0);
+    ck_assert_int_eq(turn_parse(pos, "e7e5,e4m4", &t), 0);
+    ck_assert_int_eq(turn_parse(pos, "e7e5,e1m1", &t), -1); /* never a King's square */
+}
+END_TEST
+
+START_TEST(xboard_setup_line)
+{
+    char out[FEN_MAX_LEN + 64];
+    load(fens[0]);
+    nd->xboard_setup(pos, out, sizeof out);
+    ck_assert_str_eq(out, "setup (PNBRQKpnbrqk) 16x8+0_fairy rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq "
+                          "- 0 1\n");
+}
+END_TEST
+
 /* ---- Random games -------------------------------------------------------------- */
 
 static uint64_t rng_state = 12345;
@@ -251,6 +289,8 @@ static Suite *nickdanger_suite(void)
     tcase_add_test(tc, fen_links_read_in_any_order_and_defaults);
     tcase_add_test(tc, fen_errors);
     tcase_add_test(tc, linked_piece_listed_once);
+    tcase_add_test(tc, turn_texts_parse);
+    tcase_add_test(tc, xboard_setup_line);
     tcase_add_test(tc, random_games);
     tcase_add_test(tc, twinkle_phase_is_reached);
     suite_add_tcase(s, tc);
