@@ -14,9 +14,20 @@ void step_text(const struct position *pos, Move m, char *out, size_t n)
 struct walk {
     turn_callback fn;
     void *ctx;
+    const char *want; /* when set, only turns whose text is this (case-insensitive) */
     struct turn turn;
     int found;
 };
+
+/* With a wanted text, a step is worth making only if the text so far starts it
+ * and ends where it ends or where it has a comma. */
+static bool prefix_matches(const struct walk *w)
+{
+    if (!w->want)
+        return true;
+    size_t len = strlen(w->turn.text);
+    return strncasecmp(w->turn.text, w->want, len) == 0 && (w->want[len] == '\0' || w->want[len] == ',');
+}
 
 static void walk_steps(struct position *pos, struct walk *w)
 {
@@ -29,6 +40,8 @@ static void walk_steps(struct position *pos, struct walk *w)
         char text[64];
         step_text(pos, m, text, sizeof text);
         snprintf(w->turn.text + base, TURN_TEXT_LEN - base, "%s%s", base ? "," : "", text);
+        if (!prefix_matches(w))
+            continue;
         w->turn.steps[w->turn.count++] = m;
         Color side = pos->side;
         v->make(pos, m);
@@ -47,7 +60,7 @@ static void walk_steps(struct position *pos, struct walk *w)
 
 int for_each_turn(struct position *pos, turn_callback fn, void *ctx)
 {
-    struct walk w = {fn, ctx, {0, {0}, {0}}, 0};
+    struct walk w = {fn, ctx, NULL, {0, {0}, {0}}, 0};
     walk_steps(pos, &w);
     return w.found;
 }
@@ -86,7 +99,8 @@ int turn_parse(struct position *pos, const char *text, struct turn *out)
     if (!text || strlen(text) >= TURN_TEXT_LEN)
         return -1;
     struct parse_ctx ctx = {text, out, false};
-    for_each_turn(pos, match_turn, &ctx);
+    struct walk w = {match_turn, &ctx, text, {0, {0}, {0}}, 0};
+    walk_steps(pos, &w);
     return ctx.matched ? 0 : -1;
 }
 

@@ -10,6 +10,7 @@ extern const struct variant variant_interweave;
 extern const struct variant variant_polypiece;
 extern const struct variant variant_polypiece_phased;
 extern const struct variant variant_interdependent;
+extern const struct variant variant_nickdanger;
 
 static const struct variant *const registry[] = {
     &variant_normal,
@@ -19,6 +20,7 @@ static const struct variant *const registry[] = {
     &variant_polypiece,
     &variant_polypiece_phased,
     &variant_interdependent,
+    &variant_nickdanger,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))

@@ -1,0 +1,269 @@
+/* Nick Danger Chess (Ralph Betza): the variant entry, FEN fields 7-9, move
+ * text and XBoard set-up. Rules in nickdanger_rules.c, evaluation in
+ * nickdanger_eval.c; the representation is described in nickdanger.h. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "variants/nickdanger.h"
+
+static struct chess_rules rules;
+
+const struct chess_rules *nd_rules(void)
+{
+    if (rules.promo_count == 0)
+        chess_init_orthodox(&rules);
+    return &rules;
+}
+
+static void nd_reset_rules(struct position *pos) { pos->rules = nd_rules(); }
+
+static const int nd_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000};
+
+/* ---- FEN fields 7-9 ------------------------------------------------------------- */
+
+static int fen_error(char *err, size_t errlen, const char *fmt, const char *arg)
+{
+    int used = snprintf(err, errlen, "invalid FEN: ");
+    if (used >= 0 && (size_t)used < errlen)
+        snprintf(err + used, errlen - (size_t)used, fmt, arg);
+    return -1;
+}
+
+/* Reads `a3k3` at *s: a board-0 square then a board-1 square on the same rank. */
+static int parse_pair(const struct position *pos, const char **s, Square *s0, Square *s1)
+{
+    const struct geometry *g = &pos->variant->geo;
+    *s0 = geo_parse_square(g, s);
+    if (*s0 == NO_SQUARE || nd_board_of(*s0))
+        return -1;
+    *s1 = geo_parse_square(g, s);
+    if (*s1 == NO_SQUARE || !nd_board_of(*s1) || square_rank(*s1) != square_rank(*s0))
+        return -1;
+    return 0;
+}
+
+/* A piece on a linked square was put on both locations by the generic reader:
+ * keep it listed once, at its board-0 location. */
+static int read_links(struct position *pos, const char *field, char *err, size_t errlen)
+{
+    struct nd_state *st = nd_st(pos);
+    if (strcmp(field, "-") == 0)
+        return 0;
+    const char *s = field;
+    for (;;) {
+        Square s0, s1;
+        if (parse_pair(pos, &s, &s0, &s1))
+            return fen_error(err, errlen, "field 7 (links): '%s': expected pairs like a3k3 (board-0 square first, "
+                                          "same rank), separated by commas", field);
+        if (nd_linked(st, s0) || nd_linked(st, s1))
+            return fen_error(err, errlen, "field 7 (links): '%s': a square is linked twice", field);
+        if (st->nlinks == ND_MAX_LINKS)
+            return fen_error(err, errlen, "field 7 (links): '%s': more than 8 links", field);
+        Piece p0 = pos->board[s0], p1 = pos->board[s1];
+        if (p0 != p1)
+            return fen_error(err, errlen,
+                             "field 1 (placement): a piece on a linked square must be written on both of its "
+                             "locations (links '%s')", field);
+        if (piece_type(p0) == KING)
+            return fen_error(err, errlen, "field 7 (links): '%s': a King cannot stand on a linked square", field);
+        if (p0 != EMPTY) {
+            pos_remove(pos, s1);
+            pos->board[s1] = p0;
+        }
+        st->l0[st->nlinks] = (uint8_t)nd_local(s0);
+        st->l1[st->nlinks] = (uint8_t)nd_local(s1);
+        st->nlinks++;
+        st->mask[0] |= 1ULL << nd_local(s0);
+        st->mask[1] |= 1ULL << nd_local(s1);
+        if (*s == '\0')
+            return 0;
+        if (*s != ',')
+            return fen_error(err, errlen, "field 7 (links): '%s': links are separated by commas", field);
+        s++;
+    }
+}
+
+static int read_last(struct position *pos, const char *field, char *err, size_t errlen)
+{
+    struct nd_state *st = nd_st(pos);
+    if (strcmp(field, "-") == 0)
+        return 0;
+    const char *s = field + 1;
+    Square s0, s1;
+    if ((field[0] != '+' && field[0] != '-') || parse_pair(pos, &s, &s0, &s1) || *s)
+        return fen_error(err, errlen, "field 9 (last link action): '%s', expected +a3k3, -a3k3 or -", field);
+    st->last_kind = field[0] == '+' ? ND_LAST_MADE : ND_LAST_BROKEN;
+    st->last0 = (uint8_t)nd_local(s0);
+    st->last1 = (uint8_t)nd_local(s1);
+    return 0;
+}
+
+static int nd_read_extra(struct position *pos, char *const *fields, int n, char *err, size_t errlen)
+{
+    struct nd_state *st = nd_st(pos);
+    memset(st, 0, sizeof *st);
+    if (n > 3)
+        return fen_error(err, errlen, "field 10: unexpected '%s'", fields[3]);
+    if (n > 0 && read_links(pos, fields[0], err, errlen))
+        return -1;
+    if (n > 1) {
+        if (strcmp(fields[1], "L") == 0)
+            st->phase = ND_PHASE_LINKING;
+        else if (strcmp(fields[1], "T") == 0)
+            st->phase = ND_PHASE_TWINKLE;
+        else
+            return fen_error(err, errlen, "field 8 (phase): '%s', expected L or T", fields[1]);
+    }
+    if (st->nlinks == ND_MAX_LINKS)
+        st->phase = ND_PHASE_TWINKLE;
+    if (n > 2 && read_last(pos, fields[2], err, errlen))
+        return -1;
+    return 0;
+}
+
+static void pair_name(const struct position *pos, int l0, int l1, char *out)
+{
+    const struct geometry *g = &pos->variant->geo;
+    int len = geo_square_name(g, nd_square(0, l0), out);
+    geo_square_name(g, nd_square(1, l1), out + len);
+}
+
+static void nd_write_extra(const struct position *pos, char *out, size_t n)
+{
+    const struct nd_state *st = nd_cst(pos);
+    size_t len = 0;
+    if (st->nlinks == 0)
+        len += (size_t)snprintf(out + len, n - len, "-");
+    for (int l0 = 0, written = 0; l0 < 64; l0++) {
+        if (!((st->mask[0] >> l0) & 1))
+            continue;
+        for (int i = 0; i < st->nlinks; i++)
+            if (st->l0[i] == l0) {
+                char name[16];
+                pair_name(pos, l0, st->l1[i], name);
+                len += (size_t)snprintf(out + len, n - len, "%s%s", written++ ? "," : "", name);
+            }
+    }
+    len += (size_t)snprintf(out + len, n - len, " %c ", st->phase == ND_PHASE_TWINKLE ? 'T' : 'L');
+    if (st->last_kind == ND_LAST_NONE) {
+        snprintf(out + len, n - len, "-");
+    } else {
+        char name[16];
+        pair_name(pos, st->last0, st->last1, name);
+        snprintf(out + len, n - len, "%c%s", st->last_kind == ND_LAST_MADE ? '+' : '-', name);
+    }
+}
+
+static int nd_validate(struct position *pos, char *err, size_t errlen)
+{
+    const struct chess_rules *r = nd_rules();
+    for (Color c = WHITE; c <= BLACK; c++) {
+        int kings = 0;
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            int type = piece_type(pos->board[sq]);
+            if (type == KING) {
+                kings++;
+                if (nd_board_of(sq))
+                    return fen_error(err, errlen, "field 1 (placement): %s King is on board 1",
+                                     c == WHITE ? "the White" : "the Black");
+            }
+            if (type == PAWN && (square_rank(sq) == 0 || square_rank(sq) == 7))
+                return fen_error(err, errlen, "field 1 (placement): %s", "a pawn on the first or last rank");
+        }
+        if (kings != 1)
+            return fen_error(err, errlen, "field 1 (placement): %s needs exactly one King",
+                             c == WHITE ? "White" : "Black");
+    }
+    for (int i = 0; i < 4; i++) {
+        Color c = i < 2 ? WHITE : BLACK;
+        if ((pos->castling & (1 << i)) && (pos->board[r->castle[i].king_from] != make_piece(c, KING) ||
+                                           pos->board[r->castle[i].rook_from] != make_piece(c, ROOK)))
+            return fen_error(err, errlen, "field 3 (castling): %s", "a right without its King and Rook in place");
+    }
+    if (pos->ep != NO_SQUARE && square_rank(pos->ep) != (pos->side == WHITE ? 5 : 2))
+        return fen_error(err, errlen, "field 4 (en passant): %s", "the square is not on the double-step rank");
+    if (chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side))
+        return fen_error(err, errlen, "field 2 (side to move): %s", "the side not to move is in check");
+    return 0;
+}
+
+/* ---- Text ------------------------------------------------------------------------ */
+
+static void nd_format_step(const struct position *pos, Move m, char *out, size_t n)
+{
+    const struct geometry *g = &pos->variant->geo;
+    char from[8], to[8], keep[8] = "";
+    geo_square_name(g, move_from(m), from);
+    geo_square_name(g, move_to(m), to);
+    switch (move_kind(m)) {
+    case MK_LINK:
+        snprintf(out, n, "%s%s", from, to);
+        break;
+    case MK_UNLINK:
+        if (move_extra(m) != ND_KEEP_NONE)
+            snprintf(keep, sizeof keep, "%s", move_extra(m) == ND_KEEP_0 ? from : to);
+        snprintf(out, n, "x%s%s%s", from, to, keep);
+        break;
+    case MK_PROMOTION:
+        snprintf(out, n, "%s%s%c", from, to, tolower((unsigned char)pos->variant->piece_letters[move_promo(m)]));
+        break;
+    default:
+        snprintf(out, n, "%s%s", from, to);
+    }
+}
+
+/* ---- XBoard ------------------------------------------------------------------------ */
+
+/* XBoard 4.9.1 draws the two boards as one 16x8 board (files a-p) with
+ * orthodox piece images. It cannot show links, and pieces on linked squares
+ * appear on both locations only in the set-up position. */
+static void nd_xboard_setup(const struct position *pos, char *out, size_t n)
+{
+    char fen[FEN_MAX_LEN];
+    fen_write(pos, fen, sizeof fen);
+    /* XBoard reads the six orthodox fields only. */
+    char *p = fen;
+    for (int spaces = 0; *p; p++)
+        if (*p == ' ' && ++spaces == 6)
+            break;
+    *p = '\0';
+    snprintf(out, n, "setup (PNBRQKpnbrqk) 16x8+0_fairy %s\n", fen);
+}
+
+const struct variant variant_nickdanger = {
+    .id = "nickdanger",
+    .title = "Nick Danger Chess",
+    .geo = {16, 8, {0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23}},
+    .start_fen = "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1 - L -",
+    .bench_fens = NULL,
+    .piece_letters = ".PNBRQK",
+    .royal_type = KING,
+    .has_castling = true,
+    .ext_size = (int)sizeof(struct nd_state),
+    .steps_are_turns = false,
+    .reset_rules = nd_reset_rules,
+    .read_extra = nd_read_extra,
+    .validate = nd_validate,
+    .write_extra = nd_write_extra,
+    .ext_key = nd_ext_key,
+    .read_ep = chess_read_ep,
+    .generate = nd_generate,
+    .make = nd_make,
+    .unmake = nd_unmake,
+    .in_check = nd_in_check,
+    .is_capture = nd_is_capture,
+    .outcome = chess_outcome,
+    .count_turns = nd_count_turns,
+    .format_step = nd_format_step,
+    .evaluate = nd_evaluate,
+    .generate_noisy = nd_generate_noisy,
+    .allow_null_move = false,
+    .piece_values = nd_piece_values,
+    .has_check = true,
+    .xboard_setup = nd_xboard_setup,
+};
+

@@ -1,0 +1,93 @@
+/* Nick Danger Chess: shared declarations of the variant's files.
+ *
+ * Board 0 (files a-h) sits in mailbox columns 0-7, board 1 (files i-p) in
+ * columns 16-23, so no leap or slide ever crosses from one board to the other.
+ * A linked square is one square with two locations (one per board, same
+ * rank). A piece on it is written into the board array on BOTH locations, so
+ * slides are blocked and attacks found on both without special cases; the
+ * piece list holds it once, at its board-0 location (its "listed" location).
+ *
+ * A turn is two steps: part 1 (an orthodox move) and part 2 (a link action).
+ * The side to move changes after part 2; `part2` in the state records that it
+ * is owed. Part 2 is skipped (the side changes after part 1) on White's first
+ * turn and whenever no legal link action exists. */
+#ifndef RULEZERO_NICKDANGER_H
+#define RULEZERO_NICKDANGER_H
+
+#include "variants/chess.h"
+
+#define ND_MAX_LINKS 8
+#define ND_BOARD1_COL 16
+
+enum { ND_LAST_NONE = 0, ND_LAST_MADE, ND_LAST_BROKEN };
+enum { ND_PHASE_LINKING = 0, ND_PHASE_TWINKLE };
+/* Step kinds of part 2. from = board-0 square, to = board-1 square. */
+enum { MK_LINK = MK_VARIANT1, MK_UNLINK = MK_VARIANT2 };
+/* Detail of MK_UNLINK: where the piece of an occupied link stays. */
+enum { ND_KEEP_NONE = 0, ND_KEEP_0, ND_KEEP_1 };
+
+/* The variant-owned state (pos->ext). Squares are local indexes rank*8+file
+ * within their board. */
+struct __attribute__((may_alias)) nd_state {
+    uint64_t mask[2];        /* linked locations, by board */
+    uint8_t l0[ND_MAX_LINKS]; /* link slots: board-0 location */
+    uint8_t l1[ND_MAX_LINKS]; /*             board-1 location (same rank) */
+    uint8_t nlinks;
+    uint8_t phase;
+    uint8_t last_kind;       /* the opponent's most recent link action (field 9) */
+    uint8_t last0, last1;
+    uint8_t part2;           /* 1: the side to move owes part 2 */
+};
+
+static inline struct nd_state *nd_st(struct position *pos) { return (struct nd_state *)(void *)pos->ext; }
+static inline const struct nd_state *nd_cst(const struct position *pos)
+{
+    return (const struct nd_state *)(const void *)pos->ext;
+}
+
+static inline int nd_board_of(Square sq) { return square_col(sq) >= ND_BOARD1_COL; }
+static inline int nd_local(Square sq) { return square_rank(sq) * 8 + (square_col(sq) & 7); }
+static inline Square nd_square(int board, int local)
+{
+    return make_square(board * ND_BOARD1_COL + (local & 7), local >> 3);
+}
+static inline bool nd_linked(const struct nd_state *st, Square sq)
+{
+    return (st->mask[nd_board_of(sq)] >> nd_local(sq)) & 1;
+}
+/* The other location of a linked square, or NO_SQUARE. */
+static inline Square nd_partner(const struct nd_state *st, Square sq)
+{
+    int b = nd_board_of(sq), l = nd_local(sq);
+    if (!((st->mask[b] >> l) & 1))
+        return NO_SQUARE;
+    const uint8_t *mine = b ? st->l1 : st->l0, *other = b ? st->l0 : st->l1;
+    for (int i = 0; i < st->nlinks; i++)
+        if (mine[i] == l)
+            return nd_square(b ^ 1, other[i]);
+    return NO_SQUARE;
+}
+
+/* Rules (nickdanger_rules.c). */
+void nd_generate(struct position *pos, struct move_list *list);
+void nd_generate_noisy(struct position *pos, struct move_list *list);
+void nd_make(struct position *pos, Move m);
+void nd_unmake(struct position *pos, Move m);
+bool nd_in_check(const struct position *pos);
+bool nd_is_capture(const struct position *pos, Move m);
+uint64_t nd_count_turns(struct position *pos);
+uint64_t nd_ext_key(const struct position *pos);
+/* Every link action of the side to move that the rules allow apart from the
+ * own-King test (for tests: compare with generate). */
+void nd_generate_link_candidates(struct position *pos, struct move_list *list);
+/* Applies a link action's board and link changes only, for tests; revert with nd_unmake. */
+void nd_apply_link_raw(struct position *pos, Move m);
+
+/* Evaluation and ordering (nickdanger_eval.c). */
+int nd_evaluate(const struct position *pos);
+int nd_link_action_score(struct position *pos, Move m);
+
+/* The rules' tables (nickdanger.c). */
+const struct chess_rules *nd_rules(void);
+
+#endif

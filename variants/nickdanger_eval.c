@@ -1,0 +1,145 @@
+/* Nick Danger Chess: evaluation and the ranking of link actions.
+ *
+ * What links are worth: a piece on a link has the reach of two pieces; a
+ * piece on an unlinked board-1 square is stranded (it cannot reach the enemy
+ * King until a link brings it back); links next to a King are doors for the
+ * other side's board-1 pieces. The same ideas rank the link actions, best
+ * first, because a turn's part 2 has some 500 choices and alpha-beta only
+ * prunes them well when the good ones come first. */
+#include <stdlib.h>
+
+#include "variants/nickdanger.h"
+
+static const int value[CHESS_TYPES] = {0, 100, 320, 330, 500, 900, 0};
+static const int on_link[CHESS_TYPES] = {0, 8, 30, 30, 20, 35, 0};    /* second location's reach */
+static const int stranded[CHESS_TYPES] = {0, 5, 35, 35, 45, 70, 0};   /* unlinked on board 1 */
+static const int centre[8] = {0, 2, 5, 8, 8, 5, 2, 0};
+
+static int king_distance(Square a, Square b)
+{
+    int df = abs((square_col(a) & 7) - (square_col(b) & 7)), dr = abs(square_rank(a) - square_rank(b));
+    return df > dr ? df : dr;
+}
+
+/* Pieces of colour c on unlinked board-1 squares (listed there). */
+static int board1_pieces(const struct position *pos, Color c)
+{
+    int n = 0;
+    for (int i = 0; i < pos->pcount[c]; i++)
+        n += nd_board_of(pos->plist[c][i]);
+    return n;
+}
+
+/* Per side: material, pawn advance, centralisation, links. */
+static int side_score(const struct position *pos, Color c)
+{
+    const struct nd_state *st = nd_cst(pos);
+    Square enemy_king = pos->king_sq[c ^ 1];
+    int s = 0;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+        Square sq = pos->plist[c][i];
+        int type = piece_type(pos->board[sq]);
+        int rank = square_rank(sq), file = square_col(sq) & 7;
+        int advance = c == WHITE ? rank : 7 - rank;
+        s += value[type];
+        if (type == PAWN)
+            s += advance * advance * 2;
+        else if (type == KNIGHT || type == BISHOP)
+            s += centre[file] + centre[rank];
+        else if (type == KING)
+            s -= advance * 10;
+        if (nd_board_of(sq)) {
+            s -= stranded[type];
+        } else if (nd_linked(st, sq)) {
+            s += on_link[type];
+            if (king_distance(sq, enemy_king) <= 2)
+                s += 20;
+        }
+    }
+    /* Empty links next to the enemy King are doors for our board-1 pieces. */
+    for (int i = 0; i < st->nlinks && board1_pieces(pos, c) > 0; i++) {
+        Square s0 = nd_square(0, st->l0[i]);
+        if (pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
+            s += 10;
+    }
+    return s;
+}
+
+int nd_evaluate(const struct position *pos)
+{
+    return side_score(pos, pos->side) - side_score(pos, pos->side ^ 1) + 10;
+}
+
+/* Does colour c have any piece that can move on board 1 (stranded there or on a link)? */
+static bool on_board1(const struct position *pos, Color c)
+{
+    const struct nd_state *st = nd_cst(pos);
+    for (int i = 0; i < st->nlinks; i++) {
+        Piece p = pos->board[nd_square(0, st->l0[i])];
+        if (p != EMPTY && piece_color(p) == c)
+            return true;
+    }
+    return board1_pieces(pos, c) > 0;
+}
+
+/* What an empty link (s0, s1) is worth to the side to move as a door from
+ * board 1 to board 0: whoever can reach s1 on board 1 can step onto s0. */
+static int door_value(const struct position *pos, Square s0, Square s1)
+{
+    Color us = pos->side;
+    int near_them = king_distance(s0, pos->king_sq[us ^ 1]), near_me = king_distance(s0, pos->king_sq[us]);
+    int v = 0;
+    if (on_board1(pos, us ^ 1) && chess_square_attacked(pos, s1, us ^ 1))
+        v -= 40 + (near_me <= 2 ? 40 : 0);
+    if (on_board1(pos, us) && chess_square_attacked(pos, s1, us))
+        v += 15 + (near_them <= 2 ? 40 : 0);
+    return v;
+}
+
+/* Would our piece p, brought onto the empty board-0 square s0, attack the enemy King? */
+static bool gives_check(struct position *pos, Square s0, Piece p)
+{
+    pos->board[s0] = p;
+    bool check = chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side);
+    pos->board[s0] = EMPTY;
+    return check;
+}
+
+/* Ranking of a link action for the side to move (higher first). */
+int nd_link_action_score(struct position *pos, Move m)
+{
+    Color us = pos->side;
+    Square s0 = move_from(m), s1 = move_to(m);
+    Piece p0 = pos->board[s0], p1 = pos->board[s1];
+    Square my_king = pos->king_sq[us], their_king = pos->king_sq[us ^ 1];
+    int near_them = king_distance(s0, their_king), near_me = king_distance(s0, my_king);
+    if (move_kind(m) == MK_LINK) {
+        if (p1 != EMPTY && piece_color(p1) == us) { /* brings a stranded piece back to board 0 */
+            int t = piece_type(p1);
+            int score = 200 + stranded[t] + (near_them <= 2 ? 40 : 0);
+            if (chess_square_attacked(pos, s0, us ^ 1))
+                score -= value[t] / 4;
+            if (gives_check(pos, s0, p1))
+                score += 300;
+            return score;
+        }
+        if (p1 != EMPTY) { /* an enemy piece comes to board 0 */
+            int t = piece_type(p1);
+            if (chess_square_attacked(pos, s0, us) && !chess_square_attacked(pos, s0, us ^ 1))
+                return 150 + value[t] / 4;
+            return -200 - value[t] / 8;
+        }
+        if (p0 != EMPTY && piece_color(p0) == us) /* our piece gains a second location */
+            return 60 + on_link[piece_type(p0)] + (near_them <= 2 ? 20 : 0);
+        if (p0 != EMPTY)
+            return -60 - on_link[piece_type(p0)];
+        /* Empty link: a door for board-1 pieces. */
+        return door_value(pos, s0, s1) + centre[square_col(s1) & 7] - (near_me <= 1 ? 10 : 0);
+    }
+    if (p0 == EMPTY)
+        return -door_value(pos, s0, s1) - 10;
+    int t = piece_type(p0);
+    if (piece_color(p0) == us)
+        return move_extra(m) == ND_KEEP_0 ? -20 - on_link[t] : -100 - stranded[t];
+    return move_extra(m) == ND_KEEP_1 ? 120 + stranded[t] : 40 + on_link[t];
+}

@@ -1,0 +1,775 @@
+/* Nick Danger Chess: move generation, make/unmake and fast turn counting.
+ * See nickdanger.h for the representation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "variants/nickdanger.h"
+
+#define ND_EXT_SIZE ((int)sizeof(struct nd_state))
+#define MIRROR_FLAG 0x8000
+
+/* ---- Journalled board edits ---------------------------------------------------
+ * Every board change of a step is recorded on its undo entry. A "listed"
+ * location goes through pos_put/pos_remove (piece list, King square); a
+ * mirror (the board-1 location of an occupied link) only changes the board
+ * and the key. Unmake reverts the journal and pos_pop_undo restores the key. */
+
+static void jset(struct position *pos, Square sq, Piece p, bool listed)
+{
+    struct undo *u = &pos->history[pos->ply - 1];
+    Piece old = pos->board[sq];
+    u->journal[u->journal_count].sq = (uint16_t)(sq | (listed ? 0 : MIRROR_FLAG));
+    u->journal[u->journal_count].old = old;
+    u->journal_count++;
+    if (listed) {
+        if (old != EMPTY)
+            pos_remove(pos, sq);
+        if (p != EMPTY)
+            pos_put(pos, sq, p);
+    } else {
+        if (old != EMPTY)
+            pos->key ^= zobrist.piece[piece_index(old)][sq];
+        pos->board[sq] = p;
+        if (p != EMPTY)
+            pos->key ^= zobrist.piece[piece_index(p)][sq];
+    }
+}
+
+static void jrevert(struct position *pos)
+{
+    struct undo *u = &pos->history[pos->ply - 1];
+    while (u->journal_count > 0) {
+        const struct journal_entry *e = &u->journal[--u->journal_count];
+        Square sq = e->sq & ~MIRROR_FLAG;
+        if (e->sq & MIRROR_FLAG) {
+            pos->board[sq] = e->old;
+        } else {
+            if (pos->board[sq] != EMPTY)
+                pos_remove(pos, sq);
+            if (e->old != EMPTY)
+                pos_put(pos, sq, e->old);
+        }
+    }
+}
+
+/* Empties a square on both of its locations. */
+static void clear_at(struct position *pos, Square sq)
+{
+    Square o = nd_partner(nd_st(pos), sq);
+    if (o == NO_SQUARE) {
+        jset(pos, sq, EMPTY, true);
+    } else if (nd_board_of(sq)) {
+        jset(pos, sq, EMPTY, false);
+        jset(pos, o, EMPTY, true);
+    } else {
+        jset(pos, o, EMPTY, false);
+        jset(pos, sq, EMPTY, true);
+    }
+}
+
+/* Puts a piece on a square, on both locations when it is linked. */
+static void put_at(struct position *pos, Square sq, Piece p)
+{
+    Square o = nd_partner(nd_st(pos), sq);
+    if (o == NO_SQUARE) {
+        jset(pos, sq, p, true);
+    } else if (nd_board_of(sq)) {
+        jset(pos, o, p, true);
+        jset(pos, sq, p, false);
+    } else {
+        jset(pos, sq, p, true);
+        jset(pos, o, p, false);
+    }
+}
+
+/* ---- Link slots ------------------------------------------------------------------ */
+
+static int slot_of0(const struct nd_state *st, int l0)
+{
+    for (int i = 0; i < st->nlinks; i++)
+        if (st->l0[i] == l0)
+            return i;
+    return -1;
+}
+
+static void link_add(struct nd_state *st, int l0, int l1)
+{
+    st->l0[st->nlinks] = (uint8_t)l0;
+    st->l1[st->nlinks] = (uint8_t)l1;
+    st->nlinks++;
+    st->mask[0] |= 1ULL << l0;
+    st->mask[1] |= 1ULL << l1;
+    if (st->nlinks == ND_MAX_LINKS)
+        st->phase = ND_PHASE_TWINKLE;
+}
+
+static void link_remove(struct nd_state *st, int i)
+{
+    st->mask[0] &= ~(1ULL << st->l0[i]);
+    st->mask[1] &= ~(1ULL << st->l1[i]);
+    st->nlinks--;
+    st->l0[i] = st->l0[st->nlinks];
+    st->l1[i] = st->l1[st->nlinks];
+}
+
+uint64_t nd_ext_key(const struct position *pos)
+{
+    const struct nd_state *st = nd_cst(pos);
+    uint64_t k = 0;
+    for (int i = 0; i < st->nlinks; i++)
+        k ^= zobrist.ext[st->l0[i] * 8 + (st->l1[i] & 7)];
+    if (st->phase == ND_PHASE_TWINKLE)
+        k ^= zobrist.ext[1536];
+    if (st->last_kind != ND_LAST_NONE)
+        k ^= zobrist.ext[512 * st->last_kind + st->last0 * 8 + (st->last1 & 7)];
+    if (st->part2)
+        k ^= zobrist.ext[1537];
+    return k;
+}
+
+/* ---- Attacks ------------------------------------------------------------------------ */
+
+bool nd_in_check(const struct position *pos)
+{
+    return chess_square_attacked(pos, pos->king_sq[pos->side], pos->side ^ 1);
+}
+
+/* Would the side to move's King be attacked with `p` also on the empty s0? */
+static bool exposes_if_placed(struct position *pos, Square s0, Piece p)
+{
+    pos->board[s0] = p;
+    bool hit = chess_square_attacked(pos, pos->king_sq[pos->side], pos->side ^ 1);
+    pos->board[s0] = EMPTY;
+    return hit;
+}
+
+/* Would it be attacked with board-0 location s0 emptied? */
+static bool exposes_if_removed(struct position *pos, Square s0)
+{
+    Piece p = pos->board[s0];
+    pos->board[s0] = EMPTY;
+    bool hit = chess_square_attacked(pos, pos->king_sq[pos->side], pos->side ^ 1);
+    pos->board[s0] = p;
+    return hit;
+}
+
+/* ---- Part 1: pseudo-legal generation ----------------------------------------------- */
+
+static void add_pawn_move(struct move_list *list, Square from, Square to, int last_rank, int kind)
+{
+    if (square_rank(to) == last_rank) {
+        static const int promos[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+        for (int i = 0; i < 4; i++)
+            move_list_add(list, make_move(from, to, MK_PROMOTION, promos[i]));
+    } else {
+        move_list_add(list, make_move(from, to, kind, 0));
+    }
+}
+
+/* En passant on `ep`: still empty, and the Pawn that passed over it still where it landed. */
+static bool ep_available(const struct position *pos, int fwd)
+{
+    return pos->ep != NO_SQUARE && pos->board[pos->ep] == EMPTY &&
+           pos->board[pos->ep - fwd] == make_piece(pos->side ^ 1, PAWN);
+}
+
+static void gen_pawn(const struct position *pos, struct move_list *list, Square from, bool captures_only)
+{
+    Color us = pos->side;
+    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    int last_rank = us == WHITE ? 7 : 0;
+    int start_rank = us == WHITE ? 1 : 6;
+    int enemy = COLOR_BIT(us ^ 1);
+    Square ahead = from + fwd;
+    if (pos->board[ahead] == EMPTY && (!captures_only || square_rank(ahead) == last_rank)) {
+        add_pawn_move(list, from, ahead, last_rank, MK_NORMAL);
+        if (!captures_only && square_rank(from) == start_rank && pos->board[ahead + fwd] == EMPTY)
+            move_list_add(list, make_move(from, ahead + fwd, MK_DOUBLE_PAWN, 0));
+    }
+    for (int side = -1; side <= 1; side += 2) {
+        Square to = ahead + side;
+        if (pos->board[to] & enemy)
+            add_pawn_move(list, from, to, last_rank, MK_NORMAL);
+        else if (to == pos->ep && ep_available(pos, fwd))
+            move_list_add(list, make_move(from, to, MK_EN_PASSANT, 0));
+    }
+}
+
+static void gen_rays(const struct position *pos, struct move_list *list, Square from, const struct piece_power *pw,
+                     bool captures_only)
+{
+    const Piece *board = pos->board;
+    int enemy = COLOR_BIT(pos->side ^ 1);
+    for (int i = 0; i < pw->count; i++) {
+        const struct ray *r = &pw->rays[i];
+        Square to = from + r->step;
+        for (int k = 1;; k++, to += r->step) {
+            Piece p = board[to];
+            if (p == EMPTY) {
+                if (!captures_only)
+                    move_list_add(list, make_move(from, to, MK_NORMAL, 0));
+                if (k >= r->range)
+                    break;
+                continue;
+            }
+            if (p & enemy)
+                move_list_add(list, make_move(from, to, MK_NORMAL, 0));
+            break;
+        }
+    }
+}
+
+static void gen_castling(const struct position *pos, struct move_list *list)
+{
+    const struct chess_rules *r = nd_rules();
+    Color us = pos->side;
+    for (int i = us * 2; i < us * 2 + 2; i++) {
+        if (!(pos->castling & (1 << i)))
+            continue;
+        const struct castle_rule *c = &r->castle[i];
+        if (pos->board[c->king_from] != make_piece(us, KING) || pos->board[c->rook_from] != make_piece(us, ROOK))
+            continue;
+        Square lo = c->king_from, hi = c->king_from;
+        Square ends[3] = {c->rook_from, c->king_to, c->rook_to};
+        for (int e = 0; e < 3; e++) {
+            if (ends[e] < lo)
+                lo = ends[e];
+            if (ends[e] > hi)
+                hi = ends[e];
+        }
+        bool clear = true;
+        for (Square s = lo; s <= hi && clear; s++)
+            if (s != c->king_from && s != c->rook_from && pos->board[s] != EMPTY)
+                clear = false;
+        if (!clear)
+            continue;
+        int dir = c->king_to > c->king_from ? 1 : -1;
+        bool safe = true;
+        for (Square s = c->king_from; s != c->king_to && safe; s += dir)
+            if (chess_square_attacked(pos, s, us ^ 1))
+                safe = false;
+        if (safe)
+            move_list_add(list, make_move(c->king_from, c->king_to, MK_CASTLE, i));
+    }
+}
+
+static void gen_from(const struct position *pos, struct move_list *list, Square from, int type, bool captures_only)
+{
+    if (type == PAWN)
+        gen_pawn(pos, list, from, captures_only);
+    else
+        gen_rays(pos, list, from, &nd_rules()->fixed.power[type][pos->side], captures_only);
+}
+
+static void gen_part1_pseudo(const struct position *pos, struct move_list *list, bool captures_only)
+{
+    const struct nd_state *st = nd_cst(pos);
+    Color us = pos->side;
+    for (int i = 0; i < pos->pcount[us]; i++) {
+        Square sq = pos->plist[us][i];
+        int type = piece_type(pos->board[sq]);
+        gen_from(pos, list, sq, type, captures_only);
+        Square other = nd_partner(st, sq);
+        if (other != NO_SQUARE)
+            gen_from(pos, list, other, type, captures_only);
+    }
+    if (!captures_only && pos->castling)
+        gen_castling(pos, list);
+}
+
+/* ---- Part 1: make ----------------------------------------------------------------------- */
+
+/* The board-0 location of a square (itself when on board 0 or unlinked on board 1). */
+static Square canonical(const struct nd_state *st, Square sq)
+{
+    if (!nd_board_of(sq))
+        return sq;
+    Square o = nd_partner(st, sq);
+    return o == NO_SQUARE ? sq : o;
+}
+
+/* The King on board-0 square sq breaks its link; the board-1 location is empty by then. */
+static void king_breaks_link(struct position *pos, Square sq)
+{
+    struct nd_state *st = nd_st(pos);
+    int i = slot_of0(st, nd_local(sq));
+    if (i >= 0)
+        link_remove(st, i);
+}
+
+/* Board, links, counters and castling rights of part 1; pushes the undo entry. */
+static void apply_part1(struct position *pos, Move m)
+{
+    const struct chess_rules *r = nd_rules();
+    struct undo *u = pos_push_undo(pos, m, ND_EXT_SIZE, true);
+    struct nd_state *st = nd_st(pos);
+    Square from = move_from(m), to = move_to(m);
+    int kind = move_kind(m);
+    Piece mover = pos->board[from];
+    Color us = pos->side;
+    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    Square cfrom = canonical(st, from), cto = canonical(st, to);
+
+    pos->halfmove++;
+    if (pos->ep != NO_SQUARE)
+        pos_set_ep(pos, NO_SQUARE);
+    if (kind == MK_CASTLE) {
+        const struct castle_rule *c = &r->castle[move_extra(m)];
+        Piece rook = pos->board[c->rook_from];
+        clear_at(pos, c->rook_from);
+        jset(pos, c->king_from, EMPTY, true);
+        if (nd_linked(st, c->king_to)) /* empty on both locations, or castling would not be generated */
+            king_breaks_link(pos, c->king_to);
+        jset(pos, c->king_to, mover, true);
+        put_at(pos, c->rook_to, rook);
+    } else {
+        if (kind == MK_EN_PASSANT) {
+            u->captured = pos->board[to - fwd];
+            clear_at(pos, to - fwd);
+        } else if (pos->board[to] != EMPTY) {
+            u->captured = pos->board[to];
+            clear_at(pos, to);
+        }
+        if (u->captured != EMPTY || piece_type(mover) == PAWN)
+            pos->halfmove = 0;
+        clear_at(pos, from);
+        if (piece_type(mover) == KING && nd_linked(st, to))
+            king_breaks_link(pos, to);
+        put_at(pos, to, kind == MK_PROMOTION ? make_piece(us, move_promo(m)) : mover);
+        if (kind == MK_DOUBLE_PAWN)
+            pos_set_ep(pos, from + fwd);
+    }
+    int keep = r->castle_keep[cfrom] & r->castle_keep[cto];
+    if ((pos->castling & keep) != pos->castling)
+        pos_set_castling(pos, pos->castling & keep);
+}
+
+static void undo_step(struct position *pos)
+{
+    jrevert(pos);
+    pos_pop_undo(pos, ND_EXT_SIZE);
+}
+
+/* ---- Part 2 ----------------------------------------------------------------------------- */
+
+static void apply_link(struct position *pos, Move m)
+{
+    struct nd_state *st = nd_st(pos);
+    Square s0 = move_from(m), s1 = move_to(m);
+    if (move_kind(m) == MK_LINK) {
+        Piece p1 = pos->board[s1], p0 = pos->board[s0];
+        if (p1 != EMPTY) {
+            jset(pos, s1, EMPTY, true);
+            jset(pos, s0, p1, true);
+            jset(pos, s1, p1, false);
+        } else if (p0 != EMPTY) {
+            jset(pos, s1, p0, false);
+        }
+        link_add(st, nd_local(s0), nd_local(s1));
+    } else {
+        link_remove(st, slot_of0(st, nd_local(s0)));
+        Piece p = pos->board[s0];
+        if (p != EMPTY) {
+            jset(pos, s1, EMPTY, false);
+            if (move_extra(m) == ND_KEEP_1) {
+                jset(pos, s0, EMPTY, true);
+                jset(pos, s1, p, true);
+            }
+        }
+    }
+}
+
+void nd_apply_link_raw(struct position *pos, Move m)
+{
+    pos_push_undo(pos, m, ND_EXT_SIZE, false);
+    pos->key ^= nd_ext_key(pos);
+    apply_link(pos, m);
+    pos->key ^= nd_ext_key(pos);
+}
+
+/* Rights whose King or Rook is not in place are lost at the end of every turn. */
+static void end_turn(struct position *pos, int last_kind, Square s0, Square s1)
+{
+    const struct chess_rules *r = nd_rules();
+    struct nd_state *st = nd_st(pos);
+    int rights = pos->castling;
+    for (int i = 0; i < 4; i++) {
+        Color c = i < 2 ? WHITE : BLACK;
+        if ((rights & (1 << i)) && (pos->board[r->castle[i].king_from] != make_piece(c, KING) ||
+                                    pos->board[r->castle[i].rook_from] != make_piece(c, ROOK)))
+            rights &= ~(1 << i);
+    }
+    if (rights != pos->castling)
+        pos_set_castling(pos, rights);
+    st->last_kind = (uint8_t)last_kind;
+    st->last0 = last_kind ? (uint8_t)nd_local(s0) : 0;
+    st->last1 = last_kind ? (uint8_t)nd_local(s1) : 0;
+    st->part2 = 0;
+    if (pos->side == BLACK)
+        pos->fullmove++;
+    pos_flip_side(pos);
+}
+
+/* Link actions the rules allow, before the own-King test. */
+void nd_generate_link_candidates(struct position *pos, struct move_list *list)
+{
+    const struct nd_state *st = nd_cst(pos);
+    bool twinkle = st->phase == ND_PHASE_TWINKLE;
+    bool forbid_make = twinkle && st->last_kind == ND_LAST_BROKEN;
+    bool forbid_break = twinkle && st->last_kind == ND_LAST_MADE;
+    list->count = 0;
+    if (st->nlinks < ND_MAX_LINKS) {
+        for (int l0 = 0; l0 < 64; l0++) {
+            Square s0 = nd_square(0, l0);
+            Piece p0 = pos->board[s0];
+            if (((st->mask[0] >> l0) & 1) || piece_type(p0) == KING)
+                continue;
+            int base = l0 & ~7;
+            for (int l1 = base; l1 < base + 8; l1++) {
+                if ((st->mask[1] >> l1) & 1)
+                    continue;
+                Square s1 = nd_square(1, l1);
+                if (p0 != EMPTY && pos->board[s1] != EMPTY)
+                    continue;
+                if (forbid_make && st->last0 == l0 && st->last1 == l1)
+                    continue;
+                move_list_add(list, make_move(s0, s1, MK_LINK, 0));
+            }
+        }
+    }
+    if (twinkle) {
+        for (int i = 0; i < st->nlinks; i++) {
+            if (forbid_break && st->l0[i] == st->last0 && st->l1[i] == st->last1)
+                continue;
+            Square s0 = nd_square(0, st->l0[i]), s1 = nd_square(1, st->l1[i]);
+            if (pos->board[s0] == EMPTY) {
+                move_list_add(list, make_move(s0, s1, MK_UNLINK, ND_KEEP_NONE));
+            } else {
+                move_list_add(list, make_move(s0, s1, MK_UNLINK, ND_KEEP_0));
+                move_list_add(list, make_move(s0, s1, MK_UNLINK, ND_KEEP_1));
+            }
+        }
+    }
+}
+
+/* A link action changes board 0 only by adding the piece of s1 on s0 (make)
+ * or by emptying s0 (break, the piece staying on board 1). Part 1 left the
+ * King safe, so only an enemy piece so added, or a line so opened, can attack it. */
+static bool link_action_legal(struct position *pos, Move m)
+{
+    Square s0 = move_from(m), s1 = move_to(m);
+    if (move_kind(m) == MK_LINK)
+        return pos->board[s0] != EMPTY || !(pos->board[s1] & COLOR_BIT(pos->side ^ 1)) ||
+               !exposes_if_placed(pos, s0, pos->board[s1]);
+    if (move_extra(m) == ND_KEEP_1)
+        return !exposes_if_removed(pos, s0);
+    return true;
+}
+
+/* Link makes on rank r before the own-King test: unlinked King-free board-0
+ * squares x unlinked board-1 squares, less the pairs with both occupied. */
+static int rank_makes(const struct position *pos, const struct nd_state *st, int r)
+{
+    int u0 = 0, o0 = 0, u1 = 0, o1 = 0;
+    unsigned m0 = (unsigned)(st->mask[0] >> (r * 8)) & 0xFF, m1 = (unsigned)(st->mask[1] >> (r * 8)) & 0xFF;
+    const Piece *row0 = &pos->board[make_square(0, r)], *row1 = &pos->board[make_square(ND_BOARD1_COL, r)];
+    for (int f = 0; f < 8; f++) {
+        if (!((m0 >> f) & 1) && piece_type(row0[f]) != KING) {
+            u0++;
+            o0 += row0[f] != EMPTY;
+        }
+        if (!((m1 >> f) & 1)) {
+            u1++;
+            o1 += row1[f] != EMPTY;
+        }
+    }
+    return u0 * u1 - o0 * o1;
+}
+
+/* Number of legal link actions, counted without listing them. `base`, when
+ * given, holds rank_makes of every rank except those in `dirty`. */
+static int count_part2_from(struct position *pos, const int *base, unsigned dirty)
+{
+    const struct nd_state *st = nd_cst(pos);
+    bool twinkle = st->phase == ND_PHASE_TWINKLE;
+    Color them = pos->side ^ 1;
+    int total = 0;
+    if (st->nlinks < ND_MAX_LINKS) {
+        bool forbid_counted = false;
+        for (int r = 0; r < 8; r++)
+            total += base && !((dirty >> r) & 1) ? base[r] : rank_makes(pos, st, r);
+        /* Enemy pieces on unlinked board-1 squares (listed there) that a link would bring to an empty s0. */
+        for (int i = 0; i < pos->pcount[them]; i++) {
+            Square s1 = pos->plist[them][i];
+            if (!nd_board_of(s1))
+                continue;
+            int r = square_rank(s1);
+            for (int f = 0; f < 8; f++) {
+                Square s0 = make_square(f, r);
+                if (pos->board[s0] != EMPTY || ((st->mask[0] >> nd_local(s0)) & 1))
+                    continue;
+                if (exposes_if_placed(pos, s0, pos->board[s1])) {
+                    total--;
+                    if (st->last_kind == ND_LAST_BROKEN && st->last0 == nd_local(s0) && st->last1 == nd_local(s1))
+                        forbid_counted = true;
+                }
+            }
+        }
+        if (twinkle && st->last_kind == ND_LAST_BROKEN && !forbid_counted) {
+            Square s0 = nd_square(0, st->last0), s1 = nd_square(1, st->last1);
+            if (!nd_linked(st, s0) && !nd_linked(st, s1) && piece_type(pos->board[s0]) != KING &&
+                (pos->board[s0] == EMPTY || pos->board[s1] == EMPTY))
+                total--;
+        }
+    }
+    if (twinkle) {
+        for (int i = 0; i < st->nlinks; i++) {
+            if (st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1)
+                continue;
+            Square s0 = nd_square(0, st->l0[i]);
+            total++;
+            if (pos->board[s0] != EMPTY && !exposes_if_removed(pos, s0))
+                total++;
+        }
+    }
+    return total;
+}
+
+static int count_part2(struct position *pos) { return count_part2_from(pos, NULL, 0); }
+
+/* Ranks of the board changes recorded on the last undo entry. */
+static unsigned journal_ranks(const struct position *pos)
+{
+    const struct undo *u = &pos->history[pos->ply - 1];
+    unsigned ranks = 0;
+    for (int i = 0; i < u->journal_count; i++)
+        ranks |= 1u << square_rank(u->journal[i].sq & ~MIRROR_FLAG);
+    return ranks;
+}
+
+/* Whether any link action is legal: the usual answer comes at once (an
+ * unforbidden link to break, or two empty squares to link, which can never
+ * expose the King); anything else is counted. */
+static bool has_part2(struct position *pos)
+{
+    const struct nd_state *st = nd_cst(pos);
+    if (st->phase == ND_PHASE_TWINKLE)
+        for (int i = 0; i < st->nlinks; i++)
+            if (!(st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1))
+                return true;
+    if (st->nlinks < ND_MAX_LINKS)
+        for (int r = 0; r < 8; r++) {
+            int e0 = 0, e1 = 0;
+            for (int f = 0; f < 8; f++) {
+                e0 += pos->board[make_square(f, r)] == EMPTY && !((st->mask[0] >> (r * 8 + f)) & 1);
+                e1 += pos->board[make_square(ND_BOARD1_COL + f, r)] == EMPTY && !((st->mask[1] >> (r * 8 + f)) & 1);
+            }
+            if (e0 * e1 >= 2) /* at most one pair is the forbidden re-make */
+                return true;
+        }
+    return count_part2(pos) > 0;
+}
+
+/* ---- Legality of part 1 ------------------------------------------------------------------ */
+
+static bool part1_legal_by_making(struct position *pos, Move m)
+{
+    Color us = pos->side;
+    apply_part1(pos, m);
+    bool safe = !chess_square_attacked(pos, pos->king_sq[us], us ^ 1);
+    undo_step(pos);
+    return safe;
+}
+
+static bool king_step_safe(struct position *pos, Move m)
+{
+    Square from = move_from(m);
+    Piece king = pos->board[from];
+    pos->board[from] = EMPTY;
+    bool safe = !chess_square_attacked(pos, move_to(m), pos->side ^ 1);
+    pos->board[from] = king;
+    return safe;
+}
+
+/* Own pieces standing (on board 0) between the King and an enemy rider. */
+static void find_pins(const struct position *pos, bool *pinned)
+{
+    Color us = pos->side;
+    Square king = pos->king_sq[us];
+    const struct attack_table *t = &nd_rules()->fixed.attacks[us ^ 1];
+    int enemy = COLOR_BIT(us ^ 1);
+    for (int i = 0; i < t->count; i++) {
+        const struct attack_dir *d = &t->dirs[i];
+        if (d->max_range < 2)
+            continue;
+        Square s = king - d->step, blocker = NO_SQUARE;
+        for (int k = 1; k <= d->max_range; k++, s -= d->step) {
+            Piece p = pos->board[s];
+            if (p == EMPTY)
+                continue;
+            if (p == OFFBOARD)
+                break;
+            if (!(p & enemy)) {
+                if (blocker != NO_SQUARE)
+                    break;
+                blocker = s;
+                continue;
+            }
+            if (blocker != NO_SQUARE && d->range[piece_type(p)] >= k)
+                pinned[blocker] = true;
+            break;
+        }
+    }
+}
+
+/* A part-1 move can expose the King only by taking a piece off board 0 (its
+ * board-0 location, whichever location it moves from) or by en passant; it
+ * cannot by adding a piece (a capture lands where the captured piece stood). */
+static void filter_part1(struct position *pos, struct move_list *list)
+{
+    const struct nd_state *st = nd_cst(pos);
+    bool pinned[BOARD_SIZE];
+    memset(pinned, 0, sizeof pinned);
+    find_pins(pos, pinned);
+    bool in_check = nd_in_check(pos);
+    Square king = pos->king_sq[pos->side];
+    int n = 0;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        Square from = move_from(m);
+        bool legal;
+        if (from == king)
+            legal = move_kind(m) == MK_CASTLE ? part1_legal_by_making(pos, m) : king_step_safe(pos, m);
+        else if (in_check || move_kind(m) == MK_EN_PASSANT || pinned[canonical(st, from)])
+            legal = part1_legal_by_making(pos, m);
+        else
+            legal = true;
+        if (legal)
+            list->moves[n++] = m;
+    }
+    list->count = n;
+}
+
+/* ---- Generation entry points --------------------------------------------------------------- */
+
+_Static_assert(MAX_MOVES >= 600, "link lists need room");
+
+struct scored {
+    int score;
+    Move m;
+};
+
+static int by_score_desc(const void *a, const void *b)
+{
+    const struct scored *x = a, *y = b;
+    if (x->score != y->score)
+        return y->score > x->score ? 1 : -1;
+    return x->m < y->m ? -1 : x->m > y->m;
+}
+
+static void gen_part2(struct position *pos, struct move_list *list)
+{
+    nd_generate_link_candidates(pos, list);
+    struct scored s[MAX_MOVES];
+    int n = 0;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (link_action_legal(pos, m)) {
+            s[n].score = nd_link_action_score(pos, m);
+            s[n].m = m;
+            n++;
+        }
+    }
+    qsort(s, (size_t)n, sizeof s[0], by_score_desc);
+    for (int i = 0; i < n; i++)
+        list->moves[i] = s[i].m;
+    list->count = n;
+}
+
+void nd_generate(struct position *pos, struct move_list *list)
+{
+    list->count = 0;
+    if (nd_cst(pos)->part2) {
+        gen_part2(pos, list);
+        return;
+    }
+    gen_part1_pseudo(pos, list, false);
+    filter_part1(pos, list);
+}
+
+/* Quiescence: captures in part 1; in part 2 only the best-ranked link action,
+ * so that the search can go on to the replies. */
+void nd_generate_noisy(struct position *pos, struct move_list *list)
+{
+    list->count = 0;
+    if (nd_cst(pos)->part2) {
+        gen_part2(pos, list);
+        if (list->count > 1)
+            list->count = 1;
+        return;
+    }
+    gen_part1_pseudo(pos, list, true);
+    filter_part1(pos, list);
+}
+
+static bool white_first_turn(const struct position *pos) { return pos->side == WHITE && pos->fullmove == 1; }
+
+void nd_make(struct position *pos, Move m)
+{
+    struct nd_state *st = nd_st(pos);
+    if (st->part2) {
+        pos_push_undo(pos, m, ND_EXT_SIZE, false);
+        pos->key ^= nd_ext_key(pos);
+        apply_link(pos, m);
+        end_turn(pos, move_kind(m) == MK_LINK ? ND_LAST_MADE : ND_LAST_BROKEN, move_from(m), move_to(m));
+        pos->key ^= nd_ext_key(pos);
+        return;
+    }
+    uint64_t old_ext = nd_ext_key(pos);
+    apply_part1(pos, m);
+    pos->key ^= old_ext;
+    if (!white_first_turn(pos) && has_part2(pos))
+        st->part2 = 1;
+    else
+        end_turn(pos, ND_LAST_NONE, NO_SQUARE, NO_SQUARE);
+    pos->key ^= nd_ext_key(pos);
+}
+
+void nd_unmake(struct position *pos, Move m)
+{
+    (void)m;
+    undo_step(pos);
+}
+
+bool nd_is_capture(const struct position *pos, Move m)
+{
+    int kind = move_kind(m);
+    if (kind == MK_LINK || kind == MK_UNLINK || kind == MK_CASTLE)
+        return false;
+    return kind == MK_EN_PASSANT || pos->board[move_to(m)] != EMPTY;
+}
+
+/* Turns = sum over legal part-1 moves of the legal link actions after it (1 when none). */
+uint64_t nd_count_turns(struct position *pos)
+{
+    if (nd_cst(pos)->part2)
+        return (uint64_t)count_part2(pos);
+    struct move_list list;
+    list.count = 0;
+    gen_part1_pseudo(pos, &list, false);
+    filter_part1(pos, &list);
+    if (white_first_turn(pos))
+        return (uint64_t)list.count;
+    /* Part 1 changes one to three ranks: the others keep their count of makes. */
+    int base[8];
+    for (int r = 0; r < 8; r++)
+        base[r] = rank_makes(pos, nd_cst(pos), r);
+    uint64_t total = 0;
+    for (int i = 0; i < list.count; i++) {
+        apply_part1(pos, list.moves[i]);
+        int n = count_part2_from(pos, base, journal_ranks(pos));
+        total += n > 0 ? (uint64_t)n : 1;
+        undo_step(pos);
+    }
+    return total;
+}
