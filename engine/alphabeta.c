@@ -333,6 +333,9 @@ static void reward_quiet(struct searcher *s, int ply, Move m, int depth, const s
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = m;
     }
+    Move *cs = counter_slot(s->engine, &s->pos);
+    if (cs)
+        *cs = m;
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     int *h = history_slot(s->engine, side, m);
     *h += bonus * 32 - *h * bonus / 512;

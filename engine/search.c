@@ -324,11 +324,13 @@ struct engine *engine_new(size_t hash_mb)
     e->s = calloc(1, sizeof *e->s);
     e->job_pos = malloc(sizeof *e->job_pos);
     e->history = calloc((size_t)2 * BOARD_SIZE * BOARD_SIZE, sizeof *e->history);
+    e->counter = calloc(2 * MAX_TYPES, sizeof *e->counter);
     atomic_init(&e->stop, false);
-    if (!e->s || !e->job_pos || !e->history || tt_resize(&e->tt, hash_mb ? hash_mb : 1)) {
+    if (!e->s || !e->job_pos || !e->history || !e->counter || tt_resize(&e->tt, hash_mb ? hash_mb : 1)) {
         free(e->s);
         free(e->job_pos);
         free(e->history);
+        free(e->counter);
         tt_free(&e->tt);
         free(e);
         return NULL;
@@ -358,6 +360,7 @@ void engine_free(struct engine *e)
     pthread_cond_destroy(&e->cond);
     tt_free(&e->tt);
     free(e->history);
+    free(e->counter);
     free(e->job_pos);
     free(e->s);
     free(e);
@@ -374,6 +377,7 @@ void engine_clear(struct engine *e)
     engine_wait(e);
     tt_clear(&e->tt);
     memset(e->history, 0, (size_t)2 * BOARD_SIZE * BOARD_SIZE * sizeof *e->history);
+    memset(e->counter, 0, 2 * MAX_TYPES * sizeof *e->counter);
 }
 
 struct search_result engine_search(struct engine *e, const struct position *pos, const struct search_limits *limits,

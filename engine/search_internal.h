@@ -51,6 +51,7 @@ struct searcher {
 struct engine {
     struct tt tt;
     int *history;            /* [side][from][to] */
+    Move (*counter)[BOARD_SIZE]; /* [piece that moved][its square]: the step that refuted it */
     struct searcher *s;
     atomic_bool stop;
     /* The search thread and its one-job queue. */
@@ -69,6 +70,20 @@ struct engine {
 static inline int *history_slot(struct engine *e, Color side, Move m)
 {
     return &e->history[((size_t)side * BOARD_SIZE + (size_t)move_from(m)) * BOARD_SIZE + (size_t)move_to(m)];
+}
+
+/* The step that last refuted the previous step, or MOVE_NONE. */
+static inline Move *counter_slot(struct engine *e, const struct position *pos)
+{
+    if (pos->ply == 0)
+        return NULL;
+    Move prev = pos->history[pos->ply - 1].move;
+    if (prev == MOVE_NONE)
+        return NULL;
+    Piece p = pos->board[move_to(prev)];
+    if (!is_piece(p))
+        return NULL;
+    return &e->counter[piece_index(p)][move_to(prev)];
 }
 
 /* alphabeta.c */
