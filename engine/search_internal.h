@@ -33,6 +33,7 @@ struct searcher {
     uint64_t nodes;
     int seldepth;
     int root_ply;            /* pos.ply at the root */
+    bool only_turn;          /* the root has one legal turn, of one step */
     bool aborted;
     /* Best line of the current iteration, when a root step has been fully searched. */
     bool iter_valid;

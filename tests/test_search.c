@@ -270,6 +270,21 @@ START_TEST(very_low_clock_returns_fast)
 }
 END_TEST
 
+START_TEST(only_move_on_a_clock_is_played_at_once)
+{
+    /* Black's king has a single legal move. */
+    load("normal", "k7/8/1K6/8/8/8/8/1R6 b - - 0 1");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.time_ms[WHITE] = l.time_ms[BLACK] = 60000;
+    int64_t t0 = clock_ms();
+    struct search_result r = engine_search(engine, pos, &l, NULL);
+    ck_assert(r.has_move);
+    ck_assert_str_eq(r.best.text, "a8b8");
+    ck_assert_int_lt(clock_ms() - t0, 100);
+}
+END_TEST
+
 START_TEST(excluded_turns_are_never_returned)
 {
     load("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
@@ -602,6 +617,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, stop_right_after_start_still_gives_a_move);
     tcase_add_test(tc, movetime_is_kept);
     tcase_add_test(tc, very_low_clock_returns_fast);
+    tcase_add_test(tc, only_move_on_a_clock_is_played_at_once);
     tcase_add_test(tc, excluded_turns_are_never_returned);
     tcase_add_test(tc, reports_once_per_iteration);
     tcase_add_test(tc, evaluation_is_colour_symmetric);
