@@ -234,7 +234,8 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
     uint64_t key = search_tt_key(pos);
     struct tt_entry te;
     Move hash_move = MOVE_NONE;
-    if (tt_probe(&s->engine->tt, key, &te)) {
+    bool tt_hit = tt_probe(&s->engine->tt, key, &te);
+    if (tt_hit) {
         hash_move = te.move;
         int ts = score_from_tt(te.score, tply);
         enum tt_bound b = tt_bound_of(&te);
@@ -256,7 +257,7 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
         if (l->count == 0)
             return search_outcome_score(pos, search_outcome(pos, 0).result, tply);
     } else {
-        best = static_eval = evaluate(pos);
+        best = static_eval = tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -396,7 +397,8 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     uint64_t key = search_tt_key(pos);
     struct tt_entry te;
     Move hash_move = MOVE_NONE;
-    if (tt_probe(&s->engine->tt, key, &te)) {
+    bool tt_hit = tt_probe(&s->engine->tt, key, &te);
+    if (tt_hit) {
         hash_move = te.move;
         int ts = score_from_tt(te.score, n.tply);
         enum tt_bound b = tt_bound_of(&te);
@@ -409,7 +411,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     if (in_check)
         n.depth++;
 
-    int static_eval = in_check ? -SCORE_INFINITE : evaluate(pos);
+    int static_eval = in_check ? -SCORE_INFINITE : tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
     /* Pruning by the static evaluation needs a whole-turn position to judge. */
     bool prunable = !pv_node && !in_check && turn_start && !n.root_turn && alpha > -SCORE_MATE_BOUND &&
                     beta < SCORE_MATE_BOUND;
