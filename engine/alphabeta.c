@@ -21,6 +21,7 @@
 #define LMP_MAX_DEPTH 3
 #define LMP_BASE 5
 #define IIR_MIN_DEPTH 4
+#define NULL_MIN_DEPTH 3
 #define LMR_MAX 64
 
 static int lmr_table[LMR_MAX][LMR_MAX];
@@ -92,6 +93,18 @@ static int score_from_tt(int score, int tply)
     if (score < -SCORE_MATE_BOUND)
         return score + tply;
     return score;
+}
+
+/* A stored bound that settles the node: *score gets the value. */
+static bool tt_cutoff(const struct tt_entry *te, int tply, int alpha, int beta, int *score)
+{
+    int ts = score_from_tt(te->score, tply);
+    enum tt_bound b = tt_bound_of(te);
+    if (b == TT_EXACT || (b == TT_LOWER && ts >= beta) || (b == TT_UPPER && ts <= alpha)) {
+        *score = ts;
+        return true;
+    }
+    return false;
 }
 
 /* True when the search must end now: stop requested, node or time limit. */
@@ -238,11 +251,11 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
     uint64_t key = search_tt_key(pos);
     struct tt_entry te;
     Move hash_move = MOVE_NONE;
-    if (tt_probe(&s->engine->tt, key, &te)) {
+    bool tt_hit = tt_probe(&s->engine->tt, key, &te);
+    int ts;
+    if (tt_hit) {
         hash_move = te.move;
-        int ts = score_from_tt(te.score, tply);
-        enum tt_bound b = tt_bound_of(&te);
-        if (!pv_node && (b == TT_EXACT || (b == TT_LOWER && ts >= beta) || (b == TT_UPPER && ts <= alpha)))
+        if (!pv_node && tt_cutoff(&te, tply, alpha, beta, &ts))
             return ts;
     }
     /* A game decided with steps left (a variant's own win) ends here too. */
@@ -263,7 +276,7 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
         if (l->count == 0)
             return search_outcome_score(pos, search_outcome(pos, 0).result, tply);
     } else {
-        best = static_eval = evaluate(pos);
+        best = static_eval = tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -340,6 +353,9 @@ static void reward_quiet(struct searcher *s, int ply, Move m, int depth, const s
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = m;
     }
+    Move *cs = counter_slot(s->engine, &s->pos);
+    if (cs)
+        *cs = m;
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     int *h = history_slot(s->engine, side, m);
     *h += bonus * 32 - *h * bonus / 512;
@@ -372,6 +388,46 @@ static int child(struct searcher *s, int alpha, int beta, const struct node *n, 
     return negamax(s, alpha, beta, c);
 }
 
+/* The other side moves twice: if we still reach beta, the node is good enough. */
+static int null_move_search(struct searcher *s, const struct node *n, int beta)
+{
+    int r = 3 + n->depth / 6;
+    make_null(&s->pos);
+    struct node c = {n->depth - 1 - r, n->ply + 1, n->tply + 1, false, false};
+    int score = -negamax(s, -beta, -beta + 1, c);
+    unmake_null(&s->pos);
+    return score;
+}
+
+/* Plies less for a late quiet step (0: search it in full). */
+static int late_move_reduction(int depth, int searched, bool pv_node, int new_depth)
+{
+    int r = lmr_table[depth < LMR_MAX ? depth : LMR_MAX - 1][searched < LMR_MAX ? searched : LMR_MAX - 1];
+    if (pv_node && r > 0)
+        r--;
+    if (r > new_depth - 1)
+        r = new_depth - 1 > 0 ? new_depth - 1 : 0;
+    return r;
+}
+
+/* A root step searched in full improved the best line of this iteration. */
+static void note_root_best(struct searcher *s, int score)
+{
+    s->iter_valid = true;
+    s->iter_score = score;
+    s->iter_pv_len = s->pv_len[0];
+    memcpy(s->iter_pv, s->pv[0], (size_t)s->pv_len[0] * sizeof(Move));
+}
+
+/* Text of the root turn up to and including step m (made next at ply). */
+static void extend_root_prefix(struct searcher *s, int ply, Move m)
+{
+    char text[TURN_TEXT_LEN];
+    step_text(&s->pos, m, text, sizeof text);
+    memcpy(s->prefix[ply + 1], s->prefix[ply], TURN_TEXT_LEN);
+    search_text_append(s->prefix[ply + 1], TURN_TEXT_LEN, ply ? "," : "", text);
+}
+
 static int negamax(struct searcher *s, int alpha, int beta, struct node n)
 {
     struct position *pos = &s->pos;
@@ -400,20 +456,18 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     uint64_t key = search_tt_key(pos);
     struct tt_entry te;
     Move hash_move = MOVE_NONE;
-    if (tt_probe(&s->engine->tt, key, &te)) {
+    bool tt_hit = tt_probe(&s->engine->tt, key, &te);
+    if (tt_hit) {
         hash_move = te.move;
-        int ts = score_from_tt(te.score, n.tply);
-        enum tt_bound b = tt_bound_of(&te);
-        if (!pv_node && !excluding && ply > 0 && te.depth >= n.depth &&
-            (b == TT_EXACT || (b == TT_LOWER && ts >= beta) || (b == TT_UPPER && ts <= alpha)))
-            return ts;
+        if (!pv_node && !excluding && ply > 0 && te.depth >= n.depth && tt_cutoff(&te, n.tply, alpha, beta, &score))
+            return score;
     }
 
     bool in_check = turn_start && v->has_check && v->in_check(pos);
     if (in_check && checks_extendable(s, ply))
         n.depth++;
 
-    int static_eval = in_check ? -SCORE_INFINITE : evaluate(pos);
+    int static_eval = in_check ? -SCORE_INFINITE : tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
     /* Pruning by the static evaluation needs a whole-turn position to judge. */
     bool prunable = !pv_node && !in_check && turn_start && !n.root_turn && alpha > -SCORE_MATE_BOUND &&
                     beta < SCORE_MATE_BOUND;
@@ -423,12 +477,8 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
         return static_eval;
 
     if (!pv_node && n.null_ok && v->allow_null_move && turn_start && !in_check && !n.root_turn &&
-        n.depth >= 3 && static_eval >= beta && has_big_pieces(pos)) {
-        int r = 3 + n.depth / 6;
-        make_null(pos);
-        struct node c = {n.depth - 1 - r, ply + 1, n.tply + 1, false, false};
-        score = -negamax(s, -beta, -beta + 1, c);
-        unmake_null(pos);
+        n.depth >= NULL_MIN_DEPTH && static_eval >= beta && has_big_pieces(pos)) {
+        score = null_move_search(s, &n, beta);
         if (s->aborted)
             return 0;
         if (score >= beta)
@@ -466,12 +516,8 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
                 pruned_best = static_eval + FUTILITY_MARGIN * n.depth; /* at most alpha */
             continue;
         }
-        if (excluding) {
-            char text[TURN_TEXT_LEN];
-            step_text(pos, m, text, sizeof text);
-            memcpy(s->prefix[ply + 1], s->prefix[ply], TURN_TEXT_LEN);
-            search_text_append(s->prefix[ply + 1], TURN_TEXT_LEN, ply ? "," : "", text);
-        }
+        if (excluding)
+            extend_root_prefix(s, ply, m);
         v->make(pos, m);
         bool changed = pos->side != side;
         if (excluding && changed && search_turn_excluded(&s->limits, s->prefix[ply + 1])) {
@@ -484,13 +530,8 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
         } else {
             int r = 0;
             bool gives_check = changed && v->has_check && v->in_check(pos);
-            if (n.depth >= 3 && searched >= 3 && quiet && !in_check && !killer && !gives_check) {
-                r = lmr_table[n.depth < LMR_MAX ? n.depth : LMR_MAX - 1][searched < LMR_MAX ? searched : LMR_MAX - 1];
-                if (pv_node && r > 0)
-                    r--;
-                if (r > new_depth - 1)
-                    r = new_depth - 1 > 0 ? new_depth - 1 : 0;
-            }
+            if (n.depth >= 3 && searched >= 3 && quiet && !in_check && !killer && !gives_check)
+                r = late_move_reduction(n.depth, searched, pv_node, new_depth);
             score = child(s, alpha, alpha + 1, &n, new_depth - r, changed);
             if (score > alpha && r > 0)
                 score = child(s, alpha, alpha + 1, &n, new_depth, changed);
@@ -507,12 +548,8 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
             if (score > alpha) {
                 alpha = score;
                 update_pv(s, ply, m);
-                if (ply == 0) {
-                    s->iter_valid = true;
-                    s->iter_score = score;
-                    s->iter_pv_len = s->pv_len[0];
-                    memcpy(s->iter_pv, s->pv[0], (size_t)s->pv_len[0] * sizeof(Move));
-                }
+                if (ply == 0)
+                    note_root_best(s, score);
                 if (score >= beta) {
                     if (quiet)
                         reward_quiet(s, ply, m, n.depth, l, l->next - 1);

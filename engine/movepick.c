@@ -1,5 +1,6 @@
 /* Move ordering: hash move, then captures and promotions by MVV-LVA (with
- * the variant's piece values), then killers, then quiet steps by history. */
+ * the variant's piece values), then killers, the counter step, then quiet
+ * steps by history. */
 #include <stdlib.h>
 
 #include "engine/search_internal.h"
@@ -51,6 +52,8 @@ static void reset(struct scored_list *l)
 void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move hash_move)
 {
     const struct position *pos = &s->pos;
+    Move *cs = counter_slot(s->engine, pos);
+    Move counter = cs ? *cs : MOVE_NONE;
     for (int i = 0; i < l->count; i++) {
         Move m = l->moves[i];
         int score;
@@ -62,6 +65,8 @@ void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move has
             score = SCORE_KILLER + 1;
         else if (m == s->killers[ply][1])
             score = SCORE_KILLER;
+        else if (m == counter)
+            score = SCORE_KILLER - 1;
         else
             score = *history_slot(s->engine, pos->side, m);
         l->scores[i] = score;

@@ -190,6 +190,9 @@ static void iterate(struct searcher *s, const struct search_callbacks *cb, struc
         prev = score;
         if (s->limits.infinite)
             continue;
+        /* Nothing to choose: on a clock, answer after one iteration. */
+        if (s->only_turn && s->budget.limited && !s->budget.fixed)
+            break;
         /* The next iteration takes longer than all before it: do not start
          * one that cannot end before the soft limit. */
         if (s->budget.limited && !s->budget.fixed && elapsed_ms(s) * 2 >= s->budget.soft_ms)
@@ -229,6 +232,15 @@ static void fill_result(struct searcher *s, const struct best_line *best, struct
     r->depth = best->depth;
 }
 
+static bool single_step_turn(struct position *pos, Move m)
+{
+    Color side = pos->side;
+    pos->variant->make(pos, m);
+    bool changed = pos->side != side;
+    pos->variant->unmake(pos, m);
+    return changed;
+}
+
 static void run_search(struct engine *e, const struct position *root, const struct search_limits *limits,
                        const struct search_callbacks *cb, struct search_result *r)
 {
@@ -253,6 +265,7 @@ static void run_search(struct engine *e, const struct position *root, const stru
     if (list.count == 0 || oc.result != RESULT_NONE) {
         r->score = search_outcome_score(&s->pos, oc.result, 0);
     } else {
+        s->only_turn = list.count == 1 && single_step_turn(&s->pos, list.moves[0]);
         struct best_line *best = malloc(sizeof *best);
         if (best) {
             best->len = 0;
@@ -324,11 +337,13 @@ struct engine *engine_new(size_t hash_mb)
     e->s = calloc(1, sizeof *e->s);
     e->job_pos = malloc(sizeof *e->job_pos);
     e->history = calloc((size_t)2 * BOARD_SIZE * BOARD_SIZE, sizeof *e->history);
+    e->counter = calloc(2 * MAX_TYPES, sizeof *e->counter);
     atomic_init(&e->stop, false);
-    if (!e->s || !e->job_pos || !e->history || tt_resize(&e->tt, hash_mb ? hash_mb : 1)) {
+    if (!e->s || !e->job_pos || !e->history || !e->counter || tt_resize(&e->tt, hash_mb ? hash_mb : 1)) {
         free(e->s);
         free(e->job_pos);
         free(e->history);
+        free(e->counter);
         tt_free(&e->tt);
         free(e);
         return NULL;
@@ -358,6 +373,7 @@ void engine_free(struct engine *e)
     pthread_cond_destroy(&e->cond);
     tt_free(&e->tt);
     free(e->history);
+    free(e->counter);
     free(e->job_pos);
     free(e->s);
     free(e);
@@ -374,6 +390,7 @@ void engine_clear(struct engine *e)
     engine_wait(e);
     tt_clear(&e->tt);
     memset(e->history, 0, (size_t)2 * BOARD_SIZE * BOARD_SIZE * sizeof *e->history);
+    memset(e->counter, 0, 2 * MAX_TYPES * sizeof *e->counter);
 }
 
 struct search_result engine_search(struct engine *e, const struct position *pos, const struct search_limits *limits,

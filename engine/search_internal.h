@@ -34,6 +34,7 @@ struct searcher {
     int seldepth;
     int root_ply;            /* pos.ply at the root */
     int root_depth;          /* depth of the current iteration */
+    bool only_turn;          /* the root has one legal turn, of one step */
     bool aborted;
     /* Best line of the current iteration, when a root step has been fully searched. */
     bool iter_valid;
@@ -52,6 +53,7 @@ struct searcher {
 struct engine {
     struct tt tt;
     int *history;            /* [side][from][to] */
+    Move (*counter)[BOARD_SIZE]; /* [piece that moved][its square]: the step that refuted it */
     struct searcher *s;
     atomic_bool stop;
     /* The search thread and its one-job queue. */
@@ -70,6 +72,20 @@ struct engine {
 static inline int *history_slot(struct engine *e, Color side, Move m)
 {
     return &e->history[((size_t)side * BOARD_SIZE + (size_t)move_from(m)) * BOARD_SIZE + (size_t)move_to(m)];
+}
+
+/* The step that last refuted the previous step, or MOVE_NONE. */
+static inline Move *counter_slot(struct engine *e, const struct position *pos)
+{
+    if (pos->ply == 0)
+        return NULL;
+    Move prev = pos->history[pos->ply - 1].move;
+    if (prev == MOVE_NONE)
+        return NULL;
+    Piece p = pos->board[move_to(prev)];
+    if (!is_piece(p))
+        return NULL;
+    return &e->counter[piece_index(p)][move_to(prev)];
 }
 
 /* alphabeta.c */

@@ -4,7 +4,7 @@
  * and the clock stopping. */
 #define MOVE_OVERHEAD_MS 30
 /* Moves we plan for when the time control does not say (sudden death). */
-#define DEFAULT_MOVES_TO_GO 30
+#define DEFAULT_MOVES_TO_GO 25
 #define MAX_MOVES_TO_GO 50
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }

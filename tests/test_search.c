@@ -83,6 +83,27 @@ START_TEST(finds_mate_in_two)
 }
 END_TEST
 
+START_TEST(finds_known_tactics)
+{
+    /* Win at Chess 1, 3, 4 and 5 (Reinfeld); solved by 200 000 nodes here. */
+    static const char *const cases[][2] = {
+        {"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", "g3g6"},
+        {"5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1", "e3g3"},
+        {"r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", "h6h7"},
+        {"5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", "c6c4"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        load("normal", cases[i][0]);
+        struct search_limits l;
+        search_limits_init(&l);
+        l.nodes = 500000;
+        engine_clear(engine);
+        struct search_result r = engine_search(engine, pos, &l, NULL);
+        ck_assert_msg(strcmp(r.best.text, cases[i][1]) == 0, "%s: %s, not %s", cases[i][0], r.best.text, cases[i][1]);
+    }
+}
+END_TEST
+
 START_TEST(no_move_when_mated)
 {
     load("normal", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
@@ -267,6 +288,21 @@ START_TEST(very_low_clock_returns_fast)
     int64_t took = clock_ms() - t0;
     ck_assert(r.has_move);
     ck_assert_msg(took < 40, "took %lld ms with 50 ms left", (long long)took);
+}
+END_TEST
+
+START_TEST(only_move_on_a_clock_is_played_at_once)
+{
+    /* Black's king has a single legal move. */
+    load("normal", "k7/8/1K6/8/8/8/8/1R6 b - - 0 1");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.time_ms[WHITE] = l.time_ms[BLACK] = 60000;
+    int64_t t0 = clock_ms();
+    struct search_result r = engine_search(engine, pos, &l, NULL);
+    ck_assert(r.has_move);
+    ck_assert_str_eq(r.best.text, "a8b8");
+    ck_assert_int_lt(clock_ms() - t0, 100);
 }
 END_TEST
 
@@ -591,6 +627,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, node_limited_search_is_deterministic);
     tcase_add_test(tc, finds_mate_in_one);
     tcase_add_test(tc, finds_mate_in_two);
+    tcase_add_test(tc, finds_known_tactics);
     tcase_add_test(tc, no_move_when_mated);
     tcase_add_test(tc, no_move_when_stalemated);
     tcase_add_test(tc, avoids_stalemate_when_winning);
@@ -602,6 +639,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, stop_right_after_start_still_gives_a_move);
     tcase_add_test(tc, movetime_is_kept);
     tcase_add_test(tc, very_low_clock_returns_fast);
+    tcase_add_test(tc, only_move_on_a_clock_is_played_at_once);
     tcase_add_test(tc, excluded_turns_are_never_returned);
     tcase_add_test(tc, reports_once_per_iteration);
     tcase_add_test(tc, evaluation_is_colour_symmetric);
