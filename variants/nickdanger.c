@@ -234,12 +234,22 @@ static void nd_xboard_setup(const struct position *pos, char *out, size_t n)
     snprintf(out, n, "setup (PNBRQKpnbrqk) 16x8+0_fairy %s\n", fen);
 }
 
+/* Bench: the start, a linking-phase opening, and a twinkle-phase middle game. */
+static const char *const nickdanger_bench[] = {
+    "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1 - L -",
+    "rnbqkbnr8/pppp1ppp8/16/4p11/4P11/16/PPPP1PPP8/RNBQKBNR8 w KQkq - 0 2 a3k3 L +a3k3",
+    "r3k2r8/pp1p1ppp8/5n7nP1/1B1Q6NQ4/3q2b5q1b1/2N6pN5/1PP2PPP8/R3K2R8 w KQkq - 0 20 "
+    "a2i2,c3k3,e3m3,d4m4,g4o4,d5l5,f6n6,h6p6 T -",
+    NULL,
+};
+
 const struct variant variant_nickdanger = {
     .id = "nickdanger",
     .title = "Nick Danger Chess",
     .geo = {16, 8, {0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23}},
     .start_fen = "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1 - L -",
-    .bench_fens = NULL,
+    .bench_fens = nickdanger_bench,
+    .bench_depth = 5,
     .piece_letters = ".PNBRQK",
     .royal_type = KING,
     .has_castling = true,
