@@ -1,5 +1,6 @@
 /* The engine object, its search thread, iterative deepening with aspiration
  * windows, and turning the principal variation into whole turns. */
+#include "engine/baseline.h"
 #include "engine/search.h"
 
 #include <stdio.h>
@@ -264,6 +265,9 @@ static void run_search(struct engine *e, const struct position *root, const stru
     struct outcome oc = search_outcome(&s->pos, list.count);
     if (list.count == 0 || oc.result != RESULT_NONE) {
         r->score = search_outcome_score(&s->pos, oc.result, 0);
+    } else if (e->player != PLAYER_SEARCH) {
+        r->has_move = baseline_choose(&s->pos, e->player == PLAYER_RANDOM ? BASELINE_RANDOM : BASELINE_GREEDY,
+                                      &e->player_rng, &r->best);
     } else {
         s->only_turn = list.count == 1 && single_step_turn(&s->pos, list.moves[0]);
         struct best_line *best = malloc(sizeof *best);
@@ -326,6 +330,13 @@ static int start_thread(struct engine *e)
     if (rc == 0)
         e->thread_started = true;
     return rc;
+}
+
+void engine_set_player(struct engine *e, enum engine_player player, uint64_t seed)
+{
+    engine_wait(e);
+    e->player = player;
+    e->player_rng = seed;
 }
 
 struct engine *engine_new(size_t hash_mb)

@@ -60,7 +60,13 @@ struct search_callbacks {
 
 struct engine;
 
+/* Who chooses the moves: the search, or a baseline player for strength floors
+ * (a uniformly random legal turn; the best material after one turn). */
+enum engine_player { PLAYER_SEARCH = 0, PLAYER_RANDOM, PLAYER_GREEDY };
+
 struct engine *engine_new(size_t hash_mb);
+/* Plays with `player` from now on; seed drives the baseline players' choices. */
+void engine_set_player(struct engine *e, enum engine_player player, uint64_t seed);
 void engine_free(struct engine *e);
 /* Resizes the transposition table; 0 on success. */
 int engine_set_hash(struct engine *e, size_t hash_mb);

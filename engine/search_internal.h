@@ -67,6 +67,8 @@ struct engine {
     struct position *job_pos;
     struct search_limits job_limits;
     struct search_callbacks job_cb;
+    enum engine_player player;
+    uint64_t player_rng;
 };
 
 static inline int *history_slot(struct engine *e, Color side, Move m)

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include <strings.h>
 
 #include "engine/bench.h"
@@ -25,6 +27,9 @@ static const char usage_text[] =
     "With no subcommand, rulezero reads commands from standard input: a first line\n"
     "`xboard` selects CECP (XBoard/WinBoard), `uci` selects UCI, anything else a\n"
     "console for people (type `help`).\n"
+    "  -p, --play KIND    who chooses the moves: search (default), random (a uniformly\n"
+    "                     random legal turn) or greedy (best material after one turn)\n"
+    "      --seed S       random seed of the random and greedy players\n"
     "\n"
     "Subcommands:\n"
     "  perft --variant V [--fen FEN] [--moves \"M1 M2 ...\"] --depth D [--divide] [--no-bulk]\n"
@@ -88,6 +93,8 @@ struct cli_options {
     const char *setting_value[CLI_MAX_SETTINGS];
     char setting_text[CLI_MAX_SETTINGS][64];
     int settings;
+    /* The session's player (--play) and its random seed (--seed). */
+    struct session_options session;
 };
 
 static int add_setting(struct cli_options *o, const char *name, const char *value, const char *arg)
@@ -179,12 +186,13 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
         {"divide", no_argument, NULL, 'D'},        {"no-bulk", no_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
         {"option", required_argument, NULL, 'o'},  {"powers", required_argument, NULL, 'P'},
+        {"play", required_argument, NULL, 'p'},    {"seed", required_argument, NULL, 'S'},
         {NULL, 0, NULL, 0},
     };
     optind = 1;
     opterr = 0;
     int c, rc;
-    while ((c = getopt_long(argc, argv, ":v:f:M:d:m:DnhVo:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":v:f:M:d:m:DnhVo:p:", longopts, NULL)) != -1) {
         switch (c) {
         case 'v': o->variant = optarg; break;
         case 'f': o->fen = optarg; break;
@@ -205,6 +213,24 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
             if ((rc = add_setting(o, "Powers", optarg, optarg)))
                 return rc;
             break;
+        case 'p':
+            if (strcmp(optarg, "random") == 0)
+                o->session.player = PLAYER_RANDOM;
+            else if (strcmp(optarg, "greedy") == 0)
+                o->session.player = PLAYER_GREEDY;
+            else if (strcmp(optarg, "search") == 0)
+                o->session.player = PLAYER_SEARCH;
+            else
+                return usage_error("bad player '%s' (expected search, random or greedy)", optarg);
+            break;
+        case 'S': {
+            char *end;
+            errno = 0;
+            o->session.seed = strtoull(optarg, &end, 10);
+            if (errno || end == optarg || *end || optarg[0] == '-')
+                return usage_error("bad seed '%s' (expected a non-negative integer)", optarg);
+            break;
+        }
         case 'D': o->divide = true; break;
         case 'n': o->bulk = false; break;
         case 'h': fputs(usage_text, stdout); print_variants(stdout); exit(EXIT_OK);
@@ -353,6 +379,7 @@ int cli_main(int argc, char **argv)
     }
     if (argc < 2 || argv[1][0] == '-') {
         struct cli_options o = {.bulk = true};
+        o.session.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
         int rc = parse_options(argc, argv, &o);
         if (rc)
             return rc;
@@ -360,7 +387,7 @@ int cli_main(int argc, char **argv)
             return usage_error("unknown subcommand '%s'", argv[optind]);
         if ((rc = apply_settings_everywhere(&o)))
             return rc;
-        return session_run(stdin, stdout);
+        return session_run(stdin, stdout, &o.session);
     }
     const char *cmd = argv[1];
     struct position *pos = malloc(sizeof *pos);

@@ -251,14 +251,14 @@ static void run_line(struct console *c, char *line)
     play_turns(c, whole);
 }
 
-int console_run(const char *first_line, FILE *in, struct writer *w)
+int console_run(const char *first_line, FILE *in, struct writer *w, const struct session_options *opts)
 {
     struct console *c = calloc(1, sizeof *c);
     if (!c)
         return 1;
     c->w = w;
     c->limits = calloc(1, sizeof *c->limits);
-    c->engine = engine_new(DEFAULT_HASH_MB);
+    c->engine = session_engine_new(opts, DEFAULT_HASH_MB);
     if (!c->limits || !c->engine || game_init(&c->game)) {
         free(c->limits);
         free(c);

@@ -4,9 +4,10 @@
 
 #include <stdio.h>
 
+#include "protocol/session.h"
 #include "protocol/writer.h"
 
 /* Runs the console; `first_line` (whatever selected it) is run as its first command. */
-int console_run(const char *first_line, FILE *in, struct writer *w);
+int console_run(const char *first_line, FILE *in, struct writer *w, const struct session_options *opts);
 
 #endif

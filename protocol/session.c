@@ -12,7 +12,15 @@
 #include "protocol/writer.h"
 #include "protocol/xboard.h"
 
-int session_run(FILE *in, FILE *out)
+struct engine *session_engine_new(const struct session_options *opts, size_t hash_mb)
+{
+    struct engine *e = engine_new(hash_mb);
+    if (e && opts && opts->player != PLAYER_SEARCH)
+        engine_set_player(e, opts->player, opts->seed);
+    return e;
+}
+
+int session_run(FILE *in, FILE *out, const struct session_options *opts)
 {
     struct writer w;
     writer_init(&w, out);
@@ -22,11 +30,11 @@ int session_run(FILE *in, FILE *out)
     if (getline(&line, &cap, in) >= 0) {
         char *first = text_trim(line);
         if (strcmp(first, "xboard") == 0)
-            rc = xboard_run(in, &w);
+            rc = xboard_run(in, &w, opts);
         else if (strcmp(first, "uci") == 0)
-            rc = uci_run(first, in, &w);
+            rc = uci_run(first, in, &w, opts);
         else
-            rc = console_run(first, in, &w);
+            rc = console_run(first, in, &w, opts);
     }
     free(line);
     writer_destroy(&w);

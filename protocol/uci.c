@@ -417,7 +417,7 @@ static void run_line(struct uci *u, char *line)
     send_error(u, "unknown command '%s'", name);
 }
 
-int uci_run(const char *first_line, FILE *in, struct writer *w)
+int uci_run(const char *first_line, FILE *in, struct writer *w, const struct session_options *opts)
 {
     struct uci *u = calloc(1, sizeof *u);
     if (!u)
@@ -425,7 +425,7 @@ int uci_run(const char *first_line, FILE *in, struct writer *w)
     u->w = w;
     u->limits = calloc(1, sizeof *u->limits);
     u->parsed = calloc(1, sizeof *u->parsed);
-    u->engine = engine_new(DEFAULT_HASH_MB);
+    u->engine = session_engine_new(opts, DEFAULT_HASH_MB);
     if (!u->limits || !u->parsed || !u->engine || game_init(&u->game) || game_init(&u->scratch)) {
         free(u->limits);
         free(u->parsed);

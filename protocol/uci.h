@@ -4,9 +4,10 @@
 
 #include <stdio.h>
 
+#include "protocol/session.h"
 #include "protocol/writer.h"
 
 /* Runs a UCI session; `first_line` (the `uci` that selected it) is run first. */
-int uci_run(const char *first_line, FILE *in, struct writer *w);
+int uci_run(const char *first_line, FILE *in, struct writer *w, const struct session_options *opts);
 
 #endif

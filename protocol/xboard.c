@@ -722,14 +722,14 @@ static void run_line(struct xboard *xb, char *line)
     send_error(xb, "unknown command", whole);
 }
 
-int xboard_run(FILE *in, struct writer *w)
+int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
 {
     struct xboard *xb = calloc(1, sizeof *xb);
     if (!xb)
         return 1;
     xb->limits = calloc(1, sizeof *xb->limits);
     xb->active = calloc(1, sizeof *xb->active);
-    xb->engine = engine_new(DEFAULT_HASH_MB);
+    xb->engine = session_engine_new(opts, DEFAULT_HASH_MB);
     if (!xb->limits || !xb->active || !xb->engine || game_init(&xb->game)) {
         free(xb->limits);
         free(xb->active);

@@ -88,6 +88,15 @@ check suite-option 1 "$RZ" perft-suite /tmp/rz_cli_suite.$$.epd --variant polypi
 expect_out suite-option "^2 passed, 1 failed$"
 expect_out suite-option-error "line 3: option Powers refused: Powers: invalid Betza"
 
+# Baseline players: --play random|greedy, seeded; a bad kind is a usage error.
+check play-bad 2 "$RZ" --play bogus;            expect_err play-bad "bad player"
+check seed-bad 2 "$RZ" --play random --seed x;  expect_err seed-bad "bad seed"
+a=$(printf 'uci\nposition startpos\ngo depth 3\n' | "$RZ" --play random --seed 11 | grep bestmove)
+b=$(printf 'uci\nposition startpos\ngo depth 3\n' | "$RZ" --play random --seed 11 | grep bestmove)
+[ -n "$a" ] && [ "$a" = "$b" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL play-random-seeded: '$a' '$b'"; }
+check play-match 0 "$RZ" match --variant normal --engine "$RZ --play greedy" --engine "$RZ --play random" --games 2 --tc 1+0.01
+expect_out play-match "time forfeits 0, illegal moves 0, crashes 0"
+
 rm -f /tmp/rz_cli_out.$$ /tmp/rz_cli_err.$$ /tmp/rz_cli_suite.$$.epd
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
