@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Whole self-play games over CECP between two rulezero processes, refereed by
+# Whole self-play games over CECP between two rulezero processes at a fixed
+# depth (4 steps, so every run plays the same game), refereed by
 # `rulezero match` (every move checked with the rules), one per variant whose
 # turns XBoard cannot relay, each checked for the feature it must show:
 #   dialectic   a dialectic (token) move, e.g. T@11
@@ -32,7 +33,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 
 for v in "${variants[@]}"; do
     log=$tmp/$v.log pgn=$tmp/$v.pgn
-    "$rz" match --variant "$v" --engine "$rz" --engine "$rz" --games 1 --tc 2+0.02 --max-moves $max_moves \
+    "$rz" match --variant "$v" --engine "$rz" --engine "$rz" --games 1 --depth 4 --max-moves $max_moves \
         --pgn "$pgn" --verbose >"$log" 2>&1 || { bad "$v: match exited $?"; cat "$log"; continue; }
     grep -E "^Game 1/1" "$log"
     faults=$(grep -cE "time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0" "$log")
