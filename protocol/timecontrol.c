@@ -42,6 +42,8 @@ int tc_parse_level(struct time_control *tc, const char *args)
     double inc_s;
     if (*p || text_int64(mps, 0, 100000, &m) || parse_base(base, &base_ms) || text_double(inc, &inc_s))
         return -1;
+    if (base_ms == 0 && inc_s <= 0.0)
+        return -1; /* a time control with no time at all */
     tc->mps = (int)m;
     tc->base_ms = base_ms;
     tc->inc_ms = (int64_t)(inc_s * 1000.0 + 0.5);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/fen.h"
 #include "engine/clock.h"
 #include "engine/search.h"
 #include "protocol/game.h"
@@ -534,6 +535,16 @@ static void cmd_hint(struct xboard *xb, char *args)
     writer_printf(xb->w, "Hint: %s\n", text);
 }
 
+/* Not in CECP (Fairy-Stockfish offers the same): the game's FEN and the
+ * number of turns played, as `#` lines that XBoard ignores. */
+static void cmd_show(struct xboard *xb, char *args)
+{
+    (void)args;
+    char fen[FEN_MAX_LEN];
+    fen_write(xb->game.pos, fen, sizeof fen);
+    writer_printf(xb->w, "# variant %s\n# fen %s\n", xb->game.variant->id, fen);
+}
+
 static void cmd_bk(struct xboard *xb, char *args)
 {
     (void)args;
@@ -550,6 +561,14 @@ static void cmd_memory(struct xboard *xb, char *args)
     stop_search(xb, true);
     if (engine_set_hash(xb->engine, (size_t)mb))
         send_error(xb, "cannot allocate the hash table", "memory");
+}
+
+/* The search runs one thread; a valid count is accepted and changes nothing. */
+static void cmd_cores(struct xboard *xb, char *args)
+{
+    int64_t n;
+    if (text_int64(text_trim(args), 1, 4096, &n))
+        send_error(xb, "bad number", "cores");
 }
 
 static void cmd_option(struct xboard *xb, char *args)
@@ -691,8 +710,8 @@ static const struct command commands[] = {
     {"result", cmd_result},     {"setboard", cmd_setboard}, {"undo", cmd_undo},     {"remove", cmd_remove},
     {"hard", cmd_ignore},       {"easy", cmd_ignore},   {"post", cmd_post},         {"nopost", cmd_nopost},
     {"analyze", cmd_analyze},   {"exit", cmd_exit},     {".", cmd_stat},            {"hint", cmd_hint},
-    {"bk", cmd_bk},             {"name", cmd_ignore},   {"rating", cmd_ignore},     {"computer", cmd_ignore},
-    {"random", cmd_ignore},     {"ics", cmd_ignore},    {"memory", cmd_memory},     {"cores", cmd_ignore},
+    {"bk", cmd_bk}, {"d", cmd_show},             {"name", cmd_ignore},   {"rating", cmd_ignore},     {"computer", cmd_ignore},
+    {"random", cmd_ignore},     {"ics", cmd_ignore},    {"memory", cmd_memory},     {"cores", cmd_cores},
     {"egtpath", cmd_ignore},    {"option", cmd_option}, {"exclude", cmd_exclude},   {"include", cmd_include},
     {"lift", cmd_lift},         {"put", cmd_ignore},    {"hover", cmd_ignore},      {"quit", cmd_quit},
     {"accepted", cmd_ignore},   {"rejected", cmd_ignore}, {"xboard", cmd_ignore},   {"pause", cmd_ignore},
