@@ -1,0 +1,45 @@
+/* Shared body of the CECP and UCI fuzz targets: the bytes, after a protocol's
+ * opening line, are fed to a whole session on standard-input-like streams.
+ * The session plays with the random baseline player, so `go` answers at once
+ * and a run takes milliseconds; everything else (parsing, game state, setboard,
+ * options, undo, highlight, perft) is the real code. */
+#ifndef RULEZERO_FUZZ_SESSION_H
+#define RULEZERO_FUZZ_SESSION_H
+
+#include "fuzz_common.h"
+#include "protocol/session.h"
+
+static inline bool fuzz_contains(const uint8_t *data, size_t size, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= size; i++)
+        if (memcmp(data + i, word, n) == 0)
+            return true;
+    return false;
+}
+
+static inline int fuzz_session(const char *opening, const uint8_t *data, size_t size)
+{
+    /* perft to any depth is legitimate, uninterruptible work (covered by the FEN
+     * and move targets and the suites); skip it here so runs stay short. */
+    if (size > 8192 || fuzz_contains(data, size, "perft"))
+        return 0;
+    fuzz_init();
+    size_t head = strlen(opening);
+    char *buf = malloc(head + size + 1);
+    FUZZ_REQUIRE(buf != NULL);
+    memcpy(buf, opening, head);
+    memcpy(buf + head, data, size);
+    buf[head + size] = '\0';
+    FILE *in = fmemopen(buf, head + size, "r");
+    FILE *out = fopen("/dev/null", "w");
+    FUZZ_REQUIRE(in && out);
+    struct session_options opts = {PLAYER_RANDOM, 1};
+    session_run(in, out, &opts);
+    fclose(in);
+    fclose(out);
+    free(buf);
+    return 0;
+}
+
+#endif
