@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/adjudicate.h"
 #include "engine/clock.h"
 #include "engine/search.h"
 #include "perft/perft.h"
@@ -43,7 +44,7 @@ static void say_result(struct console *c)
 {
     struct outcome o = game_outcome(&c->game);
     if (o.result != RESULT_NONE)
-        writer_printf(c->w, "Game over: %s {%s}\n", game_result_text(o.result), o.reason ? o.reason : "");
+        writer_printf(c->w, "Game over: %s {%s}\n", result_text(o.result), o.reason ? o.reason : "");
 }
 
 static void cmd_help(struct console *c, char *args)

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/adjudicate.h"
+
 static int fail(char *err, size_t errlen, const char *msg)
 {
     snprintf(err, errlen, "%s", msg);
@@ -87,37 +89,9 @@ int game_undo(struct game *g)
     return 0;
 }
 
-struct outcome game_outcome(struct game *g)
-{
-    struct position *pos = g->pos;
-    const struct variant *v = g->variant;
-    struct move_list list;
-    v->generate(pos, &list);
-    struct outcome o = v->outcome(pos, list.count);
-    if (o.result != RESULT_NONE)
-        return o;
-    if (list.count == 0)
-        return (struct outcome){RESULT_DRAW, "No legal move"};
-    if (position_repetitions(pos, pos->ply) >= 2) {
-        if (v->repetition == REPETITION_LOSES_FOR_MOVER)
-            return pos->side == WHITE ? (struct outcome){RESULT_WHITE_WINS, "Black repeats the position three times"}
-                                      : (struct outcome){RESULT_BLACK_WINS, "White repeats the position three times"};
-        return (struct outcome){RESULT_DRAW, "Draw by repetition"};
-    }
-    if (pos->halfmove >= 100)
-        return (struct outcome){RESULT_DRAW, "Draw by fifty-move rule"};
-    return o;
-}
-
-const char *game_result_text(enum game_result r)
-{
-    switch (r) {
-    case RESULT_WHITE_WINS: return "1-0";
-    case RESULT_BLACK_WINS: return "0-1";
-    case RESULT_DRAW: return "1/2-1/2";
-    default: return "*";
-    }
-}
+/* The rules of the end of a game are the arbiter's (engine/adjudicate.c):
+ * the variant's own outcome, then repetition, then the fifty-move rule. */
+struct outcome game_outcome(struct game *g) { return game_adjudicate(g->pos); }
 
 int game_turns_by(const struct game *g, Color side)
 {

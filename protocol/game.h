@@ -49,7 +49,6 @@ int game_undo(struct game *g);
  * repetition as the variant rules it, then the fifty-move rule. */
 struct outcome game_outcome(struct game *g);
 /* "1-0", "0-1", "1/2-1/2" or "*". */
-const char *game_result_text(enum game_result r);
 
 /* Turns `side` has made in this game (for moves-per-session clocks). */
 int game_turns_by(const struct game *g, Color side);

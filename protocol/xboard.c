@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/adjudicate.h"
 #include "engine/fen.h"
 #include "engine/clock.h"
 #include "engine/search.h"
@@ -103,7 +104,7 @@ static bool claim_if_over(struct xboard *xb)
     if (o.result == RESULT_NONE)
         return false;
     if (!xb->game_over)
-        writer_printf(xb->w, "%s {%s}\n", game_result_text(o.result), o.reason ? o.reason : "Game over");
+        writer_printf(xb->w, "%s {%s}\n", result_text(o.result), o.reason ? o.reason : "Game over");
     xb->game_over = true;
     return true;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/adjudicate.h"
 #include "protocol/game.h"
 #include "protocol/text.h"
 #include "protocol/timecontrol.h"
@@ -71,7 +72,7 @@ START_TEST(outcomes)
     ck_assert_int_eq(game_outcome(&g).result, RESULT_NONE);
     play("a1a2");
     ck_assert_str_eq(game_outcome(&g).reason, "Draw by fifty-move rule");
-    ck_assert_str_eq(game_result_text(RESULT_DRAW), "1/2-1/2");
+    ck_assert_str_eq(result_text(RESULT_DRAW), "1/2-1/2");
 }
 END_TEST
 
