@@ -190,6 +190,70 @@ static void cmd_setoption(struct uci *u, char *args)
 }
 
 /* `position startpos|fen FEN [moves ...]`: built in scratch, kept only if all of it is good. */
+/* The moves of `position ... moves M1 M2 ...`, split in place. */
+static char **split_moves(char *moves, int *count)
+{
+    size_t cap = moves ? strlen(moves) / 2 + 1 : 1;
+    char **tokens = malloc(cap * sizeof *tokens);
+    *count = 0;
+    while (tokens && moves && *(moves = text_trim(moves)))
+        tokens[(*count)++] = text_word(&moves);
+    return tokens;
+}
+
+/* A GUI sends the whole game before every move: when it is the game we hold
+ * plus new turns, only the new ones are played (replaying a long Nick Danger
+ * game each move would eat a fast increment). */
+static bool extends_game(const struct game *g, const char *fen, char **tokens, int n)
+{
+    const char *start = fen ? fen : g->variant->start_fen;
+    if (strcmp(start, g->start_fen) != 0 || n < g->count)
+        return false;
+    for (int i = 0; i < g->count; i++)
+        if (strcasecmp(tokens[i], g->turns[i].turn.text) != 0)
+            return false;
+    return true;
+}
+
+static void play_new_turns(struct uci *u, char **tokens, int n)
+{
+    char err[VARIANT_ERR_LEN];
+    int had = u->game.count;
+    stop_search(u);
+    for (int i = had; i < n; i++) {
+        if (game_play_text(&u->game, tokens[i], err, sizeof err)) {
+            while (u->game.count > had)
+                game_undo(&u->game);
+            char msg[VARIANT_ERR_LEN + 64];
+            snprintf(msg, sizeof msg, "illegal move '%s': %s", tokens[i], err);
+            send_error(u, "%s", msg);
+            return;
+        }
+    }
+}
+
+/* Sets up the position from scratch; the game is replaced only if every move is legal. */
+static void replace_game(struct uci *u, const char *fen, char **tokens, int n)
+{
+    char err[VARIANT_ERR_LEN];
+    if (game_new(&u->scratch, u->game.variant, fen, err, sizeof err)) {
+        send_error(u, "%s", err);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        if (game_play_text(&u->scratch, tokens[i], err, sizeof err)) {
+            char msg[VARIANT_ERR_LEN + 64];
+            snprintf(msg, sizeof msg, "illegal move '%s': %s", tokens[i], err);
+            send_error(u, "%s", msg);
+            return;
+        }
+    }
+    stop_search(u);
+    struct game t = u->game;
+    u->game = u->scratch;
+    u->scratch = t;
+}
+
 static void cmd_position(struct uci *u, char *args)
 {
     char *p = args;
@@ -208,24 +272,17 @@ static void cmd_position(struct uci *u, char *args)
         send_error(u, "%s", "expected position startpos|fen FEN [moves ...]");
         return;
     }
-    char err[VARIANT_ERR_LEN];
-    if (game_new(&u->scratch, u->game.variant, fen, err, sizeof err)) {
-        send_error(u, "%s", err);
+    int n = 0;
+    char **tokens = split_moves(moves, &n);
+    if (!tokens) {
+        send_error(u, "%s", "out of memory");
         return;
     }
-    while (moves && *(moves = text_trim(moves))) {
-        char *move = text_word(&moves);
-        if (game_play_text(&u->scratch, move, err, sizeof err)) {
-            char msg[VARIANT_ERR_LEN + 64];
-            snprintf(msg, sizeof msg, "illegal move '%s': %s", move, err);
-            send_error(u, "%s", msg);
-            return;
-        }
-    }
-    stop_search(u);
-    struct game t = u->game;
-    u->game = u->scratch;
-    u->scratch = t;
+    if (extends_game(&u->game, fen, tokens, n))
+        play_new_turns(u, tokens, n);
+    else
+        replace_game(u, fen, tokens, n);
+    free(tokens);
 }
 
 static int go_number(char **p, int64_t hi, int64_t *out)
