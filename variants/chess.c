@@ -272,9 +272,8 @@ static void drop_repeated_targets(struct move_list *list)
     list->count = n;
 }
 
-static void gen_castling(const struct position *pos, struct move_list *list)
+void chess_gen_castling(const struct position *pos, const struct chess_rules *r, struct move_list *list)
 {
-    const struct chess_rules *r = chess_rules_of(pos);
     Color us = pos->side;
     for (int i = us * 2; i < us * 2 + 2; i++) {
         if (!(pos->castling & (1 << i)))
@@ -321,7 +320,7 @@ static void gen_pseudo(const struct position *pos, struct move_list *list, bool 
             gen_rays(pos, list, from, &set->power[type][us], captures_only);
     }
     if (!captures_only && pos->castling)
-        gen_castling(pos, list);
+        chess_gen_castling(pos, chess_rules_of(pos), list);
     if (set->overlaps[us])
         drop_repeated_targets(list);
 }
@@ -554,7 +553,7 @@ uint64_t chess_count_turns(struct position *pos)
         }
     }
     if (pos->castling)
-        gen_castling(pos, &special);
+        chess_gen_castling(pos, chess_rules_of(pos), &special);
     filter_with_pins(pos, &special, &pins);
     return n + (uint64_t)special.count;
 }

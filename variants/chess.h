@@ -100,5 +100,8 @@ int chess_validate(struct position *pos, char *err, size_t errlen);
 int chess_read_ep(struct position *pos, const char *field, char *err, size_t errlen);
 
 bool chess_square_attacked(const struct position *pos, Square sq, Color by);
+/* Castling moves by the rules r (orthodox conditions; the landing square is
+ * left to the legality test). Nick Danger calls it with its own rules. */
+void chess_gen_castling(const struct position *pos, const struct chess_rules *r, struct move_list *list);
 
 #endif

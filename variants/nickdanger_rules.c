@@ -219,39 +219,6 @@ static void gen_rays(const struct position *pos, struct move_list *list, Square 
     }
 }
 
-static void gen_castling(const struct position *pos, struct move_list *list)
-{
-    const struct chess_rules *r = nd_rules();
-    Color us = pos->side;
-    for (int i = us * 2; i < us * 2 + 2; i++) {
-        if (!(pos->castling & (1 << i)))
-            continue;
-        const struct castle_rule *c = &r->castle[i];
-        if (pos->board[c->king_from] != make_piece(us, KING) || pos->board[c->rook_from] != make_piece(us, ROOK))
-            continue;
-        Square lo = c->king_from, hi = c->king_from;
-        Square ends[3] = {c->rook_from, c->king_to, c->rook_to};
-        for (int e = 0; e < 3; e++) {
-            if (ends[e] < lo)
-                lo = ends[e];
-            if (ends[e] > hi)
-                hi = ends[e];
-        }
-        bool clear = true;
-        for (Square s = lo; s <= hi && clear; s++)
-            if (s != c->king_from && s != c->rook_from && pos->board[s] != EMPTY)
-                clear = false;
-        if (!clear)
-            continue;
-        int dir = c->king_to > c->king_from ? 1 : -1;
-        bool safe = true;
-        for (Square s = c->king_from; s != c->king_to && safe; s += dir)
-            if (chess_square_attacked(pos, s, us ^ 1))
-                safe = false;
-        if (safe)
-            move_list_add(list, make_move(c->king_from, c->king_to, MK_CASTLE, i));
-    }
-}
 
 static void gen_from(const struct position *pos, struct move_list *list, Square from, int type, bool captures_only)
 {
@@ -274,7 +241,7 @@ static void gen_part1_pseudo(const struct position *pos, struct move_list *list,
             gen_from(pos, list, other, type, captures_only);
     }
     if (!captures_only && pos->castling)
-        gen_castling(pos, list);
+        chess_gen_castling(pos, nd_rules(), list);
 }
 
 /* ---- Part 1: make ----------------------------------------------------------------------- */
