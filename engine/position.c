@@ -31,7 +31,7 @@ struct undo *pos_push_undo(struct position *pos, Move m, int ext_size, bool turn
     u->key = pos->key;
     u->move = m;
     u->ep = (int16_t)pos->ep;
-    u->halfmove = (uint16_t)pos->halfmove;
+    u->halfmove = pos->halfmove;
     u->castling = pos->castling;
     u->side = (uint8_t)pos->side;
     u->turn_start = turn_start;

@@ -28,7 +28,7 @@ struct undo {
     uint64_t key;
     Move move;
     int16_t ep;
-    uint16_t halfmove;
+    int32_t halfmove;
     uint8_t castling;
     uint8_t side;
     uint8_t turn_start; /* the position before this step began a turn */
