@@ -5,7 +5,7 @@
 #      -Werror): the tests labelled "sanitize" (unit tests, CLI, shallow perft suites,
 #      short self-play). Any sanitizer report fails the run.
 # Exits non-zero on any failure.
-#   3. A short libFuzzer run of each fuzz target (FUZZ_SECONDS each, default 20).
+#   3. A short libFuzzer run of each fuzz target (fixed seed and run count).
 # Usage: scripts/test.sh [--deep] [--no-sanitize] [--no-fuzz]
 #   --deep         also run the full-depth perft suites and long soak tests (label "deep")
 #   --no-sanitize  skip the sanitizer build (quicker local runs)
@@ -41,9 +41,15 @@ if [ "$sanitize" -eq 1 ]; then
 fi
 
 if [ "$fuzz" -eq 1 ]; then
-    echo "== Fuzzing (libFuzzer, ${FUZZ_SECONDS:-20} s per target) =="
-    for target in $(sed -n 's/^set(FUZZ_TARGETS \(.*\))$/\1/p' "$root/tests/CMakeLists.txt"); do
-        FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" "${FUZZ_SECONDS:-20}" >/tmp/rulezero-fuzz-$target.log 2>&1 || {
+    # A fixed seed and a fixed number of runs per target (about 20 s each here),
+    # so a test run explores the same inputs on every machine. FUZZ_RUNS_SCALE
+    # multiplies the counts for longer runs.
+    echo "== Fuzzing (libFuzzer, fixed seed and run count per target) =="
+    scale=${FUZZ_RUNS_SCALE:-1}
+    for entry in fen:60000 move:60000 cecp:800 uci:2000; do
+        target=${entry%%:*}
+        runs=$(( ${entry#*:} * scale ))
+        FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" >/tmp/rulezero-fuzz-$target.log 2>&1 || {
             tail -40 /tmp/rulezero-fuzz-$target.log; echo "fuzz target $target failed"; exit 1; }
         echo "fuzz $target: $(grep -E 'stat::number_of_executed_units' /tmp/rulezero-fuzz-$target.log | awk '{print $2}') inputs, no findings"
     done
