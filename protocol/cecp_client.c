@@ -169,7 +169,7 @@ int cecp_new_game(struct player *p, const struct game_view *g, char *err, size_t
     if (strcmp(g->variant->id, "normal") != 0)
         proc_send(&p->proc, "variant %s", g->variant->id);
     proc_send(&p->proc, "easy");
-    send_level(p, g->limits);
+    send_level(p, &p->cfg->limits);
     proc_send(&p->proc, "force");
     if (!g->standard_start) {
         if (!p->setboard) {
@@ -195,7 +195,7 @@ static void send_move(struct player *p, const char *text)
 
 static void send_clocks(struct player *p, const struct game_view *g)
 {
-    if (g->limits->kind != LIMIT_CLOCK)
+    if (p->cfg->limits.kind != LIMIT_CLOCK)
         return;
     Color me = g->pos->side;
     long long own = g->clock_ms[me] > 0 ? g->clock_ms[me] / 10 : 0;

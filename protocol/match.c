@@ -74,9 +74,10 @@ static void lose(struct game_end *e, Color loser, int engine, enum end_kind kind
 static int64_t move_deadline(const struct match_config *c, const struct game_view *g, Color side)
 {
     int64_t now = clock_ms();
-    switch (c->limits.kind) {
+    const struct limits *l = g->limits[side];
+    switch (l->kind) {
     case LIMIT_CLOCK: return now + (g->clock_ms[side] > 0 ? g->clock_ms[side] : 0) + c->margin_ms;
-    case LIMIT_MOVETIME: return now + c->limits.movetime_ms + c->margin_ms;
+    case LIMIT_MOVETIME: return now + l->movetime_ms + c->margin_ms;
     default: return now + c->max_wait_ms;
     }
 }
@@ -131,6 +132,7 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
         Color side = pos->side;
         int engine = engine_of[side];
         struct player *p = &w->players[engine];
+        const struct limits *l = g->limits[side];
         struct reply r;
         int64_t start = clock_ms();
         player_move(p, g, move_deadline(c, g, side), &r);
@@ -146,7 +148,7 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
         case REPLY_CLAIM: lose(e, side, engine, END_CLAIM, "loses by a false claim: %s", r.text); return;
         case REPLY_MOVE: break;
         }
-        if (c->limits.kind == LIMIT_CLOCK) {
+        if (l->kind == LIMIT_CLOCK) {
             g->clock_ms[side] -= elapsed;
             if (g->clock_ms[side] < -c->margin_ms) {
                 lose(e, side, engine, END_TIME, "%s", "loses on time");
@@ -154,7 +156,7 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
             }
             if (g->clock_ms[side] < 0)
                 g->clock_ms[side] = 0; /* late within the margin: tolerated */
-        } else if (c->limits.kind == LIMIT_MOVETIME && elapsed > c->limits.movetime_ms + c->margin_ms) {
+        } else if (l->kind == LIMIT_MOVETIME && elapsed > l->movetime_ms + c->margin_ms) {
             lose(e, side, engine, END_TIME, "%s", "loses on time (over the time per move)");
             return;
         }
@@ -165,11 +167,11 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
         }
         turn_make(pos, &t);
         snprintf(g->moves[g->nmoves++], TURN_TEXT_LEN, "%s", t.text);
-        if (c->limits.kind == LIMIT_CLOCK) {
-            g->clock_ms[side] += c->limits.inc_ms;
-            if (c->limits.moves_per_session && --g->moves_to_go[side] == 0) {
-                g->clock_ms[side] += c->limits.base_ms;
-                g->moves_to_go[side] = c->limits.moves_per_session;
+        if (l->kind == LIMIT_CLOCK) {
+            g->clock_ms[side] += l->inc_ms;
+            if (l->moves_per_session && --g->moves_to_go[side] == 0) {
+                g->clock_ms[side] += l->base_ms;
+                g->moves_to_go[side] = l->moves_per_session;
             }
         }
     }
@@ -202,7 +204,6 @@ static void play_game(struct worker *w, int index)
     g.standard_start = strcmp(w->opening.fen, c->variant->start_fen) == 0;
     g.moves = w->moves;
     g.pos = w->pos;
-    g.limits = &c->limits;
     for (int i = 0; i < w->opening.nmoves; i++) {
         struct turn t;
         if (turn_parse(w->pos, w->opening.moves[i], &t))
@@ -210,10 +211,13 @@ static void play_game(struct worker *w, int index)
         turn_make(w->pos, &t);
         snprintf(g.moves[g.nmoves++], TURN_TEXT_LEN, "%s", t.text);
     }
-    g.clock_ms[WHITE] = g.clock_ms[BLACK] = c->limits.base_ms;
-    g.moves_to_go[WHITE] = g.moves_to_go[BLACK] = c->limits.moves_per_session;
     /* Even games: the first engine has White. */
     int engine_of[2] = {index % 2, 1 - index % 2};
+    for (Color side = WHITE; side <= BLACK; side++) {
+        g.limits[side] = &c->engines[engine_of[side]].limits;
+        g.clock_ms[side] = g.limits[side]->base_ms;
+        g.moves_to_go[side] = g.limits[side]->moves_per_session;
+    }
     struct game_end e = {RESULT_NONE, END_RULES, -1, ""};
     uint64_t seed = c->seed ^ ((uint64_t)(index + 1) * 0x9E3779B97F4A7C15ull);
     bool ready = ready_player(w, engine_of[WHITE], WHITE, &g, seed, &e) &&
@@ -263,12 +267,16 @@ static void record_game(struct worker *w, int index, const int engine_of[2], con
         default: s->errors++; break;
         }
     }
-    const char *white = c->engines[engine_of[WHITE]].name, *black = c->engines[engine_of[BLACK]].name;
+    const struct player_config *wcfg = &c->engines[engine_of[WHITE]], *bcfg = &c->engines[engine_of[BLACK]];
+    const char *white = wcfg->name, *black = bcfg->name;
+    bool one_control = strcmp(wcfg->tc_text, bcfg->tc_text) == 0;
     if (sh->pgn) {
         struct game_record rec = {
             .variant = c->variant, .event = "Rule Zero match", .site = sh->site, .date = sh->date,
             .round = index + 1, .white = white, .black = black, .start_fen = g->start_fen,
-            .setup = !g->standard_start, .time_control = c->limits.kind == LIMIT_CLOCK ? c->tc_text : "-",
+            .setup = !g->standard_start, .time_control = one_control ? wcfg->tc_text : NULL,
+            .white_time_control = one_control ? NULL : wcfg->tc_text,
+            .black_time_control = one_control ? NULL : bcfg->tc_text,
             .result = result_text(e->result), .termination = termination_of(e->kind), .reason = e->reason,
             .nmoves = g->nmoves, .moves = g->moves, .opening_plies = w->opening.nmoves,
         };

@@ -37,6 +37,7 @@ static const char match_usage[] =
     "                           name the variant declares also sets the arbiter's rules\n"
     "  -g, --games N            games (default 2); each opening is played with both colours\n"
     "  -t, --tc [M/]BASE[+INC]  clock: BASE seconds (or MIN:SS), INC seconds, M moves per session\n"
+    "      --engine-tc TC       this engine's own clock (after its --engine), e.g. time odds\n"
     "      --st SEC             fixed time per move\n"
     "      --nodes N            nodes per move (UCI go nodes; CECP nps N + st 1)\n"
     "  -d, --depth D            depth per move (UCI go depth; CECP sd)\n"
@@ -127,7 +128,7 @@ static int parse_protocol(const char *text, enum player_protocol *out)
 }
 
 enum {
-    OPT_ST = 256, OPT_MAXMOVES, OPT_NODES, OPT_SPRT, OPT_MARGIN, OPT_MAXWAIT, OPT_DEBUG, OPT_VERBOSE,
+    OPT_ST = 256, OPT_ENGINE_TC, OPT_MAXMOVES, OPT_NODES, OPT_SPRT, OPT_MARGIN, OPT_MAXWAIT, OPT_DEBUG, OPT_VERBOSE,
 };
 
 int match_parse_options(int argc, char **argv, struct match_config *c)
@@ -137,6 +138,7 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
         {"engine-name", required_argument, NULL, 'N'}, {"protocol", required_argument, NULL, 'P'},
         {"option", required_argument, NULL, 'O'},     {"games", required_argument, NULL, 'g'},
         {"tc", required_argument, NULL, 't'},         {"st", required_argument, NULL, OPT_ST},
+        {"engine-tc", required_argument, NULL, OPT_ENGINE_TC},
         {"nodes", required_argument, NULL, OPT_NODES}, {"depth", required_argument, NULL, 'd'},
         {"openings", required_argument, NULL, 'o'},   {"random-plies", required_argument, NULL, 'r'},
         {"seed", required_argument, NULL, 's'},       {"pgn", required_argument, NULL, 'p'},
@@ -182,6 +184,14 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
                 return usage_error("bad time control '%s' (e.g. 10+0.1, 40/60, 1:30+1)", optarg);
             snprintf(c->tc_text, sizeof c->tc_text, "%s", optarg);
             limit_flags++;
+            break;
+        case OPT_ENGINE_TC:
+            if (c->engine_count == 0)
+                return usage_error("%s", "--engine-tc comes after the --engine it applies to");
+            if (parse_tc(optarg, &cur->limits))
+                return usage_error("bad time control '%s' (e.g. 10+0.1, 40/60, 1:30+1)", optarg);
+            snprintf(cur->tc_text, sizeof cur->tc_text, "%s", optarg);
+            cur->own_limits = true;
             break;
         case OPT_ST:
             if (parse_seconds(optarg, &c->limits.movetime_ms) || c->limits.movetime_ms <= 0)
@@ -270,6 +280,10 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
             snprintf(e->name, sizeof e->name, "%s", defaults.name[0] ? defaults.name : "");
         struct player_config merged = defaults;
         merged.cmd = e->cmd;
+        merged.own_limits = e->own_limits;
+        merged.limits = e->own_limits ? e->limits : c->limits;
+        snprintf(merged.tc_text, sizeof merged.tc_text, "%s",
+                 e->own_limits ? e->tc_text : c->limits.kind == LIMIT_CLOCK ? c->tc_text : "-");
         merged.protocol = e->protocol;
         memcpy(merged.name, e->name, sizeof merged.name);
         for (int k = 0; k < e->option_count && merged.option_count < PLAYER_MAX_OPTIONS; k++)

@@ -64,7 +64,12 @@ void pgn_write(FILE *out, const struct game_record *g)
         write_tag(out, "FEN", g->start_fen);
         write_tag(out, "SetUp", "1");
     }
-    write_tag(out, "TimeControl", g->time_control ? g->time_control : "-");
+    if (g->white_time_control && g->black_time_control) {
+        write_tag(out, "WhiteTimeControl", g->white_time_control);
+        write_tag(out, "BlackTimeControl", g->black_time_control);
+    } else {
+        write_tag(out, "TimeControl", g->time_control ? g->time_control : "-");
+    }
     write_tag(out, "Termination", g->termination);
     snprintf(num, sizeof num, "%d", g->nmoves);
     write_tag(out, "PlyCount", num);

@@ -19,6 +19,8 @@ struct game_record {
     const char *start_fen;
     bool setup;                        /* start_fen is not the variant's start */
     const char *time_control;          /* PGN form: "10+0.1", "40/60", "-" */
+    const char *white_time_control;    /* when the two differ (time_control NULL) */
+    const char *black_time_control;
     const char *result;                /* "1-0" ... "*" */
     const char *termination;           /* "normal", "time forfeit", "rules infraction", ... */
     const char *reason;                /* human words, also the closing comment */

@@ -16,14 +16,6 @@ enum player_protocol { PROTO_AUTO, PROTO_CECP, PROTO_UCI, PROTO_BUILTIN };
 
 #define PLAYER_MAX_OPTIONS 32
 
-struct player_config {
-    const char *cmd;                 /* command line, or "builtin:random|greedy" */
-    char name[64];
-    enum player_protocol protocol;
-    int option_count;
-    const char *options[PLAYER_MAX_OPTIONS]; /* "NAME=VALUE" */
-};
-
 /* How each move is limited (one of them). */
 enum limit_kind { LIMIT_CLOCK, LIMIT_MOVETIME, LIMIT_NODES, LIMIT_DEPTH };
 
@@ -36,6 +28,17 @@ struct limits {
     int depth;
 };
 
+struct player_config {
+    const char *cmd;                 /* command line, or "builtin:random|greedy" */
+    char name[64];
+    enum player_protocol protocol;
+    int option_count;
+    const char *options[PLAYER_MAX_OPTIONS]; /* "NAME=VALUE" */
+    bool own_limits;                 /* --engine-tc given for this player */
+    struct limits limits;            /* how this player's moves are limited */
+    char tc_text[64];                /* its clock in PGN form, "-" without one */
+};
+
 /* The game as a player needs to see it. */
 struct game_view {
     const struct variant *variant;
@@ -44,7 +47,7 @@ struct game_view {
     int nmoves;              /* turns played so far (opening included) */
     char (*moves)[TURN_TEXT_LEN];
     struct position *pos;    /* the current position (read-only for engines) */
-    const struct limits *limits;
+    const struct limits *limits[2]; /* by colour */
     int64_t clock_ms[2];     /* remaining, by colour (clock limits) */
     int moves_to_go[2];      /* clock with sessions: own moves to the next control */
 };

@@ -119,7 +119,7 @@ static int send_position(struct player *p, const struct game_view *g)
 
 static void send_go(struct player *p, const struct game_view *g)
 {
-    const struct limits *l = g->limits;
+    const struct limits *l = &p->cfg->limits;
     switch (l->kind) {
     case LIMIT_CLOCK: {
         char togo[32] = "";
@@ -127,8 +127,8 @@ static void send_go(struct player *p, const struct game_view *g)
             snprintf(togo, sizeof togo, " movestogo %d", g->moves_to_go[g->pos->side]);
         proc_send(&p->proc, "go wtime %lld btime %lld winc %lld binc %lld%s",
                   (long long)(g->clock_ms[WHITE] > 0 ? g->clock_ms[WHITE] : 1),
-                  (long long)(g->clock_ms[BLACK] > 0 ? g->clock_ms[BLACK] : 1), (long long)l->inc_ms,
-                  (long long)l->inc_ms, togo);
+                  (long long)(g->clock_ms[BLACK] > 0 ? g->clock_ms[BLACK] : 1), (long long)g->limits[WHITE]->inc_ms,
+                  (long long)g->limits[BLACK]->inc_ms, togo);
         break;
     }
     case LIMIT_MOVETIME: proc_send(&p->proc, "go movetime %lld", (long long)l->movetime_ms); break;

@@ -7,6 +7,7 @@
 # Usage: scripts/soak.sh [GAMES_PER_VARIANT [TC]]   (defaults 100, 1+0.01)
 #   SOAK_BUILD=release uses build/rulezero instead of the sanitizer build.
 #   SOAK_HASH=MB sets the engines' hash (default 16).
+#   SOAK_CONCURRENCY=J plays J games at once (default 1; each game needs about one core).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 games=${1:-100}
@@ -29,7 +30,7 @@ total_faults=0
 for v in "${variants[@]}"; do
     log=$out/$v.log
     "$rz" match --variant "$v" --option "Hash=$hash" --engine "$rz" --engine "$rz" --games "$games" --tc "$tc" \
-        --random-plies 4 --seed 1 --max-moves 300 --concurrency 1 \
+        --random-plies 4 --seed 1 --max-moves 300 --concurrency "${SOAK_CONCURRENCY:-1}" \
         --pgn "$out/$v.pgn" >"$log" 2>&1 || true
     sums=$(grep -E "time forfeits [0-9]+, illegal moves [0-9]+, crashes [0-9]+, false claims [0-9]+, other errors [0-9]+" "$log" |
         sed -E 's/.*time forfeits ([0-9]+), illegal moves ([0-9]+), crashes ([0-9]+), false claims ([0-9]+), other errors ([0-9]+).*/\1 \2 \3 \4 \5/' |

@@ -91,9 +91,20 @@ expect uci-detected-illegal "$tmp/ui.out" "^Fake illegal: .*illegal moves 2"
 "$RZ" match --engine "$FAKE --uci --mode hang" --protocol uci --engine builtin:random --games 2 --st 0.3 > "$tmp/uh.out" 2>&1
 expect uci-hang "$tmp/uh.out" "^Fake hang: time forfeits 2"
 
-# 6. Usage errors.
+# 6. Time odds: --engine-tc gives one engine its own clock, each engine hears
+#    its own control (CECP level, UCI winc/binc) and the PGN records both.
+"$RZ" match --engine "$RZ" --protocol cecp --engine-tc 3+0.5 --engine "$RZ" --protocol uci --tc 1+0.01 \
+    --games 2 --max-moves 2 --debug --pgn "$tmp/odds.pgn" > "$tmp/odds.out" 2>&1 || bad "time-odds match exit code"
+expect odds-cecp-level "$tmp/odds.out" "< level 0 0:03 0.5$"
+expect odds-uci-inc "$tmp/odds.out" "< go wtime [0-9]+ btime [0-9]+ winc 500 binc 10$"
+expect odds-pgn-white "$tmp/odds.pgn" '^\[WhiteTimeControl "3\+0.5"\]'
+expect odds-pgn-black "$tmp/odds.pgn" '^\[BlackTimeControl "3\+0.5"\]'
+"$RZ" pgn-check "$tmp/odds.pgn" > /dev/null && ok || bad "time-odds PGN does not re-read"
+
+# 7. Usage errors.
 "$RZ" match --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "one engine: exit 2"
 "$RZ" match --engine builtin:random --engine builtin:random --tc x > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "bad tc: exit 2"
+"$RZ" match --engine-tc 1 --engine builtin:random --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--engine-tc before --engine: exit 2"
 "$RZ" match --engine builtin:nosuch --engine builtin:random > /dev/null 2>&1; [ $? -eq 1 ] && ok || bad "bad builtin: exit 1"
 "$RZ" match --variant nosuch --engine builtin:random --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "bad variant: exit 2"
 printf '[Variant "normal"]\n\n1. e2e4 e7e4 1-0\n' > "$tmp/badgame.pgn"
