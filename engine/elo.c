@@ -34,14 +34,24 @@ static double score_variance(const struct wdl *r, double mean)
     return (r->wins * w + r->draws * d + r->losses * l) / n;
 }
 
-double elo_error95(const struct wdl *r)
+void elo_interval95(const struct wdl *r, double *lo, double *hi)
 {
     int n = wdl_games(r);
-    if (!n)
-        return INFINITY;
+    if (!n) {
+        *lo = -INFINITY;
+        *hi = INFINITY;
+        return;
+    }
     double mean = elo_score(r);
     double dev = Z95 * sqrt(score_variance(r, mean) / n);
-    double hi = elo_from_score(mean + dev), lo = elo_from_score(mean - dev);
+    *lo = elo_from_score(mean - dev);
+    *hi = elo_from_score(mean + dev);
+}
+
+double elo_error95(const struct wdl *r)
+{
+    double lo, hi;
+    elo_interval95(r, &lo, &hi);
     if (isinf(hi) || isinf(lo))
         return INFINITY;
     return (hi - lo) / 2.0;

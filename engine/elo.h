@@ -20,6 +20,10 @@ double elo_score(const struct wdl *r);
 double elo_from_score(double score);
 /* Elo difference of the record (positive: the first player is stronger). */
 double elo_diff(const struct wdl *r);
+/* The 95% interval in Elo: the Elo of the score's bounds, so it is not
+ * symmetric, and a bound is infinite when the score's bound passes 0 or 1
+ * (a lower bound still says something at a near-perfect score). */
+void elo_interval95(const struct wdl *r, double *lo, double *hi);
 /* Half-width of the 95% interval in Elo (INFINITY when it cannot be bounded). */
 double elo_error95(const struct wdl *r);
 /* Likelihood of superiority, 0..1: Phi((W - L) / sqrt(W + L)). */

@@ -329,10 +329,11 @@ static void print_summary(const struct shared *sh)
     printf("\nMatch: %s vs %s, variant %s, %d games\n", c->engines[0].name, c->engines[1].name, c->variant->id, n);
     printf("%s: wins %d, draws %d, losses %d, score %.1f%%, draw ratio %.1f%%\n", c->engines[0].name, s->wins,
            s->draws, s->losses, 100.0 * mean, n ? 100.0 * s->draws / n : 0.0);
-    double e95 = elo_error95(s), d = elo_diff(s);
-    elo_format(d - e95, lo, sizeof lo);
-    elo_format(d + e95, hi, sizeof hi);
-    printf("Elo difference: %s +/- %s (95%%: %s .. %s)\n", elo, err, isinf(e95) ? "-inf" : lo, isinf(e95) ? "+inf" : hi);
+    double lo95, hi95;
+    elo_interval95(s, &lo95, &hi95);
+    elo_format(lo95, lo, sizeof lo);
+    elo_format(hi95, hi, sizeof hi);
+    printf("Elo difference: %s +/- %s (95%%: %s .. %s)\n", elo, err, lo, hi);
     printf("LOS: %.1f%%\n", 100.0 * elo_los(s));
     if (c->sprt_on) {
         double lower, upper;

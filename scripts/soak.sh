@@ -8,6 +8,7 @@
 #   SOAK_BUILD=release uses build/rulezero instead of the sanitizer build.
 #   SOAK_HASH=MB sets the engines' hash (default 16).
 #   SOAK_CONCURRENCY=J plays J games at once (default 1; each game needs about one core).
+#   SOAK_VARIANTS="v1 v2" soaks only those variants (default: every variant).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 games=${1:-100}
@@ -24,7 +25,7 @@ fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 out=${SOAK_DIR:-$root/build/soak}
 mkdir -p "$out"
-read -r -a variants <<<"$("$rz" --help | sed -n 's/^Variants: //p')"
+read -r -a variants <<<"${SOAK_VARIANTS:-$("$rz" --help | sed -n 's/^Variants: //p')}"
 printf '%-18s %6s %6s %6s %6s %8s %8s %8s %9s\n' variant games white draws black forfeits illegal crashes other
 total_faults=0
 for v in "${variants[@]}"; do

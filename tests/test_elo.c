@@ -15,6 +15,10 @@ START_TEST(elo_from_known_record)
     near(elo_diff(&r), 147.190714118, 1e-6); /* -400 log10(1/0.7 - 1) */
     near(elo_error95(&r), 66.013381220, 1e-6);
     near(elo_los(&r), 0.999996127892, 1e-9); /* 0.5 (1 + erf(40 / sqrt(160))) */
+    double lo, hi;
+    elo_interval95(&r, &lo, &hi);            /* Elo of 0.7 -+ 1.96 sqrt(var / 100) */
+    near(lo, 86.225015200, 1e-6);
+    near(hi, 218.251777641, 1e-6);
     struct wdl even = {10, 30, 10};
     near(elo_diff(&even), 0.0, 1e-12);
     near(elo_los(&even), 0.5, 1e-12);
@@ -28,6 +32,12 @@ START_TEST(elo_edges)
     ck_assert(isinf(elo_diff(&all)) && elo_diff(&all) > 0);
     ck_assert(isinf(elo_diff(&lost)) && elo_diff(&lost) < 0);
     ck_assert(isinf(elo_error95(&all)));
+    /* 99 wins and a draw: the upper bound passes a score of 1, the lower does not. */
+    struct wdl nearly = {99, 1, 0};
+    double lo, hi;
+    elo_interval95(&nearly, &lo, &hi);
+    near(lo, 729.893429213, 1e-6);
+    ck_assert(isinf(hi) && hi > 0);
     char text[16];
     elo_format(elo_diff(&all), text, sizeof text);
     ck_assert_str_eq(text, "+inf");
