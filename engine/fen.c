@@ -209,7 +209,7 @@ static int parse_into(struct position *tmp, const struct variant *v, char *buf, 
         return -1;
     if (n > 3 && read_ep(tmp, v, fields[3], err, errlen))
         return -1;
-    int next = 4;
+    int next = n < 4 ? n : 4; /* the variant's fields follow the four standard ones */
     if (n > 4 && all_digits(fields[4]) && (n > 5 || !v->read_extra || v->ext_size == 0)) {
         if (read_counter(fields[4], 0, &tmp->halfmove))
             return fail(err, errlen, "field 5 (halfmove clock): '%s'", fields[4]);

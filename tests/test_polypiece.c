@@ -100,6 +100,11 @@ START_TEST(fen_phase_field)
     fen_is("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 01011");
     load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     fen_is("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000");
+    /* Fewer than four fields: no phase field to read (the fuzzer's crash read past the fields). */
+    load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq");
+    fen_is("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000");
+    load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b");
+    fen_is("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1 00000");
     static const char *const bad[] = {"02000", "10000", "0000", "000000", "0a000", NULL};
     for (int i = 0; bad[i]; i++) {
         char fen[FEN_MAX_LEN];
