@@ -114,6 +114,17 @@ static int parse_tc(const char *text, struct limits *l)
     return 0;
 }
 
+/* A clock option's value into its limits and its PGN text; prints the usage error. */
+static int read_clock(const char *text, struct limits *l, char *tc_text, size_t n)
+{
+    if (parse_tc(text, l)) {
+        usage_error("bad time control '%s' (e.g. 10+0.1, 40/60, 1:30+1)", text);
+        return -1;
+    }
+    snprintf(tc_text, n, "%s", text);
+    return 0;
+}
+
 static int parse_protocol(const char *text, enum player_protocol *out)
 {
     if (strcmp(text, "cecp") == 0 || strcmp(text, "xboard") == 0)
@@ -180,18 +191,15 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
             c->games = (int)n;
             break;
         case 't':
-            if (parse_tc(optarg, &c->limits))
-                return usage_error("bad time control '%s' (e.g. 10+0.1, 40/60, 1:30+1)", optarg);
-            snprintf(c->tc_text, sizeof c->tc_text, "%s", optarg);
+            if (read_clock(optarg, &c->limits, c->tc_text, sizeof c->tc_text))
+                return EXIT_USAGE;
             limit_flags++;
             break;
         case OPT_ENGINE_TC:
             if (c->engine_count == 0)
                 return usage_error("%s", "--engine-tc comes after the --engine it applies to");
-            if (parse_tc(optarg, &cur->limits))
-                return usage_error("bad time control '%s' (e.g. 10+0.1, 40/60, 1:30+1)", optarg);
-            snprintf(cur->tc_text, sizeof cur->tc_text, "%s", optarg);
-            cur->own_limits = true;
+            if (read_clock(optarg, &cur->limits, cur->tc_text, sizeof cur->tc_text))
+                return EXIT_USAGE;
             break;
         case OPT_ST:
             if (parse_seconds(optarg, &c->limits.movetime_ms) || c->limits.movetime_ms <= 0)
@@ -280,10 +288,10 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
             snprintf(e->name, sizeof e->name, "%s", defaults.name[0] ? defaults.name : "");
         struct player_config merged = defaults;
         merged.cmd = e->cmd;
-        merged.own_limits = e->own_limits;
-        merged.limits = e->own_limits ? e->limits : c->limits;
+        bool own_clock = e->tc_text[0] != '\0'; /* --engine-tc */
+        merged.limits = own_clock ? e->limits : c->limits;
         snprintf(merged.tc_text, sizeof merged.tc_text, "%s",
-                 e->own_limits ? e->tc_text : c->limits.kind == LIMIT_CLOCK ? c->tc_text : "-");
+                 own_clock ? e->tc_text : c->limits.kind == LIMIT_CLOCK ? c->tc_text : "-");
         merged.protocol = e->protocol;
         memcpy(merged.name, e->name, sizeof merged.name);
         for (int k = 0; k < e->option_count && merged.option_count < PLAYER_MAX_OPTIONS; k++)

@@ -34,7 +34,6 @@ struct player_config {
     enum player_protocol protocol;
     int option_count;
     const char *options[PLAYER_MAX_OPTIONS]; /* "NAME=VALUE" */
-    bool own_limits;                 /* --engine-tc given for this player */
     struct limits limits;            /* how this player's moves are limited */
     char tc_text[64];                /* its clock in PGN form, "-" without one */
 };
