@@ -182,13 +182,15 @@ static bool apply_options(const struct variant *v, struct suite_line *line, int 
     return true;
 }
 
+/* Compares the line's counts up to max_depth; adds how many were compared to *checked. */
 static bool run_counts(struct position *pos, const struct suite_line *line, int max_depth, bool bulk, int lineno,
-                       FILE *out)
+                       FILE *out, int *checked)
 {
     bool ok = true;
     for (int i = 0; i < line->n; i++) {
         if (max_depth > 0 && line->depths[i] > max_depth)
             continue;
+        ++*checked;
         uint64_t got = perft(pos, line->depths[i], bulk);
         if (got != line->counts[i]) {
             fprintf(out, "MISMATCH line %d depth %d: expected %llu, got %llu\n  FEN %s\n", lineno, line->depths[i],
@@ -200,7 +202,7 @@ static bool run_counts(struct position *pos, const struct suite_line *line, int 
 }
 
 static bool run_line(struct position *pos, struct suite_line *line, const char *vid, int max_depth, bool bulk,
-                     int lineno, FILE *out)
+                     int lineno, FILE *out, int *checked)
 {
     const struct variant *v = variant_find(line->variant[0] ? line->variant : vid);
     if (!v) {
@@ -214,7 +216,7 @@ static bool run_line(struct position *pos, struct suite_line *line, const char *
     if (!ok)
         fprintf(out, "line %d: %s\n  FEN %s\n", lineno, err, line->fen);
     else
-        ok = run_counts(pos, line, max_depth, bulk, lineno, out);
+        ok = run_counts(pos, line, max_depth, bulk, lineno, out, checked);
     restore_options(v, line, line->option_count);
     return ok;
 }
@@ -229,7 +231,7 @@ int perft_suite(const char *path, const char *variant_id, int max_depth, bool bu
     struct position *pos = malloc(sizeof *pos);
     struct suite_line *line = malloc(sizeof *line);
     char *text = malloc(SUITE_LINE_MAX);
-    int passed = 0, failed = 0, lineno = 0;
+    int passed = 0, failed = 0, lineno = 0, checked = 0;
     while (pos && line && text && fgets(text, SUITE_LINE_MAX, f)) {
         lineno++;
         char *t = trim(text);
@@ -240,7 +242,7 @@ int perft_suite(const char *path, const char *variant_id, int max_depth, bool bu
             failed++;
             continue;
         }
-        if (run_line(pos, line, vid, max_depth, bulk, lineno, out))
+        if (run_line(pos, line, vid, max_depth, bulk, lineno, out, &checked))
             passed++;
         else
             failed++;
@@ -249,6 +251,10 @@ int perft_suite(const char *path, const char *variant_id, int max_depth, bool bu
     free(pos);
     free(line);
     free(text);
+    if (checked == 0) {
+        fprintf(out, "no count checked: the suite has no count at or below the maximum depth\n");
+        failed++;
+    }
     fprintf(out, "%d passed, %d failed\n", passed, failed);
     return failed;
 }

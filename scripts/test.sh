@@ -23,7 +23,8 @@ for arg in "$@"; do
         *) echo "usage: scripts/test.sh [--deep] [--no-sanitize] [--no-fuzz]" >&2; exit 2 ;;
     esac
 done
-"$root/scripts/deps.sh" clang fairymax stockfish python3
+# python3 and node run the independent reference implementations (tests/reference/).
+"$root/scripts/deps.sh" clang fairymax stockfish python3 nodejs
 # XBoard under a virtual display, for the xboard_match test (skipped when missing).
 "$root/scripts/deps.sh" xboard xvfb || echo "xboard/xvfb not installed: the xboard_match test will be skipped" >&2
 jobs=$(nproc)
@@ -46,11 +47,13 @@ if [ "$fuzz" -eq 1 ]; then
     # multiplies the counts for longer runs.
     echo "== Fuzzing (libFuzzer, fixed seed and run count per target) =="
     scale=${FUZZ_RUNS_SCALE:-1}
+    logs="$root/build-fuzz/logs"
+    mkdir -p "$logs"
     for entry in fen:60000 move:60000 cecp:800 uci:2000; do
         target=${entry%%:*}
         runs=$(( ${entry#*:} * scale ))
-        FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" >/tmp/rulezero-fuzz-$target.log 2>&1 || {
-            tail -40 /tmp/rulezero-fuzz-$target.log; echo "fuzz target $target failed"; exit 1; }
-        echo "fuzz $target: $(grep -E 'stat::number_of_executed_units' /tmp/rulezero-fuzz-$target.log | awk '{print $2}') inputs, no findings"
+        FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" >"$logs/$target.log" 2>&1 || {
+            tail -40 "$logs/$target.log"; echo "fuzz target $target failed"; exit 1; }
+        echo "fuzz $target: $(grep -E 'stat::number_of_executed_units' "$logs/$target.log" | awk '{print $2}') inputs, no findings"
     done
 fi

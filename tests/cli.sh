@@ -3,25 +3,28 @@
 set -u
 RZ=${1:?usage: cli.sh path/to/rulezero}
 pass=0 fail=0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+out=$scratch/out err=$scratch/err suite=$scratch/suite.epd
 
 check() { # name, expected exit code, command...
     local name=$1 want=$2; shift 2
-    "$@" >/tmp/rz_cli_out.$$ 2>/tmp/rz_cli_err.$$
+    "$@" >"$out" 2>"$err"
     local got=$?
     if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-        fail=$((fail + 1)); echo "FAIL $name: exit $got, expected $want"; cat /tmp/rz_cli_err.$$; fi
+        fail=$((fail + 1)); echo "FAIL $name: exit $got, expected $want"; cat "$err"; fi
 }
 expect_out() { # name, pattern (grep -E) that the last stdout must contain
-    if grep -Eq -- "$2" /tmp/rz_cli_out.$$; then pass=$((pass + 1)); else
-        fail=$((fail + 1)); echo "FAIL $1: stdout lacks /$2/"; head -5 /tmp/rz_cli_out.$$; fi
+    if grep -Eq -- "$2" "$out"; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $1: stdout lacks /$2/"; head -5 "$out"; fi
 }
 expect_err() {
-    if grep -Eq -- "$2" /tmp/rz_cli_err.$$; then pass=$((pass + 1)); else
-        fail=$((fail + 1)); echo "FAIL $1: stderr lacks /$2/"; cat /tmp/rz_cli_err.$$; fi
+    if grep -Eq -- "$2" "$err"; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $1: stderr lacks /$2/"; cat "$err"; fi
 }
 last_line_is() {
-    if [ "$(tail -n 1 /tmp/rz_cli_out.$$)" = "$2" ]; then pass=$((pass + 1)); else
-        fail=$((fail + 1)); echo "FAIL $1: last line '$(tail -n 1 /tmp/rz_cli_out.$$)', expected '$2'"; fi
+    if [ "$(tail -n 1 "$out")" = "$2" ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL $1: last line '$(tail -n 1 "$out")', expected '$2'"; fi
 }
 
 check help 0 "$RZ" --help;                       expect_out help "Usage: rulezero"; expect_out help-variants "normal"
@@ -45,27 +48,35 @@ expect_out perft-speed "nodes per second"
 check perft-short 0 "$RZ" perft -v normal -d 2 -n;  last_line_is perft-nobulk "Nodes searched: 400"
 check divide 0 "$RZ" perft -v normal -d 2 --divide
 expect_out divide "^e2e4: 20$"; last_line_is divide "Nodes searched: 400"
-[ "$(grep -c ': 20$' /tmp/rz_cli_out.$$)" -eq 20 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL divide lines"; }
+[ "$(grep -c ': 20$' "$out")" -eq 20 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL divide lines"; }
 check divide-blank 0 "$RZ" perft -v normal -d 1 -D
-grep -qx '' /tmp/rz_cli_out.$$ && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL divide blank line"; }
+grep -qx '' "$out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL divide blank line"; }
 check perft-fen 0 "$RZ" perft -v normal -f 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -d 2
 last_line_is perft-fen "Nodes searched: 2039"
 
 check moves 0 "$RZ" moves -v normal
-[ "$(wc -l < /tmp/rz_cli_out.$$)" -eq 20 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL moves count"; }
+[ "$(wc -l < "$out")" -eq 20 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL moves count"; }
 expect_out moves "^e2e4 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1$"
 check moves-bad-fen 1 "$RZ" moves -f 'rnbqkbnr w'
 
 check bench 0 "$RZ" bench -v normal -d 2
 expect_out bench "^Nodes searched: [0-9]+$"
-[ "$(tail -n 2 /tmp/rz_cli_out.$$ | head -n 1 | grep -c 'Nodes/second')" -eq 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bench nps line"; }
+[ "$(tail -n 2 "$out" | head -n 1 | grep -c 'Nodes/second')" -eq 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bench nps line"; }
 check bench-bad-variant 2 "$RZ" bench -v nosuch
 
 check suite-missing-file 1 "$RZ" perft-suite /nonexistent.epd
-printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n' > /tmp/rz_cli_suite.$$.epd
-check suite-mismatch 1 "$RZ" perft-suite /tmp/rz_cli_suite.$$.epd --variant normal
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n' > "$suite"
+check suite-mismatch 1 "$RZ" perft-suite "$suite" --variant normal
 expect_out suite-mismatch "MISMATCH line 1 depth 2: expected 401, got 400"
 expect_out suite-mismatch-fen "FEN rnbqkbnr"
+
+# A suite run that compares no count fails: an empty file, or --max-depth below every line's depths.
+: > "$suite"
+check suite-empty 1 "$RZ" perft-suite "$suite" --variant normal; expect_out suite-empty "^no count checked"
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D2 400 ;D3 8902\n' > "$suite"
+check suite-below-depth 1 "$RZ" perft-suite "$suite" --variant normal --max-depth 1
+expect_out suite-below-depth "^no count checked"
+check suite-at-depth 0 "$RZ" perft-suite "$suite" --variant normal --max-depth 2; expect_out suite-at-depth "^1 passed, 0 failed$"
 
 # Game settings: --powers / --option, and ;option on a suite line.
 check powers 0 "$RZ" perft -v polypiece --powers 'N:N,AD' -d 3; last_line_is powers "Nodes searched: 8886"
@@ -83,8 +94,8 @@ expect_out poly-moves "^g1f3 rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQk
 printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000 ;option Powers=N:N,AD ;D3 8886' \
     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000 ;D3 8614' \
     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000 ;option Powers=N:N,AX ;D1 20' \
-    > /tmp/rz_cli_suite.$$.epd
-check suite-option 1 "$RZ" perft-suite /tmp/rz_cli_suite.$$.epd --variant polypiece
+    > "$suite"
+check suite-option 1 "$RZ" perft-suite "$suite" --variant polypiece
 expect_out suite-option "^2 passed, 1 failed$"
 expect_out suite-option-error "line 3: option Powers refused: Powers: invalid Betza"
 
@@ -97,6 +108,5 @@ b=$(printf 'uci\nposition startpos\ngo depth 3\n' | "$RZ" --play random --seed 1
 check play-match 0 "$RZ" match --variant normal --engine "$RZ --play greedy" --engine "$RZ --play random" --games 2 --tc 1+0.01
 expect_out play-match "time forfeits 0, illegal moves 0, crashes 0"
 
-rm -f /tmp/rz_cli_out.$$ /tmp/rz_cli_err.$$ /tmp/rz_cli_suite.$$.epd
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

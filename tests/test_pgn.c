@@ -47,7 +47,7 @@ static void round_trip(const char *fen, uint64_t seed, int max_plies)
         .result = result_text(o.result), .termination = o.result ? "normal" : "adjudication",
         .reason = o.reason ? o.reason : "stopped {early}", .nmoves = n, .moves = moves, .opening_plies = 2,
     };
-    char path[] = "/tmp/rz_pgn_XXXXXX";
+    char path[] = "rz_pgn_XXXXXX"; /* in the working directory: ctest runs in the build folder */
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
     FILE *f = fdopen(fd, "w");
@@ -93,7 +93,7 @@ START_TEST(reader_skips_comments_variations_and_numbers)
     const char *text = "[Event \"x\"]\n[Variant \"normal\"]\n\n"
                        "1.e2e4 {a comment} e7e5 (1... c7c5 2. g1f3) 2. g1f3! $1 ; rest\n"
                        "b8c6 3. f1b5 a7a6 *\n";
-    char path[] = "/tmp/rz_pgn_XXXXXX";
+    char path[] = "rz_pgn_XXXXXX"; /* in the working directory: ctest runs in the build folder */
     int fd = mkstemp(path);
     ck_assert(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
     close(fd);

@@ -4,7 +4,7 @@
  * or sandwiching; captures are compulsory and go on with the same piece, so a
  * turn is a chain of steps. The step is the unit of generation and make; the
  * state block below says which piece must go on (`pending`) and whose Pawn
- * may be taken en passant. The rules are in /work/shared/rules/interweave.md
+ * may be taken en passant. The rules are in docs/rules/interweave.md
  * and the choices made here in docs/variants/interweave.md. */
 #ifndef RULEZERO_INTERWEAVE_H
 #define RULEZERO_INTERWEAVE_H

@@ -4,7 +4,7 @@
  * cyclic list of powers written in Betza notation; all pieces of a type (of
  * both colours) use the type's current entry, and a move by a piece of that
  * type advances the entry. In the phased game Black's entry of each type is
- * always White's plus one. Rules: /work/shared/rules/polypiece.md; decisions:
+ * always White's plus one. Rules: docs/rules/polypiece.md; decisions:
  * docs/variants/polypiece.md.
  *
  * The power lists are ONE game setting shared by both variants (option

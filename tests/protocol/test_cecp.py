@@ -61,7 +61,7 @@ def test_ping_and_quiet_commands():
     e = cecp()
     e.send("new", "random", "computer", "name Opponent", "rating 2000 1900", "ics -", "hard", "easy", "post",
            "nopost", "draw", "cores 2", "memory 32", "accepted ping", "rejected foo", "put e4", "hover e4",
-           "egtpath syzygy /tmp", "force")
+           "egtpath syzygy tablebases", "force")
     assert e.sync(5) == [], e.seen
     e.send("bk")
     e.expect(r" .*")

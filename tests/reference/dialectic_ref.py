@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent Dialectic / Hegelian Dialectic Chess perft, written from the rules text only
 (no code shared with the engine), to cross-check perft/suites/{dialectic,hegelian}.epd.
-Usage: dialectic_perft.py dialectic|hegelian "FEN with T..A.. field" DEPTH   (slow: D3 in seconds)"""
+Usage: dialectic_ref.py dialectic|hegelian "FEN with T..A.. field" DEPTH   (slow: D3 in seconds)"""
 import sys
 
 def leaps(sq):

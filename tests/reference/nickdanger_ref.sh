@@ -7,7 +7,7 @@
 set -u
 py=${1:?python}; rz=${2:?rulezero}; max=${3:-1500}; samples=${4:-1}
 here=$(cd "$(dirname "$0")" && pwd)
-suite="$here/../perft/suites/nickdanger.epd"
+suite="$here/../../perft/suites/nickdanger.epd"
 fail=0 n=0
 while IFS= read -r line; do
     case $line in ''|'#'*) continue ;; esac

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An independent, deliberately simple reference for Nick Danger Chess turns.
 
-Written from /work/shared/rules/nickdanger.md without looking at the C
+Written from the rules (docs/rules/nickdanger.md) without looking at the C
 generator's tricks: a linked square is a *cell* holding one piece; every turn
 is made in full on a copy of the position and legality is judged by listing
 every enemy capture. Slow, but a different road to the same answers.

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Independent reference for Interdependent Chess perft, written straight from
-/work/shared/rules/interdependent.md with none of the engine's tables: plain
+the rules (docs/rules/interdependent.md) with none of the engine's tables: plain
 (file, rank) tuples, the powers spelled out per type, legality by playing the
 move on a copy and generating every enemy capture (the naive check).
 
-Usage: interdep_ref.py FEN DEPTH [--divide]
-       interdep_ref.py --epd SUITE MAX_DEPTH   (checks the suite's counts up to
+Usage: interdependent_ref.py FEN DEPTH [--divide]
+       interdependent_ref.py --epd SUITE MAX_DEPTH   (checks the suite's counts up to
        MAX_DEPTH and MAX_NODES; exits 1 on a mismatch)
 Slow (Python); meant for small counts that cross-check the C engine."""
 import sys

@@ -6,8 +6,8 @@ K R B Q, doubled = rider, number = limited rider; no direction or mode
 letters), moves found by scanning the board, every move made and then tested
 by generating all enemy captures. Slow: use small depths.
 
-Usage: polypiece_check.py [--phased] [--powers 'K:K Q:Q,WAND ...'] FEN DEPTH
-       polypiece_check.py [--phased] --suite FILE.epd MAX_DEPTH
+Usage: polypiece_ref.py [--phased] [--powers 'K:K Q:Q,WAND ...'] FEN DEPTH
+       polypiece_ref.py [--phased] --suite FILE.epd MAX_DEPTH
          (compares every ;Dn count up to MAX_DEPTH, honouring ;option Powers=...;
           exit status 1 on any difference)
 """

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Independent reference for Interweave perft, written from the rules text
-// (/work/shared/rules/interweave.md) without the engine's code: a plain 8x8
+// (docs/rules/interweave.md) without the engine's code: a plain 8x8
 // array, whole turns built recursively as lists of legs, every capture's
 // victims listed explicitly. Slow, simple, for cross-checking small counts.
 // Usage: node interweave_ref.js "FEN" DEPTH [--divide]
