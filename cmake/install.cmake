@@ -62,7 +62,10 @@ install(CODE "
   else()
     set(RULEZERO_ENGINE_COMMAND \"\${RULEZERO_BINDIR}/rulezero\")
   endif()
-  configure_file(\"${RULEZERO_PACKAGING_DIR}/rulezero.eng.in\" \"${CMAKE_CURRENT_BINARY_DIR}/rulezero.eng\" @ONLY)
+  # one staging file per destination, so that installs running at once do not mix
+  string(MD5 RULEZERO_ENG_KEY \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}\")
+  set(RULEZERO_ENG \"${CMAKE_CURRENT_BINARY_DIR}/eng-\${RULEZERO_ENG_KEY}/rulezero.eng\")
+  configure_file(\"${RULEZERO_PACKAGING_DIR}/rulezero.eng.in\" \"\${RULEZERO_ENG}\" @ONLY)
   file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${RULEZERO_PLUGINDIR}/xboard\" TYPE FILE
-       FILES \"${CMAKE_CURRENT_BINARY_DIR}/rulezero.eng\")
+       FILES \"\${RULEZERO_ENG}\")
 ")
