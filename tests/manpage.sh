@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The man page renders without a warning and names everything the engine offers:
-# every option `rulezero --help` and each subcommand's `--help` print (long and
-# short forms, as the pair `-x, --long` where help pairs them), every subcommand,
-# every variant id, and every engine option offered over UCI and CECP.
+# The man page renders without a warning, has the binary's version, and names
+# everything the engine offers: every option `rulezero --help` and each
+# subcommand's `--help` print (long and short forms, as the pair `-x, --long`
+# where help pairs them), every subcommand, every variant id, and every engine
+# option offered over UCI and CECP.
 # Usage: tests/manpage.sh path/to/rulezero path/to/rulezero.6
 set -uo pipefail
 rz=${1:?usage: manpage.sh RULEZERO MANPAGE}
@@ -25,6 +26,10 @@ mentions() { grep -qF -- "$1" <<<"$text"; }
 need() { # what, text the page must contain
     if mentions "$2"; then pass=$((pass + 1)); else problem "$1 '$2' is not in the man page"; fi
 }
+
+version=$("$rz" --version | awk '{print $2}')
+if grep -q "^\.TH RULEZERO 6 .* \"rulezero $version\"" "$page"; then pass=$((pass + 1)); else
+    problem "the .TH line does not give version $version"; fi
 
 help=$("$rz" --help)
 subcommands=$(sed -n '/^Subcommands:/,/^Options:/p' <<<"$help" | grep -oE '^  [a-z][a-z-]*' | tr -d ' ')
