@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package from this build tree (CPack, as scripts/package.sh
 # does), checks its name, metadata, dependencies and file list, runs lintian
-# (no errors allowed), and unpacks it into BUILD_DIR/package-test/root, where
+# (no errors allowed), and unpacks it into BUILD_DIR/package-test/unpacked, where
 # package_xboard.sh then plays XBoard games with the installed engine.
 # Usage: tests/package_deb.sh BUILD_DIR
 # Exit: 0 when all is right, 1 otherwise, 77 (skipped) without dpkg-deb or cpack.
@@ -44,8 +44,8 @@ expect_field Suggests '.*xboard.*'
 # Depends names the package of every shared library the binary needs (the
 # packaged binary, so a library added to the build, e.g. the GUI's, is caught).
 depends=$(field Depends)
-dpkg-deb -x "$deb" "$out/root"
-engine=$out/root/usr/games/rulezero
+dpkg-deb -x "$deb" "$out/unpacked"
+engine=$out/unpacked/usr/games/rulezero
 while read -r lib; do
     pkg=$(dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null)
     pkg=${pkg%%:*}
@@ -68,17 +68,17 @@ else ok; fi
 # The installed files themselves.
 [ "$("$engine" --version)" = "rulezero $version" ] && ok || problem "the installed engine does not start"
 features=$(printf 'xboard\nprotover 2\nquit\n' | "$engine" | sed -n 's/.* variants="\([^"]*\)".*/\1/p')
-eng=$(cat "$out/root/usr/share/games/plugins/xboard/rulezero.eng")
+eng=$(cat "$out/unpacked/usr/share/games/plugins/xboard/rulezero.eng")
 expected_eng=$(printf 'plugin spec 0.0\nrulezero\n%s' "$features")
 [ -n "$features" ] && [ "$eng" = "$expected_eng" ] && ok ||
     problem "rulezero.eng is '$eng', expected '$expected_eng' (the variants the engine announces)"
-png=$(od -An -tx1 -N24 "$out/root/usr/share/games/plugins/logos/rulezero.png" | tr -d ' \n')
+png=$(od -An -tx1 -N24 "$out/unpacked/usr/share/games/plugins/logos/rulezero.png" | tr -d ' \n')
 # PNG signature, IHDR, width 100, height 50 (the size of Debian's engine logos)
 [ "${png:0:16}" = 89504e470d0a1a0a ] && [ "${png:24:8}" = 49484452 ] &&
     [ "${png:32:16}" = 0000006400000032 ] && ok || problem "the logo is not a 100x50 PNG ($png)"
-man_warnings=$(zcat "$out/root/usr/share/man/man6/rulezero.6.gz" | groff -ww -man -z 2>&1)
+man_warnings=$(zcat "$out/unpacked/usr/share/man/man6/rulezero.6.gz" | groff -ww -man -z 2>&1)
 [ -z "$man_warnings" ] && ok || problem "the installed man page: $man_warnings"
-changelog_version=$(zcat "$out/root/usr/share/doc/rulezero/changelog.gz" | sed -n '1s/^rulezero (\([^)]*\)).*/\1/p')
+changelog_version=$(zcat "$out/unpacked/usr/share/doc/rulezero/changelog.gz" | sed -n '1s/^rulezero (\([^)]*\)).*/\1/p')
 [ "$changelog_version" = "$version" ] && ok || problem "changelog's latest entry is '$changelog_version', not $version"
 
 if command -v lintian >/dev/null; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # XBoard with the engine installed from the Debian package (unpacked by
-# package_deb.sh into BUILD_DIR/package-test/root): a short game of normal
+# package_deb.sh into BUILD_DIR/package-test/unpacked): a short game of normal
 # started with the installed binary, during which XBoard adds the package's
 # engine-list entry (rulezero.eng) to its list, then a short game of polypiece
 # with the engine picked from that list by name (-fe/-se rulezero); last, XBoard
@@ -36,7 +36,7 @@ fi
 build=$(cd "${1:?usage: package_xboard.sh BUILD_DIR SOURCE_DIR}" && pwd)
 src=$(cd "${2:?usage: package_xboard.sh BUILD_DIR SOURCE_DIR}" && pwd)
 out=$build/package-test
-root=$out/root
+root=$out/unpacked
 engine=$root/usr/games/rulezero
 [ -x "$engine" ] || { echo "package_xboard: no $engine (run package_deb first)"; exit 77; }
 match=$src/scripts/xboard-match.sh
