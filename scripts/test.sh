@@ -27,6 +27,9 @@ done
 "$root/scripts/deps.sh" clang fairymax stockfish python3 nodejs
 # XBoard under a virtual display, for the xboard_match test (skipped when missing).
 "$root/scripts/deps.sh" xboard xvfb || echo "xboard/xvfb not installed: the xboard_match test will be skipped" >&2
+# The Debian package and its tests: dpkg-shlibdeps (dpkg-dev), lintian, the logo
+# (rsvg-convert; ImageMagick finds it on XBoard's screen), the man page check (groff).
+"$root/scripts/deps.sh" dpkg-dev lintian librsvg2-bin imagemagick groff-base
 jobs=$(nproc)
 
 echo "== Release build (gcc) =="

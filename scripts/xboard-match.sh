@@ -5,10 +5,14 @@
 #
 # Usage: scripts/xboard-match.sh VARIANT GAMES TC [ENGINE1 [ENGINE2]]
 #   TC        MIN[:SS][+INC]  e.g. 1, 0:20, 0:10+0.1 (increment in seconds, may be fractional)
-#   ENGINEn   a command line; default build/rulezero (two copies)
+#   ENGINEn   a command line; default build/rulezero (two copies); `list:NAME`
+#             is the engine NAME of XBoard's engine list (-fe/-se NAME)
 # Environment: XBOARD_MATCH_DIR (default build/xboard-match) receives
 #   games.pgn, xboard.debug and xboard.out; XBOARD_MAX_MOVES (default 80)
-#   adjudicates a draw after that many moves per side.
+#   adjudicates a draw after that many moves per side; XBOARD_SETTINGS=FILE
+#   makes XBoard read and save its settings (its engine list) in FILE and add
+#   the engines it finds in the plugin directories (-autoInstall, which only
+#   runs with XBoard's windows, so -noGUI is then left out).
 # Exit status: 0 when every game ended without an illegal move or forfeit,
 #   1 when one did, 2 on usage errors, 77 when xboard or xvfb-run is missing.
 set -euo pipefail
@@ -41,13 +45,28 @@ rm -f "$out/games.pgn" "$out/xboard.debug" "$out/xboard.out"
 legality=false
 [ "$variant" = normal ] && legality=true
 
+# engine_args FLAG_CMD FLAG_LIST FLAG_DIR DIR ENGINE: XBoard's arguments for one engine.
+engine_args() {
+    case $5 in
+        list:*) printf '%s\n' "$2" "${5#list:}" ;;
+        *) printf '%s\n' "$1" "$5" "$3" "$4" ;;
+    esac
+}
+mapfile -t first < <(engine_args -fcp -fe -fd "$work/e1" "$engine1")
+mapfile -t second < <(engine_args -scp -se -sd "$work/e2" "$engine2")
+if [ -n "${XBOARD_SETTINGS:-}" ]; then
+    settings=(-settingsFile "$XBOARD_SETTINGS" -saveSettingsFile "$XBOARD_SETTINGS"
+              -saveSettingsOnExit true -autoInstall ALL)
+else
+    settings=(-saveSettingsOnExit false -noGUI)
+fi
+
 set +e
-HOME=$work/home timeout $((games * 600 + 60)) xvfb-run -a "$XBOARD" \
-    -variant "$variant" -testLegality "$legality" \
-    -fcp "$engine1" -fd "$work/e1" -scp "$engine2" -sd "$work/e2" \
+HOME=$work/home timeout $((games * 600 + 60)) xvfb-run -a "$XBOARD" "${settings[@]}" \
+    -variant "$variant" -testLegality "$legality" "${first[@]}" "${second[@]}" \
     -mg "$games" -tc "$base" -inc "$inc" -autoCallFlag true -testClaims false \
     -adjudicateDrawMoves "${XBOARD_MAX_MOVES:-80}" \
-    -sgf "$out/games.pgn" -popupExitMessage false -saveSettingsOnExit false -noGUI -matchPause 100 \
+    -sgf "$out/games.pgn" -popupExitMessage false -matchPause 100 \
     -debug -nameOfDebugFile "$out/xboard.debug" >"$out/xboard.out" 2>&1
 status=$?
 set -e
