@@ -23,7 +23,7 @@ for arg in "$@"; do
         *) echo "usage: scripts/test.sh [--deep] [--no-sanitize] [--no-fuzz]" >&2; exit 2 ;;
     esac
 done
-"$root/scripts/deps.sh" clang fairymax stockfish python3
+"$root/scripts/deps.sh" clang fairymax stockfish python3 phalanx parallel
 # XBoard under a virtual display, for the xboard_match test (skipped when missing).
 "$root/scripts/deps.sh" xboard xvfb || echo "xboard/xvfb not installed: the xboard_match test will be skipped" >&2
 jobs=$(nproc)
