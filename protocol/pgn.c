@@ -247,7 +247,10 @@ int pgn_next(struct pgn_reader *r, struct pgn_game *g, char *err, size_t errlen)
         }
         if (c == '{') {
             const char *end = strchr(r->data + r->at, '}');
-            r->at = end ? (size_t)(end - r->data) + 1 : r->len;
+            size_t stop = end ? (size_t)(end - r->data) : r->len;
+            if (depth == 0)
+                snprintf(g->comment, sizeof g->comment, "%.*s", (int)(stop - r->at - 1), r->data + r->at + 1);
+            r->at = end ? stop + 1 : r->len;
             continue;
         }
         if (c == ';' || (c == '%' && (r->at == 0 || r->data[r->at - 1] == '\n'))) {

@@ -40,6 +40,7 @@ struct pgn_game {
     int nmoves, cap;
     char (*moves)[TURN_TEXT_LEN];
     char result[16];
+    char comment[256];                 /* the last comment outside variations (the runner's reason) */
 };
 
 struct pgn_reader {
