@@ -141,7 +141,7 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
             lose(e, side, engine, END_RESIGN, "%s", "resigns");
             e->culprit = -1;
             return;
-        case REPLY_CLAIM: lose(e, side, engine, END_CLAIM, "loses by a false claim: %s", r.text); return;
+        case REPLY_CLAIM: lose(e, side, engine, END_CLAIM, "loses " FAULT_WORDS_CLAIM ": %s", r.text); return;
         case REPLY_MOVE: break;
         }
         if (l->kind == LIMIT_CLOCK) {
@@ -158,7 +158,7 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
         }
         struct turn t;
         if (match_parse_turn(pos, r.move, &t)) {
-            lose(e, side, engine, END_ILLEGAL, "loses by an illegal move: %s", r.move);
+            lose(e, side, engine, END_ILLEGAL, "loses " FAULT_WORDS_ILLEGAL ": %s", r.move);
             return;
         }
         turn_make(pos, &t);

@@ -32,9 +32,9 @@ enum fault_kind fault_from_pgn(const char *termination, const char *comment)
         return FAULT_CRASH;
     if (strcmp(termination, "rules infraction") != 0)
         return FAULT_NONE;
-    if (comment && strstr(comment, "by an illegal move"))
+    if (comment && strstr(comment, FAULT_WORDS_ILLEGAL))
         return FAULT_ILLEGAL;
-    if (comment && strstr(comment, "by a false claim"))
+    if (comment && strstr(comment, FAULT_WORDS_CLAIM))
         return FAULT_CLAIM;
     return FAULT_ERROR;
 }

@@ -9,6 +9,11 @@
 
 #include "engine/elo.h"
 
+/* Words of the closing comment that name a fault under "rules infraction"
+ * (the runner writes them; --merge reads them back). */
+#define FAULT_WORDS_ILLEGAL "by an illegal move"
+#define FAULT_WORDS_CLAIM "by a false claim"
+
 /* How a game ended, as far as the counters care. */
 enum fault_kind { FAULT_NONE, FAULT_TIME, FAULT_ILLEGAL, FAULT_CRASH, FAULT_CLAIM, FAULT_ERROR };
 
