@@ -11,6 +11,7 @@
 #include "engine/baseline.h"
 #include "engine/fen.h"
 #include "engine/san.h"
+#include "tests/check_run.h"
 #include "variants/variant.h"
 
 static struct position *pos;
@@ -254,9 +255,5 @@ int main(void)
     tcase_add_test(tc, test_variant_table_decides);
     tcase_add_test(tc, test_random_games_read_back);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s);
 }

@@ -8,6 +8,7 @@
 
 #include "protocol/match_config.h"
 #include "protocol/match_report.h"
+#include "tests/check_run.h"
 
 static struct match_config shard_config(int games, int index, int count)
 {
@@ -103,9 +104,5 @@ int main(void)
     tcase_add_test(tc, test_faults_from_pgn);
     tcase_add_test(tc, test_tally);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s);
 }
