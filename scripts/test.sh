@@ -23,10 +23,12 @@ for arg in "$@"; do
         *) echo "usage: scripts/test.sh [--deep] [--no-sanitize] [--no-fuzz]" >&2; exit 2 ;;
     esac
 done
-"$root/scripts/deps.sh" clang fairymax stockfish python3 phalanx parallel
+"$root/scripts/deps.sh" clang fairymax stockfish python3
 # XBoard under a virtual display, for the xboard_match test (skipped when missing).
 "$root/scripts/deps.sh" xboard xvfb || echo "xboard/xvfb not installed: the xboard_match test will be skipped" >&2
 jobs=$(nproc)
+# Debian's Phalanx (the SAN match test) and GNU parallel (the sharded match test).
+"$root/scripts/deps.sh" phalanx parallel
 
 echo "== Release build (gcc) =="
 CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON
