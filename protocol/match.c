@@ -15,6 +15,7 @@
 #include "engine/elo.h"
 #include "engine/fen.h"
 #include "protocol/match_config.h"
+#include "protocol/match_report.h"
 #include "protocol/openings.h"
 #include "protocol/pgn.h"
 #include "protocol/player.h"
@@ -24,18 +25,13 @@ enum { EXIT_OK = MATCH_EXIT_OK, EXIT_FAIL = MATCH_EXIT_FAIL };
 
 enum end_kind { END_RULES, END_RESIGN, END_TIME, END_ILLEGAL, END_CRASH, END_CLAIM, END_ERROR, END_LENGTH };
 
-struct engine_stats {
-    int time_forfeits, illegal, crashes, false_claims, errors;
-};
-
 struct shared {
     const struct match_config *cfg;
     pthread_mutex_t lock;
     int next_game;
     int finished;
     bool stop;
-    struct wdl score;                /* from the first engine's side */
-    struct engine_stats stats[2];
+    struct match_tally tally;
     FILE *pgn;
     char date[16], site[64];
     enum sprt_state sprt_state;
@@ -145,7 +141,7 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
             lose(e, side, engine, END_RESIGN, "%s", "resigns");
             e->culprit = -1;
             return;
-        case REPLY_CLAIM: lose(e, side, engine, END_CLAIM, "loses by a false claim: %s", r.text); return;
+        case REPLY_CLAIM: lose(e, side, engine, END_CLAIM, "loses " FAULT_WORDS_CLAIM ": %s", r.text); return;
         case REPLY_MOVE: break;
         }
         if (l->kind == LIMIT_CLOCK) {
@@ -162,7 +158,7 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
         }
         struct turn t;
         if (match_parse_turn(pos, r.move, &t)) {
-            lose(e, side, engine, END_ILLEGAL, "loses by an illegal move: %s", r.move);
+            lose(e, side, engine, END_ILLEGAL, "loses " FAULT_WORDS_ILLEGAL ": %s", r.move);
             return;
         }
         turn_make(pos, &t);
@@ -236,11 +232,24 @@ static void play_game(struct worker *w, int index)
 
 static void print_score_line(const struct shared *sh, FILE *out)
 {
+    const struct wdl *s = &sh->tally.score;
     char elo[16], err[16];
-    elo_format(elo_diff(&sh->score), elo, sizeof elo);
-    elo_format(elo_error95(&sh->score), err, sizeof err);
-    fprintf(out, "%d games: %s +%d =%d -%d, Elo %s +/- %s", wdl_games(&sh->score), sh->cfg->engines[0].name,
-            sh->score.wins, sh->score.draws, sh->score.losses, elo, err);
+    elo_format(elo_diff(s), elo, sizeof elo);
+    elo_format(elo_error95(s), err, sizeof err);
+    fprintf(out, "%d games: %s +%d =%d -%d, Elo %s +/- %s", wdl_games(s), sh->cfg->engines[0].name, s->wins,
+            s->draws, s->losses, elo, err);
+}
+
+static enum fault_kind fault_of(enum end_kind k)
+{
+    switch (k) {
+    case END_TIME: return FAULT_TIME;
+    case END_ILLEGAL: return FAULT_ILLEGAL;
+    case END_CRASH: return FAULT_CRASH;
+    case END_CLAIM: return FAULT_CLAIM;
+    case END_ERROR: return FAULT_ERROR;
+    default: return FAULT_NONE;
+    }
 }
 
 static void record_game(struct worker *w, int index, const int engine_of[2], const struct game_view *g,
@@ -251,22 +260,10 @@ static void record_game(struct worker *w, int index, const int engine_of[2], con
     pthread_mutex_lock(&sh->lock);
     sh->finished++;
     int first_colour = engine_of[WHITE] == 0 ? WHITE : BLACK;
-    if (e->result == RESULT_DRAW)
-        sh->score.draws++;
-    else if ((e->result == RESULT_WHITE_WINS) == (first_colour == WHITE))
-        sh->score.wins++;
-    else
-        sh->score.losses++;
-    if (e->culprit >= 0) {
-        struct engine_stats *s = &sh->stats[e->culprit];
-        switch (e->kind) {
-        case END_TIME: s->time_forfeits++; break;
-        case END_ILLEGAL: s->illegal++; break;
-        case END_CRASH: s->crashes++; break;
-        case END_CLAIM: s->false_claims++; break;
-        default: s->errors++; break;
-        }
-    }
+    int first_won = e->result == RESULT_DRAW                                             ? 0
+                    : (e->result == RESULT_WHITE_WINS) == (first_colour == WHITE) ? 1
+                                                                                    : -1;
+    tally_game(&sh->tally, first_won, e->culprit >= 0 ? fault_of(e->kind) : FAULT_NONE, e->culprit);
     const struct player_config *wcfg = &c->engines[engine_of[WHITE]], *bcfg = &c->engines[engine_of[BLACK]];
     const char *white = wcfg->name, *black = bcfg->name;
     bool one_control = strcmp(wcfg->tc_text, bcfg->tc_text) == 0;
@@ -292,8 +289,10 @@ static void record_game(struct worker *w, int index, const int engine_of[2], con
         printf("  final position: %s\n", fen);
     }
     fflush(stdout);
-    if (c->sprt_on && sh->sprt_state == SPRT_CONTINUE) { /* a decision stands; games under way still count */
-        sh->sprt_state = sprt_decide(&sh->score, &c->sprt);
+    /* A decision stands; games under way still count. A shard plays all its
+     * games: the test belongs to the merged result. */
+    if (c->sprt_on && !c->shard_count && sh->sprt_state == SPRT_CONTINUE) {
+        sh->sprt_state = sprt_decide(&sh->tally.score, &c->sprt);
         if (sh->sprt_state != SPRT_CONTINUE)
             sh->stop = true;
     }
@@ -306,7 +305,9 @@ static void *worker_main(void *arg)
     struct shared *sh = w->sh;
     for (;;) {
         pthread_mutex_lock(&sh->lock);
-        int index = sh->stop || sh->next_game >= sh->cfg->games ? -1 : sh->next_game++;
+        int index = sh->stop ? -1 : match_game_index(sh->cfg, sh->next_game);
+        if (index >= 0)
+            sh->next_game++;
         pthread_mutex_unlock(&sh->lock);
         if (index < 0)
             break;
@@ -320,35 +321,9 @@ static void *worker_main(void *arg)
 static void print_summary(const struct shared *sh)
 {
     const struct match_config *c = sh->cfg;
-    const struct wdl *s = &sh->score;
-    int n = wdl_games(s);
-    char elo[16], err[16], lo[16], hi[16];
-    double mean = elo_score(s);
-    elo_format(elo_diff(s), elo, sizeof elo);
-    elo_format(elo_error95(s), err, sizeof err);
-    printf("\nMatch: %s vs %s, variant %s, %d games\n", c->engines[0].name, c->engines[1].name, c->variant->id, n);
-    printf("%s: wins %d, draws %d, losses %d, score %.1f%%, draw ratio %.1f%%\n", c->engines[0].name, s->wins,
-           s->draws, s->losses, 100.0 * mean, n ? 100.0 * s->draws / n : 0.0);
-    double lo95, hi95;
-    elo_interval95(s, &lo95, &hi95);
-    elo_format(lo95, lo, sizeof lo);
-    elo_format(hi95, hi, sizeof hi);
-    printf("Elo difference: %s +/- %s (95%%: %s .. %s)\n", elo, err, lo, hi);
-    printf("LOS: %.1f%%\n", 100.0 * elo_los(s));
-    if (c->sprt_on) {
-        double lower, upper;
-        sprt_bounds(&c->sprt, &lower, &upper);
-        const char *state = sh->sprt_state == SPRT_H1 ? "H1 accepted"
-                            : sh->sprt_state == SPRT_H0 ? "H0 accepted"
-                                                        : "continue";
-        printf("SPRT: elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f (bounds %.3f, %.3f): %s\n", c->sprt.elo0,
-               c->sprt.elo1, c->sprt.alpha, c->sprt.beta, sprt_llr(s, &c->sprt), lower, upper, state);
-    }
-    for (int i = 0; i < 2; i++) {
-        const struct engine_stats *st = &sh->stats[i];
-        printf("%s: time forfeits %d, illegal moves %d, crashes %d, false claims %d, other errors %d\n",
-               c->engines[i].name, st->time_forfeits, st->illegal, st->crashes, st->false_claims, st->errors);
-    }
+    const char *names[2] = {c->engines[0].name, c->engines[1].name};
+    printf("\n");
+    match_print_summary(stdout, names, c->variant->id, &sh->tally, c->sprt_on ? &c->sprt : NULL, sh->sprt_state);
 }
 
 /* Names: given, else the engine's own, else the command; made distinct. */
@@ -407,6 +382,8 @@ int match_main(int argc, char **argv)
     int rc = match_parse_options(argc, argv, &c);
     if (rc)
         return rc;
+    if (c.merge)
+        return match_merge_main(&c);
     signal(SIGPIPE, SIG_IGN);
     if (match_apply_variant_options(&c))
         return EXIT_FAIL;
@@ -429,7 +406,8 @@ int match_main(int argc, char **argv)
         fprintf(stderr, "rulezero match: cannot write '%s'\n", c.pgn_path);
         return EXIT_FAIL;
     }
-    int workers = c.concurrency < c.games ? c.concurrency : c.games;
+    int games = match_game_count(&c);
+    int workers = c.concurrency < games ? c.concurrency : games;
     struct worker *w = calloc((size_t)workers, sizeof *w);
     pthread_t *threads = calloc((size_t)workers, sizeof *threads);
     bool ok = w && threads;

@@ -27,17 +27,33 @@ struct match_config {
     int64_t margin_ms;
     int64_t max_wait_ms;
     int max_moves;          /* adjudicate a draw after this many moves past the opening; 0: never */
+    int shard_index, shard_count; /* --shard I/N (I from 1); count 0: the whole match */
+    bool merge;             /* --merge: the arguments are PGN files to sum up */
+    int merge_count;
+    char **merge_paths;
     bool debug, verbose;
     /* openings read from the file */
     int fen_count;
     char **fens;
 };
 
-/* How a game ended, for the counters. */
 /* Fills c from the arguments (defaults set by the caller); prints usage
  * errors. MATCH_EXIT_OK or MATCH_EXIT_USAGE. */
 int match_parse_options(int argc, char **argv, struct match_config *c);
 /* Options the variant declares also set the arbiter's rules. 0 or -1. */
 int match_apply_variant_options(const struct match_config *c);
+
+/* Sharding (match_shard.c). Games go to shards by opening, so both colours of
+ * an opening stay together: shard I of N plays the games 2k and 2k+1 for every
+ * opening k with k % N == I - 1. Each game's opening and seed depend only on
+ * --seed and its number, so the shards together play exactly the games of the
+ * whole match. The shard's k-th game (from 0), or -1 past its last. */
+int match_game_index(const struct match_config *c, int k);
+/* Games this run plays: all of them, or the shard's share. */
+int match_game_count(const struct match_config *c);
+
+/* `rulezero match --merge FILE...` (match_merge.c): the summary of every game
+ * in the PGN files, as the match would print it. An exit code. */
+int match_merge_main(const struct match_config *c);
 
 #endif

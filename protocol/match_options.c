@@ -50,9 +50,13 @@ static const char match_usage[] =
     "      --timemargin MS      tolerance on the clock (default 50)\n"
     "      --max-moves N        adjudicate a draw after N moves by each side past the opening\n"
     "      --max-wait SEC       longest wait for a move without a clock (default 60)\n"
+    "      --shard I/N          play only shard I of N (its share of the openings, both colours)\n"
     "      --verbose            also print each game's final FEN\n"
     "      --debug              log all engine traffic on standard error\n"
-    "  -h, --help               this text\n";
+    "  -h, --help               this text\n"
+    "\n"
+    "       rulezero match --merge [--sprt SPEC] FILE.pgn...\n"
+    "Sums up the games of PGN files (e.g. the shards' files) into one result.\n";
 
 static int parse_long(const char *text, long long lo, long long hi, long long *out)
 {
@@ -140,7 +144,34 @@ static int parse_protocol(const char *text, enum player_protocol *out)
 
 enum {
     OPT_ST = 256, OPT_ENGINE_TC, OPT_MAXMOVES, OPT_NODES, OPT_SPRT, OPT_MARGIN, OPT_MAXWAIT, OPT_DEBUG, OPT_VERBOSE,
+    OPT_SHARD, OPT_MERGE,
 };
+
+/* I/N with 1 <= I <= N. */
+static int parse_shard(const char *text, struct match_config *c)
+{
+    char buf[48];
+    const char *slash = strchr(text, '/');
+    long long i, n;
+    if (!slash || (size_t)(slash - text) >= sizeof buf)
+        return -1;
+    snprintf(buf, sizeof buf, "%.*s", (int)(slash - text), text);
+    if (parse_long(buf, 1, 1000000, &i) || parse_long(slash + 1, 1, 1000000, &n) || i > n)
+        return -1;
+    c->shard_index = (int)i;
+    c->shard_count = (int)n;
+    return 0;
+}
+
+/* After the options: the PGN files of --merge. */
+static int take_merge_files(int argc, char **argv, struct match_config *c)
+{
+    if (optind >= argc)
+        return usage_error("%s", "--merge needs PGN files");
+    c->merge_paths = argv + optind;
+    c->merge_count = argc - optind;
+    return EXIT_OK;
+}
 
 int match_parse_options(int argc, char **argv, struct match_config *c)
 {
@@ -157,6 +188,7 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
         {"timemargin", required_argument, NULL, OPT_MARGIN}, {"max-wait", required_argument, NULL, OPT_MAXWAIT},
         {"max-moves", required_argument, NULL, OPT_MAXMOVES},
         {"debug", no_argument, NULL, OPT_DEBUG},      {"verbose", no_argument, NULL, OPT_VERBOSE},
+        {"shard", required_argument, NULL, OPT_SHARD}, {"merge", no_argument, NULL, OPT_MERGE},
         {"help", no_argument, NULL, 'h'},             {NULL, 0, NULL, 0},
     };
     struct player_config defaults = {0};
@@ -258,6 +290,11 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
                 return usage_error("bad max moves '%s'", optarg);
             c->max_moves = (int)n;
             break;
+        case OPT_SHARD:
+            if (parse_shard(optarg, c))
+                return usage_error("bad shard '%s' (I/N with 1 <= I <= N)", optarg);
+            break;
+        case OPT_MERGE: c->merge = true; break;
         case OPT_DEBUG: c->debug = true; break;
         case OPT_VERBOSE: c->verbose = true; break;
         case 'h': fputs(match_usage, stdout); exit(EXIT_OK);
@@ -265,6 +302,8 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
         default: return usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }
+    if (c->merge)
+        return take_merge_files(argc, argv, c);
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
     if (c->engine_count != 2)
@@ -277,6 +316,8 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
     }
     if (c->openings_path && c->random_plies)
         return usage_error("%s", "give --openings or --random-plies, not both");
+    if (match_game_count(c) == 0)
+        return usage_error("%s", "this shard has no games (more shards than openings)");
     c->variant = variant_find(variant_id);
     if (!c->variant)
         return usage_error("unknown variant '%s'", variant_id);

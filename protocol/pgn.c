@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "engine/adjudicate.h"
+#include "engine/san.h"
 #include "variants/variant.h"
 
 /* ---- Writing ------------------------------------------------------------- */
@@ -246,7 +247,10 @@ int pgn_next(struct pgn_reader *r, struct pgn_game *g, char *err, size_t errlen)
         }
         if (c == '{') {
             const char *end = strchr(r->data + r->at, '}');
-            r->at = end ? (size_t)(end - r->data) + 1 : r->len;
+            size_t stop = end ? (size_t)(end - r->data) : r->len;
+            if (depth == 0)
+                snprintf(g->comment, sizeof g->comment, "%.*s", (int)(stop - r->at - 1), r->data + r->at + 1);
+            r->at = end ? stop + 1 : r->len;
             continue;
         }
         if (c == ';' || (c == '%' && (r->at == 0 || r->data[r->at - 1] == '\n'))) {
@@ -305,7 +309,7 @@ int match_parse_turn(struct position *pos, const char *text, struct turn *out)
         if (turn_parse(pos, mapped, out) == 0)
             return 0;
     }
-    return -1;
+    return san_parse(pos, text, out);
 }
 
 int pgn_replay(const struct pgn_game *g, struct position *pos, char *err, size_t errlen)

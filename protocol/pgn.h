@@ -40,6 +40,7 @@ struct pgn_game {
     int nmoves, cap;
     char (*moves)[TURN_TEXT_LEN];
     char result[16];
+    char comment[256];                 /* the last comment outside variations (the runner's reason) */
 };
 
 struct pgn_reader {
@@ -60,7 +61,7 @@ const char *pgn_tag(const struct pgn_game *g, const char *name);
 int pgn_replay(const struct pgn_game *g, struct position *pos, char *err, size_t errlen);
 
 /* Parses a turn text as the rules read it, trying the variant's XBoard form
- * when the plain text is not a legal turn. 0 or -1. */
+ * and then SAN (engine/san.h) when the plain text is not a legal turn. 0 or -1. */
 int match_parse_turn(struct position *pos, const char *text, struct turn *out);
 
 /* `rulezero pgn-check FILE`: replays every game and checks the results the

@@ -31,6 +31,8 @@ done
 # (rsvg-convert; ImageMagick finds it on XBoard's screen), the man page check (groff).
 "$root/scripts/deps.sh" dpkg-dev lintian librsvg2-bin imagemagick groff-base
 jobs=$(nproc)
+# Debian's Phalanx (the SAN match test) and GNU parallel (the sharded match test).
+"$root/scripts/deps.sh" phalanx parallel
 
 echo "== Release build (gcc) =="
 CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON

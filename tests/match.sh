@@ -74,6 +74,9 @@ misbehave() { # mode, extra args, counter pattern, reason pattern
     expect "$1-count" "$tmp/$1.out" "$3"
     expect "$1-pgn" "$tmp/$1.pgn" "$4"
     "$RZ" pgn-check "$tmp/$1.pgn" > /dev/null && ok || bad "$1: pgn-check"
+    # The PGN alone gives the same summary, faults included (match --merge).
+    "$RZ" match --merge "$tmp/$1.pgn" > "$tmp/$1.merged" 2>&1 || bad "$1: merge exit code"
+    diff <(sed -n '/^Match:/,$p' "$tmp/$1.out") <(sed -n '/^Match:/,$p' "$tmp/$1.merged") && ok || bad "$1: merged summary"
 }
 misbehave illegal "--tc 5+0.1" "^Fake illegal: .*illegal moves 2" '\{White loses by an illegal move: a1a1\} 0-1'
 misbehave garbage "--tc 5+0.1" "^Fake garbage: .*illegal moves 2" '^\[Termination "rules infraction"\]'

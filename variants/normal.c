@@ -34,6 +34,7 @@ const struct variant variant_normal = {
     .royal_type = KING,
     .has_castling = true,
     .steps_are_turns = true,
+    .has_san = true,
     .reset_rules = normal_reset_rules,
     .validate = chess_validate,
     .read_ep = chess_read_ep,

@@ -504,7 +504,7 @@ static const char *const polypiece_bench[] = {
     .generate = chess_generate, .make = chess_make, .unmake = chess_unmake, .in_check = chess_in_check,          \
     .is_capture = chess_is_capture, .outcome = chess_outcome, .format_step = chess_format_step,                 \
     .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,        \
-    .has_check = true, .options = powers_option, .option_count = 1, .set_option = set_option,                   \
+    .has_check = true, .has_san = true, .options = powers_option, .option_count = 1, .set_option = set_option,  \
     .get_option = get_option, .xboard_setup = xboard_setup
 
 const struct variant variant_polypiece = {

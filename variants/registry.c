@@ -75,6 +75,10 @@ static int check_entry(const struct variant *v, char *err, size_t errlen)
         snprintf(err, errlen, "variant %s: bad piece letters or royal type", v->id);
         return -1;
     }
+    if (v->has_san && (!v->steps_are_turns || !strchr(v->piece_letters, 'P'))) {
+        snprintf(err, errlen, "variant %s: SAN needs single-step turns and a Pawn 'P'", v->id);
+        return -1;
+    }
     for (int i = 0; i < REGISTRY_SIZE && registry[i] != v; i++)
         if (strcmp(registry[i]->id, v->id) == 0) {
             snprintf(err, errlen, "variant %s: listed twice", v->id);

@@ -53,6 +53,9 @@ struct variant {
     bool has_castling;         /* castling field may be other than `-` */
     int ext_size;              /* bytes of position->ext the variant uses */
     bool steps_are_turns;      /* every step completes a turn (perft counts steps) */
+    /* Standard Algebraic Notation names its turns (engine/san.h): single
+     * steps, pieces by piece_letters, the Pawn 'P', castling MK_CASTLE. */
+    bool has_san;
 
     /* Position set-up. `reset_rules` points pos->rules at this variant's
      * current settings; `read_extra` reads the FEN fields after the sixth
