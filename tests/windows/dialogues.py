@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Dialogues with the Windows build of Rule Zero under Wine.
 
-The CECP and UCI handshakes, then a short self-play game of every variant
+The CECP and UCI handshakes, the search thread stopped and on a clock, then a short self-play game of every variant
 through each protocol: the engine plays both sides at a fixed depth, and
 before every move it sends, the Linux build (`rulezero moves`, given the
 game so far) lists the legal turns, which must contain the move (UCI), or
@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "protocol"))
 from rzproc import Engine, run_tests  # noqa: E402
@@ -87,6 +88,40 @@ def test_uci_handshake():
     e.close()
 
 
+def test_uci_infinite_stop():
+    """The search thread, the condition variables and the clock: an infinite
+    search answers `stop` at once."""
+    e = Engine(WINDOWS, "uci stop")
+    e.send("uci")
+    e.expect("uciok", STARTUP)
+    e.send("position startpos moves e2e4", "go infinite")
+    time.sleep(0.5)
+    e.send("stop")
+    e.expect(r"bestmove \S+( ponder \S+)?", 5.0)
+    e.send("isready")
+    e.expect("readyok")
+    e.close()
+
+
+def test_cecp_clock():
+    """A move on the clock (1 s left, no increment) comes well within it, and
+    `analyze` stops on `exit`."""
+    e = Engine(WINDOWS, "cecp clock")
+    e.send("xboard", "protover 2")
+    e.expect(r"feature done=1", STARTUP)
+    e.send("new", "level 0 1 0", "time 100", "otim 100")
+    start = time.monotonic()
+    e.send("go")
+    e.expect(r"move \S+", 5.0)
+    if time.monotonic() - start > 1.5:
+        e.fail(f"the move took {time.monotonic() - start:.2f} s of a 1 s clock")
+    e.send("force", "analyze")
+    time.sleep(0.5)
+    e.send("exit")
+    e.sync(3)
+    e.close()
+
+
 def cecp_session(cmd, name, variant):
     e = Engine(cmd, name)
     e.send("xboard", "protover 2")
@@ -100,7 +135,7 @@ def cecp_game(variant):
     """The engine plays both sides (`go` makes it play the side to move). Its
     moves are in XBoard's notation (e.g. Interweave's locust captures), so a
     Linux engine in force mode referees them: it must take each one without
-    `Illegal move` or `Error`."""
+    `Illegal move` or `Error`, and both must end in the same position."""
     e = cecp_session(WINDOWS, f"cecp {variant}", variant)
     referee = cecp_session([ARGS.linux], f"referee {variant}", variant)
     referee.send("force")
@@ -118,9 +153,17 @@ def cecp_game(variant):
         moves.append(m.group(1))
         if any(re.fullmatch(RESULT, l) for l in e.sync(ply + 2)):
             break
+    if fen_of(e) != fen_of(referee):
+        e.fail(f"{variant}: the game ends in {fen_of(e)!r} here but {fen_of(referee)!r} for the Linux build")
     e.close()
     referee.close()
     return moves
+
+
+def fen_of(e):
+    """The FEN of the session's game (CECP `d` prints `# fen ...`)."""
+    e.send("d")
+    return e.expect(r"# fen (.*)", 10.0).group(1)
 
 
 def uci_game(variant):
@@ -151,7 +194,8 @@ def game_test(play, variant):
 
 
 def main():
-    tests = [("cecp_handshake", test_cecp_handshake), ("uci_handshake", test_uci_handshake)]
+    tests = [("cecp_handshake", test_cecp_handshake), ("uci_handshake", test_uci_handshake),
+             ("uci_infinite_stop", test_uci_infinite_stop), ("cecp_clock", test_cecp_clock)]
     for v in variant_ids():
         tests.append((f"cecp_game_{v}", game_test(cecp_game, v)))
         tests.append((f"uci_game_{v}", game_test(uci_game, v)))

@@ -5,7 +5,8 @@
 #   - every perft suite at a shallow depth passing, with the Linux build's
 #     summary, and perft --divide from every variant's start position equal
 #     line for line (suite paths are given with Windows' backslashes);
-#   - the CECP and UCI handshakes and a short self-play game of every variant
+#   - the CECP and UCI handshakes, `stop` of an infinite search, a move on a
+#     1 s clock, `analyze`/`exit`, and a short self-play game of every variant
 #     through each protocol, every move checked by the Linux build
 #     (tests/windows/dialogues.py).
 # Wine runs without a display; its prefix is BUILD_DIR/wineprefix (created on
