@@ -60,27 +60,27 @@ void pf_thread_join(pf_thread *t)
 
 bool pf_thread_is_current(const pf_thread *t) { return GetCurrentThreadId() == t->id; }
 
-static double counter_frequency(void)
+static LONGLONG counter_frequency(void)
 {
     LARGE_INTEGER f;
     QueryPerformanceFrequency(&f);
-    return (double)f.QuadPart;
+    return f.QuadPart;
+}
+
+static LONGLONG counter_now(void)
+{
+    LARGE_INTEGER now;
+    QueryPerformanceCounter(&now);
+    return now.QuadPart;
 }
 
 int64_t pf_clock_ms(void)
 {
-    LARGE_INTEGER now, f;
-    QueryPerformanceCounter(&now);
-    QueryPerformanceFrequency(&f);
-    return (int64_t)(now.QuadPart / f.QuadPart * 1000 + now.QuadPart % f.QuadPart * 1000 / f.QuadPart);
+    LONGLONG now = counter_now(), f = counter_frequency();
+    return (int64_t)(now / f * 1000 + now % f * 1000 / f);
 }
 
-double pf_clock_seconds(void)
-{
-    LARGE_INTEGER now;
-    QueryPerformanceCounter(&now);
-    return (double)now.QuadPart / counter_frequency();
-}
+double pf_clock_seconds(void) { return (double)counter_now() / (double)counter_frequency(); }
 
 void pf_sleep_ms(int ms) { Sleep(ms > 0 ? (DWORD)ms : 0); }
 
