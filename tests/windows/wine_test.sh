@@ -28,7 +28,7 @@ if [ ! -f "$WINEPREFIX/system.reg" ]; then
     echo "Creating the Wine prefix $WINEPREFIX"
     "$wine" wineboot -i >/dev/null 2>&1
 fi
-"$wineserver" -p 2>/dev/null
+"$wineserver" -p60 2>/dev/null   # one server for the run, gone a minute after the last process
 trap '"$wineserver" -k 2>/dev/null' EXIT
 win() { "$wine" "$exe" "$@" | tr -d '\r'; }
 
