@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "engine/platform.h"
+#include "tests/check_run.h"
 
 struct handover {
     pf_mutex lock;
@@ -139,9 +140,5 @@ int main(void)
     tcase_add_test(tc, static_mutex_serialises_threads);
     tcase_add_test(tc, clock_is_monotonic_and_sleeps);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s);
 }
