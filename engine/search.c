@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "engine/clock.h"
 #include "engine/search_internal.h"
@@ -208,9 +207,8 @@ static void iterate(struct searcher *s, const struct search_callbacks *cb, struc
 /* An infinite search reports its result only when told to stop. */
 static void wait_for_stop(struct searcher *s)
 {
-    struct timespec ts = {0, 1000000};
     while (s->limits.infinite && !atomic_load(&s->engine->stop))
-        nanosleep(&ts, NULL);
+        pf_sleep_ms(1);
 }
 
 static void fill_result(struct searcher *s, const struct best_line *best, struct search_result *r)
@@ -289,44 +287,39 @@ static void run_search(struct engine *e, const struct position *root, const stru
 
 /* ---- Engine object and thread ----------------------------------------------------- */
 
-static void *search_thread(void *arg)
+static void search_thread(void *arg)
 {
     struct engine *e = arg;
     struct search_result r;
-    pthread_mutex_lock(&e->lock);
+    pf_mutex_lock(&e->lock);
     for (;;) {
         while (!e->job_pending && !e->quit)
-            pthread_cond_wait(&e->cond, &e->lock);
+            pf_cond_wait(&e->cond, &e->lock);
         if (e->quit)
             break;
         e->job_pending = false;
         struct search_callbacks cb = e->job_cb;
-        pthread_mutex_unlock(&e->lock);
+        pf_mutex_unlock(&e->lock);
         run_search(e, e->job_pos, &e->job_limits, &cb, &r);
         if (cb.on_done)
             cb.on_done(&r, cb.ctx);
-        pthread_mutex_lock(&e->lock);
+        pf_mutex_lock(&e->lock);
         if (!e->job_pending) {
             e->busy = false;
-            pthread_cond_broadcast(&e->cond);
+            pf_cond_broadcast(&e->cond);
         }
     }
-    pthread_mutex_unlock(&e->lock);
-    return NULL;
+    pf_mutex_unlock(&e->lock);
 }
 
 static bool on_search_thread(const struct engine *e)
 {
-    return e->thread_started && pthread_equal(pthread_self(), e->thread);
+    return e->thread_started && pf_thread_is_current(&e->thread);
 }
 
 static int start_thread(struct engine *e)
 {
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, THREAD_STACK_BYTES);
-    int rc = pthread_create(&e->thread, &attr, search_thread, e);
-    pthread_attr_destroy(&attr);
+    int rc = pf_thread_start(&e->thread, search_thread, e, THREAD_STACK_BYTES);
     if (rc == 0)
         e->thread_started = true;
     return rc;
@@ -359,8 +352,8 @@ struct engine *engine_new(size_t hash_mb)
         free(e);
         return NULL;
     }
-    pthread_mutex_init(&e->lock, NULL);
-    pthread_cond_init(&e->cond, NULL);
+    pf_mutex_init(&e->lock);
+    pf_cond_init(&e->cond);
     if (start_thread(e)) {
         engine_free(e);
         return NULL;
@@ -374,14 +367,14 @@ void engine_free(struct engine *e)
         return;
     if (e->thread_started) {
         engine_stop(e);
-        pthread_mutex_lock(&e->lock);
+        pf_mutex_lock(&e->lock);
         e->quit = true;
-        pthread_cond_broadcast(&e->cond);
-        pthread_mutex_unlock(&e->lock);
-        pthread_join(e->thread, NULL);
+        pf_cond_broadcast(&e->cond);
+        pf_mutex_unlock(&e->lock);
+        pf_thread_join(&e->thread);
     }
-    pthread_mutex_destroy(&e->lock);
-    pthread_cond_destroy(&e->cond);
+    pf_mutex_destroy(&e->lock);
+    pf_cond_destroy(&e->cond);
     tt_free(&e->tt);
     free(e->history);
     free(e->counter);
@@ -421,15 +414,15 @@ void engine_search_async(struct engine *e, const struct position *pos, const str
 {
     if (!on_search_thread(e))
         engine_wait(e);
-    pthread_mutex_lock(&e->lock);
+    pf_mutex_lock(&e->lock);
     position_copy(e->job_pos, pos);
     e->job_limits = *limits;
     e->job_cb = cb ? *cb : (struct search_callbacks){0};
     atomic_store(&e->stop, false);
     e->job_pending = true;
     e->busy = true;
-    pthread_cond_broadcast(&e->cond);
-    pthread_mutex_unlock(&e->lock);
+    pf_cond_broadcast(&e->cond);
+    pf_mutex_unlock(&e->lock);
 }
 
 void engine_stop(struct engine *e)
@@ -441,16 +434,16 @@ void engine_wait(struct engine *e)
 {
     if (on_search_thread(e))
         return;
-    pthread_mutex_lock(&e->lock);
+    pf_mutex_lock(&e->lock);
     while (e->busy)
-        pthread_cond_wait(&e->cond, &e->lock);
-    pthread_mutex_unlock(&e->lock);
+        pf_cond_wait(&e->cond, &e->lock);
+    pf_mutex_unlock(&e->lock);
 }
 
 bool engine_busy(struct engine *e)
 {
-    pthread_mutex_lock(&e->lock);
+    pf_mutex_lock(&e->lock);
     bool busy = e->busy;
-    pthread_mutex_unlock(&e->lock);
+    pf_mutex_unlock(&e->lock);
     return busy;
 }

@@ -4,9 +4,9 @@
 #ifndef RULEZERO_SEARCH_INTERNAL_H
 #define RULEZERO_SEARCH_INTERNAL_H
 
-#include <pthread.h>
 #include <stdatomic.h>
 
+#include "engine/platform.h"
 #include "engine/search.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
@@ -57,10 +57,10 @@ struct engine {
     struct searcher *s;
     atomic_bool stop;
     /* The search thread and its one-job queue. */
-    pthread_t thread;
+    pf_thread thread;
     bool thread_started;
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
+    pf_mutex lock;
+    pf_cond cond;
     bool job_pending;
     bool busy;
     bool quit;

@@ -146,8 +146,11 @@ static const char *default_variant(const char *path, const char *given, char *na
 {
     if (given)
         return given;
-    const char *base = strrchr(path, '/');
-    snprintf(name, n, "%s", base ? base + 1 : path);
+    const char *base = path; /* past the last folder separator, '/' or Windows' '\\' */
+    for (const char *c = path; *c; c++)
+        if (*c == '/' || *c == '\\')
+            base = c + 1;
+    snprintf(name, n, "%s", base);
     char *dot = strrchr(name, '.');
     if (dot)
         *dot = '\0';

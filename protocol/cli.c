@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 #include <strings.h>
 
 #include "engine/bench.h"
 #include "engine/clock.h"
 #include "engine/fen.h"
+#include "engine/platform.h"
 #include "engine/turn.h"
 #include "perft/perft.h"
 #include "protocol/match.h"
@@ -43,6 +43,7 @@ static const char usage_text[] =
     "  match --variant V --engine CMD --engine CMD [...]\n"
     "      Games between two engines (CECP, UCI or builtin:random|greedy), checked\n"
     "      by Rule Zero's rules; PGN, Elo, SPRT. See `rulezero match --help`.\n"
+    "      (Not in the Windows build: it needs POSIX child processes.)\n"
     "  pgn-check FILE\n"
     "      Replay every game of a PGN file through the rules and check its result.\n"
     "\n"
@@ -286,7 +287,7 @@ static void print_speed(FILE *out, uint64_t nodes, double seconds)
     fprintf(out, "Time: %.3f s, %.0f nodes per second\n", seconds, nps);
 }
 
-static int cmd_perft(struct position *pos, int argc, char **argv)
+static int perft_at(struct position *pos, int argc, char **argv)
 {
     struct cli_options o = {.bulk = true, .depth = -1};
     int rc = parse_options(argc, argv, &o);
@@ -339,7 +340,7 @@ static void print_turn_and_fen(struct position *after, const struct turn *t, voi
     printf("%s %s\n", t->text, fen);
 }
 
-static int cmd_moves(struct position *pos, int argc, char **argv)
+static int moves_at(struct position *pos, int argc, char **argv)
 {
     struct cli_options o = {.bulk = true};
     int rc = parse_options(argc, argv, &o);
@@ -352,6 +353,20 @@ static int cmd_moves(struct position *pos, int argc, char **argv)
     for_each_turn(pos, print_turn_and_fen, NULL);
     return EXIT_OK;
 }
+
+/* Runs a subcommand that needs a position (too big for the stack of some platforms). */
+static int with_position(int (*run)(struct position *, int, char **), int argc, char **argv)
+{
+    struct position *pos = malloc(sizeof *pos);
+    if (!pos)
+        return EXIT_BAD_INPUT;
+    int rc = run(pos, argc, argv);
+    free(pos);
+    return rc;
+}
+
+static int cmd_perft(int argc, char **argv) { return with_position(perft_at, argc, argv); }
+static int cmd_moves(int argc, char **argv) { return with_position(moves_at, argc, argv); }
 
 static int cmd_bench(int argc, char **argv)
 {
@@ -369,6 +384,38 @@ static int cmd_bench(int argc, char **argv)
     return EXIT_OK;
 }
 
+struct subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv); /* NULL: not available on this platform */
+};
+
+/* Every subcommand. The match runner starts engines as child processes
+ * (fork, pipes, poll), so it exists only where the platform has them. */
+static const struct subcommand subcommands[] = {
+    {"perft", cmd_perft},
+    {"perft-suite", cmd_perft_suite},
+    {"moves", cmd_moves},
+    {"bench", cmd_bench},
+    {"match", PF_WITH_PROCESSES(match_main)},
+    {"pgn-check", pgn_check_main},
+};
+
+static int run_subcommand(int argc, char **argv)
+{
+    const char *name = argv[0];
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++) {
+        const struct subcommand *s = &subcommands[i];
+        if (strcmp(s->name, name) != 0)
+            continue;
+        if (!s->run) {
+            fprintf(stderr, "rulezero: '%s' is not available in the %s build\n", name, PF_NAME);
+            return EXIT_USAGE;
+        }
+        return s->run(argc, argv);
+    }
+    return usage_error("unknown subcommand '%s'", name);
+}
+
 int cli_main(int argc, char **argv)
 {
     char err[VARIANT_ERR_LEN];
@@ -379,7 +426,7 @@ int cli_main(int argc, char **argv)
     }
     if (argc < 2 || argv[1][0] == '-') {
         struct cli_options o = {.bulk = true};
-        o.session.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+        o.session.seed = (uint64_t)time(NULL) ^ (pf_process_id() << 32);
         int rc = parse_options(argc, argv, &o);
         if (rc)
             return rc;
@@ -389,25 +436,5 @@ int cli_main(int argc, char **argv)
             return rc;
         return session_run(stdin, stdout, &o.session);
     }
-    const char *cmd = argv[1];
-    struct position *pos = malloc(sizeof *pos);
-    if (!pos)
-        return EXIT_BAD_INPUT;
-    int rc;
-    if (strcmp(cmd, "perft") == 0)
-        rc = cmd_perft(pos, argc - 1, argv + 1);
-    else if (strcmp(cmd, "perft-suite") == 0)
-        rc = cmd_perft_suite(argc - 1, argv + 1);
-    else if (strcmp(cmd, "moves") == 0)
-        rc = cmd_moves(pos, argc - 1, argv + 1);
-    else if (strcmp(cmd, "bench") == 0)
-        rc = cmd_bench(argc - 1, argv + 1);
-    else if (strcmp(cmd, "match") == 0)
-        rc = match_main(argc - 1, argv + 1);
-    else if (strcmp(cmd, "pgn-check") == 0)
-        rc = pgn_check_main(argc - 1, argv + 1);
-    else
-        rc = usage_error("unknown subcommand '%s'", cmd);
-    free(pos);
-    return rc;
+    return run_subcommand(argc - 1, argv + 1);
 }

@@ -273,7 +273,7 @@ int console_run(const char *first_line, FILE *in, struct writer *w, const struct
     }
     char *line = NULL;
     size_t cap = 0;
-    while (!c->quit && getline(&line, &cap, in) >= 0)
+    while (!c->quit && text_read_line(&line, &cap, in) >= 0)
         run_line(c, line);
     free(line);
     engine_free(c->engine);

@@ -27,7 +27,7 @@ int session_run(FILE *in, FILE *out, const struct session_options *opts)
     char *line = NULL;
     size_t cap = 0;
     int rc = 0;
-    if (getline(&line, &cap, in) >= 0) {
+    if (text_read_line(&line, &cap, in) >= 0) {
         char *first = text_trim(line);
         if (strcmp(first, "xboard") == 0)
             rc = xboard_run(in, &w, opts);

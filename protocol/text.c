@@ -66,3 +66,35 @@ void text_no_parens(const char *in, char *out, size_t n)
             *p = ' ';
     }
 }
+
+static bool grow_line(char **line, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return true;
+    size_t size = *cap ? *cap : 128;
+    while (size < need)
+        size *= 2;
+    char *bigger = realloc(*line, size);
+    if (!bigger)
+        return false;
+    *line = bigger;
+    *cap = size;
+    return true;
+}
+
+long long text_read_line(char **line, size_t *cap, FILE *in)
+{
+    size_t len = 0;
+    int ch;
+    while ((ch = getc(in)) != EOF) {
+        if (!grow_line(line, cap, len + 2))
+            return -1;
+        (*line)[len++] = (char)ch;
+        if (ch == '\n')
+            break;
+    }
+    if (len == 0)
+        return -1;
+    (*line)[len] = '\0';
+    return (long long)len;
+}

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Strips leading and trailing white space (including the newline) in place. */
 char *text_trim(char *s);
@@ -17,5 +18,9 @@ int text_double(const char *s, double *out);
 /* Copies `in` to `out`, turning parentheses into brackets, so that a message
  * can sit inside `Error (...)` without confusing a GUI's parser. */
 void text_no_parens(const char *in, char *out, size_t n);
+/* Reads one line from `in` into *line (grown with realloc, *cap its size),
+ * newline included, like POSIX getline (which Windows lacks). Returns the
+ * length, or -1 at end of input (or when memory runs out) with nothing read. */
+long long text_read_line(char **line, size_t *cap, FILE *in);
 
 #endif

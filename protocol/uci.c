@@ -5,11 +5,11 @@
  * nothing. */
 #include "protocol/uci.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "engine/platform.h"
 #include "engine/search.h"
 #include "perft/perft.h"
 #include "protocol/game.h"
@@ -27,8 +27,8 @@ struct uci {
     struct game scratch; /* `position` is built here first, then swapped in */
     struct search_limits *limits; /* given to the running search */
     struct search_limits *parsed; /* a `go` line being read */
-    pthread_mutex_t lock;
-    pthread_cond_t idle;
+    pf_mutex lock;
+    pf_cond idle;
     bool searching;
     bool quit;
 };
@@ -65,20 +65,20 @@ static void on_done(const struct search_result *r, void *ctx)
         writer_printf(u->w, "bestmove %s ponder %s\n", r->best.text, r->ponder.text);
     else
         writer_printf(u->w, "bestmove %s\n", r->best.text);
-    pthread_mutex_lock(&u->lock);
+    pf_mutex_lock(&u->lock);
     u->searching = false;
-    pthread_cond_broadcast(&u->idle);
-    pthread_mutex_unlock(&u->lock);
+    pf_cond_broadcast(&u->idle);
+    pf_mutex_unlock(&u->lock);
 }
 
 static void stop_search(struct uci *u)
 {
-    pthread_mutex_lock(&u->lock);
+    pf_mutex_lock(&u->lock);
     if (u->searching)
         engine_stop(u->engine);
     while (u->searching)
-        pthread_cond_wait(&u->idle, &u->lock);
-    pthread_mutex_unlock(&u->lock);
+        pf_cond_wait(&u->idle, &u->lock);
+    pf_mutex_unlock(&u->lock);
     engine_wait(u->engine);
 }
 
@@ -415,9 +415,9 @@ static void cmd_go(struct uci *u, char *args)
     stop_search(u);
     *u->limits = *l;
     struct search_callbacks cb = {on_report, on_done, u};
-    pthread_mutex_lock(&u->lock);
+    pf_mutex_lock(&u->lock);
     u->searching = true;
-    pthread_mutex_unlock(&u->lock);
+    pf_mutex_unlock(&u->lock);
     engine_search_async(u->engine, u->game.pos, u->limits, &cb);
 }
 
@@ -489,8 +489,8 @@ int uci_run(const char *first_line, FILE *in, struct writer *w, const struct ses
         free(u);
         return 1;
     }
-    pthread_mutex_init(&u->lock, NULL);
-    pthread_cond_init(&u->idle, NULL);
+    pf_mutex_init(&u->lock);
+    pf_cond_init(&u->idle);
     char *line = NULL;
     size_t cap = 0;
     if (first_line) {
@@ -499,15 +499,15 @@ int uci_run(const char *first_line, FILE *in, struct writer *w, const struct ses
             run_line(u, copy);
         free(copy);
     }
-    while (!u->quit && getline(&line, &cap, in) >= 0)
+    while (!u->quit && text_read_line(&line, &cap, in) >= 0)
         run_line(u, line);
     stop_search(u);
     free(line);
     engine_free(u->engine);
     game_free(&u->game);
     game_free(&u->scratch);
-    pthread_cond_destroy(&u->idle);
-    pthread_mutex_destroy(&u->lock);
+    pf_cond_destroy(&u->idle);
+    pf_mutex_destroy(&u->lock);
     free(u->limits);
     free(u->parsed);
     free(u);

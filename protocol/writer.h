@@ -4,12 +4,13 @@
 #ifndef RULEZERO_WRITER_H
 #define RULEZERO_WRITER_H
 
-#include <pthread.h>
 #include <stdio.h>
+
+#include "engine/platform.h"
 
 struct writer {
     FILE *out;
-    pthread_mutex_t lock;
+    pf_mutex lock;
 };
 
 void writer_init(struct writer *w, FILE *out);

@@ -5,8 +5,6 @@
  * its result. Output from both threads goes through the writer. */
 #include "protocol/xboard.h"
 
-#include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +13,7 @@
 #include "engine/adjudicate.h"
 #include "engine/fen.h"
 #include "engine/clock.h"
+#include "engine/platform.h"
 #include "engine/search.h"
 #include "protocol/game.h"
 #include "protocol/options.h"
@@ -30,8 +29,8 @@ struct xboard {
     struct writer *w;
     struct engine *engine;
     struct game game;
-    pthread_mutex_t lock; /* the session: game, modes, pending pings */
-    pthread_cond_t idle;  /* signalled when a search's on_done has run */
+    pf_rmutex lock;       /* the session: game, modes, pending pings */
+    pf_cond idle;         /* signalled when a search's on_done has run */
     enum search_kind searching;
     bool discard;         /* on_done must not play the result */
     bool analyzing;
@@ -138,13 +137,13 @@ static void play_engine_move(struct xboard *xb, const struct search_result *r)
 static void on_done(const struct search_result *r, void *ctx)
 {
     struct xboard *xb = ctx;
-    pthread_mutex_lock(&xb->lock);
+    pf_rmutex_lock(&xb->lock);
     if (xb->searching == SEARCH_MOVE && !xb->discard)
         play_engine_move(xb, r);
     xb->searching = SEARCH_NONE;
     flush_pings(xb);
-    pthread_cond_broadcast(&xb->idle);
-    pthread_mutex_unlock(&xb->lock);
+    pf_cond_broadcast(&xb->idle);
+    pf_rmutex_unlock(&xb->lock);
 }
 
 /* Stops a running search and waits for its on_done; with `discard` its move is dropped. */
@@ -155,7 +154,7 @@ static void stop_search(struct xboard *xb, bool discard)
     xb->discard = discard;
     engine_stop(xb->engine);
     while (xb->searching != SEARCH_NONE)
-        pthread_cond_wait(&xb->idle, &xb->lock);
+        pf_cond_wait_r(&xb->idle, &xb->lock);
     engine_wait(xb->engine);
 }
 
@@ -756,34 +755,30 @@ int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
         free(xb);
         return 1;
     }
-    signal(SIGINT, SIG_IGN);
+    pf_ignore_interrupt();
     xb->w = w;
     xb->engine_color = BLACK;
     atomic_init(&xb->post, false);
     atomic_init(&xb->analysis_running, false);
     tc_init(&xb->tc);
-    pthread_mutexattr_t attr;
-    pthread_mutexattr_init(&attr);
-    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-    pthread_mutex_init(&xb->lock, &attr);
-    pthread_mutexattr_destroy(&attr);
-    pthread_cond_init(&xb->idle, NULL);
+    pf_rmutex_init(&xb->lock);
+    pf_cond_init(&xb->idle);
 
     char *line = NULL;
     size_t cap = 0;
-    while (!xb->quit && getline(&line, &cap, in) >= 0) {
-        pthread_mutex_lock(&xb->lock);
+    while (!xb->quit && text_read_line(&line, &cap, in) >= 0) {
+        pf_rmutex_lock(&xb->lock);
         run_line(xb, line);
-        pthread_mutex_unlock(&xb->lock);
+        pf_rmutex_unlock(&xb->lock);
     }
-    pthread_mutex_lock(&xb->lock);
+    pf_rmutex_lock(&xb->lock);
     stop_search(xb, true);
-    pthread_mutex_unlock(&xb->lock);
+    pf_rmutex_unlock(&xb->lock);
     free(line);
     engine_free(xb->engine);
     game_free(&xb->game);
-    pthread_cond_destroy(&xb->idle);
-    pthread_mutex_destroy(&xb->lock);
+    pf_cond_destroy(&xb->idle);
+    pf_rmutex_destroy(&xb->lock);
     free(xb->limits);
     free(xb->active);
     free(xb);

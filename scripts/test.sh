@@ -4,23 +4,30 @@
 #   2. Sanitizer build (clang, Debug = AddressSanitizer + UndefinedBehaviorSanitizer,
 #      -Werror): the tests labelled "sanitize" (unit tests, CLI, shallow perft suites,
 #      short self-play). Any sanitizer report fails the run.
+#   3. The Windows build (mingw-w64, scripts/windows.sh: rulezero.exe and the
+#      release zip) tested under Wine against the Linux build (ctest label
+#      "windows", tests/windows/wine_test.sh): handshakes, a short game of every
+#      variant over CECP and UCI, the perft suites and the bench signature.
+#   4. A short libFuzzer run of each fuzz target (fixed seed and run count).
 # Exits non-zero on any failure.
-#   3. A short libFuzzer run of each fuzz target (fixed seed and run count).
-# Usage: scripts/test.sh [--deep] [--no-sanitize] [--no-fuzz]
+# Usage: scripts/test.sh [--deep] [--no-sanitize] [--no-windows] [--no-fuzz]
 #   --deep         also run the full-depth perft suites and long soak tests (label "deep")
 #   --no-sanitize  skip the sanitizer build (quicker local runs)
+#   --no-windows   skip the Windows build and its tests under Wine
 #   --no-fuzz      skip the short fuzzing runs
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 deep=OFF
 sanitize=1
 fuzz=1
+windows=1
 for arg in "$@"; do
     case $arg in
         --deep) deep=ON ;;
         --no-sanitize) sanitize=0 ;;
         --no-fuzz) fuzz=0 ;;
-        *) echo "usage: scripts/test.sh [--deep] [--no-sanitize] [--no-fuzz]" >&2; exit 2 ;;
+        --no-windows) windows=0 ;;
+        *) echo "usage: scripts/test.sh [--deep] [--no-sanitize] [--no-windows] [--no-fuzz]" >&2; exit 2 ;;
     esac
 done
 # python3 and node run the independent reference implementations (tests/reference/).
@@ -36,7 +43,15 @@ jobs=$(nproc)
 
 echo "== Release build (gcc) =="
 CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON
-(cd "$root/build" && ctest --output-on-failure -j"$jobs" --timeout 3600)
+(cd "$root/build" && ctest --output-on-failure -j"$jobs" --timeout 3600 -LE windows)
+
+if [ "$windows" -eq 1 ]; then
+    echo "== Windows build (mingw-w64), tested under Wine =="
+    "$root/scripts/deps.sh" mingw-w64 wine wine64 zip
+    "$root/scripts/windows.sh" "$root/build-windows" -DRULEZERO_WERROR=ON
+    cmake "$root/build" -DRULEZERO_WINDOWS_EXE="$root/build-windows/rulezero.exe" >/dev/null
+    (cd "$root/build" && ctest --output-on-failure --timeout 900 -L windows)
+fi
 
 if [ "$sanitize" -eq 1 ]; then
     echo "== Sanitizer build (clang, ASan + UBSan) =="

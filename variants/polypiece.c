@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <pthread.h>
 #include <stdatomic.h>
 
 #include "engine/fen.h"
+#include "engine/platform.h"
 #include "variants/chess.h"
 
 /* ---- Power lists ------------------------------------------------------------ */
@@ -48,7 +48,7 @@ struct power_lists {
 static struct power_lists *lists;
 static _Atomic(struct power_set *) *cache;
 static int cache_used;
-static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static pf_mutex cache_lock = PF_MUTEX_INITIALIZER;
 
 /* A power set is ~15 KB; past this many (only with long lists: the default
  * lists have 16 combinations, 32 sets) further sets are compiled each time
@@ -229,12 +229,12 @@ int polypiece_set_powers(const char *text, char *err, size_t errlen)
         free(l);
         return fail(err, errlen, "Powers: out of memory");
     }
-    pthread_mutex_lock(&cache_lock);
+    pf_mutex_lock(&cache_lock);
     cache_free();
     free(lists);
     lists = l;
     cache = c;
-    pthread_mutex_unlock(&cache_lock);
+    pf_mutex_unlock(&cache_lock);
     return 0;
 }
 
@@ -302,14 +302,14 @@ static inline int combo_of(const uint8_t *phase)
 static const struct power_set *fill_slot(int slot, const uint8_t *phase, bool phased)
 {
     static _Thread_local struct power_set scratch;
-    pthread_mutex_lock(&cache_lock);
+    pf_mutex_lock(&cache_lock);
     struct power_set *set = atomic_load_explicit(&cache[slot], memory_order_relaxed);
     if (!set && cache_used < CACHE_LIMIT && (set = malloc(sizeof *set)) != NULL) {
         compile_set(set, phase, phased);
         atomic_store_explicit(&cache[slot], set, memory_order_release);
         cache_used++;
     }
-    pthread_mutex_unlock(&cache_lock);
+    pf_mutex_unlock(&cache_lock);
     if (set)
         return set;
     compile_set(&scratch, phase, phased);

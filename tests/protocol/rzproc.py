@@ -17,8 +17,10 @@ class DialogueError(AssertionError):
 
 class Engine:
     def __init__(self, path, name="engine", sink=None):
+        """`path` is the engine, or a command list (e.g. Wine and the Windows exe)."""
         self.name = name
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        argv = list(path) if isinstance(path, (list, tuple)) else [path]
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, bufsize=1)
         self.lines = queue.Queue()
         self.sink = sink  # if set, output goes there as (engine, time, line) instead
@@ -28,7 +30,7 @@ class Engine:
 
     def _pump(self):
         for line in self.proc.stdout:
-            self._put(line.rstrip("\n"))
+            self._put(line.rstrip("\r\n"))
         self._put(None)
 
     def _put(self, line):
@@ -112,9 +114,11 @@ class Engine:
             raise DialogueError(f"{self.name}: did not exit after quit")
 
 
-def run_tests(tests):
-    """Runs (name, function) pairs; prints a summary; exit status 1 on any failure."""
-    only = sys.argv[2:] if len(sys.argv) > 2 else None
+def run_tests(tests, only=None):
+    """Runs (name, function) pairs; prints a summary; exit status 1 on any failure.
+    Only the tests named in `only` (default: the command line after the engine) run."""
+    if only is None:
+        only = sys.argv[2:] if len(sys.argv) > 2 else None
     passed = failed = 0
     for name, fn in tests:
         if only and name not in only:

@@ -1,0 +1,94 @@
+/* Rule Zero: the platform interface. Everything the engine and its front
+ * ends need from the operating system goes through this header, and nothing
+ * else in the tree tests for the platform:
+ *
+ *   engine/platform_posix.c    Linux and other POSIX systems (pthreads, clock_gettime)
+ *   engine/platform_windows.c  64-bit Windows (Win32: CreateThread, SRWLOCK,
+ *                              CRITICAL_SECTION, CONDITION_VARIABLE, QueryPerformanceCounter)
+ *
+ * CMakeLists.txt compiles exactly one of them. The types below are filled in
+ * per platform; on Windows they are opaque storage, so that this header does
+ * not pull <windows.h> (and its macros) into every file.
+ *
+ *   pf_mutex     a plain mutex; PF_MUTEX_INITIALIZER initialises a static one
+ *   pf_rmutex    a recursive mutex (the same thread may lock it again)
+ *   pf_cond      a condition variable, waited on with either mutex kind; the
+ *                mutex must be held exactly once by the waiting thread
+ *   pf_thread    a joinable thread running `void fn(void *arg)`
+ *
+ * Init/destroy/lock/unlock/wait cannot fail on either platform (a failure
+ * there is a programming error), so they return nothing.
+ *
+ * Capabilities: PF_WITH_PROCESSES(x) is x where the platform runs child
+ * processes the way the match runner needs (fork, pipes, poll), NULL where it
+ * does not; PF_NAME names the platform in messages. */
+#ifndef RULEZERO_PLATFORM_H
+#define RULEZERO_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef _WIN32
+typedef struct { void *opaque; } pf_mutex;        /* SRWLOCK */
+typedef struct { void *opaque[6]; } pf_rmutex;    /* CRITICAL_SECTION */
+typedef struct { void *opaque; } pf_cond;         /* CONDITION_VARIABLE */
+typedef struct pf_thread {
+    void *handle;
+    unsigned long id;
+    void (*fn)(void *);
+    void *arg;
+} pf_thread;
+#define PF_MUTEX_INITIALIZER {0}
+#define PF_WITH_PROCESSES(x) NULL
+#define PF_NAME "Windows"
+#else
+#include <pthread.h>
+typedef struct { pthread_mutex_t m; } pf_mutex;
+typedef struct { pthread_mutex_t m; } pf_rmutex;
+typedef struct { pthread_cond_t c; } pf_cond;
+typedef struct pf_thread {
+    pthread_t thread;
+    void (*fn)(void *);
+    void *arg;
+} pf_thread;
+#define PF_MUTEX_INITIALIZER {PTHREAD_MUTEX_INITIALIZER}
+#define PF_WITH_PROCESSES(x) (x)
+#define PF_NAME "POSIX"
+#endif
+
+void pf_mutex_init(pf_mutex *m);
+void pf_mutex_destroy(pf_mutex *m);
+void pf_mutex_lock(pf_mutex *m);
+void pf_mutex_unlock(pf_mutex *m);
+
+void pf_rmutex_init(pf_rmutex *m);
+void pf_rmutex_destroy(pf_rmutex *m);
+void pf_rmutex_lock(pf_rmutex *m);
+void pf_rmutex_unlock(pf_rmutex *m);
+
+void pf_cond_init(pf_cond *c);
+void pf_cond_destroy(pf_cond *c);
+void pf_cond_wait(pf_cond *c, pf_mutex *m);
+void pf_cond_wait_r(pf_cond *c, pf_rmutex *m);
+void pf_cond_signal(pf_cond *c);
+void pf_cond_broadcast(pf_cond *c);
+
+/* Starts fn(arg) on a new thread with at least `stack_bytes` of stack (0: the
+ * platform's default). `t` must stay in place until pf_thread_join. 0 on success. */
+int pf_thread_start(pf_thread *t, void (*fn)(void *), void *arg, size_t stack_bytes);
+void pf_thread_join(pf_thread *t);
+/* Whether the calling thread is `t` (which must have been started). */
+bool pf_thread_is_current(const pf_thread *t);
+
+/* A monotonic clock: milliseconds, and seconds with sub-millisecond resolution. */
+int64_t pf_clock_ms(void);
+double pf_clock_seconds(void);
+void pf_sleep_ms(int ms);
+
+/* An interrupt (Ctrl-C, or the SIGINT XBoard sends) must not kill a CECP session. */
+void pf_ignore_interrupt(void);
+/* The process id, for seeding. */
+uint64_t pf_process_id(void);
+
+#endif

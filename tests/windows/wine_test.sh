@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Tests the Windows build (rulezero.exe) under Wine against the Linux build:
+#   - the version, and `match` refused with exit code 2 and a clear message;
+#   - the bench signature (node count) equal to the Linux build's, and every
+#     bench position's nodes, best move and score;
+#   - every perft suite at a shallow depth passing, with the Linux build's
+#     summary, and perft --divide from every variant's start position equal
+#     line for line (suite paths are given with Windows' backslashes);
+#   - the CECP and UCI handshakes, `stop` of an infinite search, a move on a
+#     1 s clock, `analyze`/`exit`, and a short self-play game of every variant
+#     through each protocol, every move checked by the Linux build
+#     (tests/windows/dialogues.py).
+# Wine runs without a display; its prefix is BUILD_DIR/wineprefix (created on
+# the first run, which takes a few seconds), and one wineserver serves the run.
+# Usage: tests/windows/wine_test.sh LINUX_RULEZERO WINDOWS_EXE
+set -u
+linux=$(realpath "${1:?usage: wine_test.sh LINUX_RULEZERO WINDOWS_EXE}")
+exe=$(realpath "${2:?usage: wine_test.sh LINUX_RULEZERO WINDOWS_EXE}")
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 1
+
+export WINEPREFIX=${WINEPREFIX:-$(dirname "$exe")/wineprefix}
+export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+unset DISPLAY WAYLAND_DISPLAY
+wine=$(command -v wine64 || { [ -x /usr/lib/wine/wine64 ] && echo /usr/lib/wine/wine64; } || command -v wine)
+wineserver=$(command -v wineserver || echo /usr/lib/wine/wineserver64)
+[ -n "$wine" ] || { echo "wine64 is not installed"; exit 1; }
+if [ ! -f "$WINEPREFIX/system.reg" ]; then
+    echo "Creating the Wine prefix $WINEPREFIX"
+    "$wine" wineboot -i >/dev/null 2>&1
+fi
+"$wineserver" -p60 2>/dev/null   # one server for the run, gone a minute after the last process
+trap '"$wineserver" -k 2>/dev/null' EXIT
+win() { "$wine" "$exe" "$@" | tr -d '\r'; }
+
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+same() { # NAME WINDOWS_OUTPUT LINUX_OUTPUT
+    if [ "$2" = "$3" ]; then ok "$1"; else bad "$1"; diff <(echo "$3") <(echo "$2") | head -20; fi
+}
+
+same "version" "$(win --version)" "$("$linux" --version)"
+err=$("$wine" "$exe" match --variant normal 2>&1 >/dev/null | tr -d '\r')
+code=$("$wine" "$exe" match --variant normal >/dev/null 2>&1; echo $?)
+if [ "$code" = 2 ] && [[ $err == *"not available in the Windows build"* ]]; then ok "match refused"; else
+    bad "match refused: exit $code, '$err'"; fi
+
+# The signature, and every bench position's node count, move and score.
+same "bench" "$(win bench | grep -v '^Nodes/second')" "$("$linux" bench | grep -v '^Nodes/second')"
+
+# suite:depth[:extra option] - the depths keep each suite well under a second.
+for entry in normal:3 polypiece:3 polypiece-phased:3 dialectic:4 hegelian:4 interweave:5 \
+             interdependent:3 nickdanger:2 nickdanger-small:2:--variant=nickdanger; do
+    IFS=: read -r suite depth extra <<<"$entry"
+    args=(perft-suite "perft\\suites\\$suite.epd" --max-depth "$depth" ${extra:+"$extra"})
+    w=$(win "${args[@]}" | grep -v '^Time:')
+    l=$("$linux" perft-suite "perft/suites/$suite.epd" --max-depth "$depth" ${extra:+"$extra"} | grep -v '^Time:')
+    if [[ $w == *" passed, 0 failed" ]]; then same "perft-suite $suite depth $depth" "$w" "$l"; else
+        bad "perft-suite $suite depth $depth: $w"; fi
+done
+for v in $("$linux" --help | sed -n 's/^Variants: //p'); do
+    depth=3
+    [ "$v" = nickdanger ] && depth=2
+    same "perft --divide $v depth $depth" "$(win perft -v "$v" -d $depth --divide | grep -v '^Time:')" \
+        "$("$linux" perft -v "$v" -d $depth --divide | grep -v '^Time:')"
+done
+
+python3 "$root/tests/windows/dialogues.py" "$linux" "$wine $exe" | grep -v '^  [<>] ' | sed 's/^/     /'
+[ "${PIPESTATUS[0]}" -eq 0 ] && ok "dialogues" || bad "dialogues (see above)"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
