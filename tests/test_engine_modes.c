@@ -43,6 +43,15 @@ static void assert_legal(const char *variant, const struct search_result *r)
     ck_assert_msg(turn_parse(pos, r->best.text, &t) == 0, "%s: '%s' is not legal", variant, r->best.text);
 }
 
+static struct search_limits limits(int depth, int64_t movetime_ms)
+{
+    struct search_limits l;
+    search_limits_init(&l);
+    l.depth = depth;
+    l.movetime_ms = movetime_ms;
+    return l;
+}
+
 static void sleep_ms(long ms)
 {
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
@@ -68,9 +77,7 @@ START_TEST(two_threads_play_legal_turns_in_every_variant)
     for (int i = 0; i < variant_count(); i++) {
         const struct variant *v = variant_at(i);
         load_start(v);
-        struct search_limits l;
-        search_limits_init(&l);
-        l.movetime_ms = 150;
+        struct search_limits l = limits(0, 150);
         struct search_result r = engine_search(engine, pos, &l, NULL);
         assert_legal(v->id, &r);
     }
@@ -80,9 +87,7 @@ END_TEST
 START_TEST(one_thread_after_two_is_deterministic_again)
 {
     load_start(variant_find("normal"));
-    struct search_limits l;
-    search_limits_init(&l);
-    l.depth = 7;
+    struct search_limits l = limits(7, 0);
     engine_clear(engine);
     struct search_result a = engine_search(engine, pos, &l, NULL);
     ck_assert_int_eq(engine_set_threads(engine, 2), 0);
@@ -115,9 +120,7 @@ START_TEST(ponder_waits_for_the_hit_then_answers_at_once)
     for (int i = 0; i < variant_count(); i++) {
         const struct variant *v = variant_at(i);
         load_start(v);
-        struct search_limits l;
-        search_limits_init(&l);
-        l.movetime_ms = 100;
+        struct search_limits l = limits(0, 100);
         l.ponder = true;
         struct done_flag d;
         atomic_init(&d.done, false);
@@ -181,9 +184,7 @@ START_TEST(multipv_lines_are_distinct_legal_and_sorted_in_every_variant)
     for (int i = 0; i < variant_count(); i++) {
         const struct variant *v = variant_at(i);
         load_start(v);
-        struct search_limits l;
-        search_limits_init(&l);
-        l.depth = 3;
+        struct search_limits l = limits(3, 0);
         l.multipv = 4;
         struct lines_seen seen = {0};
         struct search_callbacks cb = {on_line, NULL, &seen};
@@ -207,9 +208,7 @@ START_TEST(multipv_beyond_the_legal_turns_gives_them_all)
     char err[VARIANT_ERR_LEN];
     /* The White King on a1 has three moves. */
     ck_assert_int_eq(fen_read(pos, variant_find("normal"), "7k/8/8/8/8/8/8/K7 w - - 0 1", err, sizeof err), 0);
-    struct search_limits l;
-    search_limits_init(&l);
-    l.depth = 2;
+    struct search_limits l = limits(2, 0);
     l.multipv = 10;
     struct lines_seen seen = {0};
     struct search_callbacks cb = {on_line, NULL, &seen};
@@ -227,19 +226,24 @@ static void on_depth(const struct search_report *r, void *ctx)
         *deepest = r->depth;
 }
 
+/* Searches for `ms`; returns the deepest iteration reported. */
+static int deepest_search(int64_t ms, struct search_result *r)
+{
+    struct search_limits l = limits(0, ms);
+    int deepest = 0;
+    struct search_callbacks cb = {on_depth, NULL, &deepest};
+    *r = engine_search(engine, pos, &l, &cb);
+    return deepest;
+}
+
 START_TEST(skill_levels_out_of_range_are_refused)
 {
     ck_assert_int_eq(engine_set_skill(engine, 5), 0);
     ck_assert_int_eq(engine_set_skill(engine, -1), -1);
     ck_assert_int_eq(engine_set_skill(engine, SKILL_MAX + 1), -1);
     load_start(variant_find("normal"));
-    struct search_limits l;
-    search_limits_init(&l);
-    l.movetime_ms = 300;
-    int deepest = 0;
-    struct search_callbacks cb = {on_depth, NULL, &deepest};
-    engine_search(engine, pos, &l, &cb);
-    ck_assert_int_le(deepest, 2 + 5 / 2); /* level 5 still in force */
+    struct search_result r;
+    ck_assert_int_le(deepest_search(300, &r), 2 + 5 / 2); /* level 5 still in force */
 }
 END_TEST
 
@@ -250,13 +254,8 @@ START_TEST(the_weakest_level_plays_legal_shallow_turns_in_every_variant)
         const struct variant *v = variant_at(i);
         load_start(v);
         for (int k = 0; k < 3; k++) {
-            struct search_limits l;
-            search_limits_init(&l);
-            l.movetime_ms = 500;
-            int deepest = 0;
-            struct search_callbacks cb = {on_depth, NULL, &deepest};
-            struct search_result r = engine_search(engine, pos, &l, &cb);
-            ck_assert_int_le(deepest, 2);
+            struct search_result r;
+            ck_assert_int_le(deepest_search(500, &r), 2);
             assert_legal(v->id, &r);
         }
     }
@@ -268,9 +267,7 @@ START_TEST(a_weak_level_still_takes_a_free_queen_and_mates)
     char err[VARIANT_ERR_LEN];
     const struct variant *v = variant_find("normal");
     ck_assert_int_eq(engine_set_skill(engine, 0), 0);
-    struct search_limits l;
-    search_limits_init(&l);
-    l.movetime_ms = 300;
+    struct search_limits l = limits(0, 300);
     /* Mate in one (Ra8#): a mate found is always played. */
     ck_assert_int_eq(fen_read(pos, v, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", err, sizeof err), 0);
     for (int k = 0; k < 5; k++)
