@@ -232,8 +232,10 @@ static bool finish_iteration(struct searcher *s, const struct search_callbacks *
     memcpy(s->lines, work, (size_t)count * sizeof *work);
     s->line_count = count;
     *best = s->lines[0];
-    for (int i = 0; i < count; i++)
-        send_report(s, cb, &s->lines[i], i, count);
+    /* As many as asked for (playing weaker searches more candidates than that). */
+    int shown = s->limits.multipv > 1 ? (s->limits.multipv < count ? s->limits.multipv : count) : 1;
+    for (int i = 0; i < shown; i++)
+        send_report(s, cb, &s->lines[i], i, shown);
     return true;
 }
 

@@ -510,6 +510,8 @@ int uci_run(const char *first_line, FILE *in, struct writer *w, const struct ses
         return 1;
     }
     engine_settings_init(&u->settings);
+    char err[VARIANT_ERR_LEN];
+    session_engine_options(opts, &u->settings, u->engine, err, sizeof err); /* checked by the command line */
     pthread_mutex_init(&u->lock, NULL);
     pthread_cond_init(&u->idle, NULL);
     char *line = NULL;

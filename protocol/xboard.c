@@ -873,6 +873,8 @@ int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
     atomic_init(&xb->analysis_running, false);
     tc_init(&xb->tc);
     engine_settings_init(&xb->settings);
+    char err[VARIANT_ERR_LEN];
+    session_engine_options(opts, &xb->settings, xb->engine, err, sizeof err); /* checked by the command line */
     pthread_mutexattr_t attr;
     pthread_mutexattr_init(&attr);
     pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);

@@ -18,7 +18,8 @@ class DialogueError(AssertionError):
 class Engine:
     def __init__(self, path, name="engine", sink=None):
         self.name = name
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        argv = [path] if isinstance(path, str) else list(path)  # a path, or a path and arguments
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, bufsize=1)
         self.lines = queue.Queue()
         self.sink = sink  # if set, output goes there as (engine, time, line) instead

@@ -262,8 +262,28 @@ def cecp_strength(v):
     assert e.close() == 0
 
 
+def command_line_engine_options():
+    for bad in ["Threads=0", "MultiPV=65", "Skill=x", "UCI_Elo=3000", "Ponder=maybe"]:
+        r = subprocess.run([RZ, "--option", bad], input="", capture_output=True, text=True)
+        name = bad.split("=")[0]
+        assert r.returncode == 1 and f"option {name}: " in r.stderr, f"{bad}: {r.returncode} {r.stderr!r}"
+    # Given on the command line, they hold in the session: Skill 0 stays shallow, MultiPV 2 shows two lines.
+    e = Engine([RZ, "--option", "Skill=0", "-o", "Threads=2"], "uci with --option")
+    e.send("uci", "position startpos")
+    e.expect("uciok")
+    infos, _, _ = uci_go(e, "go depth 6")
+    assert infos and max(int(i.group(1)) for i in infos) <= 2, "--option Skill=0 did not hold"
+    assert e.close() == 0
+    e = Engine([RZ, "--option", "MultiPV=2"], "cecp with --option")
+    e.send("xboard", "protover 2", "analyze")
+    first = re.fullmatch(THINK, e.expect(THINK, timeout=10).group(0)).group(1)
+    e.expect(first + r" .*", timeout=10)  # a second line of the same depth
+    e.send("exit")
+    assert e.close() == 0
+
+
 def main():
-    tests = []
+    tests = [("command_line_engine_options", command_line_engine_options)]
     for v in VARIANTS:
         for fn in [uci_multipv, uci_ponder, uci_strength, uci_threads, cecp_multipv, cecp_ponder, cecp_strength]:
             tests.append((f"{fn.__name__}[{v}]", lambda fn=fn, v=v: fn(v)))
