@@ -115,9 +115,12 @@ static bool should_abort(struct searcher *s)
     if (s->limits.nodes && s->nodes >= s->limits.nodes)
         return s->aborted = true;
     if ((s->nodes & (CHECK_INTERVAL - 1)) == 0) {
-        if (atomic_load_explicit(&s->engine->stop, memory_order_relaxed))
+        if (s->id > 0)
+            atomic_store_explicit(&s->shared_nodes, s->nodes, memory_order_relaxed);
+        if (atomic_load_explicit(s->stop, memory_order_relaxed))
             return s->aborted = true;
-        if (s->budget.limited && clock_ms() - s->start_ms >= s->budget.hard_ms)
+        if (s->budget.limited && clock_ms() - s->start_ms >= s->budget.hard_ms &&
+            !atomic_load_explicit(&s->engine->pondering, memory_order_relaxed))
             return s->aborted = true;
     }
     return false;
@@ -353,18 +356,18 @@ static void reward_quiet(struct searcher *s, int ply, Move m, int depth, const s
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = m;
     }
-    Move *cs = counter_slot(s->engine, &s->pos);
+    Move *cs = counter_slot(s, &s->pos);
     if (cs)
         *cs = m;
     int bonus = depth * depth > 400 ? 400 : depth * depth;
-    int *h = history_slot(s->engine, side, m);
+    int *h = history_slot(s, side, m);
     *h += bonus * 32 - *h * bonus / 512;
     /* The quiet steps tried before it failed to cut. */
     for (int i = 0; i < tried; i++) {
         Move q = l->moves[i];
         if (q == m || !movepick_is_quiet(&s->pos, q))
             continue;
-        int *hq = history_slot(s->engine, side, q);
+        int *hq = history_slot(s, side, q);
         *hq -= bonus * 32 + *hq * bonus / 512;
     }
 }

@@ -52,7 +52,7 @@ static void reset(struct scored_list *l)
 void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move hash_move)
 {
     const struct position *pos = &s->pos;
-    Move *cs = counter_slot(s->engine, pos);
+    Move *cs = counter_slot(s, pos);
     Move counter = cs ? *cs : MOVE_NONE;
     for (int i = 0; i < l->count; i++) {
         Move m = l->moves[i];
@@ -68,7 +68,7 @@ void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move has
         else if (m == counter)
             score = SCORE_KILLER - 1;
         else
-            score = *history_slot(s->engine, pos->side, m);
+            score = *history_slot(s, pos->side, m);
         l->scores[i] = score;
     }
     reset(l);

@@ -12,7 +12,7 @@
 #include "variants/variant.h"
 
 #define ASPIRATION_DELTA 30
-#define THREAD_STACK_BYTES (16u * 1024 * 1024)
+
 
 /* ---- Whole turns from lines of steps --------------------------------------------- */
 
@@ -112,20 +112,28 @@ static void pv_text(struct searcher *s, const Move *line, int len, char *out, si
 
 static int64_t elapsed_ms(const struct searcher *s) { return clock_ms() - s->start_ms; }
 
-static void send_report(struct searcher *s, const struct search_callbacks *cb, int depth, int score,
-                        const Move *line, int len)
+static bool pondering(const struct searcher *s)
 {
-    if (!cb || !cb->on_report)
+    return atomic_load_explicit(&s->engine->pondering, memory_order_relaxed);
+}
+
+/* Reports line `index` of `count` (the main thread only). */
+static void send_report(struct searcher *s, const struct search_callbacks *cb, const struct pv_line *line, int index,
+                        int count)
+{
+    if (s->id > 0 || !cb || !cb->on_report)
         return;
     struct search_report r;
     memset(&r, 0, sizeof r);
-    r.depth = depth;
+    r.depth = line->depth;
     r.seldepth = s->seldepth;
-    r.score = score;
-    r.nodes = s->nodes;
+    r.score = line->score;
+    r.multipv = index + 1;
+    r.lines = count;
+    r.nodes = s->nodes + smp_nodes(s->engine);
     r.time_ms = elapsed_ms(s);
-    r.nps = r.time_ms > 0 ? s->nodes * 1000 / (uint64_t)r.time_ms : s->nodes * 1000;
-    pv_text(s, line, len, r.pv, sizeof r.pv);
+    r.nps = r.time_ms > 0 ? r.nodes * 1000 / (uint64_t)r.time_ms : r.nodes * 1000;
+    pv_text(s, line->pv, line->len, r.pv, sizeof r.pv);
     cb->on_report(&r, cb->ctx);
 }
 
@@ -156,14 +164,7 @@ static int aspiration(struct searcher *s, int depth, int prev)
     }
 }
 
-struct best_line {
-    int depth;
-    int score;
-    int len;
-    Move pv[MAX_PLY];
-};
-
-static void keep_line(struct best_line *b, int depth, int score, const Move *pv, int len)
+static void keep_line(struct pv_line *b, int depth, int score, const Move *pv, int len)
 {
     b->depth = depth;
     b->score = score;
@@ -171,11 +172,78 @@ static void keep_line(struct best_line *b, int depth, int score, const Move *pv,
     memcpy(b->pv, pv, (size_t)len * sizeof(Move));
 }
 
-static void iterate(struct searcher *s, const struct search_callbacks *cb, struct best_line *best)
+/* The whole first turn of a line (finished by complete_turn when cut short). */
+static bool line_first_turn(struct searcher *s, const struct pv_line *l, struct turn *t)
+{
+    struct turn partial;
+    if (line_to_turns(&s->pos, l->pv, l->len, t, 1, &partial) == 1)
+        return true;
+    *t = partial;
+    return complete_turn(s, t);
+}
+
+/* MultiPV: lines 2.. of this depth, each searched with the first turns of
+ * the lines before it excluded at the root. *count gets the lines found;
+ * false when the search was aborted. */
+static bool search_more_lines(struct searcher *s, int depth, struct pv_line *lines, int *count)
+{
+    int user_excluded = s->limits.excluded_count;
+    int n = 1;
+    while (n < s->multipv && s->limits.excluded_count < MAX_EXCLUDED) {
+        struct turn t;
+        if (!line_first_turn(s, &lines[n - 1], &t))
+            break;
+        snprintf(s->limits.excluded[s->limits.excluded_count++], TURN_TEXT_LEN, "%s", t.text);
+        int score = search_root(s, -SCORE_INFINITE, SCORE_INFINITE, depth);
+        if (s->aborted || s->pv_len[0] == 0 || score <= -SCORE_INFINITE + 1)
+            break; /* aborted, or every root turn is excluded now */
+        keep_line(&lines[n++], depth, score, s->pv[0], s->pv_len[0]);
+    }
+    s->limits.excluded_count = user_excluded;
+    *count = n;
+    return !s->aborted;
+}
+
+static void sort_lines(struct pv_line *lines, int count)
+{
+    for (int i = 1; i < count; i++)
+        for (int j = i; j > 0 && lines[j].score > lines[j - 1].score; j--) {
+            struct pv_line t = lines[j];
+            lines[j] = lines[j - 1];
+            lines[j - 1] = t;
+        }
+}
+
+/* After an iteration: the other lines when MultiPV asks for them, then the
+ * reports. False when aborted in between (the best line stays). */
+static bool finish_iteration(struct searcher *s, const struct search_callbacks *cb, struct pv_line *best)
+{
+    if (s->multipv <= 1) {
+        send_report(s, cb, best, 0, 1);
+        return true;
+    }
+    struct pv_line *work = s->lines + MAX_MULTIPV;
+    work[0] = *best;
+    int count;
+    if (!search_more_lines(s, best->depth, work, &count))
+        return false;
+    sort_lines(work, count);
+    memcpy(s->lines, work, (size_t)count * sizeof *work);
+    s->line_count = count;
+    *best = s->lines[0];
+    /* As many as asked for (playing weaker searches more candidates than that). */
+    int shown = s->limits.multipv > 1 ? (s->limits.multipv < count ? s->limits.multipv : count) : 1;
+    for (int i = 0; i < shown; i++)
+        send_report(s, cb, &s->lines[i], i, shown);
+    return true;
+}
+
+void search_iterate(struct searcher *s, const struct search_callbacks *cb, struct pv_line *best)
 {
     int max_depth = s->limits.depth > 0 && s->limits.depth < MAX_SEARCH_DEPTH ? s->limits.depth : MAX_SEARCH_DEPTH;
     int prev = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
+    /* Lazy SMP: odd helpers run one ply ahead of the main thread. */
+    for (int depth = 1 + (s->id & 1); depth <= max_depth; depth++) {
         s->iter_valid = false;
         s->seldepth = 0;
         int score = aspiration(s, depth, prev);
@@ -186,9 +254,12 @@ static void iterate(struct searcher *s, const struct search_callbacks *cb, struc
             break;
         }
         keep_line(best, depth, score, s->pv[0], s->pv_len[0]);
-        send_report(s, cb, depth, score, best->pv, best->len);
         prev = score;
-        if (s->limits.infinite)
+        if (!finish_iteration(s, cb, best))
+            break;
+        if (s->soft_nodes && s->nodes >= s->soft_nodes)
+            break;
+        if (s->limits.infinite || pondering(s))
             continue;
         /* Nothing to choose: on a clock, answer after one iteration. */
         if (s->only_turn && s->budget.limited && !s->budget.fixed)
@@ -204,14 +275,15 @@ static void iterate(struct searcher *s, const struct search_callbacks *cb, struc
     }
 }
 
-/* An infinite search reports its result only when told to stop. */
+/* An infinite search, or a ponder search not yet hit, reports its result
+ * only when told to stop (or, pondering, when the ponder move is played). */
 static void wait_for_stop(struct searcher *s)
 {
-    while (s->limits.infinite && !atomic_load(&s->engine->stop))
+    while ((s->limits.infinite || pondering(s)) && !atomic_load(s->stop))
         pf_sleep_ms(1);
 }
 
-static void fill_result(struct searcher *s, const struct best_line *best, struct search_result *r)
+static void fill_result(struct searcher *s, const struct pv_line *best, struct search_result *r)
 {
     struct turn turns[2];
     struct turn partial;
@@ -240,22 +312,74 @@ static bool single_step_turn(struct position *pos, Move m)
     return changed;
 }
 
-static void run_search(struct engine *e, const struct position *root, const struct search_limits *limits,
-                       const struct search_callbacks *cb, struct search_result *r)
+void searcher_prepare(struct searcher *s, struct engine *e, const struct position *root,
+                      const struct search_limits *limits)
 {
-    struct searcher *s = e->s;
-    memset(r, 0, sizeof *r);
     position_copy(&s->pos, root);
     s->engine = e;
+    s->stop = s->id == 0 ? &e->stop : &e->helpers_stop;
     s->v = root->variant;
     s->limits = *limits;
     s->start_ms = clock_ms();
     s->budget = timeman_budget(limits, root->side);
     s->nodes = 0;
+    atomic_store_explicit(&s->shared_nodes, 0, memory_order_relaxed);
     s->seldepth = 0;
     s->aborted = false;
+    s->only_turn = false;
     s->root_ply = s->pos.ply;
+    s->multipv = limits->multipv < 1 ? 1 : limits->multipv > MAX_MULTIPV ? MAX_MULTIPV : limits->multipv;
+    s->soft_nodes = 0;
+    s->line_count = 0;
     memset(s->killers, 0, sizeof s->killers);
+}
+
+/* Playing weaker: fewer nodes, a shallower search, several candidate lines. */
+static bool apply_skill(struct searcher *s)
+{
+    struct skill_plan plan = skill_plan_for(s->engine->skill);
+    if (!plan.active)
+        return false;
+    if (s->multipv < plan.candidates)
+        s->multipv = plan.candidates;
+    if (plan.depth && (s->limits.depth == 0 || s->limits.depth > plan.depth))
+        s->limits.depth = plan.depth;
+    s->soft_nodes = plan.nodes;
+    return true;
+}
+
+/* The main thread's search of a position with legal turns. */
+static void search_position(struct engine *e, struct searcher *s, const struct position *root,
+                            const struct search_callbacks *cb, struct search_result *r)
+{
+    bool weaker = apply_skill(s);
+    bool helpers = !weaker && e->threads > 1;
+    if (helpers)
+        smp_start(e, root, &s->limits);
+    struct pv_line *best = malloc(sizeof *best);
+    if (best) {
+        best->len = 0;
+        best->depth = 0;
+        best->score = 0;
+        search_iterate(s, cb, best);
+        if (weaker && s->line_count > 1)
+            *best = s->lines[skill_choose(e->skill, s->lines, s->line_count, &e->skill_rng)];
+        fill_result(s, best, r);
+        free(best);
+    } else {
+        r->has_move = complete_turn(s, &r->best);
+    }
+    wait_for_stop(s);
+    if (helpers)
+        r->nodes += smp_stop(e);
+}
+
+static void run_search(struct engine *e, const struct position *root, const struct search_limits *limits,
+                       const struct search_callbacks *cb, struct search_result *r)
+{
+    struct searcher *s = e->s;
+    memset(r, 0, sizeof *r);
+    searcher_prepare(s, e, root, limits);
     tt_new_search(&e->tt);
 
     struct move_list list;
@@ -263,26 +387,51 @@ static void run_search(struct engine *e, const struct position *root, const stru
     struct outcome oc = search_outcome(&s->pos, list.count);
     if (list.count == 0 || oc.result != RESULT_NONE) {
         r->score = search_outcome_score(&s->pos, oc.result, 0);
+        wait_for_stop(s);
     } else if (e->player != PLAYER_SEARCH) {
         r->has_move = baseline_choose(&s->pos, e->player == PLAYER_RANDOM ? BASELINE_RANDOM : BASELINE_GREEDY,
                                       &e->player_rng, &r->best);
+        wait_for_stop(s);
     } else {
         s->only_turn = list.count == 1 && single_step_turn(&s->pos, list.moves[0]);
-        struct best_line *best = malloc(sizeof *best);
-        if (best) {
-            best->len = 0;
-            best->depth = 0;
-            best->score = 0;
-            iterate(s, cb, best);
-            fill_result(s, best, r);
-            free(best);
-        } else {
-            r->has_move = complete_turn(s, &r->best);
-        }
+        search_position(e, s, root, cb, r);
     }
-    wait_for_stop(s);
-    r->nodes = s->nodes;
+    r->nodes += s->nodes;
     r->time_ms = elapsed_ms(s);
+}
+
+/* ---- Searchers ------------------------------------------------------------------------ */
+
+struct searcher *searcher_new(void)
+{
+    struct searcher *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->history = calloc((size_t)2 * BOARD_SIZE * BOARD_SIZE, sizeof *s->history);
+    s->counter = calloc(2 * MAX_TYPES, sizeof *s->counter);
+    s->lines = calloc(2 * MAX_MULTIPV, sizeof *s->lines);
+    atomic_init(&s->shared_nodes, 0);
+    if (!s->history || !s->counter || !s->lines) {
+        searcher_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void searcher_free(struct searcher *s)
+{
+    if (!s)
+        return;
+    free(s->history);
+    free(s->counter);
+    free(s->lines);
+    free(s);
+}
+
+void searcher_clear_history(struct searcher *s)
+{
+    memset(s->history, 0, (size_t)2 * BOARD_SIZE * BOARD_SIZE * sizeof *s->history);
+    memset(s->counter, 0, 2 * MAX_TYPES * sizeof *s->counter);
 }
 
 /* ---- Engine object and thread ----------------------------------------------------- */
@@ -338,16 +487,17 @@ struct engine *engine_new(size_t hash_mb)
     struct engine *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
-    e->s = calloc(1, sizeof *e->s);
+    e->s = searcher_new();
     e->job_pos = malloc(sizeof *e->job_pos);
-    e->history = calloc((size_t)2 * BOARD_SIZE * BOARD_SIZE, sizeof *e->history);
-    e->counter = calloc(2 * MAX_TYPES, sizeof *e->counter);
     atomic_init(&e->stop, false);
-    if (!e->s || !e->job_pos || !e->history || !e->counter || tt_resize(&e->tt, hash_mb ? hash_mb : 1)) {
-        free(e->s);
+    atomic_init(&e->pondering, false);
+    atomic_init(&e->helpers_stop, false);
+    e->threads = 1;
+    e->skill = SKILL_MAX;
+    e->skill_rng = UINT64_C(0x9E3779B97F4A7C15);
+    if (!e->s || !e->job_pos || tt_resize(&e->tt, hash_mb ? hash_mb : 1)) {
+        searcher_free(e->s);
         free(e->job_pos);
-        free(e->history);
-        free(e->counter);
         tt_free(&e->tt);
         free(e);
         return NULL;
@@ -375,11 +525,10 @@ void engine_free(struct engine *e)
     }
     pf_mutex_destroy(&e->lock);
     pf_cond_destroy(&e->cond);
+    smp_free(e);
     tt_free(&e->tt);
-    free(e->history);
-    free(e->counter);
     free(e->job_pos);
-    free(e->s);
+    searcher_free(e->s);
     free(e);
 }
 
@@ -389,12 +538,31 @@ int engine_set_hash(struct engine *e, size_t hash_mb)
     return tt_resize(&e->tt, hash_mb ? hash_mb : 1);
 }
 
+int engine_set_threads(struct engine *e, int threads)
+{
+    if (threads < 1 || threads > MAX_THREADS)
+        return -1;
+    engine_wait(e);
+    return smp_resize(e, threads);
+}
+
+int engine_threads(const struct engine *e) { return e->threads; }
+
+int engine_set_skill(struct engine *e, int skill)
+{
+    if (skill < 0 || skill > SKILL_MAX)
+        return -1;
+    engine_wait(e);
+    e->skill = skill;
+    return 0;
+}
+
 void engine_clear(struct engine *e)
 {
     engine_wait(e);
     tt_clear(&e->tt);
-    memset(e->history, 0, (size_t)2 * BOARD_SIZE * BOARD_SIZE * sizeof *e->history);
-    memset(e->counter, 0, 2 * MAX_TYPES * sizeof *e->counter);
+    searcher_clear_history(e->s);
+    smp_clear(e);
 }
 
 struct search_result engine_search(struct engine *e, const struct position *pos, const struct search_limits *limits,
@@ -403,6 +571,7 @@ struct search_result engine_search(struct engine *e, const struct position *pos,
     struct search_result r;
     engine_wait(e);
     atomic_store(&e->stop, false);
+    atomic_store(&e->pondering, limits->ponder);
     run_search(e, pos, limits, cb, &r);
     if (cb && cb->on_done)
         cb->on_done(&r, cb->ctx);
@@ -419,10 +588,16 @@ void engine_search_async(struct engine *e, const struct position *pos, const str
     e->job_limits = *limits;
     e->job_cb = cb ? *cb : (struct search_callbacks){0};
     atomic_store(&e->stop, false);
+    atomic_store(&e->pondering, limits->ponder);
     e->job_pending = true;
     e->busy = true;
     pf_cond_broadcast(&e->cond);
     pf_mutex_unlock(&e->lock);
+}
+
+void engine_ponderhit(struct engine *e)
+{
+    atomic_store(&e->pondering, false);
 }
 
 void engine_stop(struct engine *e)

@@ -3,7 +3,16 @@
  * An engine object owns the transposition table, the heuristics and a search
  * thread. The protocols start a search asynchronously and stop it at once on
  * `?`/`stop`; bench and tests call the synchronous form. Plies are steps:
- * the score changes sign only when the side to move changes. */
+ * the score changes sign only when the side to move changes.
+ *
+ * With more than one thread the search is Lazy SMP: helper threads search the
+ * same root over the shared transposition table and the main thread's line
+ * is played; with one thread the search is exactly deterministic. A ponder
+ * search runs without time limit until engine_ponderhit() (then the clock
+ * budget applies, counted from the start of the ponder search) or
+ * engine_stop(). MultiPV searches several root lines per iteration; a skill
+ * below SKILL_MAX plays weaker by a shallower, smaller search and a noisy
+ * choice among good candidate lines. */
 #ifndef RULEZERO_SEARCH_H
 #define RULEZERO_SEARCH_H
 
@@ -15,6 +24,12 @@
 #define SCORE_MATE_BOUND (SCORE_MATE - 1000) /* |score| above this is a mate score */
 #define MAX_SEARCH_DEPTH 128
 #define MAX_EXCLUDED 256
+#define MAX_MULTIPV 64
+#define MAX_THREADS 64
+#define SKILL_MAX 20         /* full strength */
+/* The Elo range a skill level maps onto (UCI_Elo); see docs/strength.md. */
+#define STRENGTH_ELO_MIN 1000
+#define STRENGTH_ELO_MAX 2400
 
 struct search_limits {
     int depth;               /* 0: no depth limit */
@@ -24,6 +39,8 @@ struct search_limits {
     int64_t inc_ms[2];       /* increment by colour */
     int movestogo;           /* moves to the next time control, 0: sudden death */
     bool infinite;           /* analyse until stopped */
+    bool ponder;             /* think on the opponent's time until engine_ponderhit() or stop */
+    int multipv;             /* best lines wanted (0 or 1: one) */
     /* Root turns not to consider (CECP exclude), by text. */
     int excluded_count;
     char excluded[MAX_EXCLUDED][TURN_TEXT_LEN];
@@ -31,6 +48,8 @@ struct search_limits {
 
 /* One line of thinking output, sent after each completed iteration. */
 struct search_report {
+    int multipv;             /* which line, from 1 */
+    int lines;               /* lines reported for this depth */
     int depth;
     int seldepth;
     int score;               /* centipawns, side to move's view; mate scores beyond SCORE_MATE_BOUND */
@@ -70,6 +89,13 @@ void engine_set_player(struct engine *e, enum engine_player player, uint64_t see
 void engine_free(struct engine *e);
 /* Resizes the transposition table; 0 on success. */
 int engine_set_hash(struct engine *e, size_t hash_mb);
+/* Search threads, 1..MAX_THREADS; 0 on success, -1 (nothing changed) otherwise. */
+int engine_set_threads(struct engine *e, int threads);
+int engine_threads(const struct engine *e);
+/* Strength, 0..SKILL_MAX (full); 0 on success, -1 (nothing changed) otherwise. */
+int engine_set_skill(struct engine *e, int skill);
+/* The skill level that plays at about `elo` (clamped to the range). */
+int skill_for_elo(int elo);
 /* Forgets everything learned (new game, bench positions). */
 void engine_clear(struct engine *e);
 
@@ -81,6 +107,7 @@ struct search_result engine_search(struct engine *e, const struct position *pos,
 void engine_search_async(struct engine *e, const struct position *pos, const struct search_limits *limits,
                          const struct search_callbacks *cb);
 void engine_stop(struct engine *e);  /* asks the search to end now; returns at once */
+void engine_ponderhit(struct engine *e); /* the ponder move was played: search on the clock now */
 void engine_wait(struct engine *e);  /* waits until the search thread is idle */
 bool engine_busy(struct engine *e);
 

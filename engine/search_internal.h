@@ -14,6 +14,15 @@
 
 #define MAX_PLY 256          /* steps from the root, extensions and quiescence included */
 #define HISTORY_MAX 16384
+#define THREAD_STACK_BYTES (16u * 1024 * 1024)
+
+/* One line of a search: its depth, score and steps. */
+struct pv_line {
+    int depth;
+    int score;
+    int len;
+    Move pv[MAX_PLY];
+};
 
 /* A move list with ordering scores, one per ply. */
 struct scored_list {
@@ -26,6 +35,11 @@ struct scored_list {
 
 struct searcher {
     struct engine *engine;
+    int id;                  /* 0: the main thread; helpers of Lazy SMP from 1 */
+    const atomic_bool *stop; /* set when this thread must end its search */
+    _Atomic uint64_t shared_nodes; /* a helper's node count, published for reports */
+    int *history;            /* [side][from][to], this thread's own */
+    Move (*counter)[BOARD_SIZE]; /* [piece that moved][its square]: the step that refuted it */
     const struct variant *v;
     struct search_limits limits;
     struct time_budget budget;
@@ -36,6 +50,11 @@ struct searcher {
     int root_depth;          /* depth of the current iteration */
     bool only_turn;          /* the root has one legal turn, of one step */
     bool aborted;
+    int multipv;             /* lines searched per iteration (1: the best only) */
+    uint64_t soft_nodes;     /* no new iteration past this many nodes (0: none) */
+    /* The lines of the last completed iteration, best first. */
+    int line_count;
+    struct pv_line *lines;
     /* Best line of the current iteration, when a root step has been fully searched. */
     bool iter_valid;
     int iter_score;
@@ -50,12 +69,25 @@ struct searcher {
     struct position pos;
 };
 
+/* A helper thread of Lazy SMP: its own searcher over the shared table. */
+struct helper {
+    struct searcher *s;
+    pf_thread thread;
+    bool running;
+};
+
 struct engine {
     struct tt tt;
-    int *history;            /* [side][from][to] */
-    Move (*counter)[BOARD_SIZE]; /* [piece that moved][its square]: the step that refuted it */
     struct searcher *s;
     atomic_bool stop;
+    atomic_bool pondering;   /* a ponder search not yet hit: no time limit applies */
+    /* Lazy SMP: threads - 1 helpers, stopped by helpers_stop. */
+    int threads;
+    struct helper *helpers;
+    atomic_bool helpers_stop;
+    /* Playing weaker: SKILL_MAX is full strength. */
+    int skill;
+    uint64_t skill_rng;
     /* The search thread and its one-job queue. */
     pf_thread thread;
     bool thread_started;
@@ -71,13 +103,13 @@ struct engine {
     uint64_t player_rng;
 };
 
-static inline int *history_slot(struct engine *e, Color side, Move m)
+static inline int *history_slot(struct searcher *s, Color side, Move m)
 {
-    return &e->history[((size_t)side * BOARD_SIZE + (size_t)move_from(m)) * BOARD_SIZE + (size_t)move_to(m)];
+    return &s->history[((size_t)side * BOARD_SIZE + (size_t)move_from(m)) * BOARD_SIZE + (size_t)move_to(m)];
 }
 
 /* The step that last refuted the previous step, or MOVE_NONE. */
-static inline Move *counter_slot(struct engine *e, const struct position *pos)
+static inline Move *counter_slot(struct searcher *s, const struct position *pos)
 {
     if (pos->ply == 0)
         return NULL;
@@ -87,7 +119,7 @@ static inline Move *counter_slot(struct engine *e, const struct position *pos)
     Piece p = pos->board[move_to(prev)];
     if (!is_piece(p))
         return NULL;
-    return &e->counter[piece_index(p)][move_to(prev)];
+    return &s->counter[piece_index(p)][move_to(prev)];
 }
 
 /* alphabeta.c */
@@ -102,6 +134,38 @@ uint64_t search_tt_key(const struct position *pos);
 /* Appends sep and text to dst (capacity cap) when they fit. */
 void search_text_append(char *dst, size_t cap, const char *sep, const char *text);
 bool search_turn_excluded(const struct search_limits *l, const char *text);
+
+/* search.c: a searcher ready to search `root` under `limits`. */
+void searcher_prepare(struct searcher *s, struct engine *e, const struct position *root,
+                      const struct search_limits *limits);
+/* Iterative deepening; best gets the best line found (reports only on the main thread). */
+void search_iterate(struct searcher *s, const struct search_callbacks *cb, struct pv_line *best);
+/* Allocates / frees a searcher with its own history tables. */
+struct searcher *searcher_new(void);
+void searcher_free(struct searcher *s);
+void searcher_clear_history(struct searcher *s);
+
+/* smp.c: Lazy SMP helpers. */
+int smp_resize(struct engine *e, int threads);
+void smp_free(struct engine *e);
+void smp_clear(struct engine *e);
+/* Starts the helpers on `root` (nothing with one thread). */
+void smp_start(struct engine *e, const struct position *root, const struct search_limits *limits);
+/* Stops and joins the helpers; returns the nodes they searched. */
+uint64_t smp_stop(struct engine *e);
+/* Nodes the running helpers have searched so far (for reports). */
+uint64_t smp_nodes(struct engine *e);
+
+/* skill.c: playing weaker. */
+struct skill_plan {
+    bool active;
+    int depth;               /* cap on the depth, 0: none */
+    uint64_t nodes;          /* no new iteration past this many nodes */
+    int candidates;          /* lines to choose among */
+};
+struct skill_plan skill_plan_for(int skill);
+/* Index of the line to play among the lines of the last iteration. */
+int skill_choose(int skill, const struct pv_line *lines, int count, uint64_t *rng);
 
 /* movepick.c */
 void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move hash_move);

@@ -6,11 +6,11 @@
 int tt_resize(struct tt *t, size_t mb)
 {
     size_t bytes = mb * 1024 * 1024;
-    size_t bucket_bytes = TT_BUCKET * sizeof(struct tt_entry);
+    size_t bucket_bytes = TT_BUCKET * sizeof(struct tt_slot);
     size_t count = 1;
     while (count * 2 * bucket_bytes <= bytes)
         count *= 2;
-    struct tt_entry *entries = calloc(count * TT_BUCKET, sizeof *entries);
+    struct tt_slot *entries = calloc(count * TT_BUCKET, sizeof *entries);
     if (!entries)
         return -1;
     free(t->entries);
@@ -27,10 +27,13 @@ void tt_free(struct tt *t)
     t->bucket_count = 0;
 }
 
+/* Only while no search runs (the engine waits for its threads first). */
 void tt_clear(struct tt *t)
 {
-    if (t->entries)
-        memset(t->entries, 0, t->bucket_count * TT_BUCKET * sizeof *t->entries);
+    for (size_t i = 0; t->entries && i < t->bucket_count * TT_BUCKET; i++) {
+        atomic_store_explicit(&t->entries[i].meta, 0, memory_order_relaxed);
+        atomic_store_explicit(&t->entries[i].data, 0, memory_order_relaxed);
+    }
     t->generation = 0;
 }
 
@@ -39,22 +42,47 @@ void tt_new_search(struct tt *t)
     t->generation = (uint8_t)((t->generation + 1) & 63);
 }
 
-static inline struct tt_entry *bucket_of(const struct tt *t, uint64_t key)
+static inline struct tt_slot *bucket_of(const struct tt *t, uint64_t key)
 {
     return &t->entries[(key & (t->bucket_count - 1)) * TT_BUCKET];
 }
 
 static inline uint32_t check_of(uint64_t key) { return (uint32_t)(key >> 32); }
 
+static struct tt_entry slot_read(struct tt_slot *slot)
+{
+    uint64_t data = atomic_load_explicit(&slot->data, memory_order_relaxed);
+    uint64_t meta = atomic_load_explicit(&slot->meta, memory_order_relaxed) ^ data;
+    struct tt_entry e;
+    e.check = (uint32_t)(meta >> 32);
+    e.depth = (uint8_t)(meta >> 8);
+    e.gen_bound = (uint8_t)meta;
+    e.pad = 0;
+    e.move = (Move)(uint32_t)data;
+    e.score = (int16_t)(uint16_t)(data >> 32);
+    e.eval = (int16_t)(uint16_t)(data >> 48);
+    return e;
+}
+
+static void slot_write(struct tt_slot *slot, const struct tt_entry *e)
+{
+    uint64_t data = (uint64_t)e->move | (uint64_t)(uint16_t)e->score << 32 | (uint64_t)(uint16_t)e->eval << 48;
+    uint64_t meta = (uint64_t)e->check << 32 | (uint64_t)e->depth << 8 | e->gen_bound;
+    atomic_store_explicit(&slot->data, data, memory_order_relaxed);
+    atomic_store_explicit(&slot->meta, meta ^ data, memory_order_relaxed);
+}
+
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_entry *out)
 {
-    const struct tt_entry *b = bucket_of(t, key);
+    struct tt_slot *b = bucket_of(t, key);
     uint32_t check = check_of(key);
-    for (int i = 0; i < TT_BUCKET; i++)
-        if (b[i].check == check && (b[i].gen_bound & 3) != TT_NONE) {
-            *out = b[i];
+    for (int i = 0; i < TT_BUCKET; i++) {
+        struct tt_entry e = slot_read(&b[i]);
+        if (e.check == check && (e.gen_bound & 3) != TT_NONE) {
+            *out = e;
             return true;
         }
+    }
     return false;
 }
 
@@ -67,34 +95,36 @@ static int replace_worth(const struct tt *t, const struct tt_entry *e)
 
 void tt_store(struct tt *t, uint64_t key, Move move, int score, int eval, int depth, enum tt_bound bound)
 {
-    struct tt_entry *b = bucket_of(t, key);
+    struct tt_slot *b = bucket_of(t, key);
     uint32_t check = check_of(key);
-    struct tt_entry *victim = NULL;
+    struct tt_slot *victim = NULL;
+    struct tt_entry old = {0};
     for (int i = 0; i < TT_BUCKET; i++) {
-        if (b[i].check == check || (b[i].gen_bound & 3) == TT_NONE) {
+        struct tt_entry e = slot_read(&b[i]);
+        if (e.check == check || (e.gen_bound & 3) == TT_NONE) {
             victim = &b[i];
+            old = e;
             break;
         }
-        if (!victim || replace_worth(t, &b[i]) < replace_worth(t, victim))
+        if (!victim || replace_worth(t, &e) < replace_worth(t, &old)) {
             victim = &b[i];
+            old = e;
+        }
     }
-    if (victim->check == check && (victim->gen_bound & 3) != TT_NONE) {
+    if (old.check == check && (old.gen_bound & 3) != TT_NONE) {
         /* A much shallower bound does not replace a deeper result of this search. */
-        bool same_search = (victim->gen_bound >> 2) == t->generation;
-        if (same_search && bound != TT_EXACT && depth + 3 < victim->depth)
+        bool same_search = (old.gen_bound >> 2) == t->generation;
+        if (same_search && bound != TT_EXACT && depth + 3 < old.depth)
             return;
         /* Keep the old best move when the new search found none. */
         if (move == MOVE_NONE)
-            move = victim->move;
+            move = old.move;
     }
     if (depth < 0)
         depth = 0;
     if (depth > 255)
         depth = 255;
-    victim->check = check;
-    victim->move = move;
-    victim->score = (int16_t)score;
-    victim->eval = (int16_t)eval;
-    victim->depth = (uint8_t)depth;
-    victim->gen_bound = (uint8_t)((t->generation << 2) | bound);
+    struct tt_entry e = {check, move, (int16_t)score, (int16_t)eval, (uint8_t)depth,
+                         (uint8_t)((t->generation << 2) | bound), 0};
+    slot_write(victim, &e);
 }

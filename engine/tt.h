@@ -3,10 +3,16 @@
  * Buckets of four 16-byte entries; the low bits of the key pick the bucket,
  * the high 32 bits check the entry. Replacement prefers empty entries, then
  * entries from older searches, then the shallowest. Scores are stored
- * relative to the node (mate scores adjusted by the caller). */
+ * relative to the node (mate scores adjusted by the caller).
+ *
+ * The table is shared by the threads of one search (Lazy SMP) without locks:
+ * each slot is two 64-bit words read and written with relaxed atomics, and
+ * the word holding the check is stored XORed with the data word, so a slot
+ * torn by two threads writing at once fails its check and reads as a miss. */
 #ifndef RULEZERO_TT_H
 #define RULEZERO_TT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,6 +21,7 @@
 
 enum tt_bound { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 
+/* A probed entry, decoded. */
 struct tt_entry {
     uint32_t check;
     Move move;
@@ -27,8 +34,15 @@ struct tt_entry {
 
 #define TT_BUCKET 4
 
+/* Stored form: meta = (check << 32 | depth << 8 | gen_bound) ^ data,
+ * data = move | score << 32 | eval << 48. */
+struct tt_slot {
+    _Atomic uint64_t meta;
+    _Atomic uint64_t data;
+};
+
 struct tt {
-    struct tt_entry *entries;
+    struct tt_slot *entries;
     size_t bucket_count; /* a power of two */
     uint8_t generation;
 };

@@ -168,7 +168,7 @@ int cecp_new_game(struct player *p, const struct game_view *g, char *err, size_t
     proc_send(&p->proc, "new");
     if (strcmp(g->variant->id, "normal") != 0)
         proc_send(&p->proc, "variant %s", g->variant->id);
-    proc_send(&p->proc, "easy");
+    proc_send(&p->proc, p->cfg->ponder ? "hard" : "easy");
     send_level(p, &p->cfg->limits);
     proc_send(&p->proc, "force");
     if (!g->standard_start) {

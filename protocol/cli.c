@@ -57,7 +57,9 @@ static const char usage_text[] =
     "  -n, --no-bulk      perft: make every leaf turn instead of counting the last ply\n"
     "  -m, --max-depth D  perft-suite: skip depths above D\n"
     "  -o, --option NAME=VALUE  set a game setting of the variant (repeatable; with no\n"
-    "                     subcommand, of every variant that has it)\n"
+    "                     subcommand, of every variant that has it, or an engine\n"
+    "                     option: Threads, MultiPV, Ponder, UCI_LimitStrength,\n"
+    "                     UCI_Elo, Skill)\n"
     "      --powers LIST  same as --option Powers=LIST (polypiece, polypiece-phased),\n"
     "                     e.g. 'K:K Q:Q,WAND R:R,NN B:B,R4 N:N,WD'\n"
     "  -h, --help         this text\n"
@@ -140,10 +142,48 @@ static int apply_settings(const struct variant *v, const struct cli_options *o)
     return EXIT_OK;
 }
 
-/* Without a variant (the protocol session): every variant that has the setting gets it. */
-static int apply_settings_everywhere(const struct cli_options *o)
+static bool is_engine_option(const char *name)
+{
+    for (const struct engine_option *eo = engine_options(); eo->o.name; eo++)
+        if (strcasecmp(eo->o.name, name) == 0)
+            return true;
+    return false;
+}
+
+/* An engine option given on the command line goes to the session, tried
+ * first on a scratch engine so that a bad value stops here. */
+static int add_engine_option(struct session_options *s, const char *name, const char *value)
+{
+    if (s->engine_option_count == SESSION_MAX_ENGINE_OPTIONS)
+        return usage_error("too many engine options at '%s'", name);
+    s->engine_option_name[s->engine_option_count] = name;
+    s->engine_option_value[s->engine_option_count++] = value;
+    struct engine *e = engine_new(1);
+    if (!e)
+        return EXIT_BAD_INPUT;
+    struct engine_settings st;
+    engine_settings_init(&st);
+    char err[VARIANT_ERR_LEN];
+    int rc = session_engine_options(s, &st, e, err, sizeof err);
+    engine_free(e);
+    if (rc) {
+        fprintf(stderr, "rulezero: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    return EXIT_OK;
+}
+
+/* Without a variant (the protocol session): every variant that has the
+ * setting gets it; an engine option (Threads, Skill, ...) goes to the session. */
+static int apply_settings_everywhere(struct cli_options *o)
 {
     for (int i = 0; i < o->settings; i++) {
+        if (is_engine_option(o->setting_name[i])) {
+            int rc = add_engine_option(&o->session, o->setting_name[i], o->setting_value[i]);
+            if (rc)
+                return rc;
+            continue;
+        }
         struct cli_options one = *o;
         one.settings = 1;
         one.setting_name[0] = o->setting_name[i];

@@ -265,6 +265,10 @@ int console_run(const char *first_line, FILE *in, struct writer *w, const struct
         free(c);
         return 1;
     }
+    struct engine_settings settings; /* Threads and Skill from the command line */
+    engine_settings_init(&settings);
+    char err[VARIANT_ERR_LEN];
+    session_engine_options(opts, &settings, c->engine, err, sizeof err); /* checked by the command line */
     if (first_line) {
         char *copy = strdup(first_line);
         if (copy)

@@ -22,11 +22,11 @@ static int usage_error(const char *fmt, const char *arg)
 
 static const char match_usage[] =
     "Usage: rulezero match --variant V --engine CMD [--engine-name NAME] [--protocol cecp|uci]\n"
-    "                      [--option NAME=VALUE ...] --engine CMD [...] [OPTIONS]\n"
+    "                      [--option NAME=VALUE ...] [--ponder] --engine CMD [...] [OPTIONS]\n"
     "\n"
     "Plays games between two players, checking every turn with Rule Zero's rules.\n"
     "CMD is a shell command (an engine speaking CECP or UCI) or builtin:random /\n"
-    "builtin:greedy (in-process baselines). --engine-name, --protocol and --option\n"
+    "builtin:greedy (in-process baselines). --engine-name, --protocol, --option and --ponder\n"
     "after an --engine apply to that engine; before the first --engine, to both.\n"
     "\n"
     "  -v, --variant V          variant id (default normal)\n"
@@ -35,6 +35,8 @@ static const char match_usage[] =
     "  -P, --protocol P         cecp, uci or auto (default: probe with `uci`)\n"
     "  -O, --option NAME=VALUE  engine option (CECP `option`, UCI `setoption`); a\n"
     "                           name the variant declares also sets the arbiter's rules\n"
+    "      --ponder             let the engine think on the opponent's time (CECP hard,\n"
+    "                           UCI Ponder with go ponder / ponderhit)\n"
     "  -g, --games N            games (default 2); each opening is played with both colours\n"
     "  -t, --tc [M/]BASE[+INC]  clock: BASE seconds (or MIN:SS), INC seconds, M moves per session\n"
     "      --engine-tc TC       this engine's own clock (after its --engine), e.g. time odds\n"
@@ -143,8 +145,8 @@ static int parse_protocol(const char *text, enum player_protocol *out)
 }
 
 enum {
-    OPT_ST = 256, OPT_ENGINE_TC, OPT_MAXMOVES, OPT_NODES, OPT_SPRT, OPT_MARGIN, OPT_MAXWAIT, OPT_DEBUG, OPT_VERBOSE,
-    OPT_SHARD, OPT_MERGE,
+    OPT_ST = 256, OPT_ENGINE_TC, OPT_PONDER, OPT_MAXMOVES, OPT_NODES, OPT_SPRT, OPT_MARGIN, OPT_MAXWAIT, OPT_DEBUG,
+    OPT_VERBOSE, OPT_SHARD, OPT_MERGE,
 };
 
 /* I/N with 1 <= I <= N. */
@@ -180,7 +182,7 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
         {"engine-name", required_argument, NULL, 'N'}, {"protocol", required_argument, NULL, 'P'},
         {"option", required_argument, NULL, 'O'},     {"games", required_argument, NULL, 'g'},
         {"tc", required_argument, NULL, 't'},         {"st", required_argument, NULL, OPT_ST},
-        {"engine-tc", required_argument, NULL, OPT_ENGINE_TC},
+        {"engine-tc", required_argument, NULL, OPT_ENGINE_TC}, {"ponder", no_argument, NULL, OPT_PONDER},
         {"nodes", required_argument, NULL, OPT_NODES}, {"depth", required_argument, NULL, 'd'},
         {"openings", required_argument, NULL, 'o'},   {"random-plies", required_argument, NULL, 'r'},
         {"seed", required_argument, NULL, 's'},       {"pgn", required_argument, NULL, 'p'},
@@ -217,6 +219,7 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
                 return usage_error("bad option '%s' (NAME=VALUE)", optarg);
             cur->options[cur->option_count++] = optarg;
             break;
+        case OPT_PONDER: cur->ponder = true; break;
         case 'g':
             if (parse_long(optarg, 1, 1000000, &n))
                 return usage_error("bad game count '%s'", optarg);
@@ -334,6 +337,7 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
         snprintf(merged.tc_text, sizeof merged.tc_text, "%s",
                  own_clock ? e->tc_text : c->limits.kind == LIMIT_CLOCK ? c->tc_text : "-");
         merged.protocol = e->protocol;
+        merged.ponder = defaults.ponder || e->ponder;
         memcpy(merged.name, e->name, sizeof merged.name);
         for (int k = 0; k < e->option_count && merged.option_count < PLAYER_MAX_OPTIONS; k++)
             merged.options[merged.option_count++] = e->options[k];

@@ -35,6 +35,7 @@ struct player_config {
     int option_count;
     const char *options[PLAYER_MAX_OPTIONS]; /* "NAME=VALUE" */
     struct limits limits;            /* how this player's moves are limited */
+    bool ponder;                     /* --ponder: think on the opponent's time */
     char tc_text[64];                /* its clock in PGN form, "-" without one */
 };
 
@@ -83,6 +84,9 @@ struct player {
     /* UCI */
     char uci_variants[2048]; /* the UCI_Variant combo's choices */
     bool has_uci_variant;
+    bool pondering;          /* a `go ponder` runs on the position after ponder_move */
+    int ponder_nmoves;       /* game turns in that position */
+    char ponder_best[TURN_TEXT_LEN], ponder_move[TURN_TEXT_LEN];
     /* built-in */
     enum baseline_kind baseline;
     uint64_t rng;

@@ -20,6 +20,21 @@ struct engine *session_engine_new(const struct session_options *opts, size_t has
     return e;
 }
 
+int session_engine_options(const struct session_options *opts, struct engine_settings *st, struct engine *e,
+                           char *err, size_t errlen)
+{
+    for (int i = 0; opts && i < opts->engine_option_count; i++) {
+        char why[VARIANT_ERR_LEN];
+        int rc = engine_settings_set(st, e, opts->engine_option_name[i], opts->engine_option_value[i], why, sizeof why);
+        if (rc) {
+            snprintf(err, errlen, "option %s: %s", opts->engine_option_name[i],
+                     rc > 0 ? "not an engine option" : why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int session_run(FILE *in, FILE *out, const struct session_options *opts)
 {
     struct writer w;

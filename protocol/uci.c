@@ -12,6 +12,7 @@
 #include "engine/platform.h"
 #include "engine/search.h"
 #include "perft/perft.h"
+#include "protocol/engine_options.h"
 #include "protocol/game.h"
 #include "protocol/options.h"
 #include "protocol/text.h"
@@ -27,6 +28,7 @@ struct uci {
     struct game scratch; /* `position` is built here first, then swapped in */
     struct search_limits *limits; /* given to the running search */
     struct search_limits *parsed; /* a `go` line being read */
+    struct engine_settings settings;
     pf_mutex lock;
     pf_cond idle;
     bool searching;
@@ -51,8 +53,11 @@ static void on_report(const struct search_report *r, void *ctx)
         snprintf(score, sizeof score, "mate %d", mate);
     else
         snprintf(score, sizeof score, "cp %d", r->score);
-    writer_printf(u->w, "info depth %d seldepth %d score %s nodes %llu nps %llu time %lld pv %s\n", r->depth,
-                  r->seldepth, score, (unsigned long long)r->nodes, (unsigned long long)r->nps,
+    char line[32] = "";
+    if (u->settings.multipv > 1)
+        snprintf(line, sizeof line, " multipv %d", r->multipv);
+    writer_printf(u->w, "info depth %d seldepth %d%s score %s nodes %llu nps %llu time %lld pv %s\n", r->depth,
+                  r->seldepth, line, score, (unsigned long long)r->nodes, (unsigned long long)r->nps,
                   (long long)r->time_ms, r->pv);
 }
 
@@ -125,6 +130,9 @@ static void cmd_uci(struct uci *u, char *args)
     for (int i = 0; i < variant_count(); i++)
         len += (size_t)snprintf(line + len, sizeof line - len, " var %s", variant_at(i)->id);
     writer_printf(u->w, "%s\n", line);
+    for (const struct engine_option *eo = engine_options(); eo->o.name; eo++)
+        if (eo->protocols & ENGINE_OPTION_UCI)
+            send_option(u, &eo->o);
     const struct variant_option *opts[MAX_LISTED_OPTIONS];
     int n = options_collect(opts, MAX_LISTED_OPTIONS);
     for (int i = 0; i < n; i++)
@@ -170,7 +178,11 @@ static void cmd_setoption(struct uci *u, char *args)
         value = "";
     stop_search(u);
     char err[VARIANT_ERR_LEN];
-    if (strcasecmp(name, "Hash") == 0) {
+    int engine_rc = engine_settings_set(&u->settings, u->engine, name, value, err, sizeof err);
+    if (engine_rc <= 0) {
+        if (engine_rc < 0)
+            send_error(u, "%s", err);
+    } else if (strcasecmp(name, "Hash") == 0) {
         int64_t mb;
         if (text_int64(value, 1, MAX_HASH_MB, &mb))
             send_error(u, "Hash must be 1..4096, not '%s'", value);
@@ -399,7 +411,7 @@ static void cmd_go(struct uci *u, char *args)
             if (restrict_root(u, &p, l))
                 return;
         } else if (strcmp(word, "ponder") == 0) {
-            /* No pondering: searched as an ordinary go. */
+            l->ponder = true;
         } else {
             send_error(u, "unknown go parameter '%s'", word);
             return;
@@ -412,6 +424,7 @@ static void cmd_go(struct uci *u, char *args)
     for (int c = WHITE; c <= BLACK; c++)
         if (l->time_ms[c] >= 0)
             l->time_ms[c] = tc_clock_for_search(l->time_ms[c]);
+    l->multipv = u->settings.multipv;
     stop_search(u);
     *u->limits = *l;
     struct search_callbacks cb = {on_report, on_done, u};
@@ -419,6 +432,13 @@ static void cmd_go(struct uci *u, char *args)
     u->searching = true;
     pf_mutex_unlock(&u->lock);
     engine_search_async(u->engine, u->game.pos, u->limits, &cb);
+}
+
+/* The move pondered on was played: the search goes on, now on the clock. */
+static void cmd_ponderhit(struct uci *u, char *args)
+{
+    (void)args;
+    engine_ponderhit(u->engine);
 }
 
 static void cmd_stop(struct uci *u, char *args)
@@ -457,7 +477,7 @@ static const struct command commands[] = {
     {"uci", cmd_uci},           {"isready", cmd_isready}, {"ucinewgame", cmd_ucinewgame},
     {"setoption", cmd_setoption}, {"position", cmd_position}, {"go", cmd_go},
     {"stop", cmd_stop},         {"quit", cmd_quit},       {"d", cmd_d},
-    {"ponderhit", cmd_ignore},  {"debug", cmd_ignore},    {"register", cmd_ignore},
+    {"ponderhit", cmd_ponderhit},  {"debug", cmd_ignore},    {"register", cmd_ignore},
 };
 
 static void run_line(struct uci *u, char *line)
@@ -489,6 +509,9 @@ int uci_run(const char *first_line, FILE *in, struct writer *w, const struct ses
         free(u);
         return 1;
     }
+    engine_settings_init(&u->settings);
+    char err[VARIANT_ERR_LEN];
+    session_engine_options(opts, &u->settings, u->engine, err, sizeof err); /* checked by the command line */
     pf_mutex_init(&u->lock);
     pf_cond_init(&u->idle);
     char *line = NULL;

@@ -15,6 +15,7 @@
 #include "engine/clock.h"
 #include "engine/platform.h"
 #include "engine/search.h"
+#include "protocol/engine_options.h"
 #include "protocol/game.h"
 #include "protocol/options.h"
 #include "protocol/text.h"
@@ -23,7 +24,9 @@
 #define MAX_PENDING_PINGS 64
 #define DEFAULT_HASH_MB 16
 
-enum search_kind { SEARCH_NONE, SEARCH_MOVE, SEARCH_ANALYZE };
+/* SEARCH_PONDER: on the opponent's time, in the position after the move
+ * we expect (ponder_turn); it becomes SEARCH_MOVE when that move comes. */
+enum search_kind { SEARCH_NONE, SEARCH_MOVE, SEARCH_ANALYZE, SEARCH_PONDER };
 
 struct xboard {
     struct writer *w;
@@ -33,6 +36,11 @@ struct xboard {
     pf_cond idle;         /* signalled when a search's on_done has run */
     enum search_kind searching;
     bool discard;         /* on_done must not play the result */
+    bool stopping;        /* stop_search is waiting: on_done starts nothing new */
+    bool ponder;          /* `hard`: think on the opponent's time */
+    char ponder_turn[TURN_TEXT_LEN];
+    int64_t last_think_ms; /* how long our last move took, for the clock while pondering */
+    struct engine_settings settings;
     bool analyzing;
     bool force;
     bool game_over;
@@ -134,14 +142,21 @@ static void play_engine_move(struct xboard *xb, const struct search_result *r)
     claim_if_over(xb);
 }
 
+static void start_ponder(struct xboard *xb);
+
 static void on_done(const struct search_result *r, void *ctx)
 {
     struct xboard *xb = ctx;
     pf_rmutex_lock(&xb->lock);
-    if (xb->searching == SEARCH_MOVE && !xb->discard)
+    bool moved = xb->searching == SEARCH_MOVE && !xb->discard;
+    if (moved) {
+        xb->last_think_ms = r->time_ms;
         play_engine_move(xb, r);
+    }
     xb->searching = SEARCH_NONE;
     flush_pings(xb);
+    if (moved && !xb->stopping)
+        start_ponder(xb);
     pf_cond_broadcast(&xb->idle);
     pf_rmutex_unlock(&xb->lock);
 }
@@ -152,10 +167,26 @@ static void stop_search(struct xboard *xb, bool discard)
     if (xb->searching == SEARCH_NONE)
         return;
     xb->discard = discard;
+    xb->stopping = true;
     engine_stop(xb->engine);
     while (xb->searching != SEARCH_NONE)
         pf_cond_wait_r(&xb->idle, &xb->lock);
     engine_wait(xb->engine);
+    xb->stopping = false;
+}
+
+/* Our clock after the move we just made, as XBoard's will read: the last
+ * `time` less what the move took, plus the increment. */
+static struct time_control clock_after_our_move(const struct xboard *xb)
+{
+    struct time_control tc = xb->tc;
+    if (tc.own_ms >= 0) {
+        tc.own_ms -= xb->last_think_ms;
+        if (tc.own_ms < 1)
+            tc.own_ms = 1;
+        tc.own_ms += tc.inc_ms;
+    }
+    return tc;
 }
 
 static void start_search(struct xboard *xb, enum search_kind kind)
@@ -164,10 +195,18 @@ static void start_search(struct xboard *xb, enum search_kind kind)
     search_limits_init(l);
     l->excluded_count = xb->limits->excluded_count;
     memcpy(l->excluded, xb->limits->excluded, sizeof l->excluded);
-    if (kind == SEARCH_ANALYZE)
+    l->multipv = xb->settings.multipv;
+    if (kind == SEARCH_ANALYZE) {
         l->infinite = true;
-    else
+    } else if (kind == SEARCH_PONDER) {
+        struct time_control tc = clock_after_our_move(xb);
+        tc_limits(&tc, xb->engine_color, game_turns_by(&xb->game, xb->engine_color), l);
+        l->ponder = true;
+        l->multipv = 1;
+    } else {
         tc_limits(&xb->tc, xb->engine_color, game_turns_by(&xb->game, xb->engine_color), l);
+        l->multipv = 1;
+    }
     struct search_callbacks cb = {on_report, on_done, xb};
     xb->searching = kind;
     xb->discard = false;
@@ -198,6 +237,37 @@ static void position_changed(struct xboard *xb)
 {
     xb->limits->excluded_count = 0;
     xb->has_hint = false;
+}
+
+/* After our move, with `hard`: search the position after the reply we expect. */
+static void start_ponder(struct xboard *xb)
+{
+    if (!xb->ponder || !xb->has_hint || xb->force || xb->analyzing || xb->game_over)
+        return;
+    struct turn t;
+    char err[VARIANT_ERR_LEN];
+    if (game_find_turn(&xb->game, xb->hint, &t, err, sizeof err) || game_play(&xb->game, &t, err, sizeof err))
+        return;
+    if (game_outcome(&xb->game).result == RESULT_NONE) {
+        snprintf(xb->ponder_turn, sizeof xb->ponder_turn, "%s", t.text);
+        xb->limits->excluded_count = 0;
+        start_search(xb, SEARCH_PONDER);
+    }
+    game_undo(&xb->game);
+}
+
+/* The opponent played the move we ponder on: that search is now our move. */
+static bool ponder_hit(struct xboard *xb, const struct turn *t)
+{
+    if (xb->searching != SEARCH_PONDER || strcmp(t->text, xb->ponder_turn) != 0)
+        return false;
+    char err[VARIANT_ERR_LEN];
+    if (game_play(&xb->game, t, err, sizeof err))
+        return false;
+    position_changed(xb);
+    xb->searching = SEARCH_MOVE;
+    engine_ponderhit(xb->engine);
+    return true;
 }
 
 /* ---- Features -------------------------------------------------------------------- */
@@ -241,9 +311,12 @@ static void cmd_protover(struct xboard *xb, char *args)
         len += (size_t)snprintf(variants + len, sizeof variants - len, "%s%s", i ? "," : "", variant_at(i)->id);
     writer_printf(xb->w,
                   "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 reuse=1 "
-                  "analyze=1 time=1 draw=1 memory=1 exclude=1 highlight=1 debug=1 myname=\"Rule Zero %s\" "
+                  "analyze=1 time=1 draw=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 myname=\"Rule Zero %s\" "
                   "variants=\"%s\"\n",
                   RULEZERO_VERSION, variants);
+    for (const struct engine_option *eo = engine_options(); eo->o.name; eo++)
+        if (eo->protocols & ENGINE_OPTION_CECP)
+            send_option_feature(xb, &eo->o);
     const struct variant_option *opts[MAX_LISTED_OPTIONS];
     int n = options_collect(opts, MAX_LISTED_OPTIONS);
     for (int i = 0; i < n; i++)
@@ -343,9 +416,12 @@ static int parse_xboard_turn(struct xboard *xb, const char *text, struct turn *t
 static void cmd_usermove(struct xboard *xb, char *args)
 {
     char *text = text_trim(args);
-    stop_search(xb, true);
     struct turn t;
     char err[VARIANT_ERR_LEN];
+    if (xb->searching == SEARCH_PONDER && *text && parse_xboard_turn(xb, text, &t, err, sizeof err) == 0 &&
+        ponder_hit(xb, &t))
+        return;
+    stop_search(xb, true);
     if (*text == '\0' || parse_xboard_turn(xb, text, &t, err, sizeof err) ||
         game_play(&xb->game, &t, err, sizeof err)) {
         send_illegal(xb, *text ? err : "no move given", text);
@@ -563,12 +639,44 @@ static void cmd_memory(struct xboard *xb, char *args)
         send_error(xb, "cannot allocate the hash table", "memory");
 }
 
-/* The search runs one thread; a valid count is accepted and changes nothing. */
+/* Stops what runs, applies a change, and starts again what must go on. */
+static void restart_after(struct xboard *xb, enum search_kind was)
+{
+    if (xb->analyzing || was == SEARCH_MOVE)
+        think_if_engine_to_move(xb);
+}
+
+/* An engine option (`cores`, `option MultiPV=`, `option Skill=`): 1 when `name` is none. */
+static int set_engine_option(struct xboard *xb, const char *name, const char *value, const char *command)
+{
+    enum search_kind was = xb->searching;
+    stop_search(xb, true);
+    char err[VARIANT_ERR_LEN];
+    int rc = engine_settings_set(&xb->settings, xb->engine, name, value, err, sizeof err);
+    if (rc < 0)
+        send_error(xb, err, command);
+    if (rc <= 0)
+        restart_after(xb, was);
+    return rc;
+}
+
 static void cmd_cores(struct xboard *xb, char *args)
 {
-    int64_t n;
-    if (text_int64(text_trim(args), 1, 4096, &n))
-        send_error(xb, "bad number", "cores");
+    set_engine_option(xb, "Threads", text_trim(args), "cores");
+}
+
+static void cmd_hard(struct xboard *xb, char *args)
+{
+    (void)args;
+    xb->ponder = true;
+}
+
+static void cmd_easy(struct xboard *xb, char *args)
+{
+    (void)args;
+    xb->ponder = false;
+    if (xb->searching == SEARCH_PONDER)
+        stop_search(xb, true);
 }
 
 static void cmd_option(struct xboard *xb, char *args)
@@ -580,6 +688,8 @@ static void cmd_option(struct xboard *xb, char *args)
         value = eq + 1;
     }
     char *name = text_trim(args);
+    if (set_engine_option(xb, name, value, "option") <= 0)
+        return;
     /* XBoard sends check options as 1/0; the variants read true/false (as UCI sends them). */
     const struct variant_option *opts[MAX_LISTED_OPTIONS];
     int n = options_collect(opts, MAX_LISTED_OPTIONS);
@@ -708,7 +818,7 @@ static const struct command commands[] = {
     {"sd", cmd_sd},             {"nps", cmd_nps},       {"time", cmd_time},         {"otim", cmd_otim},
     {"usermove", cmd_usermove}, {"?", cmd_move_now},    {"ping", cmd_ping},         {"draw", cmd_ignore},
     {"result", cmd_result},     {"setboard", cmd_setboard}, {"undo", cmd_undo},     {"remove", cmd_remove},
-    {"hard", cmd_ignore},       {"easy", cmd_ignore},   {"post", cmd_post},         {"nopost", cmd_nopost},
+    {"hard", cmd_hard},         {"easy", cmd_easy},   {"post", cmd_post},         {"nopost", cmd_nopost},
     {"analyze", cmd_analyze},   {"exit", cmd_exit},     {".", cmd_stat},            {"hint", cmd_hint},
     {"bk", cmd_bk}, {"d", cmd_show},             {"name", cmd_ignore},   {"rating", cmd_ignore},     {"computer", cmd_ignore},
     {"random", cmd_ignore},     {"ics", cmd_ignore},    {"memory", cmd_memory},     {"cores", cmd_cores},
@@ -761,6 +871,9 @@ int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
     atomic_init(&xb->post, false);
     atomic_init(&xb->analysis_running, false);
     tc_init(&xb->tc);
+    engine_settings_init(&xb->settings);
+    char err[VARIANT_ERR_LEN];
+    session_engine_options(opts, &xb->settings, xb->engine, err, sizeof err); /* checked by the command line */
     pf_rmutex_init(&xb->lock);
     pf_cond_init(&xb->idle);
 

@@ -1,0 +1,98 @@
+#include "protocol/engine_options.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "protocol/text.h"
+
+#define SPIN(lo, hi) #lo " " #hi
+
+static const struct engine_option option_list[] = {
+    {{"Threads", "spin", "1", SPIN(1, 64)}, ENGINE_OPTION_UCI},
+    {{"MultiPV", "spin", "1", SPIN(1, 64)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
+    {{"Ponder", "check", "false", NULL}, ENGINE_OPTION_UCI},
+    {{"UCI_LimitStrength", "check", "false", NULL}, ENGINE_OPTION_UCI},
+    {{"UCI_Elo", "spin", "2400", SPIN(1000, 2400)}, ENGINE_OPTION_UCI},
+    {{"Skill", "spin", "20", SPIN(0, 20)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
+    {{NULL, NULL, NULL, NULL}, 0},
+};
+
+_Static_assert(MAX_THREADS == 64 && MAX_MULTIPV == 64 && SKILL_MAX == 20 && STRENGTH_ELO_MIN == 1000 &&
+                   STRENGTH_ELO_MAX == 2400,
+               "the option ranges above follow engine/search.h");
+
+const struct engine_option *engine_options(void) { return option_list; }
+
+void engine_settings_init(struct engine_settings *st)
+{
+    *st = (struct engine_settings){1, 1, false, false, STRENGTH_ELO_MAX, SKILL_MAX};
+}
+
+int engine_settings_skill(const struct engine_settings *st)
+{
+    return st->limit_strength ? skill_for_elo(st->elo) : st->skill;
+}
+
+static int bad(char *err, size_t n, const char *what, const char *value)
+{
+    snprintf(err, n, "%s, not '%s'", what, value);
+    return -1;
+}
+
+static int read_check(const char *value, bool *out)
+{
+    if (strcasecmp(value, "true") == 0 || strcmp(value, "1") == 0 || strcasecmp(value, "on") == 0)
+        return *out = true, 0;
+    if (strcasecmp(value, "false") == 0 || strcmp(value, "0") == 0 || strcasecmp(value, "off") == 0)
+        return *out = false, 0;
+    return -1;
+}
+
+/* The new skill, applied; on failure the old settings stay. */
+static int apply_skill(struct engine_settings *st, struct engine *e, const struct engine_settings *next)
+{
+    if (engine_set_skill(e, engine_settings_skill(next)))
+        return -1;
+    *st = *next;
+    return 0;
+}
+
+int engine_settings_set(struct engine_settings *st, struct engine *e, const char *name, const char *value, char *err,
+                        size_t errlen)
+{
+    int64_t n;
+    struct engine_settings next = *st;
+    if (strcasecmp(name, "Threads") == 0) {
+        if (text_int64(value, 1, MAX_THREADS, &n))
+            return bad(err, errlen, "Threads must be 1..64", value);
+        if (engine_set_threads(e, (int)n))
+            return bad(err, errlen, "cannot start that many threads", value);
+        st->threads = (int)n;
+    } else if (strcasecmp(name, "MultiPV") == 0) {
+        if (text_int64(value, 1, MAX_MULTIPV, &n))
+            return bad(err, errlen, "MultiPV must be 1..64", value);
+        st->multipv = (int)n;
+    } else if (strcasecmp(name, "Ponder") == 0) {
+        if (read_check(value, &next.ponder))
+            return bad(err, errlen, "Ponder must be true or false", value);
+        st->ponder = next.ponder;
+    } else if (strcasecmp(name, "UCI_LimitStrength") == 0) {
+        if (read_check(value, &next.limit_strength))
+            return bad(err, errlen, "UCI_LimitStrength must be true or false", value);
+        return apply_skill(st, e, &next);
+    } else if (strcasecmp(name, "UCI_Elo") == 0) {
+        if (text_int64(value, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, &n))
+            return bad(err, errlen, "UCI_Elo must be 1000..2400", value);
+        next.elo = (int)n;
+        return apply_skill(st, e, &next);
+    } else if (strcasecmp(name, "Skill") == 0) {
+        if (text_int64(value, 0, SKILL_MAX, &n))
+            return bad(err, errlen, "Skill must be 0..20", value);
+        next.skill = (int)n;
+        return apply_skill(st, e, &next);
+    } else {
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,41 @@
+/* Rule Zero: the engine's own options, as opposed to the games' options:
+ * Threads, MultiPV, Ponder, UCI_LimitStrength, UCI_Elo and Skill. Both
+ * protocols read and apply them here; a bad value is refused with a message
+ * and leaves every setting as it was. */
+#ifndef RULEZERO_ENGINE_OPTIONS_H
+#define RULEZERO_ENGINE_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/search.h"
+#include "variants/variant.h"
+
+enum { ENGINE_OPTION_UCI = 1, ENGINE_OPTION_CECP = 2 };
+
+struct engine_option {
+    struct variant_option o;  /* name, type, default, "MIN MAX" for spins */
+    int protocols;            /* which protocols list it (ENGINE_OPTION_*) */
+};
+
+struct engine_settings {
+    int threads;
+    int multipv;
+    bool ponder;              /* UCI Ponder: the GUI may send go ponder */
+    bool limit_strength;      /* UCI_LimitStrength: UCI_Elo decides the skill */
+    int elo;
+    int skill;                /* Skill, 0..SKILL_MAX, when UCI_LimitStrength is off */
+};
+
+void engine_settings_init(struct engine_settings *st);
+/* The options, ending with a NULL name. */
+const struct engine_option *engine_options(void);
+/* Sets `name` (case-insensitive) to `value` and applies it to the engine.
+ * 1: not an engine option; 0: done; -1: a bad value, err says why and
+ * nothing changed. Check options take true/false (or 1/0, on/off). */
+int engine_settings_set(struct engine_settings *st, struct engine *e, const char *name, const char *value, char *err,
+                        size_t errlen);
+/* The skill level in force. */
+int engine_settings_skill(const struct engine_settings *st);
+
+#endif
