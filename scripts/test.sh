@@ -26,6 +26,15 @@ done
 "$root/scripts/deps.sh" clang fairymax stockfish python3
 # XBoard under a virtual display, for the xboard_match test (skipped when missing).
 "$root/scripts/deps.sh" xboard xvfb || echo "xboard/xvfb not installed: the xboard_match test will be skipped" >&2
+# The browser tests (ctest label "gui"): Debian's Chromium, and playwright-core from
+# npm (tests/gui/package-lock.json; it downloads no browser). Node and npm come with
+# the machine; without them the gui test is skipped.
+"$root/scripts/deps.sh" chromium
+if command -v npm >/dev/null; then
+    (cd "$root/tests/gui" && npm ci --no-audit --no-fund --loglevel=error)
+else
+    echo "npm not found: the gui browser test will be skipped" >&2
+fi
 jobs=$(nproc)
 
 echo "== Release build (gcc) =="

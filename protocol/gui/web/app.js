@@ -236,7 +236,7 @@
         cell.dataset.square = sq;
         cell.dataset.click = sq;
         for (const m of marks.get(sq) || []) cell.classList.add(m);
-        if (next.has(sq)) cell.classList.add('target');
+        if (next.has(sq)) cell.classList.add(rz.clicks.length ? 'target' : 'movable');
         if (area.shade !== 'plain') addCoordinates(cell, sq, x, y, row.length, rows.length);
         for (const n of links.get(sq) || []) {
           const mark = el('span', 'link link-' + ((n - 1) % 8), String(n));
@@ -629,17 +629,17 @@
         if (event.target.closest('#boards') && rz.clicks.length) { rz.clicks = []; render(); }
         return;
       }
-      down = t.dataset.click;
-      press(down);
+      down = { click: t.dataset.click, x: event.clientX, y: event.clientY };
+      press(down.click);
       if (t.closest('#boards')) event.preventDefault();
     });
     document.addEventListener('pointerup', event => {
       const from = down;
       down = null;
-      if (!from) return;
+      if (!from || Math.hypot(event.clientX - from.x, event.clientY - from.y) < 8) return;   // a click, not a drag
       const under = document.elementFromPoint(event.clientX, event.clientY);
       const t = under && under.closest('[data-click]');
-      if (t && t.dataset.click !== from && rz.clicks.length && nextClicks().has(t.dataset.click)) press(t.dataset.click);
+      if (t && t.dataset.click !== from.click && rz.clicks.length && nextClicks().has(t.dataset.click)) press(t.dataset.click);
     });
     document.addEventListener('keydown', event => {
       const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName);

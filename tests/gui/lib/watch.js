@@ -1,0 +1,26 @@
+// Watching an engine-against-engine game to its result: Rule Zero at depth 1
+// against the greedy built-in player.
+'use strict';
+const { newGame, checkBoard } = require('./play');
+const { serverState } = require('./server');
+
+async function watchGame(page, server, variant) {
+  await newGame(page, { variant, white: 'engine:0', black: 'builtin:greedy', tc: { kind: 'depth', depth: 1 } });
+  await page.waitForFunction(() => window.rulezero.state.result !== null, null, { timeout: 90000, polling: 100 });
+  const held = await serverState(server);
+  if (!held.result) throw new Error('the page shows a result the server does not hold');
+  await checkBoard(page, server, variant + ' final position');
+  const shown = await page.evaluate(() => ({
+    result: document.querySelector('#result .score').textContent,
+    reason: document.querySelector('#result .reason').textContent,
+    moves: document.querySelectorAll('#moves [data-ply]').length,
+    hidden: document.getElementById('result').hidden
+  }));
+  if (shown.hidden || shown.result !== held.result.score || shown.reason !== held.result.reason) {
+    throw new Error('result shown ' + JSON.stringify(shown) + ', held ' + JSON.stringify(held.result));
+  }
+  if (shown.moves !== held.moves.length) throw new Error('move list has ' + shown.moves + ' turns, the game ' + held.moves.length);
+  console.log('     ' + variant + ': ' + held.result.score + ' (' + held.result.reason + ') after ' + held.moves.length + ' turns');
+}
+
+module.exports = { watchGame };
