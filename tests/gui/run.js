@@ -38,6 +38,17 @@ function parseArgs(argv) {
   return args;
 }
 
+// The page's own measurements so far (a reload starts them again).
+async function harvest(page, perf) {
+  const m = await page.evaluate(() => {
+    const p = window.rulezero.perf;
+    const out = { clickToBoard: p.clickToBoard.splice(0), messageToBoard: p.messageToBoard.splice(0) };
+    return out;
+  });
+  perf.clickToBoard.push(...m.clickToBoard);
+  perf.messageToBoard.push(...m.messageToBoard);
+}
+
 async function step(name, failures, fn) {
   const t0 = Date.now();
   try {
@@ -64,16 +75,16 @@ async function main() {
     const page = await openPage(browser, server.url, problems);
     for (const sc of scenarios.filter(s => wanted(s.variant))) {
       await step('play ' + sc.variant, failures, () => playScenario(page, server, sc, args.screenshots));
+      await harvest(page, perf);
     }
-    if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server));
+    if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
+    await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {
         await step('watch ' + v, failures, () => watchGame(page, server, v));
+        await harvest(page, perf);
       }
     }
-    const measured = await page.evaluate(() => window.rulezero.perf);
-    perf.clickToBoard.push(...measured.clickToBoard);
-    perf.messageToBoard.push(...measured.messageToBoard);
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {
     await browser.close();

@@ -62,17 +62,17 @@
   function acceptState(state, arrived) {
     const old = rz.state;
     const sameLegal = old && sameTurns(old.legal, state.legal);
-    const newGame = !old || state.moves.length < old.moves.length || state.variant !== old.variant ||
-      (state.moves.length === 0 && old.fen !== state.fen);
-    const moved = old && state.moves.length !== old.moves.length;
+    const seats = st => st.players ? st.players.white.id + '/' + st.players.black.id : '';
+    const newGame = !old || state.variant !== old.variant || seats(state) !== seats(old) ||
+      (state.moves.length === 0 && (old.moves.length !== 0 || old.fen !== state.fen));
+    const moved = !newGame && state.moves.length > old.moves.length;
     rz.state = state;
     rz.stateAt = arrived;
     if (!sameLegal) rz.clicks = [];
     if (newGame) { rz.flipChosen = false; rz.viewPly = null; rz.view = null; }
     if (!rz.flipChosen) rz.flipped = humanSeat(state) === 'black';
-    if (moved && rz.viewPly !== null && rz.viewPly >= old.moves.length) { rz.viewPly = null; rz.view = null; }
     render();
-    if (moved || newGame) afterPaint(() => {
+    if (moved) afterPaint(() => {
       const now = performance.now();
       if (rz.pendingTurnAt !== null) { rz.perf.clickToBoard.push(now - rz.pendingTurnAt); rz.pendingTurnAt = null; }
       else rz.perf.messageToBoard.push(now - arrived);

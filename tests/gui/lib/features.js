@@ -58,7 +58,7 @@ async function escapeAndDrag(page, server) {
   await checkBoard(page, server, 'after a drag');
 }
 
-async function undoErrorReload(page, server) {
+async function undoErrorReload(page, server, beforeReload) {
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
   await page.click('#btn-undo');
   await page.waitForFunction(n => window.rulezero.state.moves.length < n, n);
@@ -71,6 +71,7 @@ async function undoErrorReload(page, server) {
   must(await page.evaluate(f => window.rulezero.state.fen === f, fen), 'a bad FEN changed the game');
   await page.click('#error-close');
   const before = await page.evaluate(readPage);
+  await beforeReload();
   await page.reload();
   await page.waitForFunction(() => window.rulezero && window.rulezero.state);
   await page.waitForSelector('#boards [data-square]');
@@ -98,14 +99,14 @@ async function engineReply(page, server) {
   }
 }
 
-async function pageFeatures(page, server) {
+async function pageFeatures(page, server, beforeReload) {
   await newGame(page, { variant: 'normal' });
   await loadFen(page, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
   for (const t of ['e2e4', 'e7e5', 'g1f3']) await playTurn(page, t);
   await historyKeys(page, server);
   await flipBoard(page);
   await escapeAndDrag(page, server);
-  await undoErrorReload(page, server);
+  await undoErrorReload(page, server, beforeReload);
   await filesAndRules(page, server);
   await engineReply(page, server);
 }
