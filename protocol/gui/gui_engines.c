@@ -36,7 +36,7 @@ static void error_all(struct gui_session *s, const char *what, const char *detai
 
 static void format_score(int cp, char *out, size_t n) { snprintf(out, n, "%+.2f", cp / 100.0); }
 
-/* CECP `ply score time nodes pv` or UCI `info ... depth D ... score cp S ... nodes N ... pv ...`. */
+/* CECP `ply score time nodes [more fields TAB] pv` or UCI `info ... depth D ... score cp S ... nodes N ... pv ...`. */
 static bool parse_thinking(const char *line, struct thinking *t)
 {
     int depth, score, used = 0;
@@ -46,7 +46,8 @@ static bool parse_thinking(const char *line, struct thinking *t)
         t->depth = depth;
         format_score(score, t->score, sizeof t->score);
         t->nodes = nodes;
-        snprintf(t->pv, sizeof t->pv, "%s", line + used);
+        const char *pv = line + used, *tab = strchr(pv, '\t'); /* extra fields end with a tab */
+        snprintf(t->pv, sizeof t->pv, "%s", tab ? tab + 1 : pv);
         return true;
     }
     if (strncmp(line, "info ", 5) != 0 || !strstr(line, " pv "))
