@@ -50,8 +50,10 @@ struct gui_session *gui_session_new(const struct gui_config *cfg, gui_send_fn br
     s->fresh[WHITE] = s->fresh[BLACK] = true;
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
-    s->thread_started = pthread_create(&s->thread, NULL, gui_engine_thread, s) == 0;
-    s->ticker_started = pthread_create(&s->ticker, NULL, gui_ticker_thread, s) == 0;
+    if (!cfg->no_threads) {
+        s->thread_started = pthread_create(&s->thread, NULL, gui_engine_thread, s) == 0;
+        s->ticker_started = pthread_create(&s->ticker, NULL, gui_ticker_thread, s) == 0;
+    }
     return s;
 }
 

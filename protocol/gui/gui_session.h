@@ -21,6 +21,7 @@ struct gui_config {
     const char *engines[GUI_MAX_ENGINES];
     bool debug;                      /* engine traffic on standard error */
     int engine_wait_ms;              /* longest wait for a move without a clock (default 60000) */
+    bool no_threads;                 /* tests and fuzzing: no engine or clock thread (engines never move) */
 };
 
 struct gui_session;

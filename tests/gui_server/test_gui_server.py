@@ -185,6 +185,15 @@ def test_engines(ws, port):
     if state:
         check("," in state["moves"][1]["text"], f"the engine's turn has a link action: {state['moves'][1]['text']}")
         check(state["to_move"] == "human" and state["legal"], "then the person is to move")
+    # Its thinking reaches the page.
+    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "engine:0",
+             "tc": {"kind": "depth", "depth": 5}})
+    ws.recv_type("state")
+    ws.send({"type": "turn", "text": "d2d4"})
+    state = wait_state(ws, lambda s: s["ply"] == 2, 60, "engine:0 answers in orthodox chess")
+    if state:
+        t = state["thinking"]
+        check(t and t["color"] == "black" and t["depth"] >= 1 and t["pv"], f"the engine's thinking is shown: {t}")
     # Two built-in players to the end.
     ws.send({"type": "new_game", "variant": "interweave", "white": "builtin:greedy", "black": "builtin:random",
              "tc": {"kind": "movetime", "ms": 100}})
