@@ -212,7 +212,7 @@ def test_engines(ws, port):
     ws.send({"type": "new_game", "variant": "dialectic", "white": "builtin:random", "black": "builtin:random",
              "tc": {"kind": "movetime", "ms": 50}})
     ws.send({"type": "stop"})
-    state = wait_state(ws, lambda s: s["paused"], 30, "stop pauses")
+    wait_state(ws, lambda s: s["paused"] and s["variant"] == "dialectic", 30, "stop pauses")
     ply = api_state(port)["ply"]
     time.sleep(0.5)
     check(api_state(port)["ply"] == ply, "nothing moves while stopped")
