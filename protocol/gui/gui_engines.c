@@ -1,0 +1,300 @@
+/* The session's engine thread: asks the player of the side to move for its
+ * turn (people excepted), referees it, keeps the clocks and the engine's
+ * thinking, and ticks the clocks for the pages. A crash, a hang or an
+ * illegal move is an `error` message; the game stays as it was, paused. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/clock.h"
+#include "protocol/gui/gui_internal.h"
+#include "protocol/pgn.h"
+
+#define CLOCK_MARGIN_MS 1000
+#define MOVETIME_MARGIN_MS 5000
+#define THINKING_INTERVAL_MS 200
+#define TICK_MS 1000
+
+void gui_interrupt_engine(struct gui_session *s)
+{
+    if (!s->busy)
+        return;
+    struct player *p = &s->slot[s->busy_color].p;
+    if (p->running && p->protocol == PROTO_CECP)
+        proc_send(&p->proc, "?");
+    else if (p->running && p->protocol == PROTO_UCI)
+        proc_send(&p->proc, "stop");
+}
+
+static void error_all(struct gui_session *s, const char *what, const char *detail)
+{
+    gui_send_error(s->broadcast, s->broadcast_ctx, "%s: %s", what, detail);
+}
+
+/* ---- Thinking ------------------------------------------------------------------------------- */
+
+static void format_score(int cp, char *out, size_t n) { snprintf(out, n, "%+.2f", cp / 100.0); }
+
+/* CECP `ply score time nodes [more fields TAB] pv` or UCI `info ... depth D ... score cp S ... nodes N ... pv ...`. */
+static bool parse_thinking(const char *line, struct thinking *t)
+{
+    int depth, score, used = 0;
+    long centis;
+    unsigned long long nodes;
+    if (sscanf(line, "%d %d %ld %llu %n", &depth, &score, &centis, &nodes, &used) == 4 && used > 0) {
+        t->depth = depth;
+        format_score(score, t->score, sizeof t->score);
+        t->nodes = nodes;
+        const char *pv = line + used, *tab = strchr(pv, '\t'); /* extra fields end with a tab */
+        snprintf(t->pv, sizeof t->pv, "%s", tab ? tab + 1 : pv);
+        return true;
+    }
+    if (strncmp(line, "info ", 5) != 0 || !strstr(line, " pv "))
+        return false;
+    const char *d = strstr(line, " depth "), *cp = strstr(line, " score cp "), *mate = strstr(line, " score mate ");
+    const char *nd = strstr(line, " nodes "), *pv = strstr(line, " pv ");
+    t->depth = d ? atoi(d + 7) : 0;
+    if (cp)
+        format_score(atoi(cp + 10), t->score, sizeof t->score);
+    else if (mate)
+        snprintf(t->score, sizeof t->score, "#%d", atoi(mate + 12));
+    else
+        snprintf(t->score, sizeof t->score, "?");
+    t->nodes = nd ? strtoull(nd + 7, NULL, 10) : 0;
+    snprintf(t->pv, sizeof t->pv, "%s", pv + 4);
+    return true;
+}
+
+struct line_ctx {
+    struct gui_session *s;
+    Color color;
+    unsigned generation;
+};
+
+static void on_engine_line(void *vctx, const char *line)
+{
+    struct line_ctx *ctx = vctx;
+    struct gui_session *s = ctx->s;
+    struct thinking t = {.valid = true, .color = ctx->color};
+    if (!parse_thinking(line, &t))
+        return;
+    pthread_mutex_lock(&s->lock);
+    if (s->generation == ctx->generation) {
+        s->thinking = t;
+        if (clock_ms() - s->last_broadcast_ms >= THINKING_INTERVAL_MS)
+            gui_broadcast_state(s);
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* ---- One engine turn ---------------------------------------------------------------------- */
+
+struct move_job {
+    Color side;
+    unsigned generation;
+    char id[GUI_ID_LEN];
+    struct limits limits;
+    bool fresh;
+    struct game_view view;
+    char start_fen[FEN_MAX_LEN];
+    int64_t deadline;
+};
+
+static int64_t deadline_of(const struct gui_session *s, const struct limits *l, Color side)
+{
+    int64_t now = clock_ms();
+    switch (l->kind) {
+    case LIMIT_CLOCK: return now + s->clock_ms[side] + CLOCK_MARGIN_MS;
+    case LIMIT_MOVETIME: return now + l->movetime_ms + MOVETIME_MARGIN_MS;
+    default: return now + s->cfg.engine_wait_ms;
+    }
+}
+
+/* Copies what the engine needs (lock held). */
+static void prepare_job(struct gui_session *s, struct move_job *j)
+{
+    const struct game *g = &s->game;
+    j->side = g->pos->side;
+    j->generation = s->generation;
+    snprintf(j->id, sizeof j->id, "%s", s->player_id[j->side]);
+    j->limits = s->limits;
+    j->fresh = s->fresh[j->side];
+    s->fresh[j->side] = false;
+    snprintf(j->start_fen, sizeof j->start_fen, "%s", g->start_fen);
+    position_copy(s->scratch, g->pos);
+    for (int i = 0; i < g->count; i++)
+        snprintf(s->scratch_moves[i], TURN_TEXT_LEN, "%s", g->turns[i].turn.text);
+    struct game_view *v = &j->view;
+    memset(v, 0, sizeof *v);
+    v->variant = g->variant;
+    v->start_fen = j->start_fen;
+    v->standard_start = strcmp(g->start_fen, g->variant->start_fen) == 0;
+    v->nmoves = g->count;
+    v->moves = s->scratch_moves;
+    v->pos = s->scratch;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        v->limits[c] = &s->slot[j->side].limits;
+        v->clock_ms[c] = gui_clock_left(s, c);
+    }
+    j->deadline = deadline_of(s, &j->limits, j->side);
+}
+
+/* Starts or restarts the slot's player as needed (lock not held). 0 or -1 with err. */
+static int ready_slot(struct gui_session *s, struct move_job *j, struct line_ctx *lctx, char *err, size_t errlen)
+{
+    struct engine_slot *slot = &s->slot[j->side];
+    bool same = strcmp(slot->id, j->id) == 0 && memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
+    if (!same || !slot->p.running) {
+        player_quit(&slot->p);
+        gui_slot_configure(s, slot, j->id, &j->limits);
+        j->fresh = true;
+        if (slot->cfg.protocol == PROTO_AUTO)
+            slot->cfg.protocol = player_detect(&slot->cfg, 5000, s->cfg.debug);
+        slot->p.debug = s->cfg.debug;
+        slot->p.on_line = on_engine_line;
+        slot->p.line_ctx = lctx;
+        if (player_start(&slot->p, &slot->cfg, j->view.variant, err, errlen))
+            return -1;
+    }
+    slot->p.line_ctx = lctx;
+    if (j->fresh && player_new_game(&slot->p, &j->view, (uint64_t)clock_ms() ^ (uint64_t)j->side, err, errlen)) {
+        player_quit(&slot->p);
+        return -1;
+    }
+    return 0;
+}
+
+/* The engine's answer (lock held). */
+static void take_reply(struct gui_session *s, struct move_job *j, const struct reply *r, int64_t elapsed)
+{
+    struct engine_slot *slot = &s->slot[j->side];
+    char who[160];
+    snprintf(who, sizeof who, "%s (%s)", slot->cfg.name, j->side == WHITE ? "White" : "Black");
+    if (r->kind == REPLY_MOVE) {
+        struct turn t;
+        char err[VARIANT_ERR_LEN];
+        if (match_parse_turn(s->game.pos, r->move, &t) == 0 && game_play(&s->game, &t, err, sizeof err) == 0) {
+            gui_after_turn(s, elapsed);
+            return;
+        }
+        char detail[TURN_TEXT_LEN + 64];
+        snprintf(detail, sizeof detail, "played an illegal move '%s'", r->move);
+        error_all(s, who, detail);
+    } else if (r->kind == REPLY_RESIGN) {
+        s->over = true;
+        snprintf(s->result_score, sizeof s->result_score, "%s", j->side == WHITE ? "0-1" : "1-0");
+        snprintf(s->result_reason, sizeof s->result_reason, "%s resigns", j->side == WHITE ? "White" : "Black");
+        gui_game_changed(s);
+        return;
+    } else if (r->kind == REPLY_TIMEOUT && j->limits.kind == LIMIT_CLOCK &&
+               s->clock_ms[j->side] - elapsed < -CLOCK_MARGIN_MS / 2) {
+        s->clock_ms[j->side] = 0;
+        s->over = true;
+        snprintf(s->result_score, sizeof s->result_score, "%s", j->side == WHITE ? "0-1" : "1-0");
+        snprintf(s->result_reason, sizeof s->result_reason, "%s loses on time", j->side == WHITE ? "White" : "Black");
+        gui_game_changed(s);
+        return;
+    } else {
+        error_all(s, who, r->kind == REPLY_TIMEOUT ? "did not answer in time" : r->text);
+    }
+    /* The engine failed: it is restarted on `resume`; the game stays. */
+    player_quit(&slot->p);
+    slot->id[0] = '\0';
+    s->paused = true;
+    gui_game_changed(s);
+}
+
+static void engine_turn(struct gui_session *s)
+{
+    struct move_job j;
+    prepare_job(s, &j);
+    struct line_ctx lctx = {s, j.side, j.generation};
+    s->busy = true;
+    s->busy_color = j.side;
+    pthread_mutex_unlock(&s->lock);
+    char err[512];
+    struct reply r = {0};
+    int64_t start = clock_ms();
+    bool started = ready_slot(s, &j, &lctx, err, sizeof err) == 0;
+    if (started) {
+        j.deadline += clock_ms() - start; /* the handshake is not the engine's time */
+        start = clock_ms();
+        player_move(&s->slot[j.side].p, &j.view, j.deadline, &r);
+    }
+    int64_t elapsed = clock_ms() - start;
+    pthread_mutex_lock(&s->lock);
+    s->busy = false;
+    s->slot[j.side].p.line_ctx = NULL;
+    if (s->generation != j.generation || s->quit)
+        return; /* the game changed meanwhile: the answer is stale */
+    if (!started) {
+        error_all(s, "engine could not start", err);
+        s->slot[j.side].id[0] = '\0';
+        s->paused = true;
+        gui_game_changed(s);
+        return;
+    }
+    take_reply(s, &j, &r, elapsed);
+}
+
+/* ---- The loop ------------------------------------------------------------------------------ */
+
+static bool engine_to_move(const struct gui_session *s)
+{
+    return !s->over && !s->paused && !gui_player_is_human(s->player_id[s->game.pos->side]);
+}
+
+/* Flag fall of a person, and the once-a-second clock update. */
+static void tick(struct gui_session *s)
+{
+    if (!gui_clock_runs(s))
+        return;
+    Color side = s->game.pos->side;
+    if (gui_player_is_human(s->player_id[side]) && gui_clock_left(s, side) <= 0) {
+        s->clock_ms[side] = 0;
+        s->over = true;
+        snprintf(s->result_score, sizeof s->result_score, "%s", side == WHITE ? "0-1" : "1-0");
+        snprintf(s->result_reason, sizeof s->result_reason, "%s loses on time", side == WHITE ? "White" : "Black");
+        gui_game_changed(s);
+        return;
+    }
+    if (clock_ms() - s->last_broadcast_ms >= TICK_MS)
+        gui_broadcast_state(s);
+}
+
+static void wait_a_little(struct gui_session *s, int ms)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += (long)ms * 1000000L;
+    ts.tv_sec += ts.tv_nsec / 1000000000L;
+    ts.tv_nsec %= 1000000000L;
+    pthread_cond_timedwait(&s->wake, &s->lock, &ts);
+}
+
+void *gui_engine_thread(void *arg)
+{
+    struct gui_session *s = arg;
+    pthread_mutex_lock(&s->lock);
+    while (!s->quit) {
+        if (engine_to_move(s))
+            engine_turn(s);
+        else
+            wait_a_little(s, 250);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+void *gui_ticker_thread(void *arg)
+{
+    struct gui_session *s = arg;
+    pthread_mutex_lock(&s->lock);
+    while (!s->quit) {
+        tick(s);
+        wait_a_little(s, 250);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
