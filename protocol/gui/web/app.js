@@ -424,8 +424,11 @@
       row.appendChild(mv);
     }
     const cur = list.querySelector('.current');
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
-    else list.scrollTop = list.scrollHeight;
+    if (cur) {   // only the list scrolls, never the page
+      const top = cur.offsetTop - list.offsetTop;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight;
+    } else list.scrollTop = list.scrollHeight;
     $('viewing').hidden = rz.viewPly === null;
   }
 
