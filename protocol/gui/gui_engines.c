@@ -144,10 +144,12 @@ static void prepare_job(struct gui_session *s, struct move_job *j)
 static int ready_slot(struct gui_session *s, struct move_job *j, struct line_ctx *lctx, char *err, size_t errlen)
 {
     struct engine_slot *slot = &s->slot[j->side];
-    bool same = strcmp(slot->id, j->id) == 0 && memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
+    bool same = strcmp(slot->id, j->id) == 0 && slot->variant == j->view.variant &&
+                memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
     if (!same || !slot->p.running) {
         player_quit(&slot->p);
         gui_slot_configure(s, slot, j->id, &j->limits);
+        slot->variant = j->view.variant;
         j->fresh = true;
         if (slot->cfg.protocol == PROTO_AUTO)
             slot->cfg.protocol = player_detect(&slot->cfg, 5000, s->cfg.debug);

@@ -17,6 +17,7 @@
 /* One side's player process (or built-in player), as the engine thread runs it. */
 struct engine_slot {
     char id[GUI_ID_LEN];      /* player id it was started for; "" when none */
+    const struct variant *variant; /* and the game it was started for */
     struct limits limits;
     struct player_config cfg;
     struct player p;
