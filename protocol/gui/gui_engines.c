@@ -184,18 +184,12 @@ static void take_reply(struct gui_session *s, struct move_job *j, const struct r
         snprintf(detail, sizeof detail, "played an illegal move '%s'", r->move);
         error_all(s, who, detail);
     } else if (r->kind == REPLY_RESIGN) {
-        s->over = true;
-        snprintf(s->result_score, sizeof s->result_score, "%s", j->side == WHITE ? "0-1" : "1-0");
-        snprintf(s->result_reason, sizeof s->result_reason, "%s resigns", j->side == WHITE ? "White" : "Black");
-        gui_game_changed(s);
+        gui_side_loses(s, j->side, "resigns");
         return;
     } else if (r->kind == REPLY_TIMEOUT && j->limits.kind == LIMIT_CLOCK &&
                s->clock_ms[j->side] - elapsed < -CLOCK_MARGIN_MS / 2) {
         s->clock_ms[j->side] = 0;
-        s->over = true;
-        snprintf(s->result_score, sizeof s->result_score, "%s", j->side == WHITE ? "0-1" : "1-0");
-        snprintf(s->result_reason, sizeof s->result_reason, "%s loses on time", j->side == WHITE ? "White" : "Black");
-        gui_game_changed(s);
+        gui_side_loses(s, j->side, "loses on time");
         return;
     } else {
         error_all(s, who, r->kind == REPLY_TIMEOUT ? "did not answer in time" : r->text);
@@ -255,10 +249,7 @@ static void tick(struct gui_session *s)
     Color side = s->game.pos->side;
     if (gui_player_is_human(s->player_id[side]) && gui_clock_left(s, side) <= 0) {
         s->clock_ms[side] = 0;
-        s->over = true;
-        snprintf(s->result_score, sizeof s->result_score, "%s", side == WHITE ? "0-1" : "1-0");
-        snprintf(s->result_reason, sizeof s->result_reason, "%s loses on time", side == WHITE ? "White" : "Black");
-        gui_game_changed(s);
+        gui_side_loses(s, side, "loses on time");
         return;
     }
     if (clock_ms() - s->last_broadcast_ms >= TICK_MS)

@@ -84,6 +84,9 @@ void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribu
 
 /* Game changes (gui_session.c); with the lock held. */
 void gui_after_turn(struct gui_session *s, int64_t elapsed_ms);
+void gui_set_result(struct gui_session *s, enum game_result r, const char *reason);
+/* `side` lost, e.g. "loses on time": the result and everyone told. */
+void gui_side_loses(struct gui_session *s, Color side, const char *how);
 void gui_game_changed(struct gui_session *s);
 
 /* The engine thread (gui_engines.c). */
