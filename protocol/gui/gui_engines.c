@@ -201,6 +201,17 @@ static void take_reply(struct gui_session *s, struct move_job *j, const struct r
     gui_game_changed(s);
 }
 
+static void wait_a_little(struct gui_session *s, int ms);
+
+/* Waits (lock held) until `until`, unless the game changes first. */
+static void pace(struct gui_session *s, const struct move_job *j, int64_t until)
+{
+    while (!s->quit && s->generation == j->generation && clock_ms() < until) {
+        int64_t left = until - clock_ms();
+        wait_a_little(s, left < 250 ? (int)left + 1 : 250);
+    }
+}
+
 static void engine_turn(struct gui_session *s)
 {
     struct move_job j;
@@ -220,6 +231,8 @@ static void engine_turn(struct gui_session *s)
     }
     int64_t elapsed = clock_ms() - start;
     pthread_mutex_lock(&s->lock);
+    if (started && s->slot[j.side].cfg.protocol == PROTO_BUILTIN && j.limits.kind == LIMIT_MOVETIME)
+        pace(s, &j, start + j.limits.movetime_ms); /* a watched game of built-in players stays watchable */
     s->busy = false;
     s->slot[j.side].p.line_ctx = NULL;
     if (s->generation != j.generation || s->quit)
