@@ -18,13 +18,21 @@
 
 void gui_interrupt_engine(struct gui_session *s)
 {
-    if (!s->busy)
+    struct player *p = s->thinking_player;
+    if (!p)
         return;
-    struct player *p = &s->slot[s->busy_color].p;
-    if (p->running && p->protocol == PROTO_CECP)
+    if (p->protocol == PROTO_CECP)
         proc_send(&p->proc, "?");
-    else if (p->running && p->protocol == PROTO_UCI)
+    else if (p->protocol == PROTO_UCI)
         proc_send(&p->proc, "stop");
+}
+
+/* A built-in player runs in this process with the rules' settings (Polypiece's
+ * power lists): a change of them waits until it has moved (lock held). */
+void gui_wait_for_builtin(struct gui_session *s)
+{
+    while (s->busy && s->busy_builtin)
+        pthread_cond_wait(&s->wake, &s->lock);
 }
 
 static void error_all(struct gui_session *s, const char *what, const char *detail)
@@ -217,8 +225,9 @@ static void engine_turn(struct gui_session *s)
     struct move_job j;
     prepare_job(s, &j);
     struct line_ctx lctx = {s, j.side, j.generation};
+    bool builtin = strncmp(j.id, "builtin:", 8) == 0;
     s->busy = true;
-    s->busy_color = j.side;
+    s->busy_builtin = builtin;
     pthread_mutex_unlock(&s->lock);
     char err[512];
     struct reply r = {0};
@@ -226,15 +235,20 @@ static void engine_turn(struct gui_session *s)
     bool started = ready_slot(s, &j, &lctx, err, sizeof err) == 0;
     if (started) {
         j.deadline += clock_ms() - start; /* the handshake is not the engine's time */
+        pthread_mutex_lock(&s->lock);
+        s->thinking_player = builtin ? NULL : &s->slot[j.side].p; /* now `?` may reach it */
+        pthread_mutex_unlock(&s->lock);
         start = clock_ms();
         player_move(&s->slot[j.side].p, &j.view, j.deadline, &r);
     }
     int64_t elapsed = clock_ms() - start;
     pthread_mutex_lock(&s->lock);
-    if (started && s->slot[j.side].cfg.protocol == PROTO_BUILTIN && j.limits.kind == LIMIT_MOVETIME)
-        pace(s, &j, start + j.limits.movetime_ms); /* a watched game of built-in players stays watchable */
+    s->thinking_player = NULL;
     s->busy = false;
     s->slot[j.side].p.line_ctx = NULL;
+    pthread_cond_broadcast(&s->wake);
+    if (started && builtin && j.limits.kind == LIMIT_MOVETIME)
+        pace(s, &j, start + j.limits.movetime_ms); /* a watched game of built-in players stays watchable */
     if (s->generation != j.generation || s->quit)
         return; /* the game changed meanwhile: the answer is stale */
     if (!started) {

@@ -57,8 +57,9 @@ struct gui_session {
     char result_reason[200];
     bool paused;
     unsigned generation;              /* bumps on every change of the game */
-    bool busy;                        /* an engine is thinking */
-    Color busy_color;
+    bool busy;                        /* the engine thread is getting a move */
+    bool busy_builtin;                /* from a built-in player */
+    struct player *thinking_player;   /* an engine process thinking (may be told to move now) */
     struct thinking thinking;
     int64_t last_broadcast_ms;
     unsigned legal_generation;        /* of the cached legal turns */
@@ -93,5 +94,6 @@ void gui_game_changed(struct gui_session *s);
 void *gui_engine_thread(void *arg);
 void *gui_ticker_thread(void *arg); /* clock ticks and a person's flag fall */
 void gui_interrupt_engine(struct gui_session *s);
+void gui_wait_for_builtin(struct gui_session *s);
 
 #endif

@@ -299,6 +299,7 @@ static int on_new_game(const struct request *r)
     if (read_tc(r, &limits))
         return -1;
     struct saved_settings saved;
+    gui_wait_for_builtin(s);
     if (apply_settings(r, v, &saved))
         return -1;
     if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL)) {
