@@ -220,7 +220,16 @@ def test_engines(ws, port):
     wait_state(ws, lambda s: s["ply"] > ply or s["result"] is not None, 30, "resume goes on")
 
 
+def test_command_line():
+    run = subprocess.run([RZ, "gui", "--help"], capture_output=True, text=True, timeout=30)
+    check(run.returncode == 0 and "--engine" in run.stdout, "gui --help")
+    for args in (["--port", "http"], ["--port", "70000"], ["--bogus"], ["extra"]):
+        run = subprocess.run([RZ, "gui", *args], capture_output=True, text=True, timeout=30)
+        check(run.returncode == 2 and run.stderr, f"gui {' '.join(args)} is a usage error")
+
+
 def main():
+    test_command_line()
     proc, port = start_server("--engine", "sh -c 'exit 3'")
     try:
         test_http(port)
