@@ -55,7 +55,7 @@ if [ "$fuzz" -eq 1 ]; then
     # multiplies the counts for longer runs.
     echo "== Fuzzing (libFuzzer, fixed seed and run count per target) =="
     scale=${FUZZ_RUNS_SCALE:-1}
-    for entry in fen:60000 move:60000 cecp:800 uci:2000; do
+    for entry in fen:60000 move:60000 cecp:800 uci:2000 gui:1500; do
         target=${entry%%:*}
         runs=$(( ${entry#*:} * scale ))
         FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" >/tmp/rulezero-fuzz-$target.log 2>&1 || {

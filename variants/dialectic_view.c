@@ -96,24 +96,18 @@ static bool step_clicks(const struct position *pos, Move m, struct step_clicks *
     "target cell. A pair of token squares seen since the last board move may not come back.</li>"              \
     "<li>Otherwise orthodox chess: castling, promotion (to a Philosopher too), checkmate.</li></ul>"
 
+#define DIALECTIC_VIEW_COMMON                                                                                        \
+    .piece_names = names, .piece_glyphs = glyphs, .rules_doc = "dialectic", .areas = areas, .describe = describe,  \
+    .step_clicks = step_clicks
+
 const struct variant_view dialectic_view = {
-    .piece_names = names,
-    .piece_glyphs = glyphs,
-    .rules_doc = "dialectic",
-    .areas = areas,
-    .describe = describe,
-    .step_clicks = step_clicks,
+    DIALECTIC_VIEW_COMMON,
     .rules_card = "<p>Dialectic Chess (Garth, 2005): the Knights are Philosophers whose powers come from two "
                   "tokens on a side board.</p>" DIALECTIC_CARD_COMMON "<p>The two tokens never share a cell.</p>",
 };
 
 const struct variant_view hegelian_view = {
-    .piece_names = names,
-    .piece_glyphs = glyphs,
-    .rules_doc = "dialectic",
-    .areas = areas,
-    .describe = describe,
-    .step_clicks = step_clicks,
+    DIALECTIC_VIEW_COMMON,
     .rules_card = "<p>Hegelian Dialectic Chess: Dialectic Chess in which the tokens may share a cell; while they "
                   "do, the Synthesis moves both together (after clicking the cells, pick which token "
                   "moves).</p>" DIALECTIC_CARD_COMMON,

@@ -56,19 +56,17 @@ static void describe_phased(const struct position *pos, struct board_view *out) 
     "advances the entry, wrapping round.</li>"                                                                    \
     "<li>Pick up a piece to see where it may go now. Castling, promotion and checkmate as in chess.</li></ul>"
 
+#define POLYPIECE_VIEW_COMMON .piece_names = chess_piece_names, .piece_glyphs = chess_piece_glyphs, .rules_doc = "polypiece"
+
 const struct variant_view polypiece_view = {
-    .piece_names = chess_piece_names,
-    .piece_glyphs = chess_piece_glyphs,
-    .rules_doc = "polypiece",
+    POLYPIECE_VIEW_COMMON,
     .describe = describe_plain,
     .rules_card = "<p>Polypiece Chess (Ralph Betza): chess whose pieces change their powers as they move.</p>"
                   POLYPIECE_CARD_COMMON,
 };
 
 const struct variant_view polypiece_phased_view = {
-    .piece_names = chess_piece_names,
-    .piece_glyphs = chess_piece_glyphs,
-    .rules_doc = "polypiece",
+    POLYPIECE_VIEW_COMMON,
     .describe = describe_phased,
     .rules_card = "<p>Phased Polypiece: Polypiece Chess in which Black's entry of every type is always one "
                   "ahead of White's.</p>" POLYPIECE_CARD_COMMON,

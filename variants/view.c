@@ -74,6 +74,7 @@ static void describe_hands(const struct position *pos, struct board_view *out)
     const struct variant *v = pos->variant;
     if (!v->has_hands)
         return;
+    out->has_hands = true;
     int types = (int)strlen(v->piece_letters);
     for (Color c = WHITE; c <= BLACK; c++)
         for (int t = 1; t < types; t++) {

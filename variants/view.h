@@ -83,6 +83,7 @@ struct board_view {
     struct view_area area[VIEW_MAX_AREAS];
     int piece_count;
     struct view_piece piece[VIEW_MAX_PIECES];
+    bool has_hands;       /* the game has hands (shown even when empty) */
     int hand_count;
     struct view_hand hand[VIEW_MAX_HAND];
     int token_count;

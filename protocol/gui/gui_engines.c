@@ -18,13 +18,21 @@
 
 void gui_interrupt_engine(struct gui_session *s)
 {
-    if (!s->busy)
+    struct player *p = s->thinking_player;
+    if (!p)
         return;
-    struct player *p = &s->slot[s->busy_color].p;
-    if (p->running && p->protocol == PROTO_CECP)
+    if (p->protocol == PROTO_CECP)
         proc_send(&p->proc, "?");
-    else if (p->running && p->protocol == PROTO_UCI)
+    else if (p->protocol == PROTO_UCI)
         proc_send(&p->proc, "stop");
+}
+
+/* A built-in player runs in this process with the rules' settings (Polypiece's
+ * power lists): a change of them waits until it has moved (lock held). */
+void gui_wait_for_builtin(struct gui_session *s)
+{
+    while (s->busy && s->busy_builtin)
+        pthread_cond_wait(&s->wake, &s->lock);
 }
 
 static void error_all(struct gui_session *s, const char *what, const char *detail)
@@ -144,10 +152,12 @@ static void prepare_job(struct gui_session *s, struct move_job *j)
 static int ready_slot(struct gui_session *s, struct move_job *j, struct line_ctx *lctx, char *err, size_t errlen)
 {
     struct engine_slot *slot = &s->slot[j->side];
-    bool same = strcmp(slot->id, j->id) == 0 && memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
+    bool same = strcmp(slot->id, j->id) == 0 && slot->variant == j->view.variant &&
+                memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
     if (!same || !slot->p.running) {
         player_quit(&slot->p);
         gui_slot_configure(s, slot, j->id, &j->limits);
+        slot->variant = j->view.variant;
         j->fresh = true;
         if (slot->cfg.protocol == PROTO_AUTO)
             slot->cfg.protocol = player_detect(&slot->cfg, 5000, s->cfg.debug);
@@ -182,18 +192,12 @@ static void take_reply(struct gui_session *s, struct move_job *j, const struct r
         snprintf(detail, sizeof detail, "played an illegal move '%s'", r->move);
         error_all(s, who, detail);
     } else if (r->kind == REPLY_RESIGN) {
-        s->over = true;
-        snprintf(s->result_score, sizeof s->result_score, "%s", j->side == WHITE ? "0-1" : "1-0");
-        snprintf(s->result_reason, sizeof s->result_reason, "%s resigns", j->side == WHITE ? "White" : "Black");
-        gui_game_changed(s);
+        gui_side_loses(s, j->side, "resigns");
         return;
     } else if (r->kind == REPLY_TIMEOUT && j->limits.kind == LIMIT_CLOCK &&
                s->clock_ms[j->side] - elapsed < -CLOCK_MARGIN_MS / 2) {
         s->clock_ms[j->side] = 0;
-        s->over = true;
-        snprintf(s->result_score, sizeof s->result_score, "%s", j->side == WHITE ? "0-1" : "1-0");
-        snprintf(s->result_reason, sizeof s->result_reason, "%s loses on time", j->side == WHITE ? "White" : "Black");
-        gui_game_changed(s);
+        gui_side_loses(s, j->side, "loses on time");
         return;
     } else {
         error_all(s, who, r->kind == REPLY_TIMEOUT ? "did not answer in time" : r->text);
@@ -205,13 +209,25 @@ static void take_reply(struct gui_session *s, struct move_job *j, const struct r
     gui_game_changed(s);
 }
 
+static void wait_a_little(struct gui_session *s, int ms);
+
+/* Waits (lock held) until `until`, unless the game changes first. */
+static void pace(struct gui_session *s, const struct move_job *j, int64_t until)
+{
+    while (!s->quit && s->generation == j->generation && clock_ms() < until) {
+        int64_t left = until - clock_ms();
+        wait_a_little(s, left < 250 ? (int)left + 1 : 250);
+    }
+}
+
 static void engine_turn(struct gui_session *s)
 {
     struct move_job j;
     prepare_job(s, &j);
     struct line_ctx lctx = {s, j.side, j.generation};
+    bool builtin = strncmp(j.id, "builtin:", 8) == 0;
     s->busy = true;
-    s->busy_color = j.side;
+    s->busy_builtin = builtin;
     pthread_mutex_unlock(&s->lock);
     char err[512];
     struct reply r = {0};
@@ -219,13 +235,20 @@ static void engine_turn(struct gui_session *s)
     bool started = ready_slot(s, &j, &lctx, err, sizeof err) == 0;
     if (started) {
         j.deadline += clock_ms() - start; /* the handshake is not the engine's time */
+        pthread_mutex_lock(&s->lock);
+        s->thinking_player = builtin ? NULL : &s->slot[j.side].p; /* now `?` may reach it */
+        pthread_mutex_unlock(&s->lock);
         start = clock_ms();
         player_move(&s->slot[j.side].p, &j.view, j.deadline, &r);
     }
     int64_t elapsed = clock_ms() - start;
     pthread_mutex_lock(&s->lock);
+    s->thinking_player = NULL;
     s->busy = false;
     s->slot[j.side].p.line_ctx = NULL;
+    pthread_cond_broadcast(&s->wake);
+    if (started && builtin && j.limits.kind == LIMIT_MOVETIME)
+        pace(s, &j, start + j.limits.movetime_ms); /* a watched game of built-in players stays watchable */
     if (s->generation != j.generation || s->quit)
         return; /* the game changed meanwhile: the answer is stale */
     if (!started) {
@@ -253,10 +276,7 @@ static void tick(struct gui_session *s)
     Color side = s->game.pos->side;
     if (gui_player_is_human(s->player_id[side]) && gui_clock_left(s, side) <= 0) {
         s->clock_ms[side] = 0;
-        s->over = true;
-        snprintf(s->result_score, sizeof s->result_score, "%s", side == WHITE ? "0-1" : "1-0");
-        snprintf(s->result_reason, sizeof s->result_reason, "%s loses on time", side == WHITE ? "White" : "Black");
-        gui_game_changed(s);
+        gui_side_loses(s, side, "loses on time");
         return;
     }
     if (clock_ms() - s->last_broadcast_ms >= TICK_MS)

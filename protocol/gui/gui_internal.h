@@ -17,6 +17,7 @@
 /* One side's player process (or built-in player), as the engine thread runs it. */
 struct engine_slot {
     char id[GUI_ID_LEN];      /* player id it was started for; "" when none */
+    const struct variant *variant; /* and the game it was started for */
     struct limits limits;
     struct player_config cfg;
     struct player p;
@@ -56,8 +57,9 @@ struct gui_session {
     char result_reason[200];
     bool paused;
     unsigned generation;              /* bumps on every change of the game */
-    bool busy;                        /* an engine is thinking */
-    Color busy_color;
+    bool busy;                        /* the engine thread is getting a move */
+    bool busy_builtin;                /* from a built-in player */
+    struct player *thinking_player;   /* an engine process thinking (may be told to move now) */
     struct thinking thinking;
     int64_t last_broadcast_ms;
     unsigned legal_generation;        /* of the cached legal turns */
@@ -83,11 +85,15 @@ void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribu
 
 /* Game changes (gui_session.c); with the lock held. */
 void gui_after_turn(struct gui_session *s, int64_t elapsed_ms);
+void gui_set_result(struct gui_session *s, enum game_result r, const char *reason);
+/* `side` lost, e.g. "loses on time": the result and everyone told. */
+void gui_side_loses(struct gui_session *s, Color side, const char *how);
 void gui_game_changed(struct gui_session *s);
 
 /* The engine thread (gui_engines.c). */
 void *gui_engine_thread(void *arg);
 void *gui_ticker_thread(void *arg); /* clock ticks and a person's flag fall */
 void gui_interrupt_engine(struct gui_session *s);
+void gui_wait_for_builtin(struct gui_session *s);
 
 #endif

@@ -73,7 +73,7 @@ static cJSON *hands_json(const struct board_view *b)
             cJSON_AddItemToArray(pieces, o);
             n++;
         }
-        if (n || b->hand_count)
+        if (n || b->has_hands)
             cJSON_AddItemToArray(hands, hand);
         else
             cJSON_Delete(hand);

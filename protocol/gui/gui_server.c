@@ -200,7 +200,7 @@ struct gui_server *gui_server_start(const char *host, int port, const struct gui
     char ports[96];
     snprintf(ports, sizeof ports, "%s:%d", host, port);
     const char *options[] = {"listening_ports", ports, "num_threads", "40", "websocket_timeout_ms", "10000",
-                             "enable_websocket_ping_pong", "yes", "request_timeout_ms", "10000", NULL};
+                             "enable_websocket_ping_pong", "yes", "request_timeout_ms", "10000", "tcp_nodelay", "1", NULL};
     struct mg_callbacks callbacks = {0};
     callbacks.log_message = log_message;
     mg_init_library(MG_FEATURES_WEBSOCKET);

@@ -93,7 +93,7 @@ void gui_game_changed(struct gui_session *s)
     gui_broadcast_state(s);
 }
 
-static void set_result(struct gui_session *s, enum game_result r, const char *reason)
+void gui_set_result(struct gui_session *s, enum game_result r, const char *reason)
 {
     s->over = true;
     snprintf(s->result_score, sizeof s->result_score, "%s",
@@ -105,9 +105,17 @@ static void check_outcome(struct gui_session *s)
 {
     struct outcome o = game_outcome(&s->game);
     if (o.result != RESULT_NONE)
-        set_result(s, o.result, o.reason);
+        gui_set_result(s, o.result, o.reason);
     else if (s->game.pos->ply + 2 * MAX_TURN_STEPS >= GAME_MAX_PLY)
-        set_result(s, RESULT_DRAW, "Draw: the game is too long to go on");
+        gui_set_result(s, RESULT_DRAW, "Draw: the game is too long to go on");
+}
+
+void gui_side_loses(struct gui_session *s, Color side, const char *how)
+{
+    char reason[160];
+    snprintf(reason, sizeof reason, "%s %s", side == WHITE ? "White" : "Black", how);
+    gui_set_result(s, side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS, reason);
+    gui_game_changed(s);
 }
 
 /* After a turn was played: the mover's clock, the result, everyone told. */
@@ -291,6 +299,7 @@ static int on_new_game(const struct request *r)
     if (read_tc(r, &limits))
         return -1;
     struct saved_settings saved;
+    gui_wait_for_builtin(s);
     if (apply_settings(r, v, &saved))
         return -1;
     if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL)) {

@@ -200,6 +200,22 @@ def test_engines(ws, port):
     state = wait_state(ws, lambda s: s["result"] is not None, 120, "builtin against builtin ends")
     if state:
         check(state["to_move"] == "none" and not state["legal"], "a finished game offers nothing")
+    # Undo against an engine goes back to where the person was to move.
+    ws.send({"type": "new_game", "variant": "interdependent", "white": "human", "black": "builtin:random"})
+    ws.recv_type("state")
+    ws.send({"type": "turn", "text": "b2c3"})
+    wait_state(ws, lambda s: s["ply"] == 2, 30, "the built-in player answers")
+    ws.send({"type": "undo"})
+    state = wait_state(ws, lambda s: s["ply"] == 0, 30, "undo takes back the engine's turn and the person's")
+    if state:
+        check(state["to_move"] == "human" and state["legal"], "after undo the person is to move")
+    # A person's clock runs out.
+    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human",
+             "tc": {"kind": "clock", "base_ms": 1000, "inc_ms": 0}})
+    state = wait_state(ws, lambda s: s["result"] is not None, 10, "a person loses on time")
+    if state:
+        check(state["result"] == {"score": "0-1", "reason": "White loses on time"}, f"result {state['result']}")
+        check(state["clocks"]["white_ms"] == 0, "the flag shows 0")
     # An engine that cannot start: an error, the game stays, paused.
     ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "engine:1"})
     ws.recv_type("state")
@@ -220,7 +236,16 @@ def test_engines(ws, port):
     wait_state(ws, lambda s: s["ply"] > ply or s["result"] is not None, 30, "resume goes on")
 
 
+def test_command_line():
+    run = subprocess.run([RZ, "gui", "--help"], capture_output=True, text=True, timeout=30)
+    check(run.returncode == 0 and "--engine" in run.stdout, "gui --help")
+    for args in (["--port", "http"], ["--port", "70000"], ["--bogus"], ["extra"]):
+        run = subprocess.run([RZ, "gui", *args], capture_output=True, text=True, timeout=30)
+        check(run.returncode == 2 and run.stderr, f"gui {' '.join(args)} is a usage error")
+
+
 def main():
+    test_command_line()
     proc, port = start_server("--engine", "sh -c 'exit 3'")
     try:
         test_http(port)
