@@ -103,6 +103,41 @@ async function engineReply(page, server) {
   }
 }
 
+// The engine's thinking is shown as it comes, the same as the server holds it.
+async function thinkingShown(page) {
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 1500 } });
+  await playTurn(page, 'e2e4');
+  await page.waitForFunction(() => {
+    const t = window.rulezero.state.thinking;
+    return t && t.depth >= 1 && !document.getElementById('thinking').hidden &&
+      document.getElementById('think-depth').textContent === 'depth ' + t.depth &&
+      document.getElementById('think-score').textContent === t.score &&
+      document.getElementById('think-pv').textContent === (t.pv || '');
+  }, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.rulezero.state.to_move === 'human', null, { timeout: 15000 });
+}
+
+// Pause and resume a game between two engines, once it is under way.
+async function pauseResume(page) {
+  await newGame(page, { variant: 'normal', white: 'engine:0', black: 'builtin:greedy', tc: { kind: 'movetime', ms: 200 } });
+  await page.waitForSelector('#watch-controls:not([hidden])');
+  await page.waitForFunction(() => window.rulezero.state.moves.length >= 3, null, { timeout: 10000 });
+  await page.click('#btn-stop');
+  await page.waitForFunction(() => window.rulezero.state.paused === true);
+  const n = await page.evaluate(() => window.rulezero.state.moves.length);
+  await page.waitForTimeout(800);
+  must(await page.evaluate(n => window.rulezero.state.moves.length <= n + 1, n), 'the paused game went on');
+  must(/Paused/.test(await page.textContent('#status')), 'the page does not say the game is paused');
+  await page.click('#btn-resume');
+  try {
+    await page.waitForFunction(n => !window.rulezero.state.paused && window.rulezero.state.moves.length > n + 1, n, { timeout: 10000 });
+  } catch (e) {
+    const s = await page.evaluate(() => window.rulezero.state);
+    throw new Error('the game did not go on after Resume: paused ' + s.paused + ', ' + s.moves.length + ' turns (' + n +
+      ' when paused), to move ' + s.to_move + ', error shown: ' + await page.textContent('#error-text'));
+  }
+}
+
 async function pageFeatures(page, server, beforeReload) {
   await newGame(page, { variant: 'normal' });
   await loadFen(page, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
@@ -113,6 +148,8 @@ async function pageFeatures(page, server, beforeReload) {
   await undoErrorReload(page, server, beforeReload);
   await filesAndRules(page, server);
   await engineReply(page, server);
+  await thinkingShown(page);
+  await pauseResume(page);
 }
 
 module.exports = { pageFeatures };
