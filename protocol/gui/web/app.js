@@ -332,6 +332,7 @@
     const labels = (rz.state && rz.state.choices) || {};
     const choices = [...next].filter(c => c.startsWith('choice:'));
     $('choices').hidden = choices.length === 0;
+    $('choices').classList.toggle('overlay', choices.length > 0 && choices.length === next.size);
     for (const c of choices) {
       const b = el('button', 'choice', labels[c] || c.slice(7));
       b.type = 'button';
@@ -396,8 +397,11 @@
     else if (s.paused) text = 'Paused · ' + sideName(s.side) + ' to move (Resume continues)';
     else if (rz.viewPly !== null) text = 'Viewing the position after ' + rz.viewPly + ' of ' + s.moves.length + ' turns (→ or End to return)';
     else if (s.to_move === 'human') {
-      const half = rz.clicks.length > 0;
-      text = sideName(s.side) + ' to move · your turn' + (half ? ' · click the next highlighted square (Esc to start over)' : '');
+      const next = [...nextClicks()];
+      const choosing = next.length > 0 && next.every(c => c.startsWith('choice:'));
+      const hint = !rz.clicks.length ? '' : choosing ? ' · choose how the turn ends (Esc to start over)'
+        : ' · click the next highlighted square (Esc to start over)';
+      text = sideName(s.side) + ' to move · your turn' + hint;
     } else if (s.to_move === 'engine') {
       const p = (s.players || {})[s.side] || {};
       text = sideName(s.side) + ' to move · ' + (p.name || 'engine') + ' is thinking…';
