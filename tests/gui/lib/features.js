@@ -46,6 +46,13 @@ async function escapeAndDrag(page, server) {
     'picking up the b8 Knight does not highlight its two targets');
   await page.keyboard.press('Escape');
   must(await page.evaluate(() => window.rulezero.clicks.length === 0 && !document.querySelector('#boards .target')), 'Escape did not start over');
+  // An illegal target starts over and sends nothing.
+  const plies = await page.evaluate(() => window.rulezero.state.moves.length);
+  await clickOn(page, 'b8');
+  await clickOn(page, 'b6');
+  await page.waitForTimeout(300);
+  must(await page.evaluate(n => window.rulezero.clicks.length === 0 && window.rulezero.state.moves.length === n &&
+    document.getElementById('error').hidden, plies), 'a click on an illegal target did not simply start over');
   const box = async sq => page.locator('#boards [data-square="' + sq + '"]').boundingBox();
   const a = await box('b8'), b = await box('c6');
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
