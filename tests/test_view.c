@@ -267,6 +267,32 @@ START_TEST(polypiece_powers_panel)
 }
 END_TEST
 
+/* The squares of the last-turn highlight, joined by spaces. */
+static void last_squares_are(const char *variant, const char *fen, const char *text, const char *want)
+{
+    load(variant, fen);
+    struct turn t;
+    ck_assert_int_eq(turn_parse(pos, text, &t), 0);
+    char before[FEN_MAX_LEN], after[FEN_MAX_LEN], got[64] = "", squares[8][8];
+    fen_write(pos, before, sizeof before);
+    int n = view_turn_squares(pos, &t, squares, 8);
+    fen_write(pos, after, sizeof after);
+    ck_assert_str_eq(before, after);
+    for (int i = 0; i < n; i++)
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", i ? " " : "", squares[i]);
+    ck_assert_str_eq(got, want);
+}
+
+START_TEST(last_turn_highlight)
+{
+    last_squares_are("normal", "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "e1 g1");
+    last_squares_are("normal", "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1", "b7a8q", "b7 a8");
+    last_squares_are("dialectic", NULL, "T@11", "d12 d11");
+    last_squares_are("interdependent", "s1ukns/c1ttgc/2g3/3n2/2G3/C1TT1C/SNUKNS[Gg] w - - 0 5", "G@a4", "a4");
+    last_squares_are("interweave", "3kk3/8/p7/8/p7/8/8/R2KK3 w - - 0 1", "a1a3,a3a5", "a1 a3 a5");
+}
+END_TEST
+
 static Suite *view_suite(void)
 {
     Suite *s = suite_create("view");
@@ -279,6 +305,7 @@ static Suite *view_suite(void)
     tcase_add_test(tc, nickdanger_link_actions);
     tcase_add_test(tc, dialectic_tokens);
     tcase_add_test(tc, polypiece_powers_panel);
+    tcase_add_test(tc, last_turn_highlight);
     suite_add_tcase(s, tc);
     return s;
 }

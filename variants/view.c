@@ -112,24 +112,24 @@ void view_describe(const struct position *pos, struct board_view *out)
         view->describe(pos, out);
 }
 
-int view_turn_squares(const struct position *before, const struct turn *t, char (*out)[8], int max)
+int view_turn_squares(struct position *before, const struct turn *t, char (*out)[8], int max)
 {
-    const struct geometry *g = &before->variant->geo;
     int n = 0;
     for (int i = 0; i < t->count; i++) {
-        Square ends[2] = {move_from(t->steps[i]), move_to(t->steps[i])};
-        for (int e = 0; e < 2; e++) {
-            if (n >= max || !geo_on_board(g, ends[e]))
-                continue;
-            char name[8];
-            geo_square_name(g, ends[e], name);
-            bool seen = false;
-            for (int k = 0; k < n; k++)
-                seen = seen || strcmp(out[k], name) == 0;
-            if (!seen)
-                copy_name(out[n++], 8, name);
+        struct step_clicks sc;
+        view_step_clicks(before, t->steps[i], &sc);
+        for (int k = 0; k < sc.count; k++) {
+            const char *c = sc.click[k];
+            bool seen = strchr(c, ':') != NULL || strlen(c) >= 8;
+            for (int m = 0; m < n && !seen; m++)
+                seen = strcmp(out[m], c) == 0;
+            if (!seen && n < max)
+                copy_name(out[n++], 8, c);
         }
+        before->variant->make(before, t->steps[i]);
     }
+    for (int i = t->count - 1; i >= 0; i--)
+        before->variant->unmake(before, t->steps[i]);
     return n;
 }
 

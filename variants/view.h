@@ -133,9 +133,10 @@ const struct variant_view *view_of(const struct variant *v);
 
 /* Describes pos completely. */
 void view_describe(const struct position *pos, struct board_view *out);
-/* The board's squares where a turn's steps started and ended (for the
- * "last turn" highlight), at most `max`; returns the count. */
-int view_turn_squares(const struct position *before, const struct turn *t, char (*out)[8], int max);
+/* The squares and cells a turn was clicked on (for the "last turn"
+ * highlight), at most `max`, in the position before it (left as it was);
+ * returns the count. */
+int view_turn_squares(struct position *before, const struct turn *t, char (*out)[8], int max);
 
 /* Helpers for the hooks. An area of `files` files of the board from first_file. */
 struct view_area *view_add_board(const struct position *pos, struct board_view *out, const char *id,

@@ -249,8 +249,10 @@ static void engine_turn(struct gui_session *s)
     pthread_cond_broadcast(&s->wake);
     if (started && builtin && j.limits.kind == LIMIT_MOVETIME)
         pace(s, &j, start + j.limits.movetime_ms); /* a watched game of built-in players stays watchable */
-    if (s->generation != j.generation || s->quit)
-        return; /* the game changed meanwhile: the answer is stale */
+    if (s->generation != j.generation || s->quit) {
+        s->fresh[j.side] = true; /* the game changed meanwhile: the answer is stale, the engine's game too */
+        return;
+    }
     if (!started) {
         error_all(s, "engine could not start", err);
         s->slot[j.side].id[0] = '\0';

@@ -68,11 +68,16 @@ def expect_error(ws, msg, starts, port):
           f"{msg!r:.80} changed the game")
 
 
+errors_seen = []
+
+
 def wait_state(ws, pred, seconds, what):
     deadline = time.time() + seconds
     ws.sock.settimeout(seconds)
     while time.time() < deadline:
         msg = ws.recv()
+        if msg.get("type") == "error":
+            errors_seen.append(msg["message"])
         if msg.get("type") == "state" and pred(msg):
             return msg
     check(False, what)
@@ -200,6 +205,17 @@ def test_engines(ws, port):
     state = wait_state(ws, lambda s: s["result"] is not None, 120, "builtin against builtin ends")
     if state:
         check(state["to_move"] == "none" and not state["legal"], "a finished game offers nothing")
+    # Two Rule Zero processes; stopped while one thinks, then resumed: they go on in step.
+    ws.send({"type": "new_game", "variant": "interweave", "white": "engine:0", "black": "engine:0",
+             "tc": {"kind": "movetime", "ms": 300}})
+    errors_seen.clear()
+    state = wait_state(ws, lambda s: s["ply"] >= 2 and s["variant"] == "interweave", 60, "engines play")
+    ws.send({"type": "stop"})
+    wait_state(ws, lambda s: s["paused"] and s["variant"] == "interweave", 30, "stopped")
+    ply = api_state(port)["ply"]
+    ws.send({"type": "resume"})
+    wait_state(ws, lambda s: s["ply"] >= ply + 3 or s["result"] is not None, 60, "engines go on after resume")
+    check(not errors_seen, f"no engine errors after stop and resume: {errors_seen}")
     # Undo against an engine goes back to where the person was to move.
     ws.send({"type": "new_game", "variant": "interdependent", "white": "human", "black": "builtin:random"})
     ws.recv_type("state")
