@@ -4,7 +4,8 @@
 const { serverState } = require('./server');
 const { readPage, fromState, differences } = require('./compare');
 
-const pageState = page => page.evaluate(() => window.rulezero.state);
+// As a string: a Nick Danger state is a megabyte, which the browser hands over faster as text.
+const pageState = async page => JSON.parse(await page.evaluate(() => JSON.stringify(window.rulezero.state)));
 
 // The first legal turn that `want` accepts (exact text, RegExp or function).
 function pick(state, want) {
