@@ -177,7 +177,7 @@
     drawRules(s);
     drawControls(s);
     const fenBox = $('fen-text');
-    if (document.activeElement !== fenBox) fenBox.value = rz.view ? rz.view.fen : s.fen;
+    if (!fenEdited && document.activeElement !== fenBox) fenBox.value = rz.view ? rz.view.fen : s.fen;
   }
 
   function el(tag, cls, text) {
@@ -481,6 +481,7 @@
     }
   }
 
+  let fenEdited = false;   // a FEN being typed is not overwritten by the game's
   let rulesShownFor = null;
   function drawRules(s) {
     if (!rz.setup || rulesShownFor === s.variant) return;
@@ -695,8 +696,10 @@
     $('btn-stop').onclick = () => send({ type: 'stop' });
     $('btn-resume').onclick = () => send({ type: 'resume' });
     $('btn-copy-fen').onclick = copyFen;
+    $('fen-text').addEventListener('input', () => { fenEdited = true; });
     $('btn-load-fen').onclick = () => {
       const fen = $('fen-text').value.trim();
+      fenEdited = false;
       if (fen) { goLive(); send({ type: 'load_fen', fen }); }
     };
     $('error-close').onclick = () => { $('error').hidden = true; };
@@ -715,6 +718,7 @@
     const fen = rz.view ? rz.view.fen : rz.state && rz.state.fen;
     if (!fen) return;
     const box = $('fen-text');
+    fenEdited = false;
     box.value = fen;
     const done = () => { const b = $('btn-copy-fen'); b.textContent = 'Copied'; setTimeout(() => { b.textContent = 'Copy FEN'; }, 1200); };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(fen).then(done, () => { box.select(); });
