@@ -66,7 +66,8 @@ async function main() {
   if (args.screenshots) fs.mkdirSync(args.screenshots, { recursive: true });
   const wanted = v => !args.only || args.only.includes(v);
   const t0 = Date.now();
-  const server = await startServer(path.resolve(args.rulezero));
+  // engine:1 is a command that fails at once: the page must report it.
+  const server = await startServer(path.resolve(args.rulezero), ['--engine', 'false']);
   const browser = await launch({ width: 1360, height: 820 });
   const problems = [];
   const failures = [];

@@ -12,7 +12,7 @@
     clicks: [],                         // clicks of the turn being entered
     flipped: false, flipChosen: false,
     perf: { clickToBoard: [], messageToBoard: [] },
-    pendingTurnAt: null, stateAt: 0, renders: 0, ws: null
+    pendingTurnAt: null, stateAt: 0, renders: 0, ws: null, lastError: null
   };
 
   // ---------------------------------------------------------------- connection
@@ -43,6 +43,7 @@
 
   function send(msg) {
     if (!rz.ws || rz.ws.readyState !== WebSocket.OPEN) { showError('not connected to the server'); return false; }
+    rz.lastError = null;
     rz.ws.send(JSON.stringify(msg));
     return true;
   }
@@ -54,7 +55,7 @@
       case 'view':
         if (rz.viewPly === msg.ply) { rz.view = msg; render(); }
         break;
-      case 'error': rz.pendingTurnAt = null; showError(msg.message || 'error'); render(); break;
+      case 'error': rz.pendingTurnAt = null; rz.lastError = msg.message || 'error'; showError(rz.lastError); render(); break;
       default: break;
     }
   }
@@ -68,6 +69,7 @@
     const moved = !newGame && state.moves.length > old.moves.length;
     rz.state = state;
     rz.stateAt = arrived;
+    if (!state.paused) rz.lastError = null;   // an engine's failure stays in view while it holds the game
     if (!sameLegal) rz.clicks = [];
     if (newGame) { rz.flipChosen = false; rz.viewPly = null; rz.view = null; }
     if (!rz.flipChosen) rz.flipped = humanSeat(state) === 'black';
@@ -394,7 +396,7 @@
     st.dataset.toMove = s.to_move || '';
     let text;
     if (s.result) text = s.result.score + ' · ' + s.result.reason;
-    else if (s.paused) text = 'Paused · ' + sideName(s.side) + ' to move (Resume continues)';
+    else if (s.paused) text = 'Paused · ' + sideName(s.side) + ' to move' + (rz.lastError ? ' · ' + rz.lastError : '') + ' (Resume continues)';
     else if (rz.viewPly !== null) text = 'Viewing the position after ' + rz.viewPly + ' of ' + s.moves.length + ' turns (→ or End to return)';
     else if (s.to_move === 'human') {
       const next = [...nextClicks()];

@@ -145,6 +145,19 @@ async function pauseResume(page) {
   }
 }
 
+// An engine that fails (engine:1 is `false`) is reported and holds the game as it was.
+async function brokenEngine(page, server) {
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:1', tc: { kind: 'depth', depth: 1 } });
+  await playTurn(page, 'e2e4');
+  await page.waitForFunction(() => window.rulezero.state.paused === true, null, { timeout: 15000 });
+  await page.waitForSelector('#error:not([hidden])');
+  const error = await page.textContent('#error-text');
+  must(/false|engine/i.test(error), 'the engine failure reads: ' + error);
+  must((await page.textContent('#status')).includes(error), 'the status line does not keep the failure in view');
+  await checkBoard(page, server, 'after an engine failed');
+  await page.click('#error-close');
+}
+
 async function pageFeatures(page, server, beforeReload) {
   await newGame(page, { variant: 'normal' });
   await loadFen(page, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
@@ -157,6 +170,7 @@ async function pageFeatures(page, server, beforeReload) {
   await engineReply(page, server);
   await thinkingShown(page);
   await pauseResume(page);
+  await brokenEngine(page, server);
 }
 
 module.exports = { pageFeatures };
