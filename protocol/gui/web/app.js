@@ -674,6 +674,15 @@
       const t = under && under.closest('[data-click]');
       if (t && t.dataset.click !== from.click && rz.clicks.length && nextClicks().has(t.dataset.click)) press(t.dataset.click);
     });
+    // Hovering one end of a link lights up both ends.
+    $('boards').addEventListener('pointerover', event => {
+      for (const c of document.querySelectorAll('#boards .link-peer')) c.classList.remove('link-peer');
+      const cell = event.target.closest('[data-square]');
+      if (!cell) return;
+      for (const mark of cell.querySelectorAll('[data-link]')) {
+        for (const end of document.querySelectorAll('#boards [data-link="' + mark.dataset.link + '"]')) end.closest('.cell').classList.add('link-peer');
+      }
+    });
     document.addEventListener('keydown', event => {
       const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName);
       if (typing || $('newgame').open) return;
