@@ -237,6 +237,7 @@ static void engine_turn(struct gui_session *s)
         j.deadline += clock_ms() - start; /* the handshake is not the engine's time */
         pthread_mutex_lock(&s->lock);
         s->thinking_player = builtin ? NULL : &s->slot[j.side].p; /* now `?` may reach it */
+        gui_player_started(s, j.id, &s->slot[j.side].p);
         pthread_mutex_unlock(&s->lock);
         start = clock_ms();
         player_move(&s->slot[j.side].p, &j.view, j.deadline, &r);

@@ -48,6 +48,7 @@ struct gui_session {
     bool quit;
     struct game game;
     char player_id[2][GUI_ID_LEN];    /* by colour */
+    char engine_name[GUI_MAX_ENGINES + 1][64]; /* engine:N's own name, once it has started */
     struct limits limits;             /* the time control, both sides */
     bool fresh[2];                    /* the side's engine must start the game anew */
     int64_t clock_ms[2];
@@ -71,6 +72,8 @@ bool gui_player_exists(const struct gui_session *s, const char *id);
 bool gui_player_is_human(const char *id);
 void gui_player_name(const struct gui_session *s, const char *id, char *out, size_t n);
 cJSON *gui_players_json(const struct gui_session *s);
+/* Remembers the name an engine gave itself (lock held). */
+void gui_player_started(struct gui_session *s, const char *id, const struct player *p);
 void gui_slot_configure(const struct gui_session *s, struct engine_slot *slot, const char *id,
                         const struct limits *limits);
 
