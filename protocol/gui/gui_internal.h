@@ -86,7 +86,10 @@ int64_t gui_clock_left(const struct gui_session *s, Color c);
 void gui_broadcast_state(struct gui_session *s);
 void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Game changes (gui_session.c); with the lock held. */
+/* Game changes (gui_session.c), with the lock held; the messages are gui_messages.c. */
+void gui_default_limits(struct limits *l);
+void gui_reset_clocks(struct gui_session *s);
+void gui_check_outcome(struct gui_session *s);
 void gui_after_turn(struct gui_session *s, int64_t elapsed_ms);
 void gui_set_result(struct gui_session *s, enum game_result r, const char *reason);
 /* `side` lost, e.g. "loses on time": the result and everyone told. */
