@@ -96,6 +96,16 @@ void gui_set_result(struct gui_session *s, enum game_result r, const char *reaso
 void gui_side_loses(struct gui_session *s, Color side, const char *how);
 void gui_game_changed(struct gui_session *s);
 
+/* An engine's output line: its thinking, if it is some (gui_thinking.c).
+ * `line_ctx` of the player is a struct line_ctx. */
+struct line_ctx {
+    struct gui_session *s;
+    Color color;
+    unsigned generation;
+};
+bool gui_parse_thinking(const char *line, struct thinking *t);
+void gui_on_engine_line(void *line_ctx, const char *line);
+
 /* The engine thread (gui_engines.c). */
 void *gui_engine_thread(void *arg);
 void *gui_ticker_thread(void *arg); /* clock ticks and a person's flag fall */
