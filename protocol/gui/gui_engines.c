@@ -13,7 +13,6 @@
 
 #define CLOCK_MARGIN_MS 1000
 #define MOVETIME_MARGIN_MS 5000
-#define THINKING_INTERVAL_MS 200
 #define TICK_MS 1000
 
 void gui_interrupt_engine(struct gui_session *s)
@@ -38,62 +37,6 @@ void gui_wait_for_builtin(struct gui_session *s)
 static void error_all(struct gui_session *s, const char *what, const char *detail)
 {
     gui_send_error(s->broadcast, s->broadcast_ctx, "%s: %s", what, detail);
-}
-
-/* ---- Thinking ------------------------------------------------------------------------------- */
-
-static void format_score(int cp, char *out, size_t n) { snprintf(out, n, "%+.2f", cp / 100.0); }
-
-/* CECP `ply score time nodes [more fields TAB] pv` or UCI `info ... depth D ... score cp S ... nodes N ... pv ...`. */
-static bool parse_thinking(const char *line, struct thinking *t)
-{
-    int depth, score, used = 0;
-    long centis;
-    unsigned long long nodes;
-    if (sscanf(line, "%d %d %ld %llu %n", &depth, &score, &centis, &nodes, &used) == 4 && used > 0) {
-        t->depth = depth;
-        format_score(score, t->score, sizeof t->score);
-        t->nodes = nodes;
-        const char *pv = line + used, *tab = strchr(pv, '\t'); /* extra fields end with a tab */
-        snprintf(t->pv, sizeof t->pv, "%s", tab ? tab + 1 : pv);
-        return true;
-    }
-    if (strncmp(line, "info ", 5) != 0 || !strstr(line, " pv "))
-        return false;
-    const char *d = strstr(line, " depth "), *cp = strstr(line, " score cp "), *mate = strstr(line, " score mate ");
-    const char *nd = strstr(line, " nodes "), *pv = strstr(line, " pv ");
-    t->depth = d ? atoi(d + 7) : 0;
-    if (cp)
-        format_score(atoi(cp + 10), t->score, sizeof t->score);
-    else if (mate)
-        snprintf(t->score, sizeof t->score, "#%d", atoi(mate + 12));
-    else
-        snprintf(t->score, sizeof t->score, "?");
-    t->nodes = nd ? strtoull(nd + 7, NULL, 10) : 0;
-    snprintf(t->pv, sizeof t->pv, "%s", pv + 4);
-    return true;
-}
-
-struct line_ctx {
-    struct gui_session *s;
-    Color color;
-    unsigned generation;
-};
-
-static void on_engine_line(void *vctx, const char *line)
-{
-    struct line_ctx *ctx = vctx;
-    struct gui_session *s = ctx->s;
-    struct thinking t = {.valid = true, .color = ctx->color};
-    if (!parse_thinking(line, &t))
-        return;
-    pthread_mutex_lock(&s->lock);
-    if (s->generation == ctx->generation) {
-        s->thinking = t;
-        if (clock_ms() - s->last_broadcast_ms >= THINKING_INTERVAL_MS)
-            gui_broadcast_state(s);
-    }
-    pthread_mutex_unlock(&s->lock);
 }
 
 /* ---- One engine turn ---------------------------------------------------------------------- */
@@ -162,7 +105,7 @@ static int ready_slot(struct gui_session *s, struct move_job *j, struct line_ctx
         if (slot->cfg.protocol == PROTO_AUTO)
             slot->cfg.protocol = player_detect(&slot->cfg, 5000, s->cfg.debug);
         slot->p.debug = s->cfg.debug;
-        slot->p.on_line = on_engine_line;
+        slot->p.on_line = gui_on_engine_line;
         slot->p.line_ctx = lctx;
         if (player_start(&slot->p, &slot->cfg, j->view.variant, err, errlen))
             return -1;
@@ -237,6 +180,7 @@ static void engine_turn(struct gui_session *s)
         j.deadline += clock_ms() - start; /* the handshake is not the engine's time */
         pthread_mutex_lock(&s->lock);
         s->thinking_player = builtin ? NULL : &s->slot[j.side].p; /* now `?` may reach it */
+        gui_player_started(s, j.id, &s->slot[j.side].p);
         pthread_mutex_unlock(&s->lock);
         start = clock_ms();
         player_move(&s->slot[j.side].p, &j.view, j.deadline, &r);

@@ -48,6 +48,7 @@ struct gui_session {
     bool quit;
     struct game game;
     char player_id[2][GUI_ID_LEN];    /* by colour */
+    char engine_name[GUI_MAX_ENGINES + 1][64]; /* engine:N's own name, once it has started */
     struct limits limits;             /* the time control, both sides */
     bool fresh[2];                    /* the side's engine must start the game anew */
     int64_t clock_ms[2];
@@ -71,6 +72,8 @@ bool gui_player_exists(const struct gui_session *s, const char *id);
 bool gui_player_is_human(const char *id);
 void gui_player_name(const struct gui_session *s, const char *id, char *out, size_t n);
 cJSON *gui_players_json(const struct gui_session *s);
+/* Remembers the name an engine gave itself (lock held). */
+void gui_player_started(struct gui_session *s, const char *id, const struct player *p);
 void gui_slot_configure(const struct gui_session *s, struct engine_slot *slot, const char *id,
                         const struct limits *limits);
 
@@ -83,12 +86,25 @@ int64_t gui_clock_left(const struct gui_session *s, Color c);
 void gui_broadcast_state(struct gui_session *s);
 void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Game changes (gui_session.c); with the lock held. */
+/* Game changes (gui_session.c), with the lock held; the messages are gui_messages.c. */
+void gui_default_limits(struct limits *l);
+void gui_reset_clocks(struct gui_session *s);
+void gui_check_outcome(struct gui_session *s);
 void gui_after_turn(struct gui_session *s, int64_t elapsed_ms);
 void gui_set_result(struct gui_session *s, enum game_result r, const char *reason);
 /* `side` lost, e.g. "loses on time": the result and everyone told. */
 void gui_side_loses(struct gui_session *s, Color side, const char *how);
 void gui_game_changed(struct gui_session *s);
+
+/* An engine's output line: its thinking, if it is some (gui_thinking.c).
+ * `line_ctx` of the player is a struct line_ctx. */
+struct line_ctx {
+    struct gui_session *s;
+    Color color;
+    unsigned generation;
+};
+bool gui_parse_thinking(const char *line, struct thinking *t);
+void gui_on_engine_line(void *line_ctx, const char *line);
 
 /* The engine thread (gui_engines.c). */
 void *gui_engine_thread(void *arg);

@@ -48,7 +48,18 @@ void gui_player_name(const struct gui_session *s, const char *id, char *out, siz
         return;
     }
     const char *cmd = engine_command(s, id);
-    snprintf(out, n, "%s", cmd ? cmd : id);
+    int index = atoi(id + 7);
+    if (cmd && s->engine_name[index][0])
+        snprintf(out, n, "%s", s->engine_name[index]);
+    else
+        snprintf(out, n, "%s", cmd ? cmd : id);
+}
+
+void gui_player_started(struct gui_session *s, const char *id, const struct player *p)
+{
+    if (strncmp(id, "engine:", 7) == 0 && engine_command(s, id) && strcmp(id, "engine:0") != 0 &&
+        p->engine_name[0] && strcmp(p->engine_name, engine_command(s, id)) != 0)
+        snprintf(s->engine_name[atoi(id + 7)], sizeof s->engine_name[0], "%s", p->engine_name);
 }
 
 static void add_player(cJSON *list, const struct gui_session *s, const char *id)
@@ -85,7 +96,7 @@ void gui_slot_configure(const struct gui_session *s, struct engine_slot *slot, c
     const char *cmd = engine_command(s, id);
     c->cmd = cmd ? cmd : slot->id;
     c->protocol = !cmd ? PROTO_BUILTIN : strcmp(id, "engine:0") == 0 ? PROTO_CECP : PROTO_AUTO;
-    gui_player_name(s, id, c->name, sizeof c->name);
+    snprintf(c->name, sizeof c->name, "%s", strcmp(id, "engine:0") == 0 ? "Rule Zero" : c->cmd);
     c->limits = *limits;
     snprintf(c->tc_text, sizeof c->tc_text, "-");
 }

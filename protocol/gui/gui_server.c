@@ -25,12 +25,14 @@ struct gui_server {
 /* ---- Who may ask -------------------------------------------------------------------------- */
 
 /* Host (or Origin without its scheme) names this server: its address, or the
- * loopback names when it listens on the loopback address. */
+ * loopback names when it listens on the loopback address or on every address
+ * (0.0.0.0: then only the loopback names, since no other name is known). */
 static bool is_our_host(const struct gui_server *srv, const char *host)
 {
     char want[96];
     const char *names[] = {srv->host, "127.0.0.1", "localhost", "[::1]"};
-    bool loopback = strcmp(srv->host, "127.0.0.1") == 0 || strcmp(srv->host, "localhost") == 0;
+    bool loopback = strcmp(srv->host, "127.0.0.1") == 0 || strcmp(srv->host, "localhost") == 0 ||
+                    strcmp(srv->host, "0.0.0.0") == 0;
     for (int i = 0; i < (loopback ? 4 : 1); i++) {
         snprintf(want, sizeof want, "%s:%d", names[i], srv->port);
         if (strcasecmp(host, want) == 0)

@@ -180,22 +180,22 @@ def test_history_and_pages(ws, port):
     reload.close()
 
 
-def test_engines(ws, port):
-    # Rule Zero as a CECP engine process, at depth 2.
-    ws.send({"type": "new_game", "variant": "nickdanger", "white": "human", "black": "engine:0",
-             "tc": {"kind": "depth", "depth": 2}})
+def engine_answer(ws, variant, depth, first):
+    """Rule Zero (engine:0, a CECP process) plays Black at a fixed depth: its answer's state."""
+    ws.send({"type": "new_game", "variant": variant, "white": "human", "black": "engine:0",
+             "tc": {"kind": "depth", "depth": depth}})
     ws.recv_type("state")
-    ws.send({"type": "turn", "text": "e2e4"})
-    state = wait_state(ws, lambda s: s["ply"] == 2, 60, "engine:0 answers in Nick Danger")
+    ws.send({"type": "turn", "text": first})
+    return wait_state(ws, lambda s: s["ply"] == 2, 60, f"engine:0 answers in {variant}")
+
+
+def test_engines(ws, port):
+    state = engine_answer(ws, "nickdanger", 2, "e2e4")
     if state:
         check("," in state["moves"][1]["text"], f"the engine's turn has a link action: {state['moves'][1]['text']}")
         check(state["to_move"] == "human" and state["legal"], "then the person is to move")
     # Its thinking reaches the page.
-    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "engine:0",
-             "tc": {"kind": "depth", "depth": 5}})
-    ws.recv_type("state")
-    ws.send({"type": "turn", "text": "d2d4"})
-    state = wait_state(ws, lambda s: s["ply"] == 2, 60, "engine:0 answers in orthodox chess")
+    state = engine_answer(ws, "normal", 5, "d2d4")
     if state:
         t = state["thinking"]
         check(t and t["color"] == "black" and t["depth"] >= 1 and t["pv"], f"the engine's thinking is shown: {t}")
