@@ -169,6 +169,8 @@ int cecp_new_game(struct player *p, const struct game_view *g, char *err, size_t
     if (strcmp(g->variant->id, "normal") != 0)
         proc_send(&p->proc, "variant %s", g->variant->id);
     proc_send(&p->proc, p->cfg->ponder ? "hard" : "easy");
+    if (p->on_line)
+        proc_send(&p->proc, "post");
     send_level(p, &p->cfg->limits);
     proc_send(&p->proc, "force");
     if (!g->standard_start) {

@@ -1,3 +1,13 @@
-#include "protocol/cli.h"
+#include <string.h>
 
-int main(int argc, char **argv) { return cli_main(argc, argv); }
+#include "protocol/cli.h"
+#include "protocol/gui/gui.h"
+
+/* The GUI is a library of its own above the rest (see CMakeLists.txt), so its
+ * subcommand is dispatched here rather than in cli.c. */
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "gui") == 0)
+        return gui_main(argc - 1, argv + 1);
+    return cli_main(argc, argv);
+}

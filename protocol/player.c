@@ -11,8 +11,11 @@
 int player_read(struct player *p, char *line, size_t n, int64_t deadline, struct reply *r)
 {
     int got = proc_read_line(&p->proc, line, n, deadline);
-    if (got == 1)
+    if (got == 1) {
+        if (p->on_line)
+            p->on_line(p->line_ctx, line);
         return 1;
+    }
     if (got == 0) {
         r->kind = REPLY_TIMEOUT;
         snprintf(r->text, sizeof r->text, "no answer in time");
@@ -57,7 +60,11 @@ int player_start(struct player *p, const struct player_config *cfg, const struct
 {
     bool debug = p->debug;
     int64_t handshake = p->handshake_ms;
+    void (*on_line)(void *, const char *) = p->on_line;
+    void *line_ctx = p->line_ctx;
     memset(p, 0, sizeof *p);
+    p->on_line = on_line;
+    p->line_ctx = line_ctx;
     p->debug = debug;
     p->handshake_ms = handshake ? handshake : 10000;
     p->cfg = cfg;

@@ -73,6 +73,10 @@ struct player {
     bool running;
     bool debug;
     int64_t handshake_ms;
+    /* Optional: sees every line the engine writes (the GUI shows its thinking);
+     * when set, a CECP engine is also asked to `post` its thinking. */
+    void (*on_line)(void *ctx, const char *line);
+    void *line_ctx;
     struct engine_proc proc;
     char engine_name[64];    /* from the engine (myname / id name) */
     /* CECP */

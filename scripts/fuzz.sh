@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes one target with libFuzzer (clang, ASan + UBSan) for SECONDS.
 # Usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer args...]
-#   TARGET: fen | move | cecp | uci (see tests/fuzz/)
+#   TARGET: fen | move | cecp | uci | gui (see tests/fuzz/; gui needs civetweb and cJSON)
 # New coverage is added to tests/fuzz/corpus/TARGET (commit what is worth keeping);
 # a crash input is written to tests/fuzz/out/ and the script exits non-zero: fix the
 # bug, then keep the input under tests/fuzz/regressions/TARGET so every build replays it.

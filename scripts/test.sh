@@ -38,6 +38,15 @@ done
 # The Debian package and its tests: dpkg-shlibdeps (dpkg-dev), lintian, the logo
 # (rsvg-convert; ImageMagick finds it on XBoard's screen), the man page check (groff).
 "$root/scripts/deps.sh" dpkg-dev lintian librsvg2-bin imagemagick groff-base
+# The browser tests (ctest label "gui"): Debian's Chromium, and playwright-core from
+# npm (tests/gui/package-lock.json; it downloads no browser). Node and npm come with
+# the machine; without them the gui test is skipped.
+"$root/scripts/deps.sh" chromium
+if command -v npm >/dev/null; then
+    (cd "$root/tests/gui" && npm ci --no-audit --no-fund --loglevel=error)
+else
+    echo "npm not found: the gui browser test will be skipped" >&2
+fi
 jobs=$(nproc)
 # Debian's Phalanx (the SAN match test) and GNU parallel (the sharded match test).
 "$root/scripts/deps.sh" phalanx parallel
@@ -78,7 +87,7 @@ if [ "$fuzz" -eq 1 ]; then
     scale=${FUZZ_RUNS_SCALE:-1}
     logs="$root/build-fuzz/logs"
     mkdir -p "$logs"
-    for entry in fen:60000 move:60000 cecp:800 uci:2000; do
+    for entry in fen:60000 move:60000 cecp:800 uci:2000 gui:1500; do
         target=${entry%%:*}
         runs=$(( ${entry#*:} * scale ))
         FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" >"$logs/$target.log" 2>&1 || {

@@ -2,6 +2,7 @@
  * the chess family, with the Philosophers' powers chosen by the tokens on the
  * 3x3 dialectic. See variants/dialectic.h for the state layout and
  * docs/variants/dialectic.md for the rules decisions. */
+#include "variants/view.h"
 #include "variants/dialectic.h"
 
 #include <stdio.h>
@@ -451,6 +452,7 @@ const struct variant variant_dialectic = {
     .bench_fens = dialectic_bench,
     .bench_depth = 10,
     .reset_rules = dialectic_reset_rules,
+    .view = &dialectic_view,
     DIALECTIC_COMMON,
 };
 
@@ -460,5 +462,6 @@ const struct variant variant_hegelian = {
     .bench_fens = hegelian_bench,
     .bench_depth = 11,
     .reset_rules = hegelian_reset_rules,
+    .view = &hegelian_view,
     DIALECTIC_COMMON,
 };

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "variants/view.h"
 #include "variants/interdep.h"
 
 /* ---- Make / unmake --------------------------------------------------------- */
@@ -181,4 +182,5 @@ const struct variant variant_interdependent = {
     .piece_values = idc_piece_values,
     .has_check = true,
     .xboard_setup = idc_xboard_setup,
+    .view = &interdependent_view,
 };

@@ -1,4 +1,5 @@
 /* Rule Zero: Interweave rules — generation, make/unmake, FEN hooks, text. */
+#include "variants/view.h"
 #include "variants/interweave.h"
 
 #include <stdio.h>
@@ -611,4 +612,5 @@ const struct variant variant_interweave = {
     .xboard_setup = iw_xboard_setup,
     .xboard_move = iw_xboard_move,
     .xboard_parse = iw_xboard_parse,
+    .view = &interweave_view,
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "variants/view.h"
 #include "variants/nickdanger.h"
 
 static struct chess_rules rules;
@@ -275,5 +276,6 @@ const struct variant variant_nickdanger = {
     .piece_values = nd_piece_values,
     .has_check = true,
     .xboard_setup = nd_xboard_setup,
+    .view = &nickdanger_view,
 };
 

@@ -1,4 +1,5 @@
 /* Orthodox chess: the chess family with FIDE powers. */
+#include "variants/view.h"
 #include "variants/chess.h"
 #include "variants/evaluate.h"
 
@@ -51,4 +52,5 @@ const struct variant variant_normal = {
     .allow_null_move = true,
     .piece_values = normal_piece_values,
     .has_check = true,
+    .view = &normal_view,
 };

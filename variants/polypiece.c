@@ -1,4 +1,5 @@
 /* Polypiece Chess and Phased Polypiece: power lists, phases, hooks into the chess family. */
+#include "variants/view.h"
 #include "variants/polypiece.h"
 
 #include <ctype.h>
@@ -514,6 +515,7 @@ const struct variant variant_polypiece = {
     .reset_rules = reset_plain,
     .ext_key = key_plain,
     .evaluate = evaluate_plain,
+    .view = &polypiece_view,
     POLYPIECE_COMMON,
 };
 
@@ -524,5 +526,6 @@ const struct variant variant_polypiece_phased = {
     .reset_rules = reset_phased,
     .ext_key = key_phased,
     .evaluate = evaluate_phased,
+    .view = &polypiece_phased_view,
     POLYPIECE_COMMON,
 };

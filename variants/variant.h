@@ -36,6 +36,8 @@ enum repetition_rule {
     REPETITION_LOSES_FOR_MOVER, /* Interweave: the player who makes it loses */
 };
 
+struct variant_view; /* variants/view.h: how the GUI shows the game */
+
 struct variant {
     const char *id;           /* as in `--variant` and CECP `variant` */
     const char *title;        /* human name */
@@ -118,6 +120,9 @@ struct variant {
     void (*xboard_setup)(const struct position *pos, char *out, size_t n);
     void (*xboard_move)(const struct position *pos, const char *turn_text, char *out, size_t n);
     void (*xboard_parse)(const struct position *pos, const char *xboard_text, char *out, size_t n);
+
+    /* GUI: names, rules card, board description and click hooks (NULL: defaults). */
+    const struct variant_view *view;
 };
 
 /* The registry (variants/registry.c). */

@@ -1,0 +1,266 @@
+/* The session's engine thread: asks the player of the side to move for its
+ * turn (people excepted), referees it, keeps the clocks and the engine's
+ * thinking, and ticks the clocks for the pages. A crash, a hang or an
+ * illegal move is an `error` message; the game stays as it was, paused. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/clock.h"
+#include "protocol/gui/gui_internal.h"
+#include "protocol/pgn.h"
+
+#define CLOCK_MARGIN_MS 1000
+#define MOVETIME_MARGIN_MS 5000
+#define TICK_MS 1000
+
+void gui_interrupt_engine(struct gui_session *s)
+{
+    struct player *p = s->thinking_player;
+    if (!p)
+        return;
+    if (p->protocol == PROTO_CECP)
+        proc_send(&p->proc, "?");
+    else if (p->protocol == PROTO_UCI)
+        proc_send(&p->proc, "stop");
+}
+
+/* A built-in player runs in this process with the rules' settings (Polypiece's
+ * power lists): a change of them waits until it has moved (lock held). */
+void gui_wait_for_builtin(struct gui_session *s)
+{
+    while (s->busy && s->busy_builtin)
+        pthread_cond_wait(&s->wake, &s->lock);
+}
+
+static void error_all(struct gui_session *s, const char *what, const char *detail)
+{
+    gui_send_error(s->broadcast, s->broadcast_ctx, "%s: %s", what, detail);
+}
+
+/* ---- One engine turn ---------------------------------------------------------------------- */
+
+struct move_job {
+    Color side;
+    unsigned generation;
+    char id[GUI_ID_LEN];
+    struct limits limits;
+    bool fresh;
+    struct game_view view;
+    char start_fen[FEN_MAX_LEN];
+    int64_t deadline;
+};
+
+static int64_t deadline_of(const struct gui_session *s, const struct limits *l, Color side)
+{
+    int64_t now = clock_ms();
+    switch (l->kind) {
+    case LIMIT_CLOCK: return now + s->clock_ms[side] + CLOCK_MARGIN_MS;
+    case LIMIT_MOVETIME: return now + l->movetime_ms + MOVETIME_MARGIN_MS;
+    default: return now + s->cfg.engine_wait_ms;
+    }
+}
+
+/* Copies what the engine needs (lock held). */
+static void prepare_job(struct gui_session *s, struct move_job *j)
+{
+    const struct game *g = &s->game;
+    j->side = g->pos->side;
+    j->generation = s->generation;
+    snprintf(j->id, sizeof j->id, "%s", s->player_id[j->side]);
+    j->limits = s->limits;
+    j->fresh = s->fresh[j->side];
+    s->fresh[j->side] = false;
+    snprintf(j->start_fen, sizeof j->start_fen, "%s", g->start_fen);
+    position_copy(s->scratch, g->pos);
+    for (int i = 0; i < g->count; i++)
+        snprintf(s->scratch_moves[i], TURN_TEXT_LEN, "%s", g->turns[i].turn.text);
+    struct game_view *v = &j->view;
+    memset(v, 0, sizeof *v);
+    v->variant = g->variant;
+    v->start_fen = j->start_fen;
+    v->standard_start = strcmp(g->start_fen, g->variant->start_fen) == 0;
+    v->nmoves = g->count;
+    v->moves = s->scratch_moves;
+    v->pos = s->scratch;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        v->limits[c] = &s->slot[j->side].limits;
+        v->clock_ms[c] = gui_clock_left(s, c);
+    }
+    j->deadline = deadline_of(s, &j->limits, j->side);
+}
+
+/* Starts or restarts the slot's player as needed (lock not held). 0 or -1 with err. */
+static int ready_slot(struct gui_session *s, struct move_job *j, struct line_ctx *lctx, char *err, size_t errlen)
+{
+    struct engine_slot *slot = &s->slot[j->side];
+    bool same = strcmp(slot->id, j->id) == 0 && slot->variant == j->view.variant &&
+                memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
+    if (!same || !slot->p.running) {
+        player_quit(&slot->p);
+        gui_slot_configure(s, slot, j->id, &j->limits);
+        slot->variant = j->view.variant;
+        j->fresh = true;
+        if (slot->cfg.protocol == PROTO_AUTO)
+            slot->cfg.protocol = player_detect(&slot->cfg, 5000, s->cfg.debug);
+        slot->p.debug = s->cfg.debug;
+        slot->p.on_line = gui_on_engine_line;
+        slot->p.line_ctx = lctx;
+        if (player_start(&slot->p, &slot->cfg, j->view.variant, err, errlen))
+            return -1;
+    }
+    slot->p.line_ctx = lctx;
+    if (j->fresh && player_new_game(&slot->p, &j->view, (uint64_t)clock_ms() ^ (uint64_t)j->side, err, errlen)) {
+        player_quit(&slot->p);
+        return -1;
+    }
+    return 0;
+}
+
+/* The engine's answer (lock held). */
+static void take_reply(struct gui_session *s, struct move_job *j, const struct reply *r, int64_t elapsed)
+{
+    struct engine_slot *slot = &s->slot[j->side];
+    char who[160];
+    snprintf(who, sizeof who, "%s (%s)", slot->cfg.name, j->side == WHITE ? "White" : "Black");
+    if (r->kind == REPLY_MOVE) {
+        struct turn t;
+        char err[VARIANT_ERR_LEN];
+        if (match_parse_turn(s->game.pos, r->move, &t) == 0 && game_play(&s->game, &t, err, sizeof err) == 0) {
+            gui_after_turn(s, elapsed);
+            return;
+        }
+        char detail[TURN_TEXT_LEN + 64];
+        snprintf(detail, sizeof detail, "played an illegal move '%s'", r->move);
+        error_all(s, who, detail);
+    } else if (r->kind == REPLY_RESIGN) {
+        gui_side_loses(s, j->side, "resigns");
+        return;
+    } else if (r->kind == REPLY_TIMEOUT && j->limits.kind == LIMIT_CLOCK &&
+               s->clock_ms[j->side] - elapsed < -CLOCK_MARGIN_MS / 2) {
+        s->clock_ms[j->side] = 0;
+        gui_side_loses(s, j->side, "loses on time");
+        return;
+    } else {
+        error_all(s, who, r->kind == REPLY_TIMEOUT ? "did not answer in time" : r->text);
+    }
+    /* The engine failed: it is restarted on `resume`; the game stays. */
+    player_quit(&slot->p);
+    slot->id[0] = '\0';
+    s->paused = true;
+    gui_game_changed(s);
+}
+
+static void wait_a_little(struct gui_session *s, int ms);
+
+/* Waits (lock held) until `until`, unless the game changes first. */
+static void pace(struct gui_session *s, const struct move_job *j, int64_t until)
+{
+    while (!s->quit && s->generation == j->generation && clock_ms() < until) {
+        int64_t left = until - clock_ms();
+        wait_a_little(s, left < 250 ? (int)left + 1 : 250);
+    }
+}
+
+static void engine_turn(struct gui_session *s)
+{
+    struct move_job j;
+    prepare_job(s, &j);
+    struct line_ctx lctx = {s, j.side, j.generation};
+    bool builtin = strncmp(j.id, "builtin:", 8) == 0;
+    s->busy = true;
+    s->busy_builtin = builtin;
+    pthread_mutex_unlock(&s->lock);
+    char err[512];
+    struct reply r = {0};
+    int64_t start = clock_ms();
+    bool started = ready_slot(s, &j, &lctx, err, sizeof err) == 0;
+    if (started) {
+        j.deadline += clock_ms() - start; /* the handshake is not the engine's time */
+        pthread_mutex_lock(&s->lock);
+        s->thinking_player = builtin ? NULL : &s->slot[j.side].p; /* now `?` may reach it */
+        gui_player_started(s, j.id, &s->slot[j.side].p);
+        pthread_mutex_unlock(&s->lock);
+        start = clock_ms();
+        player_move(&s->slot[j.side].p, &j.view, j.deadline, &r);
+    }
+    int64_t elapsed = clock_ms() - start;
+    pthread_mutex_lock(&s->lock);
+    s->thinking_player = NULL;
+    s->busy = false;
+    s->slot[j.side].p.line_ctx = NULL;
+    pthread_cond_broadcast(&s->wake);
+    if (started && builtin && j.limits.kind == LIMIT_MOVETIME)
+        pace(s, &j, start + j.limits.movetime_ms); /* a watched game of built-in players stays watchable */
+    if (s->generation != j.generation || s->quit) {
+        s->fresh[j.side] = true; /* the game changed meanwhile: the answer is stale, the engine's game too */
+        return;
+    }
+    if (!started) {
+        error_all(s, "engine could not start", err);
+        s->slot[j.side].id[0] = '\0';
+        s->paused = true;
+        gui_game_changed(s);
+        return;
+    }
+    take_reply(s, &j, &r, elapsed);
+}
+
+/* ---- The loop ------------------------------------------------------------------------------ */
+
+static bool engine_to_move(const struct gui_session *s)
+{
+    return !s->over && !s->paused && !gui_player_is_human(s->player_id[s->game.pos->side]);
+}
+
+/* Flag fall of a person, and the once-a-second clock update. */
+static void tick(struct gui_session *s)
+{
+    if (!gui_clock_runs(s))
+        return;
+    Color side = s->game.pos->side;
+    if (gui_player_is_human(s->player_id[side]) && gui_clock_left(s, side) <= 0) {
+        s->clock_ms[side] = 0;
+        gui_side_loses(s, side, "loses on time");
+        return;
+    }
+    if (clock_ms() - s->last_broadcast_ms >= TICK_MS)
+        gui_broadcast_state(s);
+}
+
+static void wait_a_little(struct gui_session *s, int ms)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += (long)ms * 1000000L;
+    ts.tv_sec += ts.tv_nsec / 1000000000L;
+    ts.tv_nsec %= 1000000000L;
+    pthread_cond_timedwait(&s->wake, &s->lock, &ts);
+}
+
+void *gui_engine_thread(void *arg)
+{
+    struct gui_session *s = arg;
+    pthread_mutex_lock(&s->lock);
+    while (!s->quit) {
+        if (engine_to_move(s))
+            engine_turn(s);
+        else
+            wait_a_little(s, 250);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+void *gui_ticker_thread(void *arg)
+{
+    struct gui_session *s = arg;
+    pthread_mutex_lock(&s->lock);
+    while (!s->quit) {
+        tick(s);
+        wait_a_little(s, 250);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}

@@ -1,0 +1,115 @@
+/* Rule Zero GUI: the session's parts shared by its files (not for others).
+ * Everything below `lock` is guarded by it, except `slot`, which only the
+ * engine thread touches. */
+#ifndef RULEZERO_GUI_INTERNAL_H
+#define RULEZERO_GUI_INTERNAL_H
+
+#include <pthread.h>
+
+#include <cjson/cJSON.h>
+
+#include "protocol/game.h"
+#include "protocol/gui/gui_session.h"
+#include "protocol/player.h"
+
+#define GUI_ID_LEN 32
+
+/* One side's player process (or built-in player), as the engine thread runs it. */
+struct engine_slot {
+    char id[GUI_ID_LEN];      /* player id it was started for; "" when none */
+    const struct variant *variant; /* and the game it was started for */
+    struct limits limits;
+    struct player_config cfg;
+    struct player p;
+};
+
+struct thinking {
+    bool valid;
+    Color color;
+    int depth;
+    char score[16];
+    unsigned long long nodes;
+    char pv[256];
+};
+
+struct gui_session {
+    struct gui_config cfg;
+    gui_send_fn broadcast;
+    void *broadcast_ctx;
+    pthread_t thread, ticker;
+    bool thread_started, ticker_started;
+    struct engine_slot slot[2];       /* engine thread only */
+    struct position *scratch;         /* engine thread only: the position an engine sees */
+    char (*scratch_moves)[TURN_TEXT_LEN];
+    struct position *view_pos;        /* for `view` and descriptions */
+
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    bool quit;
+    struct game game;
+    char player_id[2][GUI_ID_LEN];    /* by colour */
+    char engine_name[GUI_MAX_ENGINES + 1][64]; /* engine:N's own name, once it has started */
+    struct limits limits;             /* the time control, both sides */
+    bool fresh[2];                    /* the side's engine must start the game anew */
+    int64_t clock_ms[2];
+    int64_t turn_start_ms;
+    bool over;
+    char result_score[8];
+    char result_reason[200];
+    bool paused;
+    unsigned generation;              /* bumps on every change of the game */
+    bool busy;                        /* the engine thread is getting a move */
+    bool busy_builtin;                /* from a built-in player */
+    struct player *thinking_player;   /* an engine process thinking (may be told to move now) */
+    struct thinking thinking;
+    int64_t last_broadcast_ms;
+    unsigned legal_generation;        /* of the cached legal turns */
+    char *legal_json, *choices_json;
+};
+
+/* Players (gui_players.c). */
+bool gui_player_exists(const struct gui_session *s, const char *id);
+bool gui_player_is_human(const char *id);
+void gui_player_name(const struct gui_session *s, const char *id, char *out, size_t n);
+cJSON *gui_players_json(const struct gui_session *s);
+/* Remembers the name an engine gave itself (lock held). */
+void gui_player_started(struct gui_session *s, const char *id, const struct player *p);
+void gui_slot_configure(const struct gui_session *s, struct engine_slot *slot, const char *id,
+                        const struct limits *limits);
+
+/* The state (gui_state.c); with the lock held. */
+char *gui_state_text(struct gui_session *s);
+cJSON *gui_view_json(struct gui_session *s, int ply);
+char *gui_pgn_text(struct gui_session *s);
+bool gui_clock_runs(const struct gui_session *s);
+int64_t gui_clock_left(const struct gui_session *s, Color c);
+void gui_broadcast_state(struct gui_session *s);
+void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Game changes (gui_session.c), with the lock held; the messages are gui_messages.c. */
+void gui_default_limits(struct limits *l);
+void gui_reset_clocks(struct gui_session *s);
+void gui_check_outcome(struct gui_session *s);
+void gui_after_turn(struct gui_session *s, int64_t elapsed_ms);
+void gui_set_result(struct gui_session *s, enum game_result r, const char *reason);
+/* `side` lost, e.g. "loses on time": the result and everyone told. */
+void gui_side_loses(struct gui_session *s, Color side, const char *how);
+void gui_game_changed(struct gui_session *s);
+
+/* An engine's output line: its thinking, if it is some (gui_thinking.c).
+ * `line_ctx` of the player is a struct line_ctx. */
+struct line_ctx {
+    struct gui_session *s;
+    Color color;
+    unsigned generation;
+};
+bool gui_parse_thinking(const char *line, struct thinking *t);
+void gui_on_engine_line(void *line_ctx, const char *line);
+
+/* The engine thread (gui_engines.c). */
+void *gui_engine_thread(void *arg);
+void *gui_ticker_thread(void *arg); /* clock ticks and a person's flag fall */
+void gui_interrupt_engine(struct gui_session *s);
+void gui_wait_for_builtin(struct gui_session *s);
+
+#endif

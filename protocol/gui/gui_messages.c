@@ -1,0 +1,311 @@
+/* The page's messages (docs/gui-protocol.md): each checked completely before
+ * it changes anything, so bad input leaves the game as it was. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/clock.h"
+#include "protocol/gui/gui_internal.h"
+#include "protocol/gui/gui_json.h"
+
+struct request {
+    struct gui_session *s;
+    const cJSON *msg;
+    gui_send_fn reply;
+    void *reply_ctx;
+};
+
+static int fail(const struct request *r, const char *what, const char *detail)
+{
+    gui_send_error(r->reply, r->reply_ctx, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
+    return -1;
+}
+
+static void send_json(gui_send_fn send, void *ctx, cJSON *o)
+{
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (text)
+        send(ctx, text, strlen(text));
+    free(text);
+}
+
+static const char *string_field(const cJSON *msg, const char *name)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(msg, name);
+    return cJSON_IsString(f) ? f->valuestring : NULL;
+}
+
+static int64_t int_field(const cJSON *o, const char *name, int64_t lo, int64_t hi, bool *ok)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!cJSON_IsNumber(f) || f->valuedouble < (double)lo || f->valuedouble > (double)hi ||
+        f->valuedouble != (double)(int64_t)f->valuedouble) {
+        *ok = false;
+        return 0;
+    }
+    return (int64_t)f->valuedouble;
+}
+
+static void on_hello(const struct request *r)
+{
+    send_json(r->reply, r->reply_ctx, gui_json_setup(gui_players_json(r->s)));
+    char *state = gui_state_text(r->s);
+    if (state)
+        r->reply(r->reply_ctx, state, strlen(state));
+    free(state);
+}
+
+static int read_tc(const struct request *r, struct limits *out)
+{
+    const cJSON *tc = cJSON_GetObjectItemCaseSensitive(r->msg, "tc");
+    gui_default_limits(out);
+    if (!tc || cJSON_IsNull(tc))
+        return 0;
+    const char *kind = cJSON_IsObject(tc) ? string_field(tc, "kind") : NULL;
+    bool ok = true;
+    if (kind && strcmp(kind, "clock") == 0) {
+        out->base_ms = int_field(tc, "base_ms", 1000, 24LL * 3600 * 1000, &ok);
+        out->inc_ms = int_field(tc, "inc_ms", 0, 3600LL * 1000, &ok);
+    } else if (kind && strcmp(kind, "movetime") == 0) {
+        out->kind = LIMIT_MOVETIME;
+        out->movetime_ms = int_field(tc, "ms", 1, 3600LL * 1000, &ok);
+    } else if (kind && strcmp(kind, "depth") == 0) {
+        out->kind = LIMIT_DEPTH;
+        out->depth = (int)int_field(tc, "depth", 1, 64, &ok);
+    } else {
+        ok = false;
+    }
+    return ok ? 0 : fail(r, "bad time control", "expected {kind: clock|movetime|depth} with values in range");
+}
+
+static bool variant_has_option(const struct variant *v, const char *name)
+{
+    for (int i = 0; i < v->option_count; i++)
+        if (strcmp(v->options[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+#define MAX_SETTINGS 8
+
+struct saved_settings {
+    int count;
+    char name[MAX_SETTINGS][64];
+    char value[MAX_SETTINGS][1024];
+};
+
+static void restore_settings(struct gui_session *s, const struct saved_settings *saved)
+{
+    char err[VARIANT_ERR_LEN];
+    for (int i = saved->count - 1; i >= 0; i--)
+        game_set_option(&s->game, saved->name[i], saved->value[i], err, sizeof err);
+}
+
+/* Applies the game's settings, saving the old values; -1 (all restored) on a bad one. */
+static int apply_settings(const struct request *r, const struct variant *v, struct saved_settings *saved)
+{
+    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(r->msg, "options");
+    saved->count = 0;
+    if (!opts || cJSON_IsNull(opts))
+        return 0;
+    if (!cJSON_IsObject(opts))
+        return fail(r, "bad setting", "options must be an object");
+    const cJSON *o;
+    cJSON_ArrayForEach(o, opts)
+    {
+        char err[VARIANT_ERR_LEN];
+        if (!o->string || !variant_has_option(v, o->string) || !cJSON_IsString(o) || saved->count == MAX_SETTINGS) {
+            restore_settings(r->s, saved);
+            return fail(r, "bad setting", o->string ? o->string : "?");
+        }
+        int i = saved->count;
+        snprintf(saved->name[i], sizeof saved->name[i], "%s", o->string);
+        v->get_option(o->string, saved->value[i], sizeof saved->value[i]);
+        if (game_set_option(&r->s->game, o->string, o->valuestring, err, sizeof err)) {
+            restore_settings(r->s, saved);
+            return fail(r, "bad setting", err);
+        }
+        saved->count++;
+    }
+    return 0;
+}
+
+/* Starts a game of v from fen ("" or NULL: the start) in place of the current one. */
+static int start_game(const struct request *r, const struct variant *v, const char *fen)
+{
+    struct gui_session *s = r->s;
+    struct game fresh;
+    char err[VARIANT_ERR_LEN];
+    if (game_init(&fresh))
+        return fail(r, "out of memory", NULL);
+    if (game_new(&fresh, v, fen && fen[0] ? fen : NULL, err, sizeof err)) {
+        game_free(&fresh);
+        return fail(r, "bad FEN", err);
+    }
+    game_free(&s->game);
+    s->game = fresh;
+    s->over = false;
+    s->paused = false;
+    s->thinking.valid = false;
+    s->fresh[WHITE] = s->fresh[BLACK] = true;
+    gui_reset_clocks(s);
+    gui_check_outcome(s);
+    return 0;
+}
+
+static int on_new_game(const struct request *r)
+{
+    struct gui_session *s = r->s;
+    const char *id = string_field(r->msg, "variant");
+    const struct variant *v = variant_find(id);
+    if (!v)
+        return fail(r, "unknown variant", id);
+    const char *players[2] = {string_field(r->msg, "white"), string_field(r->msg, "black")};
+    for (int c = 0; c < 2; c++)
+        if (!players[c] || !gui_player_exists(s, players[c]))
+            return fail(r, "unknown player", players[c]);
+    const cJSON *fen_item = cJSON_GetObjectItemCaseSensitive(r->msg, "fen");
+    if (fen_item && !cJSON_IsString(fen_item) && !cJSON_IsNull(fen_item))
+        return fail(r, "bad FEN", "not a string");
+    struct limits limits;
+    if (read_tc(r, &limits))
+        return -1;
+    struct saved_settings saved;
+    gui_wait_for_builtin(s);
+    if (apply_settings(r, v, &saved))
+        return -1;
+    if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL)) {
+        restore_settings(s, &saved);
+        return -1;
+    }
+    for (int c = 0; c < 2; c++)
+        snprintf(s->player_id[c], GUI_ID_LEN, "%s", players[c]);
+    s->limits = limits;
+    gui_reset_clocks(s);
+    gui_game_changed(s);
+    return 0;
+}
+
+static int on_turn(const struct request *r)
+{
+    struct gui_session *s = r->s;
+    const char *text = string_field(r->msg, "text");
+    if (!text)
+        return fail(r, "illegal turn", "no text");
+    if (s->over)
+        return fail(r, "the game is over", NULL);
+    if (!gui_player_is_human(s->player_id[s->game.pos->side]))
+        return fail(r, "not your turn", text);
+    char err[VARIANT_ERR_LEN];
+    struct turn t;
+    if (game_find_turn(&s->game, text, &t, err, sizeof err) || game_play(&s->game, &t, err, sizeof err))
+        return fail(r, "illegal turn", text);
+    gui_after_turn(s, s->paused ? 0 : clock_ms() - s->turn_start_ms);
+    return 0;
+}
+
+static bool any_human(const struct gui_session *s)
+{
+    return gui_player_is_human(s->player_id[WHITE]) || gui_player_is_human(s->player_id[BLACK]);
+}
+
+static int on_undo(const struct request *r)
+{
+    struct gui_session *s = r->s;
+    if (s->game.count == 0)
+        return fail(r, "nothing to take back", NULL);
+    game_undo(&s->game);
+    if (any_human(s))
+        while (s->game.count > 0 && !gui_player_is_human(s->player_id[s->game.pos->side]))
+            game_undo(&s->game);
+    else
+        s->paused = true;
+    s->over = false;
+    s->thinking.valid = false;
+    s->fresh[WHITE] = s->fresh[BLACK] = true;
+    s->turn_start_ms = clock_ms();
+    gui_check_outcome(s);
+    gui_game_changed(s);
+    return 0;
+}
+
+static int on_load_fen(const struct request *r)
+{
+    const char *fen = string_field(r->msg, "fen");
+    if (!fen)
+        return fail(r, "bad FEN", "no fen");
+    if (start_game(r, r->s->game.variant, fen))
+        return -1;
+    gui_game_changed(r->s);
+    return 0;
+}
+
+static int on_view(const struct request *r)
+{
+    bool ok = true;
+    int ply = (int)int_field(r->msg, "ply", 0, r->s->game.count, &ok);
+    if (!ok)
+        return fail(r, "bad ply", "expected 0 to the number of turns played");
+    send_json(r->reply, r->reply_ctx, gui_view_json(r->s, ply));
+    return 0;
+}
+
+static int on_pause(const struct request *r, bool pause)
+{
+    struct gui_session *s = r->s;
+    if (s->paused == pause)
+        return 0;
+    if (pause && gui_clock_runs(s)) {
+        Color side = s->game.pos->side;
+        s->clock_ms[side] = gui_clock_left(s, side);
+    }
+    s->paused = pause;
+    s->turn_start_ms = clock_ms();
+    gui_game_changed(s);
+    return 0;
+}
+
+static void dispatch(const struct request *r)
+{
+    const char *type = string_field(r->msg, "type");
+    if (!type)
+        fail(r, "malformed message", "no type");
+    else if (strcmp(type, "hello") == 0)
+        on_hello(r);
+    else if (strcmp(type, "new_game") == 0)
+        on_new_game(r);
+    else if (strcmp(type, "turn") == 0)
+        on_turn(r);
+    else if (strcmp(type, "undo") == 0)
+        on_undo(r);
+    else if (strcmp(type, "load_fen") == 0)
+        on_load_fen(r);
+    else if (strcmp(type, "view") == 0)
+        on_view(r);
+    else if (strcmp(type, "stop") == 0)
+        on_pause(r, true);
+    else if (strcmp(type, "resume") == 0)
+        on_pause(r, false);
+    else
+        fail(r, "unknown command", type);
+}
+
+void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui_send_fn reply, void *reply_ctx)
+{
+    if (len > GUI_MAX_MESSAGE) {
+        gui_send_error(reply, reply_ctx, "message too long (%zu bytes, at most %d)", len, GUI_MAX_MESSAGE);
+        return;
+    }
+    cJSON *msg = cJSON_ParseWithLength(data, len);
+    if (!cJSON_IsObject(msg)) {
+        cJSON_Delete(msg);
+        gui_send_error(reply, reply_ctx, "malformed JSON");
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    struct request r = {s, msg, reply, reply_ctx};
+    dispatch(&r);
+    pthread_mutex_unlock(&s->lock);
+    cJSON_Delete(msg);
+}

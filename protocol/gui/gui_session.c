@@ -1,0 +1,148 @@
+/* The session: its life, its threads, and what every change of the game does. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/clock.h"
+#include "protocol/gui/gui_internal.h"
+
+void gui_default_limits(struct limits *l)
+{
+    memset(l, 0, sizeof *l);
+    l->kind = LIMIT_CLOCK;
+    l->base_ms = 300000;
+    l->inc_ms = 2000;
+}
+
+void gui_reset_clocks(struct gui_session *s)
+{
+    s->clock_ms[WHITE] = s->clock_ms[BLACK] = s->limits.base_ms;
+    s->turn_start_ms = clock_ms();
+}
+
+struct gui_session *gui_session_new(const struct gui_config *cfg, gui_send_fn broadcast, void *broadcast_ctx)
+{
+    struct gui_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->cfg = *cfg;
+    if (s->cfg.engine_wait_ms <= 0)
+        s->cfg.engine_wait_ms = 60000;
+    s->broadcast = broadcast;
+    s->broadcast_ctx = broadcast_ctx;
+    s->scratch = malloc(sizeof *s->scratch);
+    s->view_pos = malloc(sizeof *s->view_pos);
+    s->scratch_moves = malloc(MAX_HISTORY * sizeof *s->scratch_moves);
+    if (!s->scratch || !s->view_pos || !s->scratch_moves || game_init(&s->game)) {
+        free(s->scratch);
+        free(s->view_pos);
+        free(s->scratch_moves);
+        game_free(&s->game);
+        free(s);
+        return NULL;
+    }
+    snprintf(s->player_id[WHITE], GUI_ID_LEN, "human");
+    snprintf(s->player_id[BLACK], GUI_ID_LEN, "%s", cfg->self_cmd ? "engine:0" : "builtin:greedy");
+    gui_default_limits(&s->limits);
+    gui_reset_clocks(s);
+    s->fresh[WHITE] = s->fresh[BLACK] = true;
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->wake, NULL);
+    if (!cfg->no_threads) {
+        s->thread_started = pthread_create(&s->thread, NULL, gui_engine_thread, s) == 0;
+        s->ticker_started = pthread_create(&s->ticker, NULL, gui_ticker_thread, s) == 0;
+    }
+    return s;
+}
+
+void gui_session_free(struct gui_session *s)
+{
+    if (!s)
+        return;
+    pthread_mutex_lock(&s->lock);
+    s->quit = true;
+    gui_interrupt_engine(s);
+    pthread_cond_broadcast(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+    if (s->thread_started)
+        pthread_join(s->thread, NULL);
+    if (s->ticker_started)
+        pthread_join(s->ticker, NULL);
+    for (int i = 0; i < 2; i++)
+        player_quit(&s->slot[i].p);
+    pthread_cond_destroy(&s->wake);
+    pthread_mutex_destroy(&s->lock);
+    game_free(&s->game);
+    free(s->legal_json);
+    free(s->choices_json);
+    free(s->scratch);
+    free(s->view_pos);
+    free(s->scratch_moves);
+    free(s);
+}
+
+/* ---- Changes of the game ------------------------------------------------------------------ */
+
+void gui_game_changed(struct gui_session *s)
+{
+    s->generation++;
+    gui_interrupt_engine(s);
+    pthread_cond_broadcast(&s->wake);
+    gui_broadcast_state(s);
+}
+
+void gui_set_result(struct gui_session *s, enum game_result r, const char *reason)
+{
+    s->over = true;
+    snprintf(s->result_score, sizeof s->result_score, "%s",
+             r == RESULT_WHITE_WINS ? "1-0" : r == RESULT_BLACK_WINS ? "0-1" : "1/2-1/2");
+    snprintf(s->result_reason, sizeof s->result_reason, "%s", reason ? reason : "Game over");
+}
+
+void gui_check_outcome(struct gui_session *s)
+{
+    struct outcome o = game_outcome(&s->game);
+    if (o.result != RESULT_NONE)
+        gui_set_result(s, o.result, o.reason);
+    else if (s->game.pos->ply + 2 * MAX_TURN_STEPS >= GAME_MAX_PLY)
+        gui_set_result(s, RESULT_DRAW, "Draw: the game is too long to go on");
+}
+
+void gui_side_loses(struct gui_session *s, Color side, const char *how)
+{
+    char reason[160];
+    snprintf(reason, sizeof reason, "%s %s", side == WHITE ? "White" : "Black", how);
+    gui_set_result(s, side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS, reason);
+    gui_game_changed(s);
+}
+
+/* After a turn was played: the mover's clock, the result, everyone told. */
+void gui_after_turn(struct gui_session *s, int64_t elapsed_ms)
+{
+    Color mover = s->game.turns[s->game.count - 1].side;
+    if (s->limits.kind == LIMIT_CLOCK) {
+        s->clock_ms[mover] -= elapsed_ms;
+        if (s->clock_ms[mover] < 0)
+            s->clock_ms[mover] = 0;
+        s->clock_ms[mover] += s->limits.inc_ms;
+    }
+    s->turn_start_ms = clock_ms();
+    gui_check_outcome(s);
+    gui_game_changed(s);
+}
+
+char *gui_session_state(struct gui_session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    char *text = gui_state_text(s);
+    pthread_mutex_unlock(&s->lock);
+    return text;
+}
+
+char *gui_session_pgn(struct gui_session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    char *text = gui_pgn_text(s);
+    pthread_mutex_unlock(&s->lock);
+    return text;
+}

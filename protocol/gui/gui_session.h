@@ -1,0 +1,43 @@
+/* Rule Zero GUI: the game a `rulezero gui` server holds, refereed with the
+ * game object (protocol/game.h), its players (protocol/player.h: people,
+ * engine processes, built-in players), clocks and the engine's thinking; and
+ * the handler of the page's messages (docs/gui-protocol.md). Engines move on
+ * a thread of the session's own; every entry point is thread-safe. */
+#ifndef RULEZERO_GUI_SESSION_H
+#define RULEZERO_GUI_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define GUI_MAX_ENGINES 8
+#define GUI_MAX_MESSAGE (64 * 1024)
+
+/* Sends one message (JSON text) to one client or to all of them. */
+typedef void (*gui_send_fn)(void *ctx, const char *text, size_t len);
+
+struct gui_config {
+    const char *self_cmd;            /* command of engine:0 (this binary as a CECP engine); NULL: none */
+    int engine_count;                /* engine:1.. */
+    const char *engines[GUI_MAX_ENGINES];
+    bool debug;                      /* engine traffic on standard error */
+    int engine_wait_ms;              /* longest wait for a move without a clock (default 60000) */
+    bool no_threads;                 /* tests and fuzzing: no engine or clock thread (engines never move) */
+};
+
+struct gui_session;
+
+/* NULL out of memory. `broadcast` reaches every connected page. */
+struct gui_session *gui_session_new(const struct gui_config *cfg, gui_send_fn broadcast, void *broadcast_ctx);
+/* Stops the engines and the session's thread. */
+void gui_session_free(struct gui_session *s);
+
+/* Handles one message from a page: answers that page through `reply` and
+ * every page through the broadcast. Bad input gets an `error` reply and
+ * leaves the game as it was. */
+void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui_send_fn reply, void *reply_ctx);
+
+/* The current `state` message, and the game as PGN (malloc'd text). */
+char *gui_session_state(struct gui_session *s);
+char *gui_session_pgn(struct gui_session *s);
+
+#endif

@@ -1,0 +1,46 @@
+/* Fuzz target: the GUI server's message handler (protocol/gui/gui_session.h)
+ * fed arbitrary messages, one per line of the input, in a session without
+ * engine threads. After each: every reply is JSON, the state is JSON and the
+ * game's position is consistent. */
+#include <cjson/cJSON.h>
+
+#include "fuzz_common.h"
+#include "protocol/gui/gui_session.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void must_be_json(void *ctx, const char *text, size_t len)
+{
+    (void)ctx;
+    cJSON *o = cJSON_ParseWithLength(text, len);
+    FUZZ_REQUIRE(cJSON_IsObject(o));
+    FUZZ_REQUIRE(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "type")));
+    cJSON_Delete(o);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_init();
+    struct gui_config cfg = {.no_threads = true};
+    struct gui_session *s = gui_session_new(&cfg, must_be_json, NULL);
+    FUZZ_REQUIRE(s);
+    size_t start = 0;
+    for (size_t i = 0; i <= size; i++) {
+        if (i < size && data[i] != '\n')
+            continue;
+        gui_session_handle(s, (const char *)data + start, i - start, must_be_json, NULL);
+        start = i + 1;
+    }
+    char *state = gui_session_state(s);
+    FUZZ_REQUIRE(state);
+    must_be_json(NULL, state, strlen(state));
+    free(state);
+    gui_session_free(s);
+    char err[VARIANT_ERR_LEN];
+    for (int i = 0; i < variant_count(); i++) /* settings are global: back to the defaults */
+        for (int k = 0; k < variant_at(i)->option_count; k++)
+            if (variant_at(i)->set_option)
+                variant_at(i)->set_option(variant_at(i)->options[k].name, variant_at(i)->options[k].default_value, err,
+                                          sizeof err);
+    return 0;
+}

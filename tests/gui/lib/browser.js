@@ -1,0 +1,35 @@
+// Debian's Chromium, headless, driven by playwright-core (which downloads no browser).
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+
+async function launch(viewport = { width: 1280, height: 800 }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulezero-gui-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM, headless: true, args: ARGS, viewport
+  });
+  return { context, close: async () => { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+// A page that fails the test on any script error or console error it reports.
+async function openPage(browser, url, problems) {
+  const page = await browser.context.newPage();
+  page.on('pageerror', e => problems.push('page error: ' + e.message));
+  page.on('console', m => {
+    // The page asks for the full rules to know whether to show their link; a 404 there is an answer.
+    const rulesProbe = /\/rules\//.test(m.location().url || '') && /Failed to load resource/.test(m.text());
+    if (m.type() === 'error' && !rulesProbe) problems.push('console error: ' + m.text() + ' ' + (m.location().url || ''));
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.rulezero && window.rulezero.state && window.rulezero.setup);
+  await page.waitForSelector('#boards [data-square]');
+  return page;
+}
+
+module.exports = { launch, openPage, CHROMIUM };

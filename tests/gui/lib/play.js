@@ -1,0 +1,105 @@
+// Playing through the page as a person does: forms and clicks only. The test
+// may read window.rulezero.state.legal to choose a turn; it enters it by clicking.
+'use strict';
+const { serverState } = require('./server');
+const { readPage, fromState, differences } = require('./compare');
+
+// As a string: a Nick Danger state is a megabyte, which the browser hands over faster as text.
+const pageState = async page => JSON.parse(await page.evaluate(() => JSON.stringify(window.rulezero.state)));
+
+// The first legal turn that `want` accepts (exact text, RegExp or function).
+function pick(state, want) {
+  const ok = typeof want === 'string' ? t => t.text === want
+    : want instanceof RegExp ? t => want.test(t.text) : t => want(t, state);
+  return state.legal.find(ok);
+}
+
+async function clickOn(page, click) {
+  await page.click('#layout [data-click="' + click + '"]');
+}
+
+// Clicks one turn; returns it once the server's next state is drawn.
+async function playTurn(page, want, opts = {}) {
+  await page.waitForFunction(() => window.rulezero.state.legal.length > 0 && window.rulezero.viewPly === null);
+  const before = await pageState(page);
+  const turn = pick(before, want);
+  if (!turn) throw new Error('no legal turn matches ' + want + ' among ' + before.legal.map(t => t.text).join(' '));
+  for (let i = 0; i < turn.clicks.length; i++) {
+    const c = turn.clicks[i];
+    if (i > 0) {
+      const offered = await page.evaluate(c => document.querySelector('#layout [data-click="' + c + '"]')
+        .matches('.target, .movable, .choice, .hand-piece'), c);
+      if (!offered) throw new Error('click ' + c + ' of ' + turn.text + ' is not highlighted after ' + turn.clicks.slice(0, i).join(' '));
+    }
+    await clickOn(page, c);
+    const frame = frameAfter(before.legal, turn.clicks.slice(0, i + 1));
+    if (frame && i + 1 < turn.clicks.length) await checkFrame(page, frame, turn);
+  }
+  await page.waitForFunction(n => window.rulezero.state.moves.length > n, before.moves.length);
+  return turn;
+}
+
+// The frame for these clicks: the server lists it on one of the turns that share them.
+function frameAfter(legal, clicks) {
+  for (const t of legal) {
+    if (!clicks.every((c, i) => t.clicks[i] === c)) continue;
+    const f = (t.frames || []).find(f => f.after === clicks.length);
+    if (f) return f;
+  }
+  return null;
+}
+
+// Inside a turn: the page draws the pieces as they stand after this step.
+async function checkFrame(page, frame, turn) {
+  const want = frame.pieces.map(p => p.square + ':' + p.color + ':' + p.letter).sort();
+  const shown = (await page.evaluate(readPage)).pieces;
+  if (JSON.stringify(shown) !== JSON.stringify(want)) {
+    throw new Error(turn.text + ': after click ' + frame.after + ' the page shows ' + JSON.stringify(shown) + '\n  not the frame ' + JSON.stringify(want));
+  }
+}
+
+// The page shows exactly what the server holds (placement, hands, links, tokens, panels, side).
+async function checkBoard(page, server, label) {
+  let problems = [];
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const held = fromState(await serverState(server));
+    const shown = await page.evaluate(readPage);
+    problems = differences(shown, held);
+    if (!problems.length) return;
+    await page.waitForTimeout(100);   // an engine may have moved between the two reads
+  }
+  throw new Error((label || 'position') + ': the page differs from /api/state:\n ' + problems.join('\n '));
+}
+
+// A new game through the page's own form.
+async function newGame(page, { variant, white = 'human', black = 'human', tc = { kind: 'depth', depth: 1 }, fen = '', options = {} }) {
+  await page.click('#btn-new');
+  await page.waitForSelector('#newgame[open]');
+  await page.selectOption('#ng-variant', variant);
+  await page.selectOption('#ng-white', white);
+  await page.selectOption('#ng-black', black);
+  await page.selectOption('#ng-tc-kind', tc.kind);
+  if (tc.kind === 'depth') await page.fill('#ng-depth', String(tc.depth));
+  if (tc.kind === 'movetime') await page.fill('#ng-movetime', String(tc.ms / 1000));
+  if (tc.kind === 'clock') { await page.fill('#ng-base', String(tc.base_ms / 60000)); await page.fill('#ng-inc', String(tc.inc_ms / 1000)); }
+  for (const [name, value] of Object.entries(options)) await page.fill('#ng-options [data-option="' + name + '"]', String(value));
+  await page.fill('#ng-fen', fen);
+  await page.evaluate(() => { window.__before = window.rulezero.state; });
+  await page.click('#ng-start');
+  await page.waitForFunction(({ variant, white, black }) => {
+    const s = window.rulezero.state;
+    const watching = white !== 'human' && black !== 'human';   // engines may have moved already
+    return s !== window.__before && s.variant === variant && s.players.white.id === white &&
+      s.players.black.id === black && (watching || s.moves.length === 0);
+  }, { variant, white, black });
+}
+
+// A new game of the current variant from a FEN, through the page's FEN box.
+async function loadFen(page, fen) {
+  await page.fill('#fen-text', fen);
+  await page.evaluate(() => { window.__before = window.rulezero.state; });
+  await page.click('#btn-load-fen');
+  await page.waitForFunction(() => window.rulezero.state !== window.__before && window.rulezero.state.moves.length === 0);
+}
+
+module.exports = { playTurn, checkBoard, newGame, loadFen, pageState, clickOn, pick };

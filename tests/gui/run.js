@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// Browser tests of `rulezero gui` (ctest label "gui"): Debian's Chromium plays
+// every variant by clicking, checks the page against GET /api/state after every
+// turn, watches an engine-against-engine game of every variant to its result,
+// and measures click-to-board and server-move-to-board times.
+// Usage: node tests/gui/run.js --rulezero build/rulezero [--screenshots DIR]
+//        [--perf FILE] [--only VARIANT,...] [--skip-watch]
+'use strict';
+try { require.resolve('playwright-core'); } catch (e) {
+  console.log('skipped: playwright-core is not installed (run `npm ci` in tests/gui)');
+  process.exit(77);
+}
+const fs = require('fs');
+const path = require('path');
+const { startServer, stopServer } = require('./lib/server');
+const { launch, openPage, CHROMIUM } = require('./lib/browser');
+const { newGame } = require('./lib/play');
+const { playScenario } = require('./lib/scenario');
+const { pageFeatures } = require('./lib/features');
+const { watchGame } = require('./lib/watch');
+const { summary } = require('./lib/perf');
+const scenarios = require('./scenarios');
+
+const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
+
+function parseArgs(argv) {
+  const args = { rulezero: null, screenshots: null, perf: null, only: null, watch: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--rulezero') args.rulezero = argv[++i];
+    else if (a === '--screenshots') args.screenshots = argv[++i];
+    else if (a === '--perf') args.perf = argv[++i];
+    else if (a === '--only') args.only = argv[++i].split(',');
+    else if (a === '--skip-watch') args.watch = false;
+    else { console.error('unknown argument ' + a); process.exit(2); }
+  }
+  if (!args.rulezero) { console.error('usage: run.js --rulezero PATH [--screenshots DIR] [--perf FILE] [--only V,...] [--skip-watch]'); process.exit(2); }
+  return args;
+}
+
+// The page's own measurements so far (a reload starts them again).
+async function harvest(page, perf) {
+  const m = await page.evaluate(() => {
+    const p = window.rulezero.perf;
+    const out = { clickToBoard: p.clickToBoard.splice(0), messageToBoard: p.messageToBoard.splice(0) };
+    return out;
+  });
+  perf.clickToBoard.push(...m.clickToBoard);
+  perf.messageToBoard.push(...m.messageToBoard);
+}
+
+async function step(name, failures, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    console.log('ok   ' + name + ' (' + ((Date.now() - t0) / 1000).toFixed(1) + ' s)');
+  } catch (e) {
+    failures.push(name);
+    console.log('FAIL ' + name + ': ' + (e && e.stack || e));
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (!fs.existsSync(CHROMIUM)) { console.log('skipped: no Chromium at ' + CHROMIUM); process.exit(77); }
+  if (args.screenshots) fs.mkdirSync(args.screenshots, { recursive: true });
+  const wanted = v => !args.only || args.only.includes(v);
+  const t0 = Date.now();
+  // engine:1 is a command that fails at once: the page must report it.
+  const server = await startServer(path.resolve(args.rulezero), ['--engine', 'false']);
+  const browser = await launch({ width: 1360, height: 820 });
+  const problems = [];
+  const failures = [];
+  const perf = { clickToBoard: [], messageToBoard: [] };
+  try {
+    const page = await openPage(browser, server.url, problems);
+    for (const sc of scenarios.filter(s => wanted(s.variant))) {
+      await step('play ' + sc.variant, failures, () => playScenario(page, server, sc, args.screenshots));
+      await harvest(page, perf);
+    }
+    if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
+    await harvest(page, perf);
+    if (args.watch) {
+      for (const v of VARIANTS.filter(wanted)) {
+        await step('watch ' + v, failures, () => watchGame(page, server, v));
+        await harvest(page, perf);
+      }
+    }
+    await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
+  } finally {
+    await browser.close();
+    await stopServer(server);
+  }
+  const report = summary(perf);
+  console.log(report.text);
+  if (args.perf) fs.writeFileSync(args.perf, JSON.stringify(report.figures, null, 2) + '\n');
+  console.log((failures.length ? failures.length + ' failed: ' + failures.join(', ') : 'all passed') +
+    ' in ' + ((Date.now() - t0) / 1000).toFixed(1) + ' s');
+  process.exit(failures.length ? 1 : 0);
+}
+
+main().catch(e => { console.error(e && e.stack || e); process.exit(1); });

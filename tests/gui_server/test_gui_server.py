@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""`rulezero gui` without a browser: HTTP routes, the Host/Origin check, every
+message of docs/gui-protocol.md, bad input leaving the game unchanged, two
+pages at once, engines (Rule Zero itself, built-in players, a crashing one).
+Usage: test_gui_server.py RULEZERO"""
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsclient import WebSocket  # noqa: E402
+
+RZ = sys.argv[1]
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, flush=True)
+
+
+def start_server(*extra):
+    proc = subprocess.Popen([RZ, "gui", "--port", "0", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    url = proc.stdout.readline().strip()
+    if not url.startswith("http://127.0.0.1:"):
+        proc.kill()
+        sys.exit(f"no address printed: {url!r} {proc.stderr.read()}")
+    return proc, int(url.rsplit(":", 1)[1].rstrip("/"))
+
+
+def http(port, path, headers=None, method="GET"):
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers or {}, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, r.headers.get("Content-Type", ""), r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers.get("Content-Type", ""), e.read()
+
+
+def api_state(port):
+    return json.loads(http(port, "/api/state")[2])
+
+
+def connect(port):
+    ws = WebSocket("127.0.0.1", port)
+    ws.send({"type": "hello"})
+    setup = ws.recv_type("setup")
+    state = ws.recv_type("state")
+    return ws, setup, state
+
+
+def expect_error(ws, msg, starts, port):
+    before = api_state(port)
+    if isinstance(msg, bytes):
+        ws.send_raw(msg)
+    else:
+        ws.send(msg)
+    answer = ws.recv_type("error")
+    check(answer["message"].startswith(starts), f"{msg!r:.80}: error '{answer['message']}' should start '{starts}'")
+    after = api_state(port)
+    check((before["fen"], before["ply"], before["variant"]) == (after["fen"], after["ply"], after["variant"]),
+          f"{msg!r:.80} changed the game")
+
+
+errors_seen = []
+
+
+def wait_state(ws, pred, seconds, what):
+    deadline = time.time() + seconds
+    ws.sock.settimeout(seconds)
+    while time.time() < deadline:
+        msg = ws.recv()
+        if msg.get("type") == "error":
+            errors_seen.append(msg["message"])
+        if msg.get("type") == "state" and pred(msg):
+            return msg
+    check(False, what)
+    return None
+
+
+def test_http(port):
+    status, ctype, body = http(port, "/")
+    check(status == 200 and ctype.startswith("text/html") and b"<html" in body.lower(), "GET / serves the page")
+    check(http(port, "/no-such-file.js")[0] == 404, "a missing file is 404")
+    check(http(port, "/rules/no-such-game")[0] == 404, "a missing rules doc is 404")
+    state = api_state(port)
+    check(state["type"] == "state" and state["legal"], "/api/state is a state with legal turns")
+    check(http(port, "/api/state", {"Host": "evil.example:80"})[0] == 403, "a foreign Host is refused")
+    check(http(port, "/api/state", {"Origin": "http://evil.example"})[0] == 403, "a foreign Origin is refused")
+    check(http(port, "/api/state", {"Origin": f"http://localhost:{port}"})[0] == 200, "localhost Origin is fine")
+    check(http(port, "/api/state", method="POST")[0] == 405, "POST is refused")
+    for headers in ({"Origin": "http://evil.example"}, {"Host": "rebind.example"}):
+        try:
+            WebSocket("127.0.0.1", port, headers=headers).close()
+            check(False, f"WebSocket with {headers} accepted")
+        except (ConnectionRefusedError, EOFError, OSError):
+            pass
+
+
+def test_every_variant(ws, setup, port):
+    ids = [v["id"] for v in setup["variants"]]
+    check(set(ids) >= {"normal", "polypiece", "polypiece-phased", "dialectic", "hegelian", "interdependent",
+                       "interweave", "nickdanger"}, f"variants in setup: {ids}")
+    for v in setup["variants"]:
+        check(v["rules_card"].startswith("<p>") and v["rules_doc"], f"{v['id']}: rules card and doc")
+        ws.send({"type": "new_game", "variant": v["id"], "white": "human", "black": "human",
+                 "tc": {"kind": "clock", "base_ms": 60000, "inc_ms": 0}})
+        state = ws.recv_type("state")
+        check(state["variant"] == v["id"] and state["ply"] == 0, f"{v['id']}: new game")
+        check(state["legal"] and all(t["clicks"] for t in state["legal"]), f"{v['id']}: every turn has clicks")
+        clicks = [" ".join(t["clicks"]) for t in state["legal"]]
+        check(len(set(clicks)) == len(clicks), f"{v['id']}: clicks are unique")
+        first = state["legal"][0]["text"]
+        ws.send({"type": "turn", "text": first})
+        state = ws.recv_type("state")
+        check(state["ply"] == 1 and state["moves"][0]["text"] == first, f"{v['id']}: turn {first} played")
+        check(state["board"]["highlights"]["last"], f"{v['id']}: last turn highlighted")
+
+
+def test_bad_input(ws, port):
+    ws.send({"type": "new_game", "variant": "polypiece", "white": "human", "black": "human"})
+    ws.recv_type("state")
+    expect_error(ws, b"{not json", "malformed JSON", port)
+    expect_error(ws, b"[1,2]", "malformed JSON", port)
+    expect_error(ws, {"no": "type"}, "malformed message", port)
+    expect_error(ws, {"type": "fly"}, "unknown command", port)
+    expect_error(ws, {"type": "turn", "text": "e2e5"}, "illegal turn", port)
+    expect_error(ws, {"type": "turn"}, "illegal turn", port)
+    expect_error(ws, {"type": "new_game", "variant": "nosuch", "white": "human", "black": "human"},
+                 "unknown variant", port)
+    expect_error(ws, {"type": "new_game", "variant": "normal", "white": "nobody", "black": "human"},
+                 "unknown player", port)
+    expect_error(ws, {"type": "new_game", "variant": "normal", "white": "human", "black": "human",
+                      "tc": {"kind": "clock", "base_ms": -5}}, "bad time control", port)
+    expect_error(ws, {"type": "new_game", "variant": "normal", "white": "human", "black": "human",
+                      "fen": "8/8/8 w"}, "bad FEN", port)
+    expect_error(ws, {"type": "new_game", "variant": "polypiece", "white": "human", "black": "human",
+                      "options": {"Powers": "K:K Q:not-betza!"}}, "bad setting", port)
+    expect_error(ws, {"type": "new_game", "variant": "polypiece", "white": "human", "black": "human",
+                      "options": {"Nonsense": "1"}}, "bad setting", port)
+    expect_error(ws, {"type": "load_fen", "fen": "garbage"}, "bad FEN", port)
+    expect_error(ws, {"type": "view", "ply": 99}, "bad ply", port)
+    expect_error(ws, {"type": "undo"}, "nothing to take back", port)
+    expect_error(ws, json.dumps({"type": "turn", "text": "x" * 70000}).encode(), "message too long", port)
+    check(api_state(port)["board"]["panels"][0]["rows"][1]["items"][1]["text"] == "WAND",
+          "a bad setting leaves the Powers as they were")
+
+
+def test_history_and_pages(ws, port):
+    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human"})
+    ws.recv_type("state")
+    other, _, _ = connect(port)
+    for text in ("e2e4", "e7e5", "g1f3"):
+        ws.send({"type": "turn", "text": text})
+        ws.recv_type("state")
+        seen = other.recv_type("state")
+        check(seen["moves"][-1]["text"] == text, f"the second page sees {text}")
+    reload, _, state = connect(port)
+    check([m["text"] for m in state["moves"]] == ["e2e4", "e7e5", "g1f3"], "a reload shows the game")
+    ws.send({"type": "view", "ply": 1})
+    view = ws.recv_type("view")
+    check(view["ply"] == 1 and " b KQkq e3 0 1" in view["fen"], f"view of ply 1: {view['fen']}")
+    pgn = http(port, "/game.pgn")[2].decode()
+    check("e2e4" in pgn and "g1f3" in pgn, "PGN has the moves")
+    ws.send({"type": "undo"})
+    state = ws.recv_type("state")
+    check(state["ply"] == 2, "undo takes back one turn between two people")
+    ws.send({"type": "load_fen", "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"})
+    state = ws.recv_type("state")
+    promo = [t for t in state["legal"] if t["text"] == "a7a8q"]
+    check(promo and promo[0]["clicks"] == ["a7", "a8", "choice:q"] and state["choices"]["choice:q"] == "Queen",
+          "promotion is clicked with a labelled choice")
+    other.close()
+    reload.close()
+
+
+def engine_answer(ws, variant, depth, first):
+    """Rule Zero (engine:0, a CECP process) plays Black at a fixed depth: its answer's state."""
+    ws.send({"type": "new_game", "variant": variant, "white": "human", "black": "engine:0",
+             "tc": {"kind": "depth", "depth": depth}})
+    ws.recv_type("state")
+    ws.send({"type": "turn", "text": first})
+    return wait_state(ws, lambda s: s["ply"] == 2, 60, f"engine:0 answers in {variant}")
+
+
+def test_engines(ws, port):
+    state = engine_answer(ws, "nickdanger", 2, "e2e4")
+    if state:
+        check("," in state["moves"][1]["text"], f"the engine's turn has a link action: {state['moves'][1]['text']}")
+        check(state["to_move"] == "human" and state["legal"], "then the person is to move")
+    # Its thinking reaches the page.
+    state = engine_answer(ws, "normal", 5, "d2d4")
+    if state:
+        t = state["thinking"]
+        check(t and t["color"] == "black" and t["depth"] >= 1 and t["pv"], f"the engine's thinking is shown: {t}")
+    # Two built-in players to the end.
+    ws.send({"type": "new_game", "variant": "interweave", "white": "builtin:greedy", "black": "builtin:random",
+             "tc": {"kind": "movetime", "ms": 100}})
+    state = wait_state(ws, lambda s: s["result"] is not None, 120, "builtin against builtin ends")
+    if state:
+        check(state["to_move"] == "none" and not state["legal"], "a finished game offers nothing")
+    # Two Rule Zero processes; stopped while one thinks, then resumed: they go on in step.
+    ws.send({"type": "new_game", "variant": "interweave", "white": "engine:0", "black": "engine:0",
+             "tc": {"kind": "movetime", "ms": 300}})
+    errors_seen.clear()
+    state = wait_state(ws, lambda s: s["ply"] >= 2 and s["variant"] == "interweave", 60, "engines play")
+    ws.send({"type": "stop"})
+    wait_state(ws, lambda s: s["paused"] and s["variant"] == "interweave", 30, "stopped")
+    ply = api_state(port)["ply"]
+    ws.send({"type": "resume"})
+    wait_state(ws, lambda s: s["ply"] >= ply + 3 or s["result"] is not None, 60, "engines go on after resume")
+    check(not errors_seen, f"no engine errors after stop and resume: {errors_seen}")
+    # Undo against an engine goes back to where the person was to move.
+    ws.send({"type": "new_game", "variant": "interdependent", "white": "human", "black": "builtin:random"})
+    ws.recv_type("state")
+    ws.send({"type": "turn", "text": "b2c3"})
+    wait_state(ws, lambda s: s["ply"] == 2, 30, "the built-in player answers")
+    ws.send({"type": "undo"})
+    state = wait_state(ws, lambda s: s["ply"] == 0, 30, "undo takes back the engine's turn and the person's")
+    if state:
+        check(state["to_move"] == "human" and state["legal"], "after undo the person is to move")
+    # A person's clock runs out.
+    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human",
+             "tc": {"kind": "clock", "base_ms": 1000, "inc_ms": 0}})
+    state = wait_state(ws, lambda s: s["result"] is not None, 10, "a person loses on time")
+    if state:
+        check(state["result"] == {"score": "0-1", "reason": "White loses on time"}, f"result {state['result']}")
+        check(state["clocks"]["white_ms"] == 0, "the flag shows 0")
+    # An engine that cannot start: an error, the game stays, paused.
+    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "engine:1"})
+    ws.recv_type("state")
+    ws.send({"type": "turn", "text": "d2d4"})
+    error = ws.recv_type("error")
+    check("engine" in error["message"], f"a crashing engine is reported: {error['message']}")
+    state = api_state(port)
+    check(state["paused"] and state["ply"] == 1, "the game stays as it was, paused")
+    # Watching: stop and resume an engine game.
+    ws.send({"type": "new_game", "variant": "dialectic", "white": "builtin:random", "black": "builtin:random",
+             "tc": {"kind": "movetime", "ms": 50}})
+    ws.send({"type": "stop"})
+    wait_state(ws, lambda s: s["paused"] and s["variant"] == "dialectic", 30, "stop pauses")
+    ply = api_state(port)["ply"]
+    time.sleep(0.5)
+    check(api_state(port)["ply"] == ply, "nothing moves while stopped")
+    ws.send({"type": "resume"})
+    wait_state(ws, lambda s: s["ply"] > ply or s["result"] is not None, 30, "resume goes on")
+
+
+def test_command_line():
+    run = subprocess.run([RZ, "gui", "--help"], capture_output=True, text=True, timeout=30)
+    check(run.returncode == 0 and "--engine" in run.stdout, "gui --help")
+    for args in (["--port", "http"], ["--port", "70000"], ["--bogus"], ["extra"]):
+        run = subprocess.run([RZ, "gui", *args], capture_output=True, text=True, timeout=30)
+        check(run.returncode == 2 and run.stderr, f"gui {' '.join(args)} is a usage error")
+
+
+def main():
+    test_command_line()
+    proc, port = start_server("--engine", "sh -c 'exit 3'")
+    try:
+        test_http(port)
+        ws, setup, _ = connect(port)
+        check([p["id"] for p in setup["players"]] == ["human", "engine:0", "engine:1", "builtin:random",
+                                                       "builtin:greedy"], f"players: {setup['players']}")
+        test_every_variant(ws, setup, port)
+        test_bad_input(ws, port)
+        test_history_and_pages(ws, port)
+        test_engines(ws, port)
+        ws.close()
+    finally:
+        proc.terminate()
+        try:
+            code = proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            code = "hung"
+    check(code == 0, f"the server stops cleanly on SIGTERM (exit {code})")
+    print("ok" if not failures else f"{len(failures)} failures")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+/* Nick Danger Chess as the GUI shows it: board 0 (a-h) and board 1 (i-p) side
+ * by side, a piece on a link on both locations, the links, the phase and the
+ * opponent's last link action. A link action is clicked as its board-0 square,
+ * then its board-1 square; breaking an occupied link ends with a choice of
+ * where the piece stays. */
+#include <stdio.h>
+
+#include "variants/nickdanger.h"
+#include "variants/view.h"
+
+static void areas(const struct position *pos, struct board_view *out)
+{
+    struct view_area *a = view_add_board(pos, out, "board0", 0, 8);
+    struct view_area *b = view_add_board(pos, out, "board1", 8, 8);
+    if (a)
+        snprintf(a->title, sizeof a->title, "Board a-h");
+    if (b)
+        snprintf(b->title, sizeof b->title, "Board i-p");
+}
+
+static void link_names(const struct position *pos, int local0, int local1, char *a, char *b)
+{
+    const struct geometry *g = &pos->variant->geo;
+    geo_square_name(g, nd_square(0, local0), a);
+    geo_square_name(g, nd_square(1, local1), b);
+}
+
+static void describe(const struct position *pos, struct board_view *out)
+{
+    const struct nd_state *st = nd_cst(pos);
+    for (int i = 0; i < st->nlinks && out->link_count < VIEW_MAX_LINKS; i++) {
+        struct view_link *l = &out->link[out->link_count++];
+        link_names(pos, st->l0[i], st->l1[i], l->a, l->b);
+    }
+    struct view_panel *p = view_add_panel(out, "Nick Danger");
+    struct view_row *phase = view_add_row(p, "Phase");
+    view_add_item(phase, "Linking", st->phase == ND_PHASE_LINKING);
+    view_add_item(phase, "Twinkle", st->phase == ND_PHASE_TWINKLE);
+    char text[48], a[8], b[8];
+    if (st->last_kind == ND_LAST_NONE) {
+        snprintf(text, sizeof text, "none");
+    } else {
+        link_names(pos, st->last0, st->last1, a, b);
+        snprintf(text, sizeof text, "%s %s-%s", st->last_kind == ND_LAST_MADE ? "made" : "broke", a, b);
+    }
+    view_add_item(view_add_row(p, "Opponent's last link action"), text, true);
+    snprintf(text, sizeof text, "%d of %d", st->nlinks, ND_MAX_LINKS);
+    view_add_item(view_add_row(p, "Links"), text, true);
+}
+
+static bool step_clicks(const struct position *pos, Move m, struct step_clicks *out)
+{
+    int kind = move_kind(m);
+    if (kind != MK_LINK && kind != MK_UNLINK)
+        return false;
+    const struct geometry *g = &pos->variant->geo;
+    char a[8], b[8];
+    geo_square_name(g, move_from(m), a);
+    geo_square_name(g, move_to(m), b);
+    step_clicks_add(out, a, NULL);
+    step_clicks_add(out, b, NULL);
+    if (kind == MK_UNLINK && move_extra(m) != ND_KEEP_NONE) {
+        const char *stay = move_extra(m) == ND_KEEP_0 ? a : b;
+        char click[VIEW_NAME_LEN], label[VIEW_LABEL_LEN];
+        snprintf(click, sizeof click, "choice:stay-%s", stay);
+        snprintf(label, sizeof label, "Leave the piece on %s", stay);
+        step_clicks_add(out, click, label);
+    }
+    return true;
+}
+
+const struct variant_view nickdanger_view = {
+    .piece_names = chess_piece_names,
+    .piece_glyphs = chess_piece_glyphs,
+    .rules_doc = "nickdanger",
+    .areas = areas,
+    .describe = describe,
+    .step_clicks = step_clicks,
+    .rules_card =
+        "<p>Nick Danger Chess: chess on board a-h with an empty second board i-p beside it. A <b>link</b> joins "
+        "two squares of the same rank, one on each board, into one square with two locations: a piece on it "
+        "stands on both and may move from either.</p>"
+        "<ul><li>A turn is a chess move, then a link action: click its square on a-h, then on i-p.</li>"
+        "<li>Linking phase: make a new link (both squares unlinked, same rank, at least one empty, no "
+        "King).</li>"
+        "<li>Twinkle phase, from the first time eight links exist: make a link (while fewer than eight exist) "
+        "or break one; when a piece stands on the link you break, choose where it stays. You may not undo "
+        "the opponent's last link action.</li>"
+        "<li>White's first turn has no link action; it is skipped when none is legal.</li>"
+        "<li>A piece moves with the geometry of the board it moves from. Check, checkmate, castling and "
+        "promotion as in chess; the King stays on a-h and never stands on a link.</li></ul>",
+};

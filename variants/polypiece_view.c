@@ -1,0 +1,73 @@
+/* Polypiece and Phased Polypiece as the GUI shows them: every type's power
+ * list with the entry in force marked (per side in the phased game). */
+#include <stdio.h>
+#include <string.h>
+
+#include "variants/chess.h"
+#include "variants/polypiece.h"
+#include "variants/view.h"
+
+#define LIST_TYPES 5 /* K Q R B N: the order of the FEN's phase digits and of the Powers text */
+
+/* Adds one row per type, marking entry (digit + side offset) mod the list length. */
+static void add_rows(struct view_panel *panel, const char *powers, const char *digits, int offset)
+{
+    char text[POLYPIECE_POWERS_MAX];
+    snprintf(text, sizeof text, "%s", powers);
+    char *save = NULL;
+    for (char *list = strtok_r(text, " ", &save); list; list = strtok_r(NULL, " ", &save)) {
+        char *colon = strchr(list, ':');
+        if (!colon)
+            continue;
+        *colon = '\0';
+        const char *order = "KQRBN", *at = strchr(order, list[0]);
+        int digit = at && list[0] && (size_t)(at - order) < strlen(digits) ? digits[at - order] - '0' : 0;
+        char *entries[POLYPIECE_MAX_ENTRIES + 1];
+        int n = 0;
+        char *esave = NULL;
+        for (char *e = strtok_r(colon + 1, ",", &esave); e && n <= POLYPIECE_MAX_ENTRIES; e = strtok_r(NULL, ",", &esave))
+            entries[n++] = e;
+        struct view_row *row = view_add_row(panel, list);
+        for (int i = 0; i < n; i++)
+            view_add_item(row, entries[i], i == (digit + offset) % n);
+    }
+}
+
+static void describe_powers(const struct position *pos, struct board_view *out, bool phased)
+{
+    char powers[POLYPIECE_POWERS_MAX], digits[32] = "";
+    polypiece_get_powers(powers, sizeof powers);
+    pos->variant->write_extra(pos, digits, sizeof digits);
+    if (!phased) {
+        add_rows(view_add_panel(out, "Powers (entry in force marked)"), powers, digits, 0);
+        return;
+    }
+    add_rows(view_add_panel(out, "White's powers"), powers, digits, 0);
+    add_rows(view_add_panel(out, "Black's powers"), powers, digits, 1);
+}
+
+static void describe_plain(const struct position *pos, struct board_view *out) { describe_powers(pos, out, false); }
+static void describe_phased(const struct position *pos, struct board_view *out) { describe_powers(pos, out, true); }
+
+#define POLYPIECE_CARD_COMMON                                                                                      \
+    "<ul><li>Each of King, Queen, Rook, Bishop and Knight has a list of powers (Betza notation: W one step "     \
+    "orthogonally, F diagonally, N Knight, D and A two-square leaps, R Rook, B Bishop, Q Queen, K King).</li>"    \
+    "<li>All pieces of a type move with the entry in force (marked); each move by a piece of that type "          \
+    "advances the entry, wrapping round.</li>"                                                                    \
+    "<li>Pick up a piece to see where it may go now. Castling, promotion and checkmate as in chess.</li></ul>"
+
+#define POLYPIECE_VIEW_COMMON .piece_names = chess_piece_names, .piece_glyphs = chess_piece_glyphs, .rules_doc = "polypiece"
+
+const struct variant_view polypiece_view = {
+    POLYPIECE_VIEW_COMMON,
+    .describe = describe_plain,
+    .rules_card = "<p>Polypiece Chess (Ralph Betza): chess whose pieces change their powers as they move.</p>"
+                  POLYPIECE_CARD_COMMON,
+};
+
+const struct variant_view polypiece_phased_view = {
+    POLYPIECE_VIEW_COMMON,
+    .describe = describe_phased,
+    .rules_card = "<p>Phased Polypiece: Polypiece Chess in which Black's entry of every type is always one "
+                  "ahead of White's.</p>" POLYPIECE_CARD_COMMON,
+};
