@@ -41,6 +41,7 @@ struct xboard {
     char ponder_turn[TURN_TEXT_LEN];
     int64_t last_think_ms; /* how long our last move took, for the clock while pondering */
     struct engine_settings settings;
+    bool full_turns;      /* the GUI accepted `fullturns`: turns travel whole, in our notation */
     bool analyzing;
     bool force;
     bool game_over;
@@ -118,6 +119,16 @@ static bool claim_if_over(struct xboard *xb)
 
 /* ---- Searching ----------------------------------------------------------------- */
 
+/* A turn as this GUI reads it: XBoard's forms (a locust capture, a pass for a
+ * dialectic move), unless the GUI accepted whole turns in our notation. */
+static void turn_for_gui(const struct xboard *xb, const char *turn_text, char *out, size_t n)
+{
+    const struct game *g = &xb->game;
+    snprintf(out, n, "%s", turn_text);
+    if (g->variant->xboard_move && !xb->full_turns)
+        g->variant->xboard_move(g->pos, turn_text, out, n);
+}
+
 static void play_engine_move(struct xboard *xb, const struct search_result *r)
 {
     struct game *g = &xb->game;
@@ -126,9 +137,7 @@ static void play_engine_move(struct xboard *xb, const struct search_result *r)
         return;
     }
     char text[TURN_TEXT_LEN];
-    snprintf(text, sizeof text, "%s", r->best.text);
-    if (g->variant->xboard_move)
-        g->variant->xboard_move(g->pos, r->best.text, text, sizeof text);
+    turn_for_gui(xb, r->best.text, text, sizeof text);
     char err[VARIANT_ERR_LEN];
     if (game_play(g, &r->best, err, sizeof err)) {
         writer_printf(xb->w, "1/2-1/2 {%s}\n", "Game too long");
@@ -311,7 +320,8 @@ static void cmd_protover(struct xboard *xb, char *args)
         len += (size_t)snprintf(variants + len, sizeof variants - len, "%s%s", i ? "," : "", variant_at(i)->id);
     writer_printf(xb->w,
                   "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 reuse=1 "
-                  "analyze=1 time=1 draw=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 myname=\"Rule Zero %s\" "
+                  "analyze=1 time=1 draw=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 fullturns=1 "
+                  "myname=\"Rule Zero %s\" "
                   "variants=\"%s\"\n",
                   RULEZERO_VERSION, variants);
     for (const struct engine_option *eo = engine_options(); eo->o.name; eo++)
@@ -408,7 +418,7 @@ static int parse_xboard_turn(struct xboard *xb, const char *text, struct turn *t
     struct game *g = &xb->game;
     char ours[TURN_TEXT_LEN];
     snprintf(ours, sizeof ours, "%s", text);
-    if (g->variant->xboard_parse)
+    if (g->variant->xboard_parse && !xb->full_turns)
         g->variant->xboard_parse(g->pos, text, ours, sizeof ours);
     return game_find_turn(g, ours, t, err, errlen);
 }
@@ -605,9 +615,7 @@ static void cmd_hint(struct xboard *xb, char *args)
     if (!xb->has_hint || game_find_turn(&xb->game, xb->hint, &t, err, sizeof err))
         return;
     char text[TURN_TEXT_LEN];
-    snprintf(text, sizeof text, "%s", t.text);
-    if (xb->game.variant->xboard_move)
-        xb->game.variant->xboard_move(xb->game.pos, t.text, text, sizeof text);
+    turn_for_gui(xb, t.text, text, sizeof text);
     writer_printf(xb->w, "Hint: %s\n", text);
 }
 
@@ -794,6 +802,14 @@ static void cmd_lift(struct xboard *xb, char *args)
     writer_printf(xb->w, "highlight %s\n", out);
 }
 
+/* `fullturns` is ours: XBoard rejects a feature it does not know and keeps
+ * getting its own forms; a GUI that accepts it gets every turn whole. */
+static void cmd_accepted(struct xboard *xb, char *args)
+{
+    if (strcmp(text_trim(args), "fullturns") == 0)
+        xb->full_turns = true;
+}
+
 static void cmd_ignore(struct xboard *xb, char *args)
 {
     (void)xb;
@@ -824,7 +840,7 @@ static const struct command commands[] = {
     {"random", cmd_ignore},     {"ics", cmd_ignore},    {"memory", cmd_memory},     {"cores", cmd_cores},
     {"egtpath", cmd_ignore},    {"option", cmd_option}, {"exclude", cmd_exclude},   {"include", cmd_include},
     {"lift", cmd_lift},         {"put", cmd_ignore},    {"hover", cmd_ignore},      {"quit", cmd_quit},
-    {"accepted", cmd_ignore},   {"rejected", cmd_ignore}, {"xboard", cmd_ignore},   {"pause", cmd_ignore},
+    {"accepted", cmd_accepted},   {"rejected", cmd_ignore}, {"xboard", cmd_ignore},   {"pause", cmd_ignore},
     {"resume", cmd_ignore},
 };
 

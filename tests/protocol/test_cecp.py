@@ -260,6 +260,19 @@ def test_exclude():
     finish(e)
 
 
+def test_full_turns_only_when_accepted():
+    """XBoard rejects the unknown feature `fullturns` and gets its own forms (a
+    dialectic move as a pass); a GUI that accepts it gets the whole turn."""
+    for reply, expected, sent in [("rejected", "@@@@", "e7e5"), ("accepted", "T@11", "A@22")]:
+        e = cecp()
+        e.send(f"{reply} fullturns", "variant dialectic", "force", "exclude all", "include T@11", "sd 2", "go")
+        e.expect(rf"move {re.escape(expected)}")
+        e.send(f"usermove {sent}")
+        e.sync(2)
+        assert not any(line.startswith("Illegal move") for line in e.seen), e.seen
+        finish(e)
+
+
 def test_hint():
     e = cecp()
     e.send("new", "sd 4", "usermove e2e4")
