@@ -1,4 +1,5 @@
 /* The session: its life, its threads, and what every change of the game does. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,8 @@ void gui_session_free(struct gui_session *s)
         return;
     pthread_mutex_lock(&s->lock);
     s->quit = true;
-    gui_interrupt_engine(s);
+    if (s->thinking_player && s->thinking_player->proc.pid > 0)
+        kill(s->thinking_player->proc.pid, SIGKILL); /* a hung engine must not hold the exit up */
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
     if (s->thread_started)

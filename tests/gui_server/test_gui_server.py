@@ -240,6 +240,16 @@ def test_engines(ws, port):
     check("engine" in error["message"], f"a crashing engine is reported: {error['message']}")
     state = api_state(port)
     check(state["paused"] and state["ply"] == 1, "the game stays as it was, paused")
+    # An engine that hangs: reported after its deadline (time per move + 5 s), the game stays, paused.
+    ws.send({"type": "new_game", "variant": "interweave", "white": "human", "black": "engine:2",
+             "tc": {"kind": "movetime", "ms": 100}})
+    ws.recv_type("state")
+    ws.send({"type": "turn", "text": "b2c3"})
+    ws.sock.settimeout(60)
+    error = ws.recv_type("error")
+    check("did not answer in time" in error["message"], f"a hung engine is reported: {error['message']}")
+    state = api_state(port)
+    check(state["paused"] and state["ply"] == 1, "after a hang the game stays as it was, paused")
     # Watching: stop and resume an engine game.
     ws.send({"type": "new_game", "variant": "dialectic", "white": "builtin:random", "black": "builtin:random",
              "tc": {"kind": "movetime", "ms": 50}})
@@ -262,11 +272,11 @@ def test_command_line():
 
 def main():
     test_command_line()
-    proc, port = start_server("--engine", "sh -c 'exit 3'")
+    proc, port = start_server("--engine", "sh -c 'exit 3'", "--engine", "sleep 1000")
     try:
         test_http(port)
         ws, setup, _ = connect(port)
-        check([p["id"] for p in setup["players"]] == ["human", "engine:0", "engine:1", "builtin:random",
+        check([p["id"] for p in setup["players"]] == ["human", "engine:0", "engine:1", "engine:2", "builtin:random",
                                                        "builtin:greedy"], f"players: {setup['players']}")
         test_every_variant(ws, setup, port)
         test_bad_input(ws, port)
