@@ -153,7 +153,10 @@ async function brokenEngine(page, server) {
   await page.waitForSelector('#error:not([hidden])');
   const error = await page.textContent('#error-text');
   must(/false|engine/i.test(error), 'the engine failure reads: ' + error);
-  must((await page.textContent('#status')).includes(error), 'the status line does not keep the failure in view');
+  // The server sends the error, then the paused state; the page renders the state on its next frame.
+  const kept = await page.waitForFunction(text => document.querySelector('#status').textContent.includes(text),
+    error, { timeout: 5000 }).then(() => true, () => false);
+  must(kept, 'the status line does not keep the failure in view');
   await checkBoard(page, server, 'after an engine failed');
   await page.click('#error-close');
 }

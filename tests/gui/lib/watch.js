@@ -4,17 +4,8 @@
 const { newGame, checkBoard } = require('./play');
 const { serverState } = require('./server');
 
-// Rule Zero sends a dialectic token move over CECP in XBoard's pass form
-// (`move @@@@`), which no referee can take back to the token move, so the
-// server stops the game there: those two games are watched between built-in
-// players until the engine sends its own notation.
-const PLAYERS = {
-  dialectic: ['builtin:greedy', 'builtin:random'],
-  hegelian: ['builtin:greedy', 'builtin:random']
-};
-
 async function watchGame(page, server, variant) {
-  const [white, black] = PLAYERS[variant] || ['engine:0', 'builtin:greedy'];
+  const [white, black] = ['engine:0', 'builtin:greedy'];
   await newGame(page, { variant, white, black, tc: { kind: 'depth', depth: 1 } });
   try {
     await page.waitForFunction(() => window.rulezero.state.result !== null || window.rulezero.state.paused, null,
