@@ -283,6 +283,19 @@ static void wait_for_stop(struct searcher *s)
         pf_sleep_ms(1);
 }
 
+/* A reply to ponder on when the line ends with our turn (an iteration cut
+ * short): the hash move after our turn, finished into a whole turn. */
+static bool ponder_from_tt(struct searcher *s, const struct turn *best, struct turn *out)
+{
+    struct position *pos = &s->pos;
+    struct tt_entry te;
+    turn_make(pos, best);
+    *out = (struct turn){0, {0}, {0}};
+    bool found = tt_probe(&s->engine->tt, search_tt_key(pos), &te) && complete_turn(s, out);
+    turn_unmake(pos, best);
+    return found;
+}
+
 static void fill_result(struct searcher *s, const struct pv_line *best, struct search_result *r)
 {
     struct turn turns[2];
@@ -298,6 +311,8 @@ static void fill_result(struct searcher *s, const struct pv_line *best, struct s
     if (n >= 2) {
         r->ponder = turns[1];
         r->has_ponder = true;
+    } else if (r->has_move) {
+        r->has_ponder = ponder_from_tt(s, &r->best, &r->ponder);
     }
     r->score = best->score;
     r->depth = best->depth;

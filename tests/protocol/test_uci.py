@@ -97,6 +97,15 @@ def test_go_time_controls():
     finish(e)
 
 
+def test_ponder_move_even_from_a_short_line():
+    """A search whose line ends with our move still names a reply to ponder on
+    (from the hash table), so a GUI with pondering on always has one."""
+    e = uci()
+    e.send("position startpos", "go depth 1")
+    e.expect(r"bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]", 5, skip=INFO)
+    finish(e)
+
+
 def test_go_searchmoves():
     e = uci()
     e.send("position fen 7k/8/8/8/8/8/8/K7 w - - 0 1", "go searchmoves a1b1 depth 3")
