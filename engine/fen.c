@@ -186,7 +186,8 @@ static int split_fields(char *buf, char **fields)
     return n;
 }
 
-static int parse_into(struct position *tmp, const struct variant *v, char *buf, char *err, size_t errlen)
+static int parse_into(struct position *tmp, const struct variant *v, const void *rules, char *buf, char *err,
+                      size_t errlen)
 {
     char *fields[MAX_FIELDS];
     int n = split_fields(buf, fields);
@@ -196,7 +197,9 @@ static int parse_into(struct position *tmp, const struct variant *v, char *buf, 
         return fail(err, errlen, "empty");
     if (n < 2)
         return fail(err, errlen, "field 2 (side to move) is missing");
-    position_clear(tmp, v);
+    position_clear(tmp, v, rules);
+    if (!tmp->rules && v->reset_rules)
+        return fail(err, errlen, "out of memory for the rules of %s", v->id);
     if (read_placement(tmp, v, fields[0], err, errlen))
         return -1;
     if (strcmp(fields[1], "w") == 0)
@@ -234,6 +237,12 @@ static int parse_into(struct position *tmp, const struct variant *v, char *buf, 
 
 int fen_read(struct position *pos, const struct variant *v, const char *fen, char *err, size_t errlen)
 {
+    return fen_read_rules(pos, v, NULL, fen, err, errlen);
+}
+
+int fen_read_rules(struct position *pos, const struct variant *v, const void *rules, const char *fen, char *err,
+                   size_t errlen)
+{
     if (!fen)
         return fail(err, errlen, "empty");
     size_t len = strlen(fen);
@@ -246,7 +255,7 @@ int fen_read(struct position *pos, const struct variant *v, const char *fen, cha
         return fail(err, errlen, "out of memory");
     tmp->ply = 0;
     tmp->root_ply = 0;
-    int rc = parse_into(tmp, v, buf, err, errlen);
+    int rc = parse_into(tmp, v, rules, buf, err, errlen);
     if (rc == 0) {
         memcpy(pos, tmp, POSITION_STATE_SIZE);
         pos->ply = 0;

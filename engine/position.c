@@ -4,7 +4,7 @@
 
 #include "variants/variant.h"
 
-void position_clear(struct position *pos, const struct variant *v)
+void position_clear(struct position *pos, const struct variant *v, const void *rules)
 {
     memset(pos, 0, offsetof(struct position, history));
     pos->variant = v;
@@ -15,7 +15,9 @@ void position_clear(struct position *pos, const struct variant *v)
         for (int f = 0; f < v->geo.files; f++)
             pos->board[geo_square(&v->geo, f, r)] = EMPTY;
     pos->fullmove = 1;
-    if (v->reset_rules)
+    if (rules)
+        pos->rules = rules;
+    else if (v->reset_rules)
         v->reset_rules(pos);
 }
 

@@ -40,7 +40,7 @@ struct undo {
 
 struct position {
     const struct variant *variant;
-    const void *rules;      /* the variant's current settings (power lists...) */
+    const void *rules;      /* the variant's rules with this game's settings (engine/settings.h) */
     Piece board[BOARD_SIZE];
     uint8_t plist_index[BOARD_SIZE];
     Square plist[2][MAX_PIECES];
@@ -64,7 +64,8 @@ struct position {
 /* Size of the part of struct position that a FEN describes. */
 #define POSITION_STATE_SIZE offsetof(struct position, ply)
 
-void position_clear(struct position *pos, const struct variant *v);
+/* An empty board of `v` under `rules` (a game's rules value; NULL: the variant's defaults). */
+void position_clear(struct position *pos, const struct variant *v, const void *rules);
 void position_copy(struct position *dst, const struct position *src);
 
 /* Piece placement, keeping lists and key in step. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "engine/settings.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 
@@ -59,12 +60,10 @@ uint64_t perft_divide(struct position *pos, int depth, bool bulk, FILE *out)
 #define MAX_EXPECT 16
 #define MAX_LINE_OPTIONS 4
 
-/* `;option NAME=VALUE`: a game setting applied through the variant's
- * set_option before the line and restored after it. */
+/* `;option NAME=VALUE`: a game setting of this line's game only. */
 struct line_option {
     char name[64];
     char value[SUITE_LINE_MAX];
-    char saved[SUITE_LINE_MAX];
 };
 
 struct suite_line {
@@ -154,28 +153,25 @@ static const char *default_variant(const char *path, const char *given, char *na
     return variant_find(name) ? name : "normal";
 }
 
-static void restore_options(const struct variant *v, struct suite_line *line, int count)
+/* The line's settings: the suite's (when its variant is the line's) and the line's own. */
+static bool line_settings(const struct variant *v, const struct settings *base, const struct suite_line *line,
+                          struct settings *s, int lineno, FILE *out)
 {
     char err[VARIANT_ERR_LEN];
-    while (count-- > 0)
-        v->set_option(line->options[count].name, line->options[count].saved, err, sizeof err);
-}
-
-/* Applies the line's options; on failure restores those already applied. */
-static bool apply_options(const struct variant *v, struct suite_line *line, int lineno, FILE *out)
-{
-    char err[VARIANT_ERR_LEN];
+    if (settings_init(s, v, err, sizeof err)) {
+        fprintf(out, "line %d: %s\n", lineno, err);
+        return false;
+    }
+    for (int i = 0; base && base->variant == v && i < v->option_count; i++) {
+        char value[SUITE_LINE_MAX];
+        settings_get(base, v->options[i].name, value, sizeof value);
+        settings_set(s, v->options[i].name, value, err, sizeof err);
+    }
     for (int i = 0; i < line->option_count; i++) {
-        struct line_option *o = &line->options[i];
-        if (!v->set_option || !v->get_option) {
-            fprintf(out, "line %d: variant %s has no option '%s'\n", lineno, v->id, o->name);
-            restore_options(v, line, i);
-            return false;
-        }
-        v->get_option(o->name, o->saved, sizeof o->saved);
-        if (v->set_option(o->name, o->value, err, sizeof err)) {
+        const struct line_option *o = &line->options[i];
+        if (settings_set(s, o->name, o->value, err, sizeof err)) {
             fprintf(out, "line %d: option %s refused: %s\n", lineno, o->name, err);
-            restore_options(v, line, i);
+            settings_free(s);
             return false;
         }
     }
@@ -199,27 +195,29 @@ static bool run_counts(struct position *pos, const struct suite_line *line, int 
     return ok;
 }
 
-static bool run_line(struct position *pos, struct suite_line *line, const char *vid, int max_depth, bool bulk,
-                     int lineno, FILE *out)
+static bool run_line(struct position *pos, struct suite_line *line, const char *vid, const struct settings *base,
+                     int max_depth, bool bulk, int lineno, FILE *out)
 {
     const struct variant *v = variant_find(line->variant[0] ? line->variant : vid);
     if (!v) {
         fprintf(out, "line %d: unknown variant '%s'\n", lineno, line->variant[0] ? line->variant : vid);
         return false;
     }
-    if (!apply_options(v, line, lineno, out))
+    struct settings settings;
+    if (!line_settings(v, base, line, &settings, lineno, out))
         return false;
     char err[VARIANT_ERR_LEN];
-    bool ok = fen_read(pos, v, line->fen, err, sizeof err) == 0;
+    bool ok = fen_read_with(pos, &settings, line->fen, err, sizeof err) == 0;
     if (!ok)
         fprintf(out, "line %d: %s\n  FEN %s\n", lineno, err, line->fen);
     else
         ok = run_counts(pos, line, max_depth, bulk, lineno, out);
-    restore_options(v, line, line->option_count);
+    settings_free(&settings);
     return ok;
 }
 
-int perft_suite(const char *path, const char *variant_id, int max_depth, bool bulk, FILE *out)
+int perft_suite(const char *path, const char *variant_id, const struct settings *base, int max_depth, bool bulk,
+                FILE *out)
 {
     FILE *f = fopen(path, "r");
     if (!f)
@@ -240,7 +238,7 @@ int perft_suite(const char *path, const char *variant_id, int max_depth, bool bu
             failed++;
             continue;
         }
-        if (run_line(pos, line, vid, max_depth, bulk, lineno, out))
+        if (run_line(pos, line, vid, base, max_depth, bulk, lineno, out))
             passed++;
         else
             failed++;

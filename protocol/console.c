@@ -260,7 +260,7 @@ int console_run(const char *first_line, FILE *in, struct writer *w, const struct
     c->w = w;
     c->limits = calloc(1, sizeof *c->limits);
     c->engine = session_engine_new(opts, DEFAULT_HASH_MB);
-    if (!c->limits || !c->engine || game_init(&c->game)) {
+    if (!c->limits || !c->engine || game_init(&c->game) || session_apply_settings(opts, &c->game)) {
         free(c->limits);
         free(c);
         return 1;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "protocol/console.h"
+#include "protocol/game.h"
 #include "protocol/text.h"
 #include "protocol/uci.h"
 #include "protocol/writer.h"
@@ -18,6 +19,15 @@ struct engine *session_engine_new(const struct session_options *opts, size_t has
     if (e && opts && opts->player != PLAYER_SEARCH)
         engine_set_player(e, opts->player, opts->seed);
     return e;
+}
+
+int session_apply_settings(const struct session_options *opts, struct game *g)
+{
+    char err[VARIANT_ERR_LEN];
+    for (int i = 0; opts && i < opts->settings; i++)
+        if (game_set_option(g, opts->setting_name[i], opts->setting_value[i], err, sizeof err))
+            return -1;
+    return 0;
 }
 
 int session_run(FILE *in, FILE *out, const struct session_options *opts)

@@ -236,6 +236,7 @@ static void play_new_turns(struct uci *u, char **tokens, int n)
 static void replace_game(struct uci *u, const char *fen, char **tokens, int n)
 {
     char err[VARIANT_ERR_LEN];
+    game_copy_options(&u->scratch, &u->game);
     if (game_new(&u->scratch, u->game.variant, fen, err, sizeof err)) {
         send_error(u, "%s", err);
         return;
@@ -483,7 +484,8 @@ int uci_run(const char *first_line, FILE *in, struct writer *w, const struct ses
     u->limits = calloc(1, sizeof *u->limits);
     u->parsed = calloc(1, sizeof *u->parsed);
     u->engine = session_engine_new(opts, DEFAULT_HASH_MB);
-    if (!u->limits || !u->parsed || !u->engine || game_init(&u->game) || game_init(&u->scratch)) {
+    if (!u->limits || !u->parsed || !u->engine || game_init(&u->game) || game_init(&u->scratch) ||
+        session_apply_settings(opts, &u->game)) {
         free(u->limits);
         free(u->parsed);
         free(u);

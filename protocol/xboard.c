@@ -750,7 +750,7 @@ int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
     xb->limits = calloc(1, sizeof *xb->limits);
     xb->active = calloc(1, sizeof *xb->active);
     xb->engine = session_engine_new(opts, DEFAULT_HASH_MB);
-    if (!xb->limits || !xb->active || !xb->engine || game_init(&xb->game)) {
+    if (!xb->limits || !xb->active || !xb->engine || game_init(&xb->game) || session_apply_settings(opts, &xb->game)) {
         free(xb->limits);
         free(xb->active);
         free(xb);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "engine/settings.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 
@@ -193,8 +194,8 @@ START_TEST(turn_text_round_trip)
 }
 END_TEST
 
-/* Applies `;option NAME=VALUE` items of a suite line (e.g. Polypiece powers). */
-static bool apply_line_options(const struct variant *v, char *items)
+/* Applies `;option NAME=VALUE` items of a suite line (e.g. Polypiece powers) to s. */
+static bool apply_line_options(struct settings *s, char *items)
 {
     for (char *item = strtok(items, ";"); item; item = strtok(NULL, ";")) {
         while (*item == ' ')
@@ -203,24 +204,17 @@ static bool apply_line_options(const struct variant *v, char *items)
             continue;
         char *eq = strchr(item + 7, '=');
         char err[VARIANT_ERR_LEN];
-        if (!eq || !v->set_option)
+        if (!eq)
             return false;
         *eq = '\0';
         char *value = eq + 1;
         size_t len = strlen(value);
         while (len && (value[len - 1] == ' ' || value[len - 1] == '\n'))
             value[--len] = '\0';
-        if (v->set_option(item + 7, value, err, sizeof err))
+        if (settings_set(s, item + 7, value, err, sizeof err))
             return false;
     }
     return true;
-}
-
-static void restore_options(const struct variant *v)
-{
-    char err[VARIANT_ERR_LEN];
-    for (int i = 0; i < v->option_count; i++)
-        v->set_option(v->options[i].name, v->options[i].default_value, err, sizeof err);
 }
 
 /* Every legal turn of every position of every perft suite: text round trip. */
@@ -243,15 +237,20 @@ static int round_trip_suite(const char *path, const struct variant *v)
             lv = variant_find(id);
             ck_assert_ptr_nonnull(lv);
         }
-        if (!apply_line_options(lv, semi + 1))
+        struct settings settings;
+        char err[VARIANT_ERR_LEN];
+        ck_assert_int_eq(settings_init(&settings, lv, err, sizeof err), 0);
+        if (!apply_line_options(&settings, semi + 1)) {
+            settings_free(&settings);
             continue;
-        load(lv->id, line);
+        }
+        ck_assert_msg(fen_read_with(pos, &settings, line, err, sizeof err) == 0, "%s: %s", line, err);
         /* Every turn up to 2000; an even sample of about 2000 beyond (Nick
          * Danger positions have tens of thousands). */
         uint64_t turns = count_turns(pos);
         struct text_ctx ctx = {pos, 0, turns > 2000 ? (int)(turns / 2000) : 1};
         ck_assert_int_eq(for_each_turn(pos, round_trip_one, &ctx), ctx.seen);
-        restore_options(lv);
+        settings_free(&settings);
         positions++;
     }
     fclose(f);

@@ -44,7 +44,7 @@ static void load(const char *fen)
  * check): the attack test does not care. */
 static void random_position(int extra)
 {
-    position_clear(pos, v);
+    position_clear(pos, v, NULL);
     int free_sq[IDC_SQUARES];
     for (int i = 0; i < IDC_SQUARES; i++)
         free_sq[i] = i;
@@ -241,7 +241,7 @@ END_TEST
  * colours, hands and the side to move swapped scores the same. */
 static void mirror(const struct position *src, struct position *dst)
 {
-    position_clear(dst, v);
+    position_clear(dst, v, NULL);
     for (int i = 0; i < IDC_SQUARES; i++) {
         Square sq = idc.sq[i];
         Piece p = src->board[sq];

@@ -55,7 +55,8 @@ struct variant {
     bool steps_are_turns;      /* every step completes a turn (perft counts steps) */
 
     /* Position set-up. `reset_rules` points pos->rules at this variant's
-     * current settings; `read_extra` reads the FEN fields after the sixth
+     * default rules (a game with its own settings gives its own value, see
+     * engine/settings.h); `read_extra` reads the FEN fields after the sixth
      * (n may be 0: use the start-of-game defaults) and `validate` checks the
      * whole position. Both return 0, or -1 with a message naming the field. */
     void (*reset_rules)(struct position *pos);
@@ -100,12 +101,18 @@ struct variant {
     bool has_check;          /* check extension and "in check" make sense */
     enum repetition_rule repetition;
 
-    /* Game settings. set_option returns 0, or -1 with a message (the old value stays). */
+    /* Game settings. A variant with options makes one rules value per game
+     * (`rules_new`, with the defaults; NULL with a message when out of
+     * memory), which positions of that game point at (pos->rules);
+     * `set_option` changes that value: 0, or -1 with a message (the old value
+     * stays). Variants without options leave these NULL. */
     const struct variant_option *options;
     int option_count;
-    int (*set_option)(const char *name, const char *value, char *err, size_t errlen);
+    void *(*rules_new)(char *err, size_t errlen);
+    void (*rules_free)(void *rules);
+    int (*set_option)(void *rules, const char *name, const char *value, char *err, size_t errlen);
     /* Current value of a setting, for display. */
-    void (*get_option)(const char *name, char *out, size_t n);
+    void (*get_option)(const void *rules, const char *name, char *out, size_t n);
 
     /* XBoard. `xboard_setup` writes the lines sent after `variant ID` (each
      * ending in a newline: `setup (...) WxH+S_PARENT FEN`, `piece ...`);

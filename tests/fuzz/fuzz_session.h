@@ -34,7 +34,7 @@ static inline int fuzz_session(const char *opening, const uint8_t *data, size_t 
     FILE *in = fmemopen(buf, head + size, "r");
     FILE *out = fopen("/dev/null", "w");
     FUZZ_REQUIRE(in && out);
-    struct session_options opts = {PLAYER_RANDOM, 1};
+    struct session_options opts = {.player = PLAYER_RANDOM, .seed = 1};
     session_run(in, out, &opts);
     fclose(in);
     fclose(out);
