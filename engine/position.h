@@ -148,6 +148,14 @@ void pos_journal_revert(struct position *pos);
 /* Zobrist key from scratch (tests compare it with the incremental key). */
 uint64_t position_compute_key(const struct position *pos);
 
+/* The debug validator (engine/position_ok.c): piece lists agree with the
+ * board, each royal piece is where king_sq says, the incremental key equals
+ * the key from scratch, and the variant's own state passes its state_ok
+ * hook. position_problem names the first fault (NULL: none); position_ok
+ * also prints it on stderr. */
+const char *position_problem(const struct position *pos);
+bool position_ok(const struct position *pos);
+
 /* How many times the position now on the board occurred before at the start
  * of a turn with the same side to move, looking back at most `window` steps. */
 int position_repetitions(const struct position *pos, int window);

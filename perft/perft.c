@@ -22,9 +22,9 @@ uint64_t perft(struct position *pos, int depth, bool bulk)
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         Color side = pos->side;
-        v->make(pos, m);
+        variant_make(pos, m);
         nodes += perft(pos, pos->side != side ? depth - 1 : depth, bulk);
-        v->unmake(pos, m);
+        variant_unmake(pos, m);
     }
     return nodes;
 }

@@ -306,6 +306,33 @@ START_TEST(every_registered_variant_is_valid)
 }
 END_TEST
 
+/* The debug validator accepts every start position and names each kind of fault. */
+START_TEST(position_ok_finds_each_fault)
+{
+    for (int i = 0; i < variant_count(); i++) {
+        load(variant_at(i)->id, variant_at(i)->start_fen);
+        ck_assert_msg(position_problem(pos) == NULL, "%s: %s", variant_at(i)->id, position_problem(pos));
+    }
+    load("normal", normal_fens[1]);
+    pos->key ^= 1;
+    ck_assert_str_eq(position_problem(pos), "incremental key differs from the key computed from scratch");
+    load("normal", normal_fens[1]);
+    pos->king_sq[BLACK] = pos->king_sq[WHITE];
+    ck_assert_str_eq(position_problem(pos), "king square out of step");
+    load("normal", normal_fens[1]);
+    pos->plist_index[pos->plist[WHITE][0]] = 1;
+    ck_assert_str_eq(position_problem(pos), "piece list index out of step");
+    load("normal", normal_fens[1]);
+    pos->pcount[WHITE]--;
+    ck_assert_str_eq(position_problem(pos), "a piece on the board is missing from the piece list");
+    /* Nick Danger: a link whose two locations differ. */
+    load("nickdanger", "rnbqkbnr8/pppp1ppp8/16/4p11/4P11/16/PPPP1PPP8/RNBQKBNR8 w KQkq - 0 2 a3k3 L +a3k3");
+    ck_assert_ptr_null(position_problem(pos));
+    pos->board[make_square(16, 2)] = make_piece(WHITE, 1);
+    ck_assert_ptr_nonnull(position_problem(pos));
+}
+END_TEST
+
 START_TEST(repetition_is_counted)
 {
     struct turn t;
@@ -335,6 +362,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, turn_text_round_trip_on_every_suite_position);
     tcase_add_test(tc, every_registered_variant_is_valid);
     tcase_add_test(tc, repetition_is_counted);
+    tcase_add_test(tc, position_ok_finds_each_fault);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -150,6 +150,14 @@ static uint64_t dialectic_ext_key(const struct position *pos)
     return pair_key(dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos)));
 }
 
+/* The debug validator's hook: both tokens on the 3x3 board and the dialectic
+ * position in force among those seen. */
+static bool dialectic_state_ok(const struct position *pos)
+{
+    int t = dialectic_thesis(pos), a = dialectic_antithesis(pos);
+    return t < 9 && a < 9 && seen(pos, dialectic_pair(t, a));
+}
+
 /* The seen set beyond the position in force: it changes which moves are legal. */
 static uint64_t dialectic_tt_key_extra(const struct position *pos)
 {
@@ -436,7 +444,7 @@ static const char *const hegelian_bench[] = {
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21",                                    \
     .piece_letters = ".PNBRQKG", .royal_type = KING, .has_castling = true, .ext_size = DIALECTIC_EXT_SIZE,            \
     .steps_are_turns = true, .read_extra = dialectic_read_extra, .validate = chess_validate,                          \
-    .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .read_ep = chess_read_ep,                      \
+    .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .state_ok = dialectic_state_ok, .read_ep = chess_read_ep,                      \
     .generate = dialectic_generate, .make = dialectic_make, .unmake = dialectic_unmake,                               \
     .in_check = chess_in_check, .is_capture = dialectic_is_capture, .outcome = chess_outcome,                          \
     .format_step = dialectic_format_step, .evaluate = dialectic_evaluate,                                              \

@@ -191,6 +191,32 @@ static int nd_validate(struct position *pos, char *err, size_t errlen)
     return 0;
 }
 
+/* ---- Debug validator hooks ------------------------------------------------------- */
+
+/* A piece on a linked square is listed at its board-0 location. */
+static Square nd_listed_square(const struct position *pos, Square sq)
+{
+    return nd_board_of(sq) && nd_linked(nd_cst(pos), sq) ? nd_partner(nd_cst(pos), sq) : sq;
+}
+
+/* The link slots agree with the masks, and each link's two locations hold the same thing. */
+static bool nd_state_ok(const struct position *pos)
+{
+    const struct nd_state *st = nd_cst(pos);
+    if (st->nlinks > ND_MAX_LINKS || st->phase > ND_PHASE_TWINKLE || st->part2 > 1)
+        return false;
+    uint64_t mask[2] = {0, 0};
+    for (int i = 0; i < st->nlinks; i++) {
+        if (st->l0[i] >= 64 || st->l1[i] >= 64 || st->l0[i] >> 3 != st->l1[i] >> 3)
+            return false;
+        mask[0] |= 1ULL << st->l0[i];
+        mask[1] |= 1ULL << st->l1[i];
+        if (pos->board[nd_square(0, st->l0[i])] != pos->board[nd_square(1, st->l1[i])])
+            return false;
+    }
+    return mask[0] == st->mask[0] && mask[1] == st->mask[1];
+}
+
 /* ---- Text ------------------------------------------------------------------------ */
 
 static void nd_format_step(const struct position *pos, Move m, char *out, size_t n)
@@ -260,6 +286,8 @@ const struct variant variant_nickdanger = {
     .validate = nd_validate,
     .write_extra = nd_write_extra,
     .ext_key = nd_ext_key,
+    .state_ok = nd_state_ok,
+    .listed_square = nd_listed_square,
     .read_ep = chess_read_ep,
     .generate = nd_generate,
     .make = nd_make,

@@ -343,6 +343,18 @@ static uint64_t phases_key(const struct position *pos)
 }
 
 
+/* The debug validator's hook: every phase is an entry number (a game whose
+ * lists were shortened mid-game may hold one past its list's end: moves and
+ * keys read it modulo the length), and types without lists have none. */
+static bool phases_ok(const struct position *pos)
+{
+    const uint8_t *phase = phases_of(pos);
+    for (int type = 0; type < CHESS_TYPES; type++)
+        if (phase[type] >= (type >= KNIGHT ? POLYPIECE_MAX_ENTRIES : 1))
+            return false;
+    return true;
+}
+
 /* FEN field 7: the entries of K Q R B N (White's, in the phased game). */
 static int read_phases(struct position *pos, char *const *fields, int n, char *err, size_t errlen)
 {
@@ -521,7 +533,7 @@ static const char *const polypiece_bench[] = {
     .is_capture = chess_is_capture, .outcome = chess_outcome, .format_step = chess_format_step,                 \
     .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,        \
     .has_check = true, .options = powers_option, .option_count = 1, .set_option = set_option,                   \
-    .get_option = get_option, .rules_free = rules_free, .ext_key = phases_key, .evaluate = evaluate_polypiece,       \
+    .get_option = get_option, .rules_free = rules_free, .ext_key = phases_key, .state_ok = phases_ok, .evaluate = evaluate_polypiece,       \
     .xboard_setup = xboard_setup
 
 const struct variant variant_polypiece = {

@@ -4,6 +4,8 @@
 #ifndef RULEZERO_VARIANT_H
 #define RULEZERO_VARIANT_H
 
+#include <assert.h>
+
 #include "engine/board.h"
 #include "engine/position.h"
 
@@ -65,6 +67,13 @@ struct variant {
     void (*write_extra)(const struct position *pos, char *out, size_t n);
     /* Key of the variant-owned state, for computing a key from scratch. */
     uint64_t (*ext_key)(const struct position *pos);
+    /* Optional, for the debug validator (position_ok): whether the
+     * variant-owned state is consistent with the board. Keep it cheap: Debug
+     * builds call it after every make and unmake. */
+    bool (*state_ok)(const struct position *pos);
+    /* Optional: the square the piece lists hold for the piece on sq, when a
+     * piece may stand on two locations at once (NULL: sq itself). */
+    Square (*listed_square)(const struct position *pos, Square sq);
     /* Optional: read and write an en-passant field (NULL: a plain square or `-`). */
     int (*read_ep)(struct position *pos, const char *field, char *err, size_t errlen);
     void (*write_ep)(const struct position *pos, char *out, size_t n);
@@ -123,6 +132,20 @@ struct variant {
     void (*xboard_move)(const struct position *pos, const char *turn_text, char *out, size_t n);
     void (*xboard_parse)(const struct position *pos, const char *xboard_text, char *out, size_t n);
 };
+
+/* Make and unmake a step through the table. Debug and sanitizer builds
+ * (no NDEBUG) check the whole position after each with position_ok. */
+static inline void variant_make(struct position *pos, Move m)
+{
+    pos->variant->make(pos, m);
+    assert(position_ok(pos));
+}
+
+static inline void variant_unmake(struct position *pos, Move m)
+{
+    pos->variant->unmake(pos, m);
+    assert(position_ok(pos));
+}
 
 /* The registry (variants/registry.c). */
 int variant_count(void);
