@@ -20,6 +20,7 @@
 #include "protocol/options.h"
 #include "protocol/text.h"
 #include "protocol/timecontrol.h"
+#include "protocol/xboard_setup.h"
 
 #define MAX_PENDING_PINGS 64
 #define DEFAULT_HASH_MB 16
@@ -286,14 +287,10 @@ static void cmd_variant(struct xboard *xb, char *args)
     }
     xb->game_over = false;
     position_changed(xb);
-    if (v->xboard_setup) {
-        char *setup = malloc(8192);
-        if (setup) {
-            setup[0] = '\0';
-            v->xboard_setup(xb->game.pos, setup, 8192);
+    if (v->xboard) {
+        char setup[FEN_MAX_LEN + 256];
+        if (xboard_setup_line(xb->game.pos, setup, sizeof setup))
             writer_printf(xb->w, "%s", setup);
-            free(setup);
-        }
     }
     if (xb->analyzing)
         think_if_engine_to_move(xb);

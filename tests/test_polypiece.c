@@ -10,6 +10,7 @@
 #include "perft/perft.h"
 #include "variants/polypiece.h"
 #include "variants/variant.h"
+#include "protocol/xboard_setup.h"
 
 static struct position *pos;
 static char err[VARIANT_ERR_LEN];
@@ -293,11 +294,11 @@ START_TEST(evaluation_follows_the_entries)
 }
 END_TEST
 
-START_TEST(xboard_setup_line)
+START_TEST(xboard_setup_is_sent_as_xboard_reads_it)
 {
     char out[512];
     load(poly(), poly()->start_fen);
-    poly()->xboard_setup(pos, out, sizeof out);
+    xboard_setup_line(pos, out, sizeof out);
     ck_assert_str_eq(out, "setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
 }
 END_TEST
@@ -320,7 +321,7 @@ static Suite *polypiece_suite(void)
     tcase_add_test(tc, phases_are_in_the_key);
     tcase_add_test(tc, overlapping_rays_give_no_duplicate_moves);
     tcase_add_test(tc, evaluation_follows_the_entries);
-    tcase_add_test(tc, xboard_setup_line);
+    tcase_add_test(tc, xboard_setup_is_sent_as_xboard_reads_it);
     suite_add_tcase(s, tc);
     return s;
 }

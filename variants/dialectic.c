@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/fen.h"
 
 struct dialectic_rules {
     struct chess_rules chess; /* first: pos->rules is read as a chess_rules */
@@ -371,28 +370,13 @@ static void dialectic_write_extra(const struct position *pos, char *out, size_t 
  * gets the main board of an 8x8 fairy game, the Philosopher drawn as a Knight
  * and the Great Philosopher as a Nightrider (H); dialectic moves go to it as
  * null moves. Played with -testLegality false. */
-static void board_part(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    fen_write(pos, fen, sizeof fen);
-    char *last = strrchr(fen, ' '); /* our seventh field */
-    if (last)
-        *last = '\0';
-    for (char *c = fen; *c && *c != ' '; c++)
-        if (*c == 'G')
-            *c = 'H';
-        else if (*c == 'g')
-            *c = 'h';
-    snprintf(out, n, "%s", fen);
-}
 
-static void dialectic_xboard_setup(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    board_part(pos, fen, sizeof fen);
-    /* PIECETOCHAR: P N B R Q, then the fairy slots up to the Nightrider (H), then the King. */
-    snprintf(out, n, "setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+0_fairy %s\n", fen);
-}
+/* PIECETOCHAR: P N B R Q, then the fairy slots up to the Nightrider (H), then
+ * the King; the FEN without field 7, Philosophers (G) as Nightriders (H). */
+static const struct xboard_setup dialectic_xboard = {
+    .piece_to_char = "PNBRQ.......H........Kpnbrq.......h........k", .files = 8, .ranks = 8, .parent = "fairy",
+    .fen_fields = 6, .letter_map = "GHgh",
+};
 
 /* `pos` is the position before the turn. A dialectic move becomes a null move
  * (XBoard has no way to show it); a Philosopher taking a Philosopher gets the
@@ -450,7 +434,7 @@ static const char *const hegelian_bench[] = {
     .format_step = dialectic_format_step, .evaluate = dialectic_evaluate,                                              \
     .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
     .tt_key_extra = dialectic_tt_key_extra, .piece_values = dialectic_piece_values, .has_check = true,                 \
-    .xboard_setup = dialectic_xboard_setup, .xboard_move = dialectic_xboard_move,                                      \
+    .xboard = &dialectic_xboard, .xboard_move = dialectic_xboard_move,                                      \
     .xboard_parse = dialectic_xboard_parse
 
 const struct variant variant_dialectic = {

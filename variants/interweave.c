@@ -608,7 +608,7 @@ const struct variant variant_interweave = {
     .piece_values = iw_piece_values,
     .has_check = false,
     .repetition = REPETITION_LOSES_FOR_MOVER,
-    .xboard_setup = iw_xboard_setup,
+    .xboard = &iw_xboard,
     .xboard_move = iw_xboard_move,
     .xboard_parse = iw_xboard_parse,
 };

@@ -51,7 +51,7 @@ int iw_evaluate(const struct position *pos);
 extern const int iw_piece_values[MAX_TYPES];
 
 /* XBoard (interweave_xboard.c). */
-void iw_xboard_setup(const struct position *pos, char *out, size_t n);
+extern const struct xboard_setup iw_xboard;
 void iw_xboard_move(const struct position *pos, const char *turn_text, char *out, size_t n);
 void iw_xboard_parse(const struct position *pos, const char *xboard_text, char *out, size_t n);
 

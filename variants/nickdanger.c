@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
 #include "variants/nickdanger.h"
 
 static struct chess_rules rules;
@@ -247,18 +246,9 @@ static void nd_format_step(const struct position *pos, Move m, char *out, size_t
 /* XBoard 4.9.1 draws the two boards as one 16x8 board (files a-p) with
  * orthodox piece images. It cannot show links, and pieces on linked squares
  * appear on both locations only in the set-up position. */
-static void nd_xboard_setup(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    fen_write(pos, fen, sizeof fen);
-    /* XBoard reads the six orthodox fields only. */
-    char *p = fen;
-    for (int spaces = 0; *p; p++)
-        if (*p == ' ' && ++spaces == 6)
-            break;
-    *p = '\0';
-    snprintf(out, n, "setup (PNBRQKpnbrqk) 16x8+0_fairy %s\n", fen);
-}
+static const struct xboard_setup nd_xboard = {
+    .piece_to_char = "PNBRQKpnbrqk", .files = 16, .ranks = 8, .parent = "fairy", .fen_fields = 6,
+};
 
 /* Bench: the start, a linking-phase opening, and a twinkle-phase middle game. */
 static const char *const nickdanger_bench[] = {
@@ -302,6 +292,6 @@ const struct variant variant_nickdanger = {
     .allow_null_move = false,
     .piece_values = nd_piece_values,
     .has_check = true,
-    .xboard_setup = nd_xboard_setup,
+    .xboard = &nd_xboard,
 };
 

@@ -10,7 +10,6 @@
 #include <stdatomic.h>
 
 #include "engine/error.h"
-#include "engine/fen.h"
 #include "variants/chess.h"
 
 /* ---- Power lists ------------------------------------------------------------ */
@@ -498,18 +497,12 @@ static void get_option(const void *rules, const char *name, char *out, size_t n)
 }
 
 /* XBoard draws orthodox images (parent `fairy`, legality testing off): the
- * FEN without the phase digits, which XBoard does not know. No `piece` lines:
+ * FEN without the phase digits (field 7), which XBoard does not know. No `piece` lines:
  * a piece's moves change after every move of its type, so any fixed Betza
  * description would be wrong one move later. */
-static void xboard_setup(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    fen_write(pos, fen, sizeof fen);
-    char *last = strrchr(fen, ' ');
-    if (last)
-        *last = '\0';
-    snprintf(out, n, "setup (PNBRQKpnbrqk) 8x8+0_fairy %s\n", fen);
-}
+static const struct xboard_setup polypiece_xboard = {
+    .piece_to_char = "PNBRQKpnbrqk", .files = 8, .ranks = 8, .parent = "fairy", .fen_fields = 6,
+};
 
 /* ---- The entries ------------------------------------------------------------------------ */
 
@@ -534,7 +527,7 @@ static const char *const polypiece_bench[] = {
     .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,        \
     .has_check = true, .options = powers_option, .option_count = 1, .set_option = set_option,                   \
     .get_option = get_option, .rules_free = rules_free, .ext_key = phases_key, .state_ok = phases_ok, .evaluate = evaluate_polypiece,       \
-    .xboard_setup = xboard_setup
+    .xboard = &polypiece_xboard
 
 const struct variant variant_polypiece = {
     .id = "polypiece",

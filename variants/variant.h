@@ -32,6 +32,18 @@ struct variant_option {
     const char *choices;     /* combo: "a /// b"; spin: "MIN MAX"; else NULL */
 };
 
+/* How XBoard is to show a variant: `setup (PIECE_TO_CHAR) FILESxRANKS+HOLDINGS_PARENT FEN`,
+ * where FEN is ours with the changes below. */
+struct xboard_setup {
+    const char *piece_to_char; /* XBoard's image order, e.g. "PNBRQKpnbrqk" */
+    int files, ranks, holdings;
+    const char *parent;        /* e.g. "fairy" */
+    int fen_fields;            /* leading fields of our FEN that XBoard reads; 0: all */
+    const char *letter_map;    /* placement letters renamed in pairs, "GHgh": G -> H, g -> h; NULL: none */
+    bool ep_as_dash;           /* field 4 sent as `-` */
+    bool empty_hand_as_dash;   /* empty holdings `[]` sent as `[-]` */
+};
+
 /* How a threefold repetition ends the game. */
 enum repetition_rule {
     REPETITION_DRAWS = 0,
@@ -123,12 +135,12 @@ struct variant {
     /* Current value of a setting, for display. */
     void (*get_option)(const void *rules, const char *name, char *out, size_t n);
 
-    /* XBoard. `xboard_setup` writes the lines sent after `variant ID` (each
-     * ending in a newline: `setup (...) WxH+S_PARENT FEN`, `piece ...`);
+    /* XBoard. `xboard` describes the `setup` line sent after `variant ID`
+     * (the protocol layer formats it from the FEN: protocol/xboard_setup.c);
      * NULL for a variant XBoard knows (normal). `xboard_move` rewrites a turn
      * for XBoard (e.g. a locust form) and `xboard_parse` maps XBoard's text
      * back to our notation; NULL: unchanged. */
-    void (*xboard_setup)(const struct position *pos, char *out, size_t n);
+    const struct xboard_setup *xboard;
     void (*xboard_move)(const struct position *pos, const char *turn_text, char *out, size_t n);
     void (*xboard_parse)(const struct position *pos, const char *xboard_text, char *out, size_t n);
 };
