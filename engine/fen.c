@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "variants/variant.h"
+#include "engine/variant.h"
 
 #define MAX_FIELDS 16
 

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "variants/variant.h"
+#include "engine/variant.h"
 
 void position_clear(struct position *pos, const struct variant *v, const void *rules)
 {

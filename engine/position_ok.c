@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "engine/position.h"
-#include "variants/variant.h"
+#include "engine/variant.h"
 
 /* The location the piece lists hold for the piece on sq (Nick Danger lists a
  * piece on a linked square once, at its board-0 location). */

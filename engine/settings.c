@@ -6,7 +6,7 @@
 
 #include "engine/fen.h"
 #include "engine/error.h"
-#include "variants/variant.h"
+#include "engine/variant.h"
 
 int settings_init(struct settings *s, const struct variant *v, char *err, size_t errlen)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "variants/variant.h"
+#include "engine/variant.h"
 
 void step_text(const struct position *pos, Move m, char *out, size_t n)
 {
