@@ -54,12 +54,22 @@ struct position {
     int halfmove;
     int fullmove;
     uint64_t key;
-    uint8_t ext[EXT_STATE_SIZE];
+    _Alignas(uint64_t) uint8_t ext[EXT_STATE_SIZE];
     /* Everything above is the position a FEN describes; below, how we got here. */
     int ply;                /* steps on the undo stack */
     int root_ply;           /* undo entries before this index predate the last FEN */
     struct undo history[MAX_HISTORY];
 };
+
+/* Variant-owned state is one struct per variant, declared with
+ * POSITION_EXT_TYPE (it is read through pos->ext's bytes) and reached only
+ * through the two accessors POSITION_EXT_ACCESSORS defines; the build fails
+ * when the struct does not fit pos->ext. */
+#define POSITION_EXT_TYPE __attribute__((may_alias))
+#define POSITION_EXT_ACCESSORS(type, name, const_name)                                                        \
+    _Static_assert(sizeof(type) <= EXT_STATE_SIZE, #type " must fit in pos->ext");                           \
+    static inline type *name(struct position *pos) { return (type *)(void *)pos->ext; }                      \
+    static inline const type *const_name(const struct position *pos) { return (const type *)(const void *)pos->ext; }
 
 /* Size of the part of struct position that a FEN describes. */
 #define POSITION_STATE_SIZE offsetof(struct position, ply)

@@ -127,18 +127,18 @@ static bool is_hegelian(const struct position *pos)
 
 static bool seen(const struct position *pos, int pair)
 {
-    return pos->ext[DIALECTIC_SEEN_BYTE + pair / 8] & (1u << (pair % 8));
+    return dialectic_cst(pos)->seen[pair / 8] & (1u << (pair % 8));
 }
 
 static void mark_seen(struct position *pos, int pair)
 {
-    pos->ext[DIALECTIC_SEEN_BYTE + pair / 8] |= (uint8_t)(1u << (pair % 8));
+    dialectic_st(pos)->seen[pair / 8] |= (uint8_t)(1u << (pair % 8));
 }
 
 /* Forgets the history: only the dialectic position now in force has occurred. */
 static void reset_seen(struct position *pos)
 {
-    memset(pos->ext + DIALECTIC_SEEN_BYTE, 0, DIALECTIC_EXT_SIZE - DIALECTIC_SEEN_BYTE);
+    memset(dialectic_st(pos)->seen, 0, sizeof dialectic_st(pos)->seen);
     mark_seen(pos, dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos)));
 }
 
@@ -162,8 +162,8 @@ static uint64_t dialectic_tt_key_extra(const struct position *pos)
 {
     int now = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
     uint64_t key = 0;
-    for (int byte = 0; byte < DIALECTIC_EXT_SIZE - DIALECTIC_SEEN_BYTE; byte++) {
-        unsigned bits = pos->ext[DIALECTIC_SEEN_BYTE + byte];
+    for (int byte = 0; byte < (int)sizeof dialectic_cst(pos)->seen; byte++) {
+        unsigned bits = dialectic_cst(pos)->seen[byte];
         for (int bit = 0; bits; bit++, bits >>= 1) {
             int pair = byte * 8 + bit;
             if ((bits & 1) && pair != now)
@@ -193,20 +193,20 @@ static int token_neighbours(int sq, int out[4])
 /* Would the side to move's King stand attacked with the Antithesis on `antithesis`? */
 static bool king_attacked_with(struct position *pos, int antithesis)
 {
-    uint8_t old = pos->ext[1];
-    pos->ext[1] = (uint8_t)antithesis;
+    uint8_t old = dialectic_st(pos)->antithesis;
+    dialectic_st(pos)->antithesis = (uint8_t)antithesis;
     bool attacked = chess_in_check(pos);
-    pos->ext[1] = old;
+    dialectic_st(pos)->antithesis = old;
     return attacked;
 }
 
 /* Would the enemy King stand attacked with the Antithesis on `antithesis`? */
 static bool gives_check_with(struct position *pos, int antithesis)
 {
-    uint8_t old = pos->ext[1];
-    pos->ext[1] = (uint8_t)antithesis;
+    uint8_t old = dialectic_st(pos)->antithesis;
+    dialectic_st(pos)->antithesis = (uint8_t)antithesis;
     bool attacked = chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side);
-    pos->ext[1] = old;
+    dialectic_st(pos)->antithesis = old;
     return attacked;
 }
 
@@ -257,13 +257,13 @@ static void dialectic_generate_noisy(struct position *pos, struct move_list *lis
 
 static void make_dialectic_move(struct position *pos, Move m)
 {
-    pos_push_undo(pos, m, DIALECTIC_EXT_SIZE, true);
+    pos_push_undo(pos, m, (int)sizeof(struct dialectic_state), true);
     int old = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
     int to = move_to(m);
     switch (move_kind(m)) {
-    case MK_THESIS: pos->ext[0] = (uint8_t)to; break;
-    case MK_ANTITHESIS: pos->ext[1] = (uint8_t)to; break;
-    default: pos->ext[0] = pos->ext[1] = (uint8_t)to; break;
+    case MK_THESIS: dialectic_st(pos)->thesis = (uint8_t)to; break;
+    case MK_ANTITHESIS: dialectic_st(pos)->antithesis = (uint8_t)to; break;
+    default: dialectic_st(pos)->thesis = dialectic_st(pos)->antithesis = (uint8_t)to; break;
     }
     int now = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
     pos->key ^= pair_key(old) ^ pair_key(now);
@@ -296,7 +296,7 @@ static void dialectic_make(struct position *pos, Move m)
 static void dialectic_unmake(struct position *pos, Move m)
 {
     if (is_dialectic_move(m)) {
-        pos_pop_undo(pos, DIALECTIC_EXT_SIZE);
+        pos_pop_undo(pos, (int)sizeof(struct dialectic_state));
         return;
     }
     if (pos->history[pos->ply - 1].journal_count)
@@ -352,8 +352,8 @@ static int dialectic_read_extra(struct position *pos, char *const *fields, int n
         if (t == a && !is_hegelian(pos))
             return fen_fail(err, errlen, "the Thesis and the Antithesis on the same square");
     }
-    pos->ext[0] = (uint8_t)t;
-    pos->ext[1] = (uint8_t)a;
+    dialectic_st(pos)->thesis = (uint8_t)t;
+    dialectic_st(pos)->antithesis = (uint8_t)a;
     reset_seen(pos);
     return 0;
 }
@@ -426,7 +426,7 @@ static const char *const hegelian_bench[] = {
 #define DIALECTIC_COMMON                                                                                               \
     .geo = {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},                                                                           \
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21",                                    \
-    .piece_letters = ".PNBRQKG", .royal_type = KING, .has_castling = true, .ext_size = DIALECTIC_EXT_SIZE,            \
+    .piece_letters = ".PNBRQKG", .royal_type = KING, .has_castling = true, .ext_size = (int)sizeof(struct dialectic_state),            \
     .steps_are_turns = true, .read_extra = dialectic_read_extra, .validate = chess_validate,                          \
     .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .state_ok = dialectic_state_ok, .read_ep = chess_read_ep,                      \
     .generate = dialectic_generate, .make = dialectic_make, .unmake = dialectic_unmake,                               \

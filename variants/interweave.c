@@ -341,10 +341,10 @@ static void set_pending(struct position *pos, Square sq)
 {
     struct iw_state *st = iw_state(pos);
     if (st->pending)
-        pos->key ^= zobrist.ext[st->pending];
+        pos->key ^= zobrist.ext[IW_KEY_PENDING + st->pending];
     st->pending = (uint16_t)sq;
     if (sq)
-        pos->key ^= zobrist.ext[sq];
+        pos->key ^= zobrist.ext[IW_KEY_PENDING + sq];
 }
 
 static void set_ep(struct position *pos, Square ep, Square victim)
@@ -353,10 +353,10 @@ static void set_ep(struct position *pos, Square ep, Square victim)
     if (pos->ep != ep)
         pos_set_ep(pos, ep);
     if (st->ep_victim)
-        pos->key ^= zobrist.ext[BOARD_SIZE + st->ep_victim];
+        pos->key ^= zobrist.ext[IW_KEY_EP_VICTIM + st->ep_victim];
     st->ep_victim = (uint16_t)victim;
     if (victim)
-        pos->key ^= zobrist.ext[BOARD_SIZE + victim];
+        pos->key ^= zobrist.ext[IW_KEY_EP_VICTIM + victim];
 }
 
 void iw_make(struct position *pos, Move m)
@@ -477,9 +477,9 @@ static uint64_t iw_ext_key(const struct position *pos)
     const struct iw_state *st = iw_cstate(pos);
     uint64_t key = 0;
     if (st->pending)
-        key ^= zobrist.ext[st->pending];
+        key ^= zobrist.ext[IW_KEY_PENDING + st->pending];
     if (st->ep_victim)
-        key ^= zobrist.ext[BOARD_SIZE + st->ep_victim];
+        key ^= zobrist.ext[IW_KEY_EP_VICTIM + st->ep_victim];
     return key;
 }
 

@@ -117,13 +117,13 @@ uint64_t nd_ext_key(const struct position *pos)
     const struct nd_state *st = nd_cst(pos);
     uint64_t k = 0;
     for (int i = 0; i < st->nlinks; i++)
-        k ^= zobrist.ext[st->l0[i] * 8 + (st->l1[i] & 7)];
+        k ^= zobrist.ext[ND_KEY_LINK + st->l0[i] * 8 + (st->l1[i] & 7)];
     if (st->phase == ND_PHASE_TWINKLE)
-        k ^= zobrist.ext[1536];
+        k ^= zobrist.ext[ND_KEY_TWINKLE];
     if (st->last_kind != ND_LAST_NONE)
-        k ^= zobrist.ext[512 * st->last_kind + st->last0 * 8 + (st->last1 & 7)];
+        k ^= zobrist.ext[ND_KEY_LAST + 512 * (st->last_kind - ND_LAST_MADE) + st->last0 * 8 + (st->last1 & 7)];
     if (st->part2)
-        k ^= zobrist.ext[1537];
+        k ^= zobrist.ext[ND_KEY_PART2];
     return k;
 }
 

@@ -248,18 +248,26 @@ int polypiece_entry_value(const struct position *pos, int type, int entry)
 
 /* ---- Phases (the variant-owned state) --------------------------------------------- */
 
-struct phases {
+struct POSITION_EXT_TYPE phases {
     uint8_t of[CHESS_TYPES]; /* White's entry by type (Black's too, unless phased) */
 };
 
-static inline const uint8_t *phases_of(const struct position *pos) { return ((const struct phases *)pos->ext)->of; }
+POSITION_EXT_ACCESSORS(struct phases, phases_mut, phases_const)
+
+static inline const uint8_t *phases_of(const struct position *pos) { return phases_const(pos)->of; }
+
+/* Zobrist slots (zobrist.ext): an entry by type and entry number, and the
+ * phased game's mark. */
+#define POLY_KEY_PHASE 0 /* + type * 16 + entry */
+#define POLY_KEY_PHASED (ZOBRIST_EXT_KEYS - 1)
+_Static_assert(POLY_KEY_PHASE + CHESS_TYPES * 16 <= POLY_KEY_PHASED, "Polypiece's keys fit zobrist.ext");
 
 static inline int black_entry(const struct power_lists *l, int type, int white_entry, bool phased)
 {
     return phased ? (white_entry + 1) % l->len[type] : white_entry;
 }
 
-static inline uint64_t phase_key(int type, int entry) { return zobrist.ext[type * 16 + entry]; }
+static inline uint64_t phase_key(int type, int entry) { return zobrist.ext[POLY_KEY_PHASE + type * 16 + entry]; }
 
 static void compile_set(const struct power_lists *lists, struct power_set *set, const uint8_t *phase, bool phased)
 {
@@ -326,7 +334,7 @@ static void advance_phase(struct position *pos, Move m, Piece mover)
     const struct power_lists *lists = lists_of(pos);
     if (type == PAWN || lists->len[type] == 1)
         return;
-    uint8_t *phase = ((struct phases *)pos->ext)->of;
+    uint8_t *phase = phases_mut(pos)->of;
     int next = (phase[type] + 1) % lists->len[type];
     pos->key ^= phase_key(type, phase[type]) ^ phase_key(type, next);
     phase[type] = (uint8_t)next;
@@ -335,7 +343,7 @@ static void advance_phase(struct position *pos, Move m, Piece mover)
 static uint64_t phases_key(const struct position *pos)
 {
     const uint8_t *phase = phases_of(pos);
-    uint64_t key = lists_of(pos)->salt ^ (poly_of(pos)->phased ? zobrist.ext[ZOBRIST_EXT_KEYS - 1] : 0);
+    uint64_t key = lists_of(pos)->salt ^ (poly_of(pos)->phased ? zobrist.ext[POLY_KEY_PHASED] : 0);
     for (int type = KNIGHT; type <= KING; type++)
         key ^= phase_key(type, phase[type]);
     return key;
@@ -357,7 +365,7 @@ static bool phases_ok(const struct position *pos)
 /* FEN field 7: the entries of K Q R B N (White's, in the phased game). */
 static int read_phases(struct position *pos, char *const *fields, int n, char *err, size_t errlen)
 {
-    uint8_t *phase = ((struct phases *)pos->ext)->of;
+    uint8_t *phase = phases_mut(pos)->of;
     const struct power_lists *lists = lists_of(pos);
     memset(phase, 0, CHESS_TYPES);
     if (n == 0)
