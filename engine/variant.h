@@ -25,6 +25,20 @@ struct outcome {
     const char *reason; /* e.g. "White mates", "Stalemate" */
 };
 
+/* The outcome when the side to move has no legal step: mated when in check,
+ * else stalemate (a draw). None while it has steps. */
+static inline struct outcome outcome_without_steps(Color side, bool in_check, int legal_steps)
+{
+    struct outcome o = {RESULT_NONE, NULL};
+    if (legal_steps > 0)
+        return o;
+    if (!in_check)
+        return (struct outcome){RESULT_DRAW, "Stalemate"};
+    o.result = side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+    o.reason = side == WHITE ? "Black mates" : "White mates";
+    return o;
+}
+
 /* A game setting (e.g. Polypiece's power lists), offered as a CECP `option`
  * feature, a UCI option and a command-line flag. */
 struct variant_option {

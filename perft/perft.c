@@ -6,6 +6,7 @@
 
 #include "engine/fen.h"
 #include "engine/settings.h"
+#include "engine/text.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 
@@ -76,33 +77,24 @@ struct suite_line {
     int option_count;
 };
 
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t len = strlen(s);
-    while (len > 0 && isspace((unsigned char)s[len - 1]))
-        s[--len] = '\0';
-    return s;
-}
 
 /* Parses one `;`-separated item after the FEN. */
 static int parse_item(struct suite_line *line, char *item)
 {
-    item = trim(item);
+    item = text_trim(item);
     if (item[0] == 'D' && isdigit((unsigned char)item[1])) {
         if (line->n == MAX_EXPECT)
             return -1;
         char *end;
         line->depths[line->n] = (int)strtol(item + 1, &end, 10);
         line->counts[line->n] = strtoull(end, &end, 10);
-        if (*trim(end) != '\0')
+        if (*text_trim(end) != '\0')
             return -1;
         line->n++;
         return 0;
     }
     if (strncmp(item, "variant ", 8) == 0) {
-        snprintf(line->variant, sizeof line->variant, "%s", trim(item + 8));
+        snprintf(line->variant, sizeof line->variant, "%s", text_trim(item + 8));
         return 0;
     }
     if (strncmp(item, "option ", 7) == 0) {
@@ -111,8 +103,8 @@ static int parse_item(struct suite_line *line, char *item)
             return -1;
         *eq = '\0';
         struct line_option *o = &line->options[line->option_count++];
-        snprintf(o->name, sizeof o->name, "%s", trim(item + 7));
-        snprintf(o->value, sizeof o->value, "%s", trim(eq + 1));
+        snprintf(o->name, sizeof o->name, "%s", text_trim(item + 7));
+        snprintf(o->value, sizeof o->value, "%s", text_trim(eq + 1));
         return o->name[0] ? 0 : -1;
     }
     return -1;
@@ -125,7 +117,7 @@ static int parse_suite_line(char *text, struct suite_line *line)
     if (!semi)
         return -1;
     *semi = '\0';
-    snprintf(line->fen, sizeof line->fen, "%s", trim(text));
+    snprintf(line->fen, sizeof line->fen, "%s", text_trim(text));
     char *item = semi + 1;
     for (;;) {
         char *next = strchr(item, ';');
@@ -230,7 +222,7 @@ int perft_suite(const char *path, const char *variant_id, const struct settings 
     int passed = 0, failed = 0, lineno = 0;
     while (pos && line && text && fgets(text, SUITE_LINE_MAX, f)) {
         lineno++;
-        char *t = trim(text);
+        char *t = text_trim(text);
         if (*t == '\0' || *t == '#')
             continue;
         if (parse_suite_line(t, line)) {

@@ -8,7 +8,6 @@
 #include "engine/adjudicate.h"
 #include "engine/error.h"
 
-static int fail(char *err, size_t errlen, const char *msg) { return error_set(err, errlen, "%s", msg); }
 
 int game_init(struct game *g)
 {
@@ -55,11 +54,11 @@ static int settings_for(const struct game *g, const struct variant *v, struct se
 int game_new(struct game *g, const struct variant *v, const char *fen, char *err, size_t errlen)
 {
     if (!v)
-        return fail(err, errlen, "unknown variant");
+        return error_set(err, errlen, "unknown variant");
     if (!fen)
         fen = v->start_fen;
     if (strlen(fen) >= sizeof g->start_fen)
-        return fail(err, errlen, "invalid FEN: too long");
+        return error_set(err, errlen, "invalid FEN: too long");
     if (g->settings.variant == v)
         return game_restart(g, fen, err, errlen);
     struct settings fresh;
@@ -81,18 +80,18 @@ int game_find_turn(struct game *g, const char *text, struct turn *out, char *err
 {
     if (turn_parse(g->pos, text, out) == 0)
         return 0;
-    return fail(err, errlen, "no legal turn is written so");
+    return error_set(err, errlen, "no legal turn is written so");
 }
 
 int game_play(struct game *g, const struct turn *t, char *err, size_t errlen)
 {
     if (g->pos->ply + t->count > GAME_MAX_PLY)
-        return fail(err, errlen, "the game is too long to go on");
+        return error_set(err, errlen, "the game is too long to go on");
     if (g->count == g->capacity) {
         int cap = g->capacity ? 2 * g->capacity : 128;
         struct game_turn *grown = realloc(g->turns, (size_t)cap * sizeof *grown);
         if (!grown)
-            return fail(err, errlen, "out of memory");
+            return error_set(err, errlen, "out of memory");
         g->turns = grown;
         g->capacity = cap;
     }
@@ -147,7 +146,7 @@ static int set_or_check(struct game *g, const char *name, const char *value, cha
         return settings_set(&g->settings, name, value, err, errlen);
     const struct variant *v = variant_offering(name);
     if (!v)
-        return fail(err, errlen, "no such option");
+        return error_set(err, errlen, "no such option");
     struct settings probe;
     if (settings_init(&probe, v, err, errlen))
         return -1;
@@ -162,9 +161,9 @@ static int keep_option(struct game *g, const char *name, const char *value, char
     while (i < g->option_count && strcasecmp(g->options[i].name, name) != 0)
         i++;
     if (i == GAME_MAX_OPTIONS)
-        return fail(err, errlen, "too many options");
+        return error_set(err, errlen, "too many options");
     if (strlen(name) >= sizeof g->options[i].name || strlen(value ? value : "") >= sizeof g->options[i].value)
-        return fail(err, errlen, "option text too long");
+        return error_set(err, errlen, "option text too long");
     snprintf(g->options[i].name, sizeof g->options[i].name, "%s", name);
     snprintf(g->options[i].value, sizeof g->options[i].value, "%s", value ? value : "");
     if (i == g->option_count)
@@ -175,7 +174,7 @@ static int keep_option(struct game *g, const char *name, const char *value, char
 int game_set_option(struct game *g, const char *name, const char *value, char *err, size_t errlen)
 {
     if (!name || !variant_offering(name))
-        return fail(err, errlen, "no such option");
+        return error_set(err, errlen, "no such option");
     if (set_or_check(g, name, value, err, errlen) || keep_option(g, name, value, err, errlen))
         return -1;
     if (g->count == 0 && g->settings.variant) {

@@ -14,6 +14,7 @@
 #include "perft/perft.h"
 #include "protocol/game.h"
 #include "protocol/options.h"
+#include "protocol/command.h"
 #include "protocol/text.h"
 #include "protocol/timecontrol.h"
 
@@ -463,16 +464,15 @@ static const struct command commands[] = {
 
 static void run_line(struct uci *u, char *line)
 {
-    char *rest = text_trim(line);
-    if (*rest == '\0')
+    char whole[4096], *rest;
+    char *name = command_split(line, &rest, whole, sizeof whole);
+    if (!name)
         return;
-    char *name = text_word(&rest);
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0) {
-            commands[i].run(u, rest);
-            return;
-        }
-    send_error(u, "unknown command '%s'", name);
+    const struct command *cmd = command_find(commands, sizeof commands / sizeof commands[0], sizeof commands[0], name);
+    if (cmd)
+        cmd->run(u, rest);
+    else
+        send_error(u, "unknown command '%s'", name);
 }
 
 int uci_run(const char *first_line, FILE *in, struct writer *w, const struct session_options *opts)

@@ -18,6 +18,7 @@
 #include "engine/search.h"
 #include "protocol/game.h"
 #include "protocol/options.h"
+#include "protocol/command.h"
 #include "protocol/text.h"
 #include "protocol/timecontrol.h"
 #include "protocol/xboard_setup.h"
@@ -718,17 +719,15 @@ static const struct command commands[] = {
 
 static void run_line(struct xboard *xb, char *line)
 {
-    char *rest = text_trim(line);
-    if (*rest == '\0')
+    char whole[4096], *rest;
+    char *name = command_split(line, &rest, whole, sizeof whole);
+    if (!name)
         return;
-    char whole[4096];
-    snprintf(whole, sizeof whole, "%s", rest);
-    char *name = text_word(&rest);
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0) {
-            commands[i].run(xb, rest);
-            return;
-        }
+    const struct command *cmd = command_find(commands, sizeof commands / sizeof commands[0], sizeof commands[0], name);
+    if (cmd) {
+        cmd->run(xb, rest);
+        return;
+    }
     /* Without the usermove prefix: a move if it is one. */
     struct turn t;
     char err[VARIANT_ERR_LEN];

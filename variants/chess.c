@@ -1,3 +1,4 @@
+#include "engine/error.h"
 #include "variants/chess.h"
 
 #include <stdio.h>
@@ -648,17 +649,7 @@ bool chess_is_capture(const struct position *pos, Move m)
 
 struct outcome chess_outcome(struct position *pos, int legal_steps)
 {
-    struct outcome o = {RESULT_NONE, NULL};
-    if (legal_steps > 0)
-        return o;
-    if (chess_in_check(pos)) {
-        o.result = pos->side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-        o.reason = pos->side == WHITE ? "Black mates" : "White mates";
-    } else {
-        o.result = RESULT_DRAW;
-        o.reason = "Stalemate";
-    }
-    return o;
+    return outcome_without_steps(pos->side, legal_steps == 0 && chess_in_check(pos), legal_steps);
 }
 
 /* ---- Text -------------------------------------------------------------------- */
@@ -707,11 +698,6 @@ void chess_format_step(const struct position *pos, Move m, char *out, size_t n)
 
 /* ---- FEN checks ------------------------------------------------------------------ */
 
-static int check_fail(char *err, size_t errlen, const char *msg)
-{
-    snprintf(err, errlen, "invalid FEN: %s", msg);
-    return -1;
-}
 
 int chess_read_ep(struct position *pos, const char *field, char *err, size_t errlen)
 {
@@ -720,7 +706,7 @@ int chess_read_ep(struct position *pos, const char *field, char *err, size_t err
     const char *s = field;
     Square sq = geo_parse_square(&pos->variant->geo, &s);
     if (sq == NO_SQUARE || *s)
-        return check_fail(err, errlen, "field 4 (en passant): not a square");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): not a square");
     pos->ep = sq;
     return 0;
 }
@@ -743,10 +729,10 @@ static int validate_ep(struct position *pos, char *err, size_t errlen)
     int ep_rank = us == WHITE ? ranks - 3 : 2;
     int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
     if (square_rank(pos->ep) != ep_rank)
-        return check_fail(err, errlen, "field 4 (en passant): square is not on the double-step rank");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): square is not on the double-step rank");
     if (pos->board[pos->ep] != EMPTY || pos->board[pos->ep + fwd] != EMPTY ||
         pos->board[pos->ep - fwd] != make_piece(us ^ 1, PAWN))
-        return check_fail(err, errlen, "field 4 (en passant): no pawn has just passed over that square");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): no pawn has just passed over that square");
     return 0;
 }
 
@@ -756,13 +742,12 @@ int chess_validate(struct position *pos, char *err, size_t errlen)
     int ranks = pos->variant->geo.ranks;
     for (Color c = WHITE; c <= BLACK; c++) {
         if (count_type(pos, c, KING) != 1)
-            return check_fail(err, errlen,
-                              c == WHITE ? "field 1 (placement): White needs exactly one king"
-                                         : "field 1 (placement): Black needs exactly one king");
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): %s needs exactly one king",
+                             c == WHITE ? "White" : "Black");
         for (int i = 0; i < pos->pcount[c]; i++) {
             Square sq = pos->plist[c][i];
             if (piece_type(pos->board[sq]) == PAWN && (square_rank(sq) == 0 || square_rank(sq) == ranks - 1))
-                return check_fail(err, errlen, "field 1 (placement): a pawn on the first or last rank");
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): a pawn on the first or last rank");
         }
     }
     for (int i = 0; i < 4; i++) {
@@ -771,11 +756,11 @@ int chess_validate(struct position *pos, char *err, size_t errlen)
         Color c = i < 2 ? WHITE : BLACK;
         if (pos->board[r->castle[i].king_from] != make_piece(c, KING) ||
             pos->board[r->castle[i].rook_from] != make_piece(c, ROOK))
-            return check_fail(err, errlen, "field 3 (castling): a right without its king and rook in place");
+            return error_set(err, errlen, "invalid FEN: field 3 (castling): a right without its king and rook in place");
     }
     if (validate_ep(pos, err, errlen))
         return -1;
     if (chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side))
-        return check_fail(err, errlen, "field 2 (side to move): the side not to move is in check");
+        return error_set(err, errlen, "invalid FEN: field 2 (side to move): the side not to move is in check");
     return 0;
 }

@@ -2,6 +2,7 @@
  * the chess family, with the Philosophers' powers chosen by the tokens on the
  * 3x3 dialectic. See variants/dialectic.h for the state layout and
  * docs/variants/dialectic.md for the rules decisions. */
+#include "engine/error.h"
 #include "variants/dialectic.h"
 
 #include <stdio.h>
@@ -324,11 +325,6 @@ static void dialectic_format_step(const struct position *pos, Move m, char *out,
 
 /* ---- FEN --------------------------------------------------------------------------------- */
 
-static int fen_fail(char *err, size_t errlen, const char *msg)
-{
-    snprintf(err, errlen, "invalid FEN: field 7 (dialectic): %s", msg);
-    return -1;
-}
 
 static int read_token(const char **s, char letter, int *sq)
 {
@@ -344,13 +340,13 @@ static int dialectic_read_extra(struct position *pos, char *const *fields, int n
 {
     int t = 1 * 3 + 2, a = 2 * 3 + 1; /* start: Thesis (1,2), Antithesis (2,1) */
     if (n > 1)
-        return fen_fail(err, errlen, "one field expected, like T12A21");
+        return error_set(err, errlen, "invalid FEN: field 7 (dialectic): one field expected, like T12A21");
     if (n == 1) {
         const char *s = fields[0];
         if (read_token(&s, 'T', &t) || read_token(&s, 'A', &a) || *s)
-            return fen_fail(err, errlen, "expected T then the Thesis square, A then the Antithesis square, like T12A21");
+            return error_set(err, errlen, "invalid FEN: field 7 (dialectic): expected T then the Thesis square, A then the Antithesis square, like T12A21");
         if (t == a && !is_hegelian(pos))
-            return fen_fail(err, errlen, "the Thesis and the Antithesis on the same square");
+            return error_set(err, errlen, "invalid FEN: field 7 (dialectic): the Thesis and the Antithesis on the same square");
     }
     dialectic_st(pos)->thesis = (uint8_t)t;
     dialectic_st(pos)->antithesis = (uint8_t)a;

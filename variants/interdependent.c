@@ -56,17 +56,7 @@ static bool idc_is_capture(const struct position *pos, Move m)
 
 static struct outcome idc_outcome(struct position *pos, int legal_steps)
 {
-    struct outcome o = {RESULT_NONE, NULL};
-    if (legal_steps > 0)
-        return o;
-    if (idc_in_check(pos)) {
-        o.result = pos->side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-        o.reason = pos->side == WHITE ? "Black mates" : "White mates";
-    } else {
-        o.result = RESULT_DRAW;
-        o.reason = "Stalemate";
-    }
-    return o;
+    return outcome_without_steps(pos->side, legal_steps == 0 && idc_in_check(pos), legal_steps);
 }
 
 /* ---- FEN ----------------------------------------------------------------------- */

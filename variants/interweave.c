@@ -1,4 +1,5 @@
 /* Rule Zero: Interweave rules — generation, make/unmake, FEN hooks, text. */
+#include "engine/error.h"
 #include "variants/interweave.h"
 
 #include <stdio.h>
@@ -466,11 +467,6 @@ static void iw_format_step(const struct position *pos, Move m, char *out, size_t
 
 /* ---- FEN ---------------------------------------------------------------------------- */
 
-static int fen_fail(char *err, size_t errlen, const char *msg)
-{
-    snprintf(err, errlen, "invalid FEN: %s", msg);
-    return -1;
-}
 
 static uint64_t iw_ext_key(const struct position *pos)
 {
@@ -512,10 +508,10 @@ static int iw_read_ep(struct position *pos, const char *field, char *err, size_t
         s += 2;
     }
     if (over == NO_SQUARE || *s)
-        return fen_fail(err, errlen, "field 4 (en passant): expected a square, optionally followed by ,FILE");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): expected a square, optionally followed by ,FILE");
     Color them = pos->side ^ 1;
     if (rel_rank(over, them) != 2 || pos->board[over] != EMPTY)
-        return fen_fail(err, errlen, "field 4 (en passant): not an empty square on the double-step rank");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): not an empty square on the double-step rank");
     Square cand[2];
     int n = ep_candidates(pos, over, cand);
     Square victim = NO_SQUARE;
@@ -523,8 +519,8 @@ static int iw_read_ep(struct position *pos, const char *field, char *err, size_t
         if (file < 0 ? n == 1 : geo_file(g, cand[i]) == file)
             victim = cand[i];
     if (victim == NO_SQUARE)
-        return fen_fail(err, errlen,
-                        n == 2 && file < 0 ? "field 4 (en passant): two Pawns may have passed over it: add ,FILE"
+        return error_set(err, errlen, "invalid FEN: %s",
+                         n == 2 && file < 0 ? "field 4 (en passant): two Pawns may have passed over it: add ,FILE"
                                            : "field 4 (en passant): no Pawn has just passed over that square");
     pos->ep = over;
     iw_state(pos)->ep_victim = (uint16_t)victim;
@@ -559,14 +555,14 @@ static int iw_validate(struct position *pos, char *err, size_t errlen)
             if (type == IW_KING)
                 kings++;
             if (type == IW_PAWN && (rel_rank(sq, c) == 0 || rel_rank(sq, c) == 7))
-                return fen_fail(err, errlen, "field 1 (placement): a Pawn on its first or last rank");
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): a Pawn on its first or last rank");
         }
         if (kings > 2)
-            return fen_fail(err, errlen, "field 1 (placement): a side has more than two Kings");
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): a side has more than two Kings");
         st->kings[c] = (uint8_t)kings;
     }
     if (st->kings[WHITE] < 2 && st->kings[BLACK] < 2)
-        return fen_fail(err, errlen, "field 1 (placement): both sides have lost a King");
+        return error_set(err, errlen, "invalid FEN: field 1 (placement): both sides have lost a King");
     return 0;
 }
 

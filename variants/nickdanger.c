@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/error.h"
 #include "variants/nickdanger.h"
 
 static struct chess_rules rules;
@@ -23,13 +24,6 @@ static const int nd_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000
 
 /* ---- FEN fields 7-9 ------------------------------------------------------------- */
 
-static int fen_error(char *err, size_t errlen, const char *fmt, const char *arg)
-{
-    int used = snprintf(err, errlen, "invalid FEN: ");
-    if (used >= 0 && (size_t)used < errlen)
-        snprintf(err + used, errlen - (size_t)used, fmt, arg);
-    return -1;
-}
 
 /* Reads `a3k3` at *s: a board-0 square then a board-1 square on the same rank. */
 static int parse_pair(const struct position *pos, const char **s, Square *s0, Square *s1)
@@ -55,19 +49,18 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
     for (;;) {
         Square s0, s1;
         if (parse_pair(pos, &s, &s0, &s1))
-            return fen_error(err, errlen, "field 7 (links): '%s': expected pairs like a3k3 (board-0 square first, "
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': expected pairs like a3k3 (board-0 square first, "
                                           "same rank), separated by commas", field);
         if (nd_linked(st, s0) || nd_linked(st, s1))
-            return fen_error(err, errlen, "field 7 (links): '%s': a square is linked twice", field);
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': a square is linked twice", field);
         if (st->nlinks == ND_MAX_LINKS)
-            return fen_error(err, errlen, "field 7 (links): '%s': more than 8 links", field);
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': more than 8 links", field);
         Piece p0 = pos->board[s0], p1 = pos->board[s1];
         if (p0 != p1)
-            return fen_error(err, errlen,
-                             "field 1 (placement): a piece on a linked square must be written on both of its "
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): a piece on a linked square must be written on both of its "
                              "locations (links '%s')", field);
         if (piece_type(p0) == KING)
-            return fen_error(err, errlen, "field 7 (links): '%s': a King cannot stand on a linked square", field);
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': a King cannot stand on a linked square", field);
         if (p0 != EMPTY) {
             pos_remove(pos, s1);
             pos->board[s1] = p0;
@@ -80,7 +73,7 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
         if (*s == '\0')
             return 0;
         if (*s != ',')
-            return fen_error(err, errlen, "field 7 (links): '%s': links are separated by commas", field);
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': links are separated by commas", field);
         s++;
     }
 }
@@ -93,7 +86,7 @@ static int read_last(struct position *pos, const char *field, char *err, size_t 
     const char *s = field + 1;
     Square s0, s1;
     if ((field[0] != '+' && field[0] != '-') || parse_pair(pos, &s, &s0, &s1) || *s)
-        return fen_error(err, errlen, "field 9 (last link action): '%s', expected +a3k3, -a3k3 or -", field);
+        return error_set(err, errlen, "invalid FEN: field 9 (last link action): '%s', expected +a3k3, -a3k3 or -", field);
     st->last_kind = field[0] == '+' ? ND_LAST_MADE : ND_LAST_BROKEN;
     st->last0 = (uint8_t)nd_local(s0);
     st->last1 = (uint8_t)nd_local(s1);
@@ -105,7 +98,7 @@ static int nd_read_extra(struct position *pos, char *const *fields, int n, char 
     struct nd_state *st = nd_st(pos);
     memset(st, 0, sizeof *st);
     if (n > 3)
-        return fen_error(err, errlen, "field 10: unexpected '%s'", fields[3]);
+        return error_set(err, errlen, "invalid FEN: field 10: unexpected '%s'", fields[3]);
     if (n > 0 && read_links(pos, fields[0], err, errlen))
         return -1;
     if (n > 1) {
@@ -114,7 +107,7 @@ static int nd_read_extra(struct position *pos, char *const *fields, int n, char 
         else if (strcmp(fields[1], "T") == 0)
             st->phase = ND_PHASE_TWINKLE;
         else
-            return fen_error(err, errlen, "field 8 (phase): '%s', expected L or T", fields[1]);
+            return error_set(err, errlen, "invalid FEN: field 8 (phase): '%s', expected L or T", fields[1]);
     }
     if (st->nlinks == ND_MAX_LINKS)
         st->phase = ND_PHASE_TWINKLE;
@@ -167,26 +160,26 @@ static int nd_validate(struct position *pos, char *err, size_t errlen)
             if (type == KING) {
                 kings++;
                 if (nd_board_of(sq))
-                    return fen_error(err, errlen, "field 1 (placement): %s King is on board 1",
+                    return error_set(err, errlen, "invalid FEN: field 1 (placement): %s King is on board 1",
                                      c == WHITE ? "the White" : "the Black");
             }
             if (type == PAWN && (square_rank(sq) == 0 || square_rank(sq) == 7))
-                return fen_error(err, errlen, "field 1 (placement): %s", "a pawn on the first or last rank");
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): %s", "a pawn on the first or last rank");
         }
         if (kings != 1)
-            return fen_error(err, errlen, "field 1 (placement): %s needs exactly one King",
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): %s needs exactly one King",
                              c == WHITE ? "White" : "Black");
     }
     for (int i = 0; i < 4; i++) {
         Color c = i < 2 ? WHITE : BLACK;
         if ((pos->castling & (1 << i)) && (pos->board[r->castle[i].king_from] != make_piece(c, KING) ||
                                            pos->board[r->castle[i].rook_from] != make_piece(c, ROOK)))
-            return fen_error(err, errlen, "field 3 (castling): %s", "a right without its King and Rook in place");
+            return error_set(err, errlen, "invalid FEN: field 3 (castling): %s", "a right without its King and Rook in place");
     }
     if (pos->ep != NO_SQUARE && square_rank(pos->ep) != (pos->side == WHITE ? 5 : 2))
-        return fen_error(err, errlen, "field 4 (en passant): %s", "the square is not on the double-step rank");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): %s", "the square is not on the double-step rank");
     if (chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side))
-        return fen_error(err, errlen, "field 2 (side to move): %s", "the side not to move is in check");
+        return error_set(err, errlen, "invalid FEN: field 2 (side to move): %s", "the side not to move is in check");
     return 0;
 }
 
