@@ -294,10 +294,10 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
     while ((m = movepick_next(l)) != MOVE_NONE) {
         if (delta_prune && move_kind(m) != MK_PROMOTION && static_eval + captured_value(pos, m) + DELTA_MARGIN <= alpha)
             continue;
-        v->make(pos, m);
+        variant_make(pos, m);
         bool changed = pos->side != side;
         int score = changed ? -quiesce(s, -beta, -alpha, ply + 1, tply + 1) : quiesce(s, alpha, beta, ply + 1, tply);
-        v->unmake(pos, m);
+        variant_unmake(pos, m);
         if (s->aborted)
             return 0;
         if (score > best) {
@@ -521,10 +521,10 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
         }
         if (excluding)
             extend_root_prefix(s, ply, m);
-        v->make(pos, m);
+        variant_make(pos, m);
         bool changed = pos->side != side;
         if (excluding && changed && search_turn_excluded(&s->limits, s->prefix[ply + 1])) {
-            v->unmake(pos, m);
+            variant_unmake(pos, m);
             continue;
         }
         int new_depth = n.depth - 1;
@@ -541,7 +541,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
             if (score > alpha && score < beta)
                 score = child(s, alpha, beta, &n, new_depth, changed);
         }
-        v->unmake(pos, m);
+        variant_unmake(pos, m);
         if (s->aborted)
             return 0;
         searched++;

@@ -1,5 +1,6 @@
 #include "engine/board.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 
@@ -43,4 +44,10 @@ Square geo_parse_square(const struct geometry *g, const char **text)
         return NO_SQUARE;
     *text = s + len;
     return geo_square(g, file, rank - 1);
+}
+
+void move_list_overflow(const struct move_list *list, Move m)
+{
+    fprintf(stderr, "rulezero: move list full (%d steps): step %08x dropped\n", list->count, (unsigned)m);
+    assert(!"move list overflow");
 }

@@ -1,25 +1,17 @@
 #include "engine/fen.h"
 
+#include "engine/error.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "variants/variant.h"
+#include "engine/variant.h"
 
 #define MAX_FIELDS 16
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    int used = snprintf(err, errlen, "invalid FEN: ");
-    va_start(ap, fmt);
-    if (used >= 0 && (size_t)used < errlen)
-        vsnprintf(err + used, errlen - (size_t)used, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static int type_of_letter(const struct variant *v, char c)
 {
@@ -37,10 +29,10 @@ static int read_holdings(struct position *pos, const struct variant *v, const ch
             continue;
         int type = type_of_letter(v, *s);
         if (!type || type == v->royal_type)
-            return fail(err, errlen, "field 1 (placement): holdings: '%c' cannot be in hand", *s);
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): holdings: '%c' cannot be in hand", *s);
         Color c = isupper((unsigned char)*s) ? WHITE : BLACK;
         if (pos->hand[c][type] >= MAX_HAND)
-            return fail(err, errlen, "field 1 (placement): holdings: too many '%c'", *s);
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): holdings: too many '%c'", *s);
         pos->hand[c][type]++;
     }
     return 0;
@@ -58,26 +50,26 @@ static int read_rank(struct position *pos, const struct variant *v, const char *
                 n = n * 10 + (s[i++] - '0');
             i--;
             if (n == 0)
-                return fail(err, errlen, "field 1 (placement): rank %d: empty-square count 0", rank + 1);
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): rank %d: empty-square count 0", rank + 1);
             file += n;
         } else {
             int type = type_of_letter(v, c);
             if (!type)
-                return fail(err, errlen, "field 1 (placement): rank %d: unknown piece letter '%c'", rank + 1, c);
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): rank %d: unknown piece letter '%c'", rank + 1, c);
             if (file >= v->geo.files)
-                return fail(err, errlen, "field 1 (placement): rank %d has more than %d files", rank + 1,
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): rank %d has more than %d files", rank + 1,
                             v->geo.files);
             Color color = isupper((unsigned char)c) ? WHITE : BLACK;
             if (pos->pcount[color] >= MAX_PIECES)
-                return fail(err, errlen, "field 1 (placement): too many pieces");
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): too many pieces");
             pos_put(pos, geo_square(&v->geo, file, rank), make_piece(color, type));
             file++;
         }
         if (file > v->geo.files)
-            return fail(err, errlen, "field 1 (placement): rank %d has more than %d files", rank + 1, v->geo.files);
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): rank %d has more than %d files", rank + 1, v->geo.files);
     }
     if (file != v->geo.files)
-        return fail(err, errlen, "field 1 (placement): rank %d has %d files, expected %d", rank + 1, file,
+        return error_set(err, errlen, "invalid FEN: field 1 (placement): rank %d has %d files, expected %d", rank + 1, file,
                     v->geo.files);
     return 0;
 }
@@ -87,10 +79,10 @@ static int read_placement(struct position *pos, const struct variant *v, char *f
     char *bracket = strchr(field, '[');
     if (bracket) {
         if (!v->has_hands)
-            return fail(err, errlen, "field 1 (placement): this variant has no holdings '['");
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): this variant has no holdings '['");
         char *close = strchr(bracket, ']');
         if (!close || close[1] != '\0')
-            return fail(err, errlen, "field 1 (placement): holdings must end with ']'");
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): holdings must end with ']'");
         *close = '\0';
         *bracket = '\0';
         if (read_holdings(pos, v, bracket + 1, err, errlen))
@@ -102,7 +94,7 @@ static int read_placement(struct position *pos, const struct variant *v, char *f
         const char *end = strchr(s, '/');
         size_t len = end ? (size_t)(end - s) : strlen(s);
         if (rank < 0)
-            return fail(err, errlen, "field 1 (placement): more than %d ranks", v->geo.ranks);
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): more than %d ranks", v->geo.ranks);
         if (read_rank(pos, v, s, len, rank, err, errlen))
             return -1;
         rank--;
@@ -111,7 +103,7 @@ static int read_placement(struct position *pos, const struct variant *v, char *f
         s = end + 1;
     }
     if (rank != -1)
-        return fail(err, errlen, "field 1 (placement): %d ranks, expected %d", v->geo.ranks - 1 - rank,
+        return error_set(err, errlen, "invalid FEN: field 1 (placement): %d ranks, expected %d", v->geo.ranks - 1 - rank,
                     v->geo.ranks);
     return 0;
 }
@@ -121,16 +113,16 @@ static int read_castling(struct position *pos, const struct variant *v, const ch
     if (strcmp(field, "-") == 0)
         return 0;
     if (!v->has_castling)
-        return fail(err, errlen, "field 3 (castling): must be '-' in %s", v->id);
+        return error_set(err, errlen, "invalid FEN: field 3 (castling): must be '-' in %s", v->id);
     static const char letters[] = "KQkq";
     int rights = 0;
     for (const char *s = field; *s; s++) {
         const char *hit = strchr(letters, *s);
         if (!hit)
-            return fail(err, errlen, "field 3 (castling): unexpected '%c'", *s);
+            return error_set(err, errlen, "invalid FEN: field 3 (castling): unexpected '%c'", *s);
         int bit = 1 << (hit - letters);
         if (rights & bit)
-            return fail(err, errlen, "field 3 (castling): '%c' twice", *s);
+            return error_set(err, errlen, "invalid FEN: field 3 (castling): '%c' twice", *s);
         rights |= bit;
     }
     pos->castling = (uint8_t)rights;
@@ -146,7 +138,7 @@ static int read_ep(struct position *pos, const struct variant *v, const char *fi
     const char *s = field;
     Square sq = geo_parse_square(&v->geo, &s);
     if (sq == NO_SQUARE || *s)
-        return fail(err, errlen, "field 4 (en passant): '%s' is not a square", field);
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): '%s' is not a square", field);
     pos->ep = sq;
     return 0;
 }
@@ -186,17 +178,20 @@ static int split_fields(char *buf, char **fields)
     return n;
 }
 
-static int parse_into(struct position *tmp, const struct variant *v, char *buf, char *err, size_t errlen)
+static int parse_into(struct position *tmp, const struct variant *v, const void *rules, char *buf, char *err,
+                      size_t errlen)
 {
     char *fields[MAX_FIELDS];
     int n = split_fields(buf, fields);
     if (n < 0)
-        return fail(err, errlen, "too many fields");
+        return error_set(err, errlen, "invalid FEN: too many fields");
     if (n == 0)
-        return fail(err, errlen, "empty");
+        return error_set(err, errlen, "invalid FEN: empty");
     if (n < 2)
-        return fail(err, errlen, "field 2 (side to move) is missing");
-    position_clear(tmp, v);
+        return error_set(err, errlen, "invalid FEN: field 2 (side to move) is missing");
+    position_clear(tmp, v, rules);
+    if (!tmp->rules && v->reset_rules)
+        return error_set(err, errlen, "invalid FEN: out of memory for the rules of %s", v->id);
     if (read_placement(tmp, v, fields[0], err, errlen))
         return -1;
     if (strcmp(fields[1], "w") == 0)
@@ -204,7 +199,7 @@ static int parse_into(struct position *tmp, const struct variant *v, char *buf, 
     else if (strcmp(fields[1], "b") == 0)
         tmp->side = BLACK;
     else
-        return fail(err, errlen, "field 2 (side to move): '%s', expected 'w' or 'b'", fields[1]);
+        return error_set(err, errlen, "invalid FEN: field 2 (side to move): '%s', expected 'w' or 'b'", fields[1]);
     if (n > 2 && read_castling(tmp, v, fields[2], err, errlen))
         return -1;
     if (n > 3 && read_ep(tmp, v, fields[3], err, errlen))
@@ -212,11 +207,11 @@ static int parse_into(struct position *tmp, const struct variant *v, char *buf, 
     int next = n < 4 ? n : 4; /* the variant's fields follow the four standard ones */
     if (n > 4 && all_digits(fields[4]) && (n > 5 || !v->read_extra || v->ext_size == 0)) {
         if (read_counter(fields[4], 0, &tmp->halfmove))
-            return fail(err, errlen, "field 5 (halfmove clock): '%s'", fields[4]);
+            return error_set(err, errlen, "invalid FEN: field 5 (halfmove clock): '%s'", fields[4]);
         next = 5;
         if (n > 5) {
             if (read_counter(fields[5], 1, &tmp->fullmove))
-                return fail(err, errlen, "field 6 (fullmove number): '%s'", fields[5]);
+                return error_set(err, errlen, "invalid FEN: field 6 (fullmove number): '%s'", fields[5]);
             next = 6;
         }
     }
@@ -224,7 +219,7 @@ static int parse_into(struct position *tmp, const struct variant *v, char *buf, 
         if (v->read_extra(tmp, fields + next, n - next, err, errlen))
             return -1;
     } else if (n > next) {
-        return fail(err, errlen, "field %d: unexpected '%s'", next + 1, fields[next]);
+        return error_set(err, errlen, "invalid FEN: field %d: unexpected '%s'", next + 1, fields[next]);
     }
     tmp->key = position_compute_key(tmp);
     if (v->validate && v->validate(tmp, err, errlen))
@@ -234,19 +229,25 @@ static int parse_into(struct position *tmp, const struct variant *v, char *buf, 
 
 int fen_read(struct position *pos, const struct variant *v, const char *fen, char *err, size_t errlen)
 {
+    return fen_read_rules(pos, v, NULL, fen, err, errlen);
+}
+
+int fen_read_rules(struct position *pos, const struct variant *v, const void *rules, const char *fen, char *err,
+                   size_t errlen)
+{
     if (!fen)
-        return fail(err, errlen, "empty");
+        return error_set(err, errlen, "invalid FEN: empty");
     size_t len = strlen(fen);
     if (len >= FEN_MAX_LEN)
-        return fail(err, errlen, "longer than %d characters", FEN_MAX_LEN - 1);
+        return error_set(err, errlen, "invalid FEN: longer than %d characters", FEN_MAX_LEN - 1);
     char buf[FEN_MAX_LEN];
     memcpy(buf, fen, len + 1);
     struct position *tmp = malloc(sizeof *tmp);
     if (!tmp)
-        return fail(err, errlen, "out of memory");
+        return error_set(err, errlen, "invalid FEN: out of memory");
     tmp->ply = 0;
     tmp->root_ply = 0;
-    int rc = parse_into(tmp, v, buf, err, errlen);
+    int rc = parse_into(tmp, v, rules, buf, err, errlen);
     if (rc == 0) {
         memcpy(pos, tmp, POSITION_STATE_SIZE);
         pos->ply = 0;

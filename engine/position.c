@@ -2,9 +2,9 @@
 
 #include <string.h>
 
-#include "variants/variant.h"
+#include "engine/variant.h"
 
-void position_clear(struct position *pos, const struct variant *v)
+void position_clear(struct position *pos, const struct variant *v, const void *rules)
 {
     memset(pos, 0, offsetof(struct position, history));
     pos->variant = v;
@@ -15,7 +15,9 @@ void position_clear(struct position *pos, const struct variant *v)
         for (int f = 0; f < v->geo.files; f++)
             pos->board[geo_square(&v->geo, f, r)] = EMPTY;
     pos->fullmove = 1;
-    if (v->reset_rules)
+    if (rules)
+        pos->rules = rules;
+    else if (v->reset_rules)
         v->reset_rules(pos);
 }
 
@@ -85,9 +87,13 @@ void pos_journal_revert(struct position *pos)
 uint64_t position_compute_key(const struct position *pos)
 {
     uint64_t key = 0;
-    for (Square sq = 0; sq < BOARD_SIZE; sq++)
-        if (is_piece(pos->board[sq]))
-            key ^= zobrist.piece[piece_index(pos->board[sq])][sq];
+    const struct geometry *g = &pos->variant->geo;
+    for (int r = 0; r < g->ranks; r++)
+        for (int f = 0; f < g->files; f++) {
+            Square sq = geo_square(g, f, r);
+            if (is_piece(pos->board[sq]))
+                key ^= zobrist.piece[piece_index(pos->board[sq])][sq];
+        }
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < MAX_TYPES; t++)
             key ^= zobrist.hand[c * MAX_TYPES + t][pos->hand[c][t]];
@@ -95,7 +101,7 @@ uint64_t position_compute_key(const struct position *pos)
     key ^= zobrist.ep[pos->ep];
     if (pos->side == BLACK)
         key ^= zobrist.side;
-    if (pos->variant && pos->variant->ext_key)
+    if (pos->variant->ext_key)
         key ^= pos->variant->ext_key(pos);
     return key;
 }

@@ -40,7 +40,7 @@ struct undo {
 
 struct position {
     const struct variant *variant;
-    const void *rules;      /* the variant's current settings (power lists...) */
+    const void *rules;      /* the variant's rules with this game's settings (engine/settings.h) */
     Piece board[BOARD_SIZE];
     uint8_t plist_index[BOARD_SIZE];
     Square plist[2][MAX_PIECES];
@@ -54,17 +54,28 @@ struct position {
     int halfmove;
     int fullmove;
     uint64_t key;
-    uint8_t ext[EXT_STATE_SIZE];
+    _Alignas(uint64_t) uint8_t ext[EXT_STATE_SIZE];
     /* Everything above is the position a FEN describes; below, how we got here. */
     int ply;                /* steps on the undo stack */
     int root_ply;           /* undo entries before this index predate the last FEN */
     struct undo history[MAX_HISTORY];
 };
 
+/* Variant-owned state is one struct per variant, declared with
+ * POSITION_EXT_TYPE (it is read through pos->ext's bytes) and reached only
+ * through the two accessors POSITION_EXT_ACCESSORS defines; the build fails
+ * when the struct does not fit pos->ext. */
+#define POSITION_EXT_TYPE __attribute__((may_alias))
+#define POSITION_EXT_ACCESSORS(type, name, const_name)                                                        \
+    _Static_assert(sizeof(type) <= EXT_STATE_SIZE, #type " must fit in pos->ext");                           \
+    static inline type *name(struct position *pos) { return (type *)(void *)pos->ext; }                      \
+    static inline const type *const_name(const struct position *pos) { return (const type *)(const void *)pos->ext; }
+
 /* Size of the part of struct position that a FEN describes. */
 #define POSITION_STATE_SIZE offsetof(struct position, ply)
 
-void position_clear(struct position *pos, const struct variant *v);
+/* An empty board of `v` under `rules` (a game's rules value; NULL: the variant's defaults). */
+void position_clear(struct position *pos, const struct variant *v, const void *rules);
 void position_copy(struct position *dst, const struct position *src);
 
 /* Piece placement, keeping lists and key in step. */
@@ -146,6 +157,14 @@ void pos_journal_revert(struct position *pos);
 
 /* Zobrist key from scratch (tests compare it with the incremental key). */
 uint64_t position_compute_key(const struct position *pos);
+
+/* The debug validator (engine/position_ok.c): piece lists agree with the
+ * board, each royal piece is where king_sq says, the incremental key equals
+ * the key from scratch, and the variant's own state passes its state_ok
+ * hook. position_problem names the first fault (NULL: none); position_ok
+ * also prints it on stderr. */
+const char *position_problem(const struct position *pos);
+bool position_ok(const struct position *pos);
 
 /* How many times the position now on the board occurred before at the start
  * of a turn with the same side to move, looking back at most `window` steps. */

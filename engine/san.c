@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "variants/variant.h"
+#include "engine/variant.h"
 
 #define SAN_MAX_LEN 32
 #define SAN_MAX_COORDS 4

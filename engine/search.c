@@ -31,13 +31,12 @@ static void turn_append(struct turn *t, const struct position *pos, Move m)
 static int line_to_turns(struct position *pos, const Move *line, int len, struct turn *out, int max_turns,
                          struct turn *partial)
 {
-    const struct variant *v = pos->variant;
     int done = 0, played = 0;
     struct turn cur = {0, {0}, {0}};
     for (int i = 0; i < len && done < max_turns; i++) {
         Color side = pos->side;
         turn_append(&cur, pos, line[i]);
-        v->make(pos, line[i]);
+        variant_make(pos, line[i]);
         played++;
         if (pos->side != side || cur.count == MAX_TURN_STEPS) {
             out[done++] = cur;
@@ -45,7 +44,7 @@ static int line_to_turns(struct position *pos, const Move *line, int len, struct
         }
     }
     for (int i = played - 1; i >= 0; i--)
-        v->unmake(pos, line[i]);
+        variant_unmake(pos, line[i]);
     if (partial)
         *partial = cur;
     return done;
@@ -70,13 +69,13 @@ static bool complete_turn(struct searcher *s, struct turn *t)
     for (int i = 0; i < list.count; i++) {
         struct turn saved = *t;
         turn_append(t, pos, list.moves[i]);
-        v->make(pos, list.moves[i]);
+        variant_make(pos, list.moves[i]);
         bool ok;
         if (pos->side != side || t->count == MAX_TURN_STEPS)
             ok = !search_turn_excluded(&s->limits, t->text);
         else
             ok = complete_turn(s, t);
-        v->unmake(pos, list.moves[i]);
+        variant_unmake(pos, list.moves[i]);
         if (ok)
             return true;
         *t = saved;
@@ -321,9 +320,9 @@ static void fill_result(struct searcher *s, const struct pv_line *best, struct s
 static bool single_step_turn(struct position *pos, Move m)
 {
     Color side = pos->side;
-    pos->variant->make(pos, m);
+    variant_make(pos, m);
     bool changed = pos->side != side;
-    pos->variant->unmake(pos, m);
+    variant_unmake(pos, m);
     return changed;
 }
 

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "variants/variant.h"
+#include "engine/variant.h"
 
 void step_text(const struct position *pos, Move m, char *out, size_t n)
 {
@@ -44,7 +44,7 @@ static void walk_steps(struct position *pos, struct walk *w)
             continue;
         w->turn.steps[w->turn.count++] = m;
         Color side = pos->side;
-        v->make(pos, m);
+        variant_make(pos, m);
         if (pos->side != side || w->turn.count == MAX_TURN_STEPS) {
             w->found++;
             if (w->fn)
@@ -52,7 +52,7 @@ static void walk_steps(struct position *pos, struct walk *w)
         } else {
             walk_steps(pos, w);
         }
-        v->unmake(pos, m);
+        variant_unmake(pos, m);
         w->turn.count--;
     }
     w->turn.text[base] = '\0';
@@ -107,11 +107,11 @@ int turn_parse(struct position *pos, const char *text, struct turn *out)
 void turn_make(struct position *pos, const struct turn *t)
 {
     for (int i = 0; i < t->count; i++)
-        pos->variant->make(pos, t->steps[i]);
+        variant_make(pos, t->steps[i]);
 }
 
 void turn_unmake(struct position *pos, const struct turn *t)
 {
     for (int i = t->count - 1; i >= 0; i--)
-        pos->variant->unmake(pos, t->steps[i]);
+        variant_unmake(pos, t->steps[i]);
 }

@@ -103,10 +103,17 @@ struct move_list {
     Move moves[MAX_MOVES];
 };
 
+/* A list that would pass MAX_MOVES does not drop moves silently: Debug
+ * builds stop on an assertion, others print a line on stderr every time
+ * (engine/board.c). No variant's position is known to reach the bound. */
+void move_list_overflow(const struct move_list *list, Move m);
+
 static inline void move_list_add(struct move_list *list, Move m)
 {
     if (list->count < MAX_MOVES)
         list->moves[list->count++] = m;
+    else
+        move_list_overflow(list, m);
 }
 
 #endif

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "engine/settings.h"
+#include "engine/text.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 
@@ -21,9 +23,9 @@ uint64_t perft(struct position *pos, int depth, bool bulk)
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         Color side = pos->side;
-        v->make(pos, m);
+        variant_make(pos, m);
         nodes += perft(pos, pos->side != side ? depth - 1 : depth, bulk);
-        v->unmake(pos, m);
+        variant_unmake(pos, m);
     }
     return nodes;
 }
@@ -59,12 +61,10 @@ uint64_t perft_divide(struct position *pos, int depth, bool bulk, FILE *out)
 #define MAX_EXPECT 16
 #define MAX_LINE_OPTIONS 4
 
-/* `;option NAME=VALUE`: a game setting applied through the variant's
- * set_option before the line and restored after it. */
+/* `;option NAME=VALUE`: a game setting of this line's game only. */
 struct line_option {
     char name[64];
     char value[SUITE_LINE_MAX];
-    char saved[SUITE_LINE_MAX];
 };
 
 struct suite_line {
@@ -77,33 +77,24 @@ struct suite_line {
     int option_count;
 };
 
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t len = strlen(s);
-    while (len > 0 && isspace((unsigned char)s[len - 1]))
-        s[--len] = '\0';
-    return s;
-}
 
 /* Parses one `;`-separated item after the FEN. */
 static int parse_item(struct suite_line *line, char *item)
 {
-    item = trim(item);
+    item = text_trim(item);
     if (item[0] == 'D' && isdigit((unsigned char)item[1])) {
         if (line->n == MAX_EXPECT)
             return -1;
         char *end;
         line->depths[line->n] = (int)strtol(item + 1, &end, 10);
         line->counts[line->n] = strtoull(end, &end, 10);
-        if (*trim(end) != '\0')
+        if (*text_trim(end) != '\0')
             return -1;
         line->n++;
         return 0;
     }
     if (strncmp(item, "variant ", 8) == 0) {
-        snprintf(line->variant, sizeof line->variant, "%s", trim(item + 8));
+        snprintf(line->variant, sizeof line->variant, "%s", text_trim(item + 8));
         return 0;
     }
     if (strncmp(item, "option ", 7) == 0) {
@@ -112,8 +103,8 @@ static int parse_item(struct suite_line *line, char *item)
             return -1;
         *eq = '\0';
         struct line_option *o = &line->options[line->option_count++];
-        snprintf(o->name, sizeof o->name, "%s", trim(item + 7));
-        snprintf(o->value, sizeof o->value, "%s", trim(eq + 1));
+        snprintf(o->name, sizeof o->name, "%s", text_trim(item + 7));
+        snprintf(o->value, sizeof o->value, "%s", text_trim(eq + 1));
         return o->name[0] ? 0 : -1;
     }
     return -1;
@@ -126,7 +117,7 @@ static int parse_suite_line(char *text, struct suite_line *line)
     if (!semi)
         return -1;
     *semi = '\0';
-    snprintf(line->fen, sizeof line->fen, "%s", trim(text));
+    snprintf(line->fen, sizeof line->fen, "%s", text_trim(text));
     char *item = semi + 1;
     for (;;) {
         char *next = strchr(item, ';');
@@ -157,28 +148,25 @@ static const char *default_variant(const char *path, const char *given, char *na
     return variant_find(name) ? name : "normal";
 }
 
-static void restore_options(const struct variant *v, struct suite_line *line, int count)
+/* The line's settings: the suite's (when its variant is the line's) and the line's own. */
+static bool line_settings(const struct variant *v, const struct settings *base, const struct suite_line *line,
+                          struct settings *s, int lineno, FILE *out)
 {
     char err[VARIANT_ERR_LEN];
-    while (count-- > 0)
-        v->set_option(line->options[count].name, line->options[count].saved, err, sizeof err);
-}
-
-/* Applies the line's options; on failure restores those already applied. */
-static bool apply_options(const struct variant *v, struct suite_line *line, int lineno, FILE *out)
-{
-    char err[VARIANT_ERR_LEN];
+    if (settings_init(s, v, err, sizeof err)) {
+        fprintf(out, "line %d: %s\n", lineno, err);
+        return false;
+    }
+    for (int i = 0; base && base->variant == v && i < v->option_count; i++) {
+        char value[SUITE_LINE_MAX];
+        settings_get(base, v->options[i].name, value, sizeof value);
+        settings_set(s, v->options[i].name, value, err, sizeof err);
+    }
     for (int i = 0; i < line->option_count; i++) {
-        struct line_option *o = &line->options[i];
-        if (!v->set_option || !v->get_option) {
-            fprintf(out, "line %d: variant %s has no option '%s'\n", lineno, v->id, o->name);
-            restore_options(v, line, i);
-            return false;
-        }
-        v->get_option(o->name, o->saved, sizeof o->saved);
-        if (v->set_option(o->name, o->value, err, sizeof err)) {
+        const struct line_option *o = &line->options[i];
+        if (settings_set(s, o->name, o->value, err, sizeof err)) {
             fprintf(out, "line %d: option %s refused: %s\n", lineno, o->name, err);
-            restore_options(v, line, i);
+            settings_free(s);
             return false;
         }
     }
@@ -204,27 +192,29 @@ static bool run_counts(struct position *pos, const struct suite_line *line, int 
     return ok;
 }
 
-static bool run_line(struct position *pos, struct suite_line *line, const char *vid, int max_depth, bool bulk,
-                     int lineno, FILE *out, int *checked)
+static bool run_line(struct position *pos, struct suite_line *line, const char *vid, const struct settings *base,
+                     int max_depth, bool bulk, int lineno, FILE *out, int *checked)
 {
     const struct variant *v = variant_find(line->variant[0] ? line->variant : vid);
     if (!v) {
         fprintf(out, "line %d: unknown variant '%s'\n", lineno, line->variant[0] ? line->variant : vid);
         return false;
     }
-    if (!apply_options(v, line, lineno, out))
+    struct settings settings;
+    if (!line_settings(v, base, line, &settings, lineno, out))
         return false;
     char err[VARIANT_ERR_LEN];
-    bool ok = fen_read(pos, v, line->fen, err, sizeof err) == 0;
+    bool ok = fen_read_with(pos, &settings, line->fen, err, sizeof err) == 0;
     if (!ok)
         fprintf(out, "line %d: %s\n  FEN %s\n", lineno, err, line->fen);
     else
         ok = run_counts(pos, line, max_depth, bulk, lineno, out, checked);
-    restore_options(v, line, line->option_count);
+    settings_free(&settings);
     return ok;
 }
 
-int perft_suite(const char *path, const char *variant_id, int max_depth, bool bulk, FILE *out)
+int perft_suite(const char *path, const char *variant_id, const struct settings *base, int max_depth, bool bulk,
+                FILE *out)
 {
     FILE *f = fopen(path, "r");
     if (!f)
@@ -237,7 +227,7 @@ int perft_suite(const char *path, const char *variant_id, int max_depth, bool bu
     int passed = 0, failed = 0, lineno = 0, checked = 0;
     while (pos && line && text && fgets(text, SUITE_LINE_MAX, f)) {
         lineno++;
-        char *t = trim(text);
+        char *t = text_trim(text);
         if (*t == '\0' || *t == '#')
             continue;
         if (parse_suite_line(t, line)) {
@@ -245,7 +235,7 @@ int perft_suite(const char *path, const char *variant_id, int max_depth, bool bu
             failed++;
             continue;
         }
-        if (run_line(pos, line, vid, max_depth, bulk, lineno, out, &checked))
+        if (run_line(pos, line, vid, base, max_depth, bulk, lineno, out, &checked))
             passed++;
         else
             failed++;

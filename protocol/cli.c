@@ -12,6 +12,7 @@
 #include "engine/clock.h"
 #include "engine/fen.h"
 #include "engine/platform.h"
+#include "engine/settings.h"
 #include "engine/turn.h"
 #include "perft/perft.h"
 #include "protocol/match.h"
@@ -19,7 +20,8 @@
 #include "protocol/session.h"
 #include "variants/variant.h"
 
-enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+/* EXIT_DONE: --help or --version answered; the command stops with status 0. */
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2, EXIT_DONE = -1 };
 
 static const char usage_text[] =
     "Usage: rulezero [SUBCOMMAND] [OPTIONS]\n"
@@ -127,17 +129,22 @@ static int add_option_arg(struct cli_options *o, const char *arg)
     return add_setting(o, name, eq + 1, arg);
 }
 
-/* Applies the settings to variant v; prints the error and returns an exit code on failure. */
-static int apply_settings(const struct variant *v, const struct cli_options *o)
+/* The settings of a game of v with the command line's options; prints the
+ * error and returns an exit code on failure. */
+static int make_settings(const struct variant *v, const struct cli_options *o, struct settings *s)
 {
     char err[VARIANT_ERR_LEN];
+    if (settings_init(s, v, err, sizeof err)) {
+        fprintf(stderr, "rulezero: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
     for (int i = 0; i < o->settings; i++) {
-        bool known = false;
-        for (int k = 0; k < v->option_count && !known; k++)
-            known = strcasecmp(v->options[k].name, o->setting_name[i]) == 0;
-        if (!known || !v->set_option)
+        if (!settings_offers(v, o->setting_name[i])) {
+            settings_free(s);
             return usage_error("this variant has no option '%s'", o->setting_name[i]);
-        if (v->set_option(o->setting_name[i], o->setting_value[i], err, sizeof err)) {
+        }
+        if (settings_set(s, o->setting_name[i], o->setting_value[i], err, sizeof err)) {
+            settings_free(s);
             fprintf(stderr, "rulezero: %s\n", err);
             return EXIT_BAD_INPUT;
         }
@@ -176,10 +183,12 @@ static int add_engine_option(struct session_options *s, const char *name, const 
     return EXIT_OK;
 }
 
-/* Without a variant (the protocol session): every variant that has the
- * setting gets it; an engine option (Threads, Skill, ...) goes to the session. */
-static int apply_settings_everywhere(struct cli_options *o)
+/* Without a variant (the protocol session): an engine option (Threads,
+ * Skill, ...) goes to the session; any other setting must be one some variant
+ * offers, with a value that variant accepts, and the session's games take it. */
+static int check_session_settings(struct cli_options *o)
 {
+    int kept = 0;
     for (int i = 0; i < o->settings; i++) {
         if (is_engine_option(o->setting_name[i])) {
             int rc = add_engine_option(&o->session, o->setting_name[i], o->setting_value[i]);
@@ -187,26 +196,28 @@ static int apply_settings_everywhere(struct cli_options *o)
                 return rc;
             continue;
         }
+        const struct variant *v = NULL;
+        for (int k = 0; k < variant_count() && !v; k++)
+            if (settings_offers(variant_at(k), o->setting_name[i]))
+                v = variant_at(k);
+        if (!v)
+            return usage_error("no variant has an option '%s'", o->setting_name[i]);
         struct cli_options one = *o;
         one.settings = 1;
         one.setting_name[0] = o->setting_name[i];
         one.setting_value[0] = o->setting_value[i];
-        bool found = false;
-        for (int k = 0; k < variant_count(); k++) {
-            const struct variant *v = variant_at(k);
-            bool known = false;
-            for (int j = 0; j < v->option_count && !known; j++)
-                known = strcasecmp(v->options[j].name, o->setting_name[i]) == 0;
-            if (!known)
-                continue;
-            found = true;
-            int rc = apply_settings(v, &one);
-            if (rc)
-                return rc;
-        }
-        if (!found)
-            return usage_error("no variant has an option '%s'", o->setting_name[i]);
+        struct settings probe;
+        int rc = make_settings(v, &one, &probe);
+        if (rc)
+            return rc;
+        settings_free(&probe);
+        o->setting_name[kept] = o->setting_name[i];
+        o->setting_value[kept++] = o->setting_value[i];
     }
+    o->settings = kept;
+    o->session.setting_name = o->setting_name;
+    o->session.setting_value = o->setting_value;
+    o->session.settings = kept;
     return EXIT_OK;
 }
 
@@ -277,8 +288,8 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
         }
         case 'D': o->divide = true; break;
         case 'n': o->bulk = false; break;
-        case 'h': fputs(usage_text, stdout); print_variants(stdout); exit(EXIT_OK);
-        case 'V': printf("rulezero %s\n", RULEZERO_VERSION); exit(EXIT_OK);
+        case 'h': fputs(usage_text, stdout); print_variants(stdout); return EXIT_DONE;
+        case 'V': printf("rulezero %s\n", RULEZERO_VERSION); return EXIT_DONE;
         case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
         default: return usage_error("unknown option '%s'", argv[optind - 1]);
         }
@@ -307,17 +318,18 @@ static int play_moves(struct position *pos, const char *list)
     return EXIT_OK;
 }
 
-/* Sets up pos from the options; prints the error and returns an exit code on failure. */
-static int setup_position(struct position *pos, const struct cli_options *o)
+/* Sets up pos and its game's settings s from the options (the caller frees
+ * s after use); prints the error and returns an exit code on failure. */
+static int setup_position(struct position *pos, struct settings *s, const struct cli_options *o)
 {
     const struct variant *v = pick_variant(o->variant);
     if (!v)
         return usage_error("unknown variant '%s'", o->variant);
-    int rc = apply_settings(v, o);
+    int rc = make_settings(v, o, s);
     if (rc)
         return rc;
     char err[VARIANT_ERR_LEN];
-    if (fen_read(pos, v, o->fen ? o->fen : v->start_fen, err, sizeof err)) {
+    if (fen_read_with(pos, s, o->fen ? o->fen : v->start_fen, err, sizeof err)) {
         fprintf(stderr, "rulezero: %s\n", err);
         return EXIT_BAD_INPUT;
     }
@@ -340,12 +352,16 @@ static int perft_at(struct position *pos, int argc, char **argv)
         return usage_error("unexpected argument '%s'", argv[optind]);
     if (o.depth < 0)
         return usage_error("%s needs --depth", "perft");
-    if ((rc = setup_position(pos, &o)))
+    struct settings s = {0};
+    if ((rc = setup_position(pos, &s, &o))) {
+        settings_free(&s);
         return rc;
+    }
     double start = clock_seconds();
     uint64_t nodes = o.divide ? perft_divide(pos, o.depth, o.bulk, stdout) : perft(pos, o.depth, o.bulk);
     print_speed(stdout, nodes, clock_seconds() - start);
     printf("Nodes searched: %llu\n", (unsigned long long)nodes);
+    settings_free(&s);
     return EXIT_OK;
 }
 
@@ -363,10 +379,12 @@ static int cmd_perft_suite(int argc, char **argv)
         return usage_error("unknown variant '%s'", o.variant);
     if (o.settings && !o.variant)
         return usage_error("%s: settings need --variant", "perft-suite");
-    if (o.settings && (rc = apply_settings(variant_find(o.variant), &o)))
+    struct settings base = {0};
+    if (o.settings && (rc = make_settings(variant_find(o.variant), &o, &base)))
         return rc;
     double start = clock_seconds();
-    int failed = perft_suite(argv[optind], o.variant, o.max_depth, o.bulk, stdout);
+    int failed = perft_suite(argv[optind], o.variant, base.variant ? &base : NULL, o.max_depth, o.bulk, stdout);
+    settings_free(&base);
     if (failed < 0) {
         fprintf(stderr, "rulezero: cannot read '%s'\n", argv[optind]);
         return EXIT_BAD_INPUT;
@@ -391,10 +409,11 @@ static int moves_at(struct position *pos, int argc, char **argv)
         return rc;
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
-    if ((rc = setup_position(pos, &o)))
-        return rc;
-    for_each_turn(pos, print_turn_and_fen, NULL);
-    return EXIT_OK;
+    struct settings s = {0};
+    if ((rc = setup_position(pos, &s, &o)) == EXIT_OK)
+        for_each_turn(pos, print_turn_and_fen, NULL);
+    settings_free(&s);
+    return rc;
 }
 
 /* Runs a subcommand that needs a position (too big for the stack of some platforms). */
@@ -459,7 +478,7 @@ static int run_subcommand(int argc, char **argv)
     return usage_error("unknown subcommand '%s'", name);
 }
 
-int cli_main(int argc, char **argv)
+static int cli_run(int argc, char **argv)
 {
     char err[VARIANT_ERR_LEN];
     zobrist_init();
@@ -475,9 +494,15 @@ int cli_main(int argc, char **argv)
             return rc;
         if (optind < argc)
             return usage_error("unknown subcommand '%s'", argv[optind]);
-        if ((rc = apply_settings_everywhere(&o)))
+        if ((rc = check_session_settings(&o)))
             return rc;
         return session_run(stdin, stdout, &o.session);
     }
     return run_subcommand(argc - 1, argv + 1);
+}
+
+int cli_main(int argc, char **argv)
+{
+    int rc = cli_run(argc, argv);
+    return rc == EXIT_DONE ? EXIT_OK : rc;
 }

@@ -10,6 +10,7 @@
 #include "engine/search.h"
 #include "perft/perft.h"
 #include "protocol/game.h"
+#include "protocol/command.h"
 #include "protocol/text.h"
 
 #define DEFAULT_HASH_MB 16
@@ -238,18 +239,15 @@ static const struct command commands[] = {
 
 static void run_line(struct console *c, char *line)
 {
-    char *rest = text_trim(line);
-    if (*rest == '\0')
+    char whole[4096], *rest;
+    char *name = command_split(line, &rest, whole, sizeof whole);
+    if (!name)
         return;
-    char whole[4096];
-    snprintf(whole, sizeof whole, "%s", rest);
-    char *name = text_word(&rest);
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0) {
-            commands[i].run(c, rest);
-            return;
-        }
-    play_turns(c, whole);
+    const struct command *cmd = command_find(commands, sizeof commands / sizeof commands[0], sizeof commands[0], name);
+    if (cmd)
+        cmd->run(c, rest);
+    else
+        play_turns(c, whole);
 }
 
 int console_run(const char *first_line, FILE *in, struct writer *w, const struct session_options *opts)
@@ -260,7 +258,7 @@ int console_run(const char *first_line, FILE *in, struct writer *w, const struct
     c->w = w;
     c->limits = calloc(1, sizeof *c->limits);
     c->engine = session_engine_new(opts, DEFAULT_HASH_MB);
-    if (!c->limits || !c->engine || game_init(&c->game)) {
+    if (!c->limits || !c->engine || game_init(&c->game) || session_apply_settings(opts, &c->game)) {
         free(c->limits);
         free(c);
         return 1;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "engine/fen.h"
+#include "engine/settings.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 
@@ -20,8 +21,20 @@ struct game_turn {
     Color side; /* who made it */
 };
 
+/* An option set on a game, kept so that it applies again when the game
+ * changes variant (XBoard sends `option` before `variant`). */
+#define GAME_MAX_OPTIONS 8
+#define GAME_OPTION_LEN 1200
+struct game_option {
+    char name[64];
+    char value[GAME_OPTION_LEN];
+};
+
 struct game {
     const struct variant *variant;
+    struct settings settings; /* this game's rules value; g->pos refers to it */
+    struct game_option options[GAME_MAX_OPTIONS];
+    int option_count;
     struct position *pos;
     char start_fen[FEN_MAX_LEN];
     struct game_turn *turns;
@@ -53,10 +66,14 @@ struct outcome game_outcome(struct game *g);
 /* Turns `side` has made in this game (for moves-per-session clocks). */
 int game_turns_by(const struct game *g, Color side);
 
-/* Sets a variant option on every registered variant offering `name`; when no
- * turn has been played yet, the game restarts from its start position so the
- * new rules apply at once. */
+/* Sets an option on this game only: on its settings when its variant offers
+ * `name`, else checked against a variant that does and kept for when the
+ * game changes variant. When no turn has been played yet, the game restarts
+ * from its start position so the new rules apply at once. */
 int game_set_option(struct game *g, const char *name, const char *value, char *err, size_t errlen);
+/* Gives dst the options set on src (for a game built beside another, as
+ * UCI's `position` does); dst's position is set up again by its next game_new. */
+void game_copy_options(struct game *dst, const struct game *src);
 
 /* The board as text (ranks from the top, holdings, side to move, FEN). */
 void game_print_board(const struct game *g, FILE *out);

@@ -193,7 +193,7 @@ static void play_game(struct worker *w, int index)
     const struct match_config *c = w->sh->cfg;
     make_opening(c, index / 2, w->pos, &w->opening);
     char err[VARIANT_ERR_LEN];
-    fen_read(w->pos, c->variant, w->opening.fen, err, sizeof err);
+    fen_read_with(w->pos, &c->rules, w->opening.fen, err, sizeof err);
     struct game_view g = {0};
     g.variant = c->variant;
     g.start_fen = w->opening.fen;
@@ -381,22 +381,21 @@ int match_main(int argc, char **argv)
     c.max_wait_ms = 60000;
     int rc = match_parse_options(argc, argv, &c);
     if (rc)
-        return rc;
+        return rc == MATCH_EXIT_DONE ? MATCH_EXIT_OK : rc;
     if (c.merge)
         return match_merge_main(&c);
     signal(SIGPIPE, SIG_IGN);
-    if (match_apply_variant_options(&c))
-        return EXIT_FAIL;
-    struct position *scratch = malloc(sizeof *scratch);
-    if (!scratch)
-        return EXIT_FAIL;
-    if (c.openings_path && load_openings(&c, scratch)) {
-        free(scratch);
+    if (match_apply_variant_options(&c)) {
+        settings_free(&c.rules);
         return EXIT_FAIL;
     }
+    struct position *scratch = malloc(sizeof *scratch);
+    bool loaded = scratch && !(c.openings_path && load_openings(&c, scratch));
     free(scratch);
-    if (prepare_engines(&c))
+    if (!loaded || prepare_engines(&c)) {
+        settings_free(&c.rules);
         return EXIT_FAIL;
+    }
 
     struct shared sh = {0};
     sh.cfg = &c;
@@ -436,6 +435,7 @@ int match_main(int argc, char **argv)
     for (int i = 0; i < c.fen_count; i++)
         free(c.fens[i]);
     free(c.fens);
+    settings_free(&c.rules);
     pthread_mutex_destroy(&sh.lock);
     return ok && started ? EXIT_OK : EXIT_FAIL;
 }

@@ -6,12 +6,15 @@
 #include <stdint.h>
 
 #include "engine/elo.h"
+#include "engine/settings.h"
 #include "protocol/player.h"
 
-enum { MATCH_EXIT_OK = 0, MATCH_EXIT_FAIL = 1, MATCH_EXIT_USAGE = 2 };
+/* MATCH_EXIT_DONE: --help answered, the match stops with status 0. */
+enum { MATCH_EXIT_OK = 0, MATCH_EXIT_FAIL = 1, MATCH_EXIT_USAGE = 2, MATCH_EXIT_DONE = -1 };
 
 struct match_config {
     const struct variant *variant;
+    struct settings rules;  /* the arbiter's game settings (match_apply_variant_options) */
     int engine_count;
     struct player_config engines[2];
     int games;
@@ -38,10 +41,11 @@ struct match_config {
 };
 
 /* Fills c from the arguments (defaults set by the caller); prints usage
- * errors. MATCH_EXIT_OK or MATCH_EXIT_USAGE. */
+ * errors. MATCH_EXIT_OK, MATCH_EXIT_USAGE or MATCH_EXIT_DONE. */
 int match_parse_options(int argc, char **argv, struct match_config *c);
-/* Options the variant declares also set the arbiter's rules. 0 or -1. */
-int match_apply_variant_options(const struct match_config *c);
+/* Makes the arbiter's settings (c->rules): the variant's, with the engines'
+ * options the variant declares. 0 or -1 after printing why. */
+int match_apply_variant_options(struct match_config *c);
 
 /* Sharding (match_shard.c). Games go to shards by opening, so both colours of
  * an opening stay together: shard I of N plays the games 2k and 2k+1 for every

@@ -300,7 +300,7 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
         case OPT_MERGE: c->merge = true; break;
         case OPT_DEBUG: c->debug = true; break;
         case OPT_VERBOSE: c->verbose = true; break;
-        case 'h': fputs(match_usage, stdout); exit(EXIT_OK);
+        case 'h': fputs(match_usage, stdout); return MATCH_EXIT_DONE;
         case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
         default: return usage_error("unknown option '%s'", argv[optind - 1]);
         }
@@ -347,25 +347,23 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
 }
 
 /* Options the variant declares also set the arbiter's rules. */
-int match_apply_variant_options(const struct match_config *c)
+int match_apply_variant_options(struct match_config *c)
 {
     const struct variant *v = c->variant;
-    if (!v->set_option)
-        return 0;
+    char err[VARIANT_ERR_LEN];
+    if (settings_init(&c->rules, v, err, sizeof err)) {
+        fprintf(stderr, "rulezero match: %s\n", err);
+        return -1;
+    }
     for (int i = 0; i < 2; i++)
         for (int k = 0; k < c->engines[i].option_count; k++) {
             const char *opt = c->engines[i].options[k];
             const char *eq = strchr(opt, '=');
-            for (int j = 0; j < v->option_count; j++) {
-                size_t len = strlen(v->options[j].name);
-                if ((size_t)(eq - opt) == len && strncmp(opt, v->options[j].name, len) == 0) {
-                    char name[64], err[VARIANT_ERR_LEN];
-                    snprintf(name, sizeof name, "%.*s", (int)len, opt);
-                    if (v->set_option(name, eq + 1, err, sizeof err)) {
-                        fprintf(stderr, "rulezero match: %s\n", err);
-                        return -1;
-                    }
-                }
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(eq - opt), opt);
+            if (settings_offers(v, name) && settings_set(&c->rules, name, eq + 1, err, sizeof err)) {
+                fprintf(stderr, "rulezero match: %s\n", err);
+                return -1;
             }
         }
     return 0;

@@ -42,7 +42,7 @@ int load_openings(struct match_config *c, struct position *pos)
                 if (i + 1 < k)
                     strcat(fen, " ");
             }
-            if (fen_read(pos, c->variant, fen, err, sizeof err) == 0) {
+            if (fen_read_with(pos, &c->rules, fen, err, sizeof err) == 0) {
                 char canon[FEN_MAX_LEN];
                 fen_write(pos, canon, sizeof canon);
                 char **grown = realloc(c->fens, (size_t)(c->fen_count + 1) * sizeof *grown);
@@ -82,7 +82,7 @@ void make_opening(const struct match_config *c, int k, struct position *pos, str
     uint64_t rng = c->seed * 0x9E3779B97F4A7C15ull + (uint64_t)k * 0xD1B54A32D192ED03ull + 1;
     for (int attempt = 0; attempt < 1000; attempt++) {
         char err[VARIANT_ERR_LEN];
-        fen_read(pos, c->variant, o->fen, err, sizeof err);
+        fen_read_with(pos, &c->rules, o->fen, err, sizeof err);
         o->nmoves = 0;
         while (o->nmoves < c->random_plies) {
             if (game_adjudicate(pos).result != RESULT_NONE)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "protocol/console.h"
+#include "protocol/game.h"
 #include "protocol/text.h"
 #include "protocol/uci.h"
 #include "protocol/writer.h"
@@ -32,6 +33,15 @@ int session_engine_options(const struct session_options *opts, struct engine_set
             return -1;
         }
     }
+    return 0;
+}
+
+int session_apply_settings(const struct session_options *opts, struct game *g)
+{
+    char err[VARIANT_ERR_LEN];
+    for (int i = 0; opts && i < opts->settings; i++)
+        if (game_set_option(g, opts->setting_name[i], opts->setting_value[i], err, sizeof err))
+            return -1;
     return 0;
 }
 

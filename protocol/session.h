@@ -17,7 +17,15 @@ struct session_options {
     int engine_option_count;
     const char *engine_option_name[SESSION_MAX_ENGINE_OPTIONS];
     const char *engine_option_value[SESSION_MAX_ENGINE_OPTIONS];
+    /* Game settings from the command line (--option, --powers), checked already. */
+    const char *const *setting_name;
+    const char *const *setting_value;
+    int settings;
 };
+
+struct game;
+/* Sets the command line's settings (checked already) on a protocol's game; 0 or -1. */
+int session_apply_settings(const struct session_options *opts, struct game *g);
 
 int session_run(FILE *in, FILE *out, const struct session_options *opts);
 

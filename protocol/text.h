@@ -1,26 +1,7 @@
-/* Rule Zero: small text helpers shared by the protocol front ends. */
-#ifndef RULEZERO_TEXT_H
-#define RULEZERO_TEXT_H
+/* The text helpers moved to the core (engine/text.h); this name stays for the front ends. */
+#ifndef RULEZERO_PROTOCOL_TEXT_H
+#define RULEZERO_PROTOCOL_TEXT_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-
-/* Strips leading and trailing white space (including the newline) in place. */
-char *text_trim(char *s);
-/* Splits off the first word of *s (white-space separated); advances *s past
- * it and the spaces after it. Returns "" at the end. */
-char *text_word(char **s);
-/* Whole-string integer/number parsing; 0 on success. */
-int text_int64(const char *s, int64_t lo, int64_t hi, int64_t *out);
-int text_double(const char *s, double *out);
-/* Copies `in` to `out`, turning parentheses into brackets, so that a message
- * can sit inside `Error (...)` without confusing a GUI's parser. */
-void text_no_parens(const char *in, char *out, size_t n);
-/* Reads one line from `in` into *line (grown with realloc, *cap its size),
- * newline included, like POSIX getline (which Windows lacks). Returns the
- * length, or -1 at end of input (or when memory runs out) with nothing read. */
-long long text_read_line(char **line, size_t *cap, FILE *in);
+#include "engine/text.h"
 
 #endif

@@ -15,6 +15,7 @@
 #include "protocol/engine_options.h"
 #include "protocol/game.h"
 #include "protocol/options.h"
+#include "protocol/command.h"
 #include "protocol/text.h"
 #include "protocol/timecontrol.h"
 
@@ -248,6 +249,7 @@ static void play_new_turns(struct uci *u, char **tokens, int n)
 static void replace_game(struct uci *u, const char *fen, char **tokens, int n)
 {
     char err[VARIANT_ERR_LEN];
+    game_copy_options(&u->scratch, &u->game);
     if (game_new(&u->scratch, u->game.variant, fen, err, sizeof err)) {
         send_error(u, "%s", err);
         return;
@@ -482,16 +484,15 @@ static const struct command commands[] = {
 
 static void run_line(struct uci *u, char *line)
 {
-    char *rest = text_trim(line);
-    if (*rest == '\0')
+    char whole[4096], *rest;
+    char *name = command_split(line, &rest, whole, sizeof whole);
+    if (!name)
         return;
-    char *name = text_word(&rest);
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0) {
-            commands[i].run(u, rest);
-            return;
-        }
-    send_error(u, "unknown command '%s'", name);
+    const struct command *cmd = command_find(commands, sizeof commands / sizeof commands[0], sizeof commands[0], name);
+    if (cmd)
+        cmd->run(u, rest);
+    else
+        send_error(u, "unknown command '%s'", name);
 }
 
 int uci_run(const char *first_line, FILE *in, struct writer *w, const struct session_options *opts)
@@ -503,7 +504,8 @@ int uci_run(const char *first_line, FILE *in, struct writer *w, const struct ses
     u->limits = calloc(1, sizeof *u->limits);
     u->parsed = calloc(1, sizeof *u->parsed);
     u->engine = session_engine_new(opts, DEFAULT_HASH_MB);
-    if (!u->limits || !u->parsed || !u->engine || game_init(&u->game) || game_init(&u->scratch)) {
+    if (!u->limits || !u->parsed || !u->engine || game_init(&u->game) || game_init(&u->scratch) ||
+        session_apply_settings(opts, &u->game)) {
         free(u->limits);
         free(u->parsed);
         free(u);

@@ -18,8 +18,10 @@
 #include "protocol/engine_options.h"
 #include "protocol/game.h"
 #include "protocol/options.h"
+#include "protocol/command.h"
 #include "protocol/text.h"
 #include "protocol/timecontrol.h"
+#include "protocol/xboard_setup.h"
 
 #define MAX_PENDING_PINGS 64
 #define DEFAULT_HASH_MB 16
@@ -368,14 +370,10 @@ static void cmd_variant(struct xboard *xb, char *args)
     }
     xb->game_over = false;
     position_changed(xb);
-    if (v->xboard_setup) {
-        char *setup = malloc(8192);
-        if (setup) {
-            setup[0] = '\0';
-            v->xboard_setup(xb->game.pos, setup, 8192);
+    if (v->xboard) {
+        char setup[FEN_MAX_LEN + 256];
+        if (xboard_setup_line(xb->game.pos, setup, sizeof setup))
             writer_printf(xb->w, "%s", setup);
-            free(setup);
-        }
     }
     if (xb->analyzing)
         think_if_engine_to_move(xb);
@@ -846,17 +844,15 @@ static const struct command commands[] = {
 
 static void run_line(struct xboard *xb, char *line)
 {
-    char *rest = text_trim(line);
-    if (*rest == '\0')
+    char whole[4096], *rest;
+    char *name = command_split(line, &rest, whole, sizeof whole);
+    if (!name)
         return;
-    char whole[4096];
-    snprintf(whole, sizeof whole, "%s", rest);
-    char *name = text_word(&rest);
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0) {
-            commands[i].run(xb, rest);
-            return;
-        }
+    const struct command *cmd = command_find(commands, sizeof commands / sizeof commands[0], sizeof commands[0], name);
+    if (cmd) {
+        cmd->run(xb, rest);
+        return;
+    }
     /* Without the usermove prefix: a move if it is one. */
     struct turn t;
     char err[VARIANT_ERR_LEN];
@@ -875,7 +871,7 @@ int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
     xb->limits = calloc(1, sizeof *xb->limits);
     xb->active = calloc(1, sizeof *xb->active);
     xb->engine = session_engine_new(opts, DEFAULT_HASH_MB);
-    if (!xb->limits || !xb->active || !xb->engine || game_init(&xb->game)) {
+    if (!xb->limits || !xb->active || !xb->engine || game_init(&xb->game) || session_apply_settings(opts, &xb->game)) {
         free(xb->limits);
         free(xb->active);
         free(xb);

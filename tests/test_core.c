@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "engine/settings.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 
@@ -193,8 +194,8 @@ START_TEST(turn_text_round_trip)
 }
 END_TEST
 
-/* Applies `;option NAME=VALUE` items of a suite line (e.g. Polypiece powers). */
-static bool apply_line_options(const struct variant *v, char *items)
+/* Applies `;option NAME=VALUE` items of a suite line (e.g. Polypiece powers) to s. */
+static bool apply_line_options(struct settings *s, char *items)
 {
     for (char *item = strtok(items, ";"); item; item = strtok(NULL, ";")) {
         while (*item == ' ')
@@ -203,24 +204,17 @@ static bool apply_line_options(const struct variant *v, char *items)
             continue;
         char *eq = strchr(item + 7, '=');
         char err[VARIANT_ERR_LEN];
-        if (!eq || !v->set_option)
+        if (!eq)
             return false;
         *eq = '\0';
         char *value = eq + 1;
         size_t len = strlen(value);
         while (len && (value[len - 1] == ' ' || value[len - 1] == '\n'))
             value[--len] = '\0';
-        if (v->set_option(item + 7, value, err, sizeof err))
+        if (settings_set(s, item + 7, value, err, sizeof err))
             return false;
     }
     return true;
-}
-
-static void restore_options(const struct variant *v)
-{
-    char err[VARIANT_ERR_LEN];
-    for (int i = 0; i < v->option_count; i++)
-        v->set_option(v->options[i].name, v->options[i].default_value, err, sizeof err);
 }
 
 /* Every legal turn of every position of every perft suite: text round trip. */
@@ -243,15 +237,20 @@ static int round_trip_suite(const char *path, const struct variant *v)
             lv = variant_find(id);
             ck_assert_ptr_nonnull(lv);
         }
-        if (!apply_line_options(lv, semi + 1))
+        struct settings settings;
+        char err[VARIANT_ERR_LEN];
+        ck_assert_int_eq(settings_init(&settings, lv, err, sizeof err), 0);
+        if (!apply_line_options(&settings, semi + 1)) {
+            settings_free(&settings);
             continue;
-        load(lv->id, line);
+        }
+        ck_assert_msg(fen_read_with(pos, &settings, line, err, sizeof err) == 0, "%s: %s", line, err);
         /* Every turn up to 2000; an even sample of about 2000 beyond (Nick
          * Danger positions have tens of thousands). */
         uint64_t turns = count_turns(pos);
         struct text_ctx ctx = {pos, 0, turns > 2000 ? (int)(turns / 2000) : 1};
         ck_assert_int_eq(for_each_turn(pos, round_trip_one, &ctx), ctx.seen);
-        restore_options(lv);
+        settings_free(&settings);
         positions++;
     }
     fclose(f);
@@ -307,6 +306,33 @@ START_TEST(every_registered_variant_is_valid)
 }
 END_TEST
 
+/* The debug validator accepts every start position and names each kind of fault. */
+START_TEST(position_ok_finds_each_fault)
+{
+    for (int i = 0; i < variant_count(); i++) {
+        load(variant_at(i)->id, variant_at(i)->start_fen);
+        ck_assert_msg(position_problem(pos) == NULL, "%s: %s", variant_at(i)->id, position_problem(pos));
+    }
+    load("normal", normal_fens[1]);
+    pos->key ^= 1;
+    ck_assert_str_eq(position_problem(pos), "incremental key differs from the key computed from scratch");
+    load("normal", normal_fens[1]);
+    pos->king_sq[BLACK] = pos->king_sq[WHITE];
+    ck_assert_str_eq(position_problem(pos), "king square out of step");
+    load("normal", normal_fens[1]);
+    pos->plist_index[pos->plist[WHITE][0]] = 1;
+    ck_assert_str_eq(position_problem(pos), "piece list index out of step");
+    load("normal", normal_fens[1]);
+    pos->pcount[WHITE]--;
+    ck_assert_str_eq(position_problem(pos), "a piece on the board is missing from the piece list");
+    /* Nick Danger: a link whose two locations differ. */
+    load("nickdanger", "rnbqkbnr8/pppp1ppp8/16/4p11/4P11/16/PPPP1PPP8/RNBQKBNR8 w KQkq - 0 2 a3k3 L +a3k3");
+    ck_assert_ptr_null(position_problem(pos));
+    pos->board[make_square(16, 2)] = make_piece(WHITE, 1);
+    ck_assert_ptr_nonnull(position_problem(pos));
+}
+END_TEST
+
 START_TEST(repetition_is_counted)
 {
     struct turn t;
@@ -336,6 +362,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, turn_text_round_trip_on_every_suite_position);
     tcase_add_test(tc, every_registered_variant_is_valid);
     tcase_add_test(tc, repetition_is_counted);
+    tcase_add_test(tc, position_ok_finds_each_fault);
     suite_add_tcase(s, tc);
     return s;
 }

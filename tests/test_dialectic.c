@@ -9,6 +9,7 @@
 #include "engine/fen.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
+#include "protocol/xboard_setup.h"
 
 static struct position *pos;
 
@@ -263,7 +264,7 @@ START_TEST(xboard_hooks)
     v->xboard_parse(pos, "b7b8n", out, sizeof out);
     ck_assert_str_eq(out, "b7b8n");
     load("dialectic", "4k3/8/3g4/8/8/4G3/8/4K3 w - - 0 1 T01A12");
-    v->xboard_setup(pos, out, sizeof out);
+    xboard_setup_line(pos, out, sizeof out);
     ck_assert_str_eq(out, "setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+0_fairy "
                           "4k3/8/3h4/8/8/4H3/8/4K3 w - - 0 1\n");
 }

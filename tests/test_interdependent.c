@@ -8,6 +8,7 @@
 #include "engine/fen.h"
 #include "engine/turn.h"
 #include "variants/interdep.h"
+#include "protocol/xboard_setup.h"
 
 static struct position *pos;
 static const struct variant *v;
@@ -44,7 +45,7 @@ static void load(const char *fen)
  * check): the attack test does not care. */
 static void random_position(int extra)
 {
-    position_clear(pos, v);
+    position_clear(pos, v, NULL);
     int free_sq[IDC_SQUARES];
     for (int i = 0; i < IDC_SQUARES; i++)
         free_sq[i] = i;
@@ -228,11 +229,11 @@ START_TEST(capture_goes_to_hand_with_colour_changed)
 }
 END_TEST
 
-START_TEST(xboard_setup_line)
+START_TEST(xboard_setup_is_sent_as_xboard_reads_it)
 {
     char out[2048];
     load(v->start_fen);
-    v->xboard_setup(pos, out, sizeof out);
+    xboard_setup_line(pos, out, sizeof out);
     ck_assert_str_eq(out, "setup (.N.CUGS..TK..n.cugs..tk.) 6x7+6_fairy snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[-] w - - 0 1\n");
 }
 END_TEST
@@ -241,7 +242,7 @@ END_TEST
  * colours, hands and the side to move swapped scores the same. */
 static void mirror(const struct position *src, struct position *dst)
 {
-    position_clear(dst, v);
+    position_clear(dst, v, NULL);
     for (int i = 0; i < IDC_SQUARES; i++) {
         Square sq = idc.sq[i];
         Piece p = src->board[sq];
@@ -264,7 +265,7 @@ START_TEST(xboard_images_avoid_heuristics)
 {
     char out[2048];
     load(v->start_fen);
-    v->xboard_setup(pos, out, sizeof out);
+    xboard_setup_line(pos, out, sizeof out);
     const char *open = strchr(out, '('), *close = strchr(out, ')');
     ck_assert_ptr_nonnull(open);
     ck_assert_ptr_nonnull(close);
@@ -331,7 +332,7 @@ int main(void)
     tcase_add_test(tc, bad_fens_refused);
     tcase_add_test(tc, drop_notation_and_parse);
     tcase_add_test(tc, capture_goes_to_hand_with_colour_changed);
-    tcase_add_test(tc, xboard_setup_line);
+    tcase_add_test(tc, xboard_setup_is_sent_as_xboard_reads_it);
     tcase_add_test(tc, xboard_images_avoid_heuristics);
     tcase_add_test(tc, evaluation_is_colour_blind);
     tcase_add_test(tc, piece_in_hand_beats_isolated_piece_on_board);

@@ -7,6 +7,7 @@
 #include "engine/fen.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
+#include "protocol/xboard_setup.h"
 
 static struct position *pos;
 static const struct variant *iw;
@@ -201,11 +202,11 @@ START_TEST(xboard_locust_forms)
 }
 END_TEST
 
-START_TEST(xboard_setup_line)
+START_TEST(xboard_setup_is_sent_as_xboard_reads_it)
 {
     load("kk6/8/8/2pPp3/8/8/8/6KK w - d6,e 0 1");
     char out[512];
-    iw->xboard_setup(pos, out, sizeof out);
+    xboard_setup_line(pos, out, sizeof out);
     ck_assert_str_eq(out, "setup (.NBRKP..nbrkp.) 8x8+0_fairy kk6/8/8/2pPp3/8/8/8/6KK w - - 0 1\n");
 }
 END_TEST
@@ -266,7 +267,7 @@ static Suite *interweave_suite(void)
     tcase_add_test(tc, outcomes);
     tcase_add_test(tc, ep_survives_the_chain_and_then_clears);
     tcase_add_test(tc, xboard_locust_forms);
-    tcase_add_test(tc, xboard_setup_line);
+    tcase_add_test(tc, xboard_setup_is_sent_as_xboard_reads_it);
     tcase_add_test(tc, evaluation_is_colour_symmetric);
     suite_add_tcase(s, tc);
     return s;

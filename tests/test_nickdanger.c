@@ -13,6 +13,7 @@
 #include "engine/fen.h"
 #include "engine/turn.h"
 #include "variants/nickdanger.h"
+#include "protocol/xboard_setup.h"
 
 static struct position *pos;
 static const struct variant *nd;
@@ -135,11 +136,11 @@ START_TEST(turn_texts_parse)
 }
 END_TEST
 
-START_TEST(xboard_setup_line)
+START_TEST(xboard_setup_is_sent_as_xboard_reads_it)
 {
     char out[FEN_MAX_LEN + 64];
     load(fens[0]);
-    nd->xboard_setup(pos, out, sizeof out);
+    xboard_setup_line(pos, out, sizeof out);
     ck_assert_str_eq(out, "setup (PNBRQKpnbrqk) 16x8+0_fairy rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq "
                           "- 0 1\n");
 }
@@ -290,7 +291,7 @@ static Suite *nickdanger_suite(void)
     tcase_add_test(tc, fen_errors);
     tcase_add_test(tc, linked_piece_listed_once);
     tcase_add_test(tc, turn_texts_parse);
-    tcase_add_test(tc, xboard_setup_line);
+    tcase_add_test(tc, xboard_setup_is_sent_as_xboard_reads_it);
     tcase_add_test(tc, random_games);
     tcase_add_test(tc, twinkle_phase_is_reached);
     suite_add_tcase(s, tc);

@@ -5,12 +5,17 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "engine/settings.h"
 #include "engine/turn.h"
+#include "perft/perft.h"
 #include "variants/polypiece.h"
 #include "variants/variant.h"
+#include "protocol/xboard_setup.h"
 
 static struct position *pos;
 static char err[VARIANT_ERR_LEN];
+/* Each test's two games: one of Polypiece, one of Phased Polypiece. */
+static struct settings s_poly, s_phased;
 
 static const struct variant *poly(void) { return variant_find("polypiece"); }
 static const struct variant *phased(void) { return variant_find("polypiece-phased"); }
@@ -19,14 +24,20 @@ static void setup(void)
 {
     zobrist_init();
     pos = malloc(sizeof *pos);
-    ck_assert_int_eq(poly()->set_option("Powers", POLYPIECE_DEFAULT_POWERS, err, sizeof err), 0);
+    ck_assert_int_eq(settings_init(&s_poly, poly(), err, sizeof err), 0);
+    ck_assert_int_eq(settings_init(&s_phased, phased(), err, sizeof err), 0);
 }
 
-static void teardown(void) { free(pos); }
+static void teardown(void)
+{
+    settings_free(&s_poly);
+    settings_free(&s_phased);
+    free(pos);
+}
 
 static void load(const struct variant *v, const char *fen)
 {
-    int rc = fen_read(pos, v, fen, err, sizeof err);
+    int rc = fen_read_with(pos, v == poly() ? &s_poly : &s_phased, fen, err, sizeof err);
     ck_assert_msg(rc == 0, "%s: %s", fen, err);
 }
 
@@ -56,21 +67,23 @@ START_TEST(default_powers_and_option_entry)
     ck_assert_int_eq(poly()->option_count, 1);
     ck_assert_str_eq(poly()->options[0].name, "Powers");
     ck_assert_str_eq(poly()->options[0].default_value, POLYPIECE_DEFAULT_POWERS);
-    poly()->get_option("Powers", out, sizeof out);
+    settings_get(&s_poly, "Powers", out, sizeof out);
     ck_assert_str_eq(out, POLYPIECE_DEFAULT_POWERS);
-    phased()->get_option("powers", out, sizeof out);
+    settings_get(&s_phased, "powers", out, sizeof out);
     ck_assert_str_eq(out, POLYPIECE_DEFAULT_POWERS);
 }
 END_TEST
 
-START_TEST(set_powers_canonical_and_shared)
+START_TEST(set_powers_canonical_and_per_game)
 {
     char out[POLYPIECE_POWERS_MAX * 2];
-    ck_assert_int_eq(phased()->set_option("Powers", "n:N,AD  Q:Q,WAND,KK", err, sizeof err), 0);
-    poly()->get_option("Powers", out, sizeof out);
+    ck_assert_int_eq(settings_set(&s_phased, "Powers", "n:N,AD  Q:Q,WAND,KK", err, sizeof err), 0);
+    settings_get(&s_phased, "Powers", out, sizeof out);
     ck_assert_str_eq(out, "K:K Q:Q,WAND,KK R:R B:B N:N,AD");
-    ck_assert_int_eq(poly()->set_option("Powers", "", err, sizeof err), 0);
-    poly()->get_option("Powers", out, sizeof out);
+    settings_get(&s_poly, "Powers", out, sizeof out);
+    ck_assert_str_eq(out, POLYPIECE_DEFAULT_POWERS);
+    ck_assert_int_eq(settings_set(&s_poly, "Powers", "", err, sizeof err), 0);
+    settings_get(&s_poly, "Powers", out, sizeof out);
     ck_assert_str_eq(out, "K:K Q:Q R:R B:B N:N");
 }
 END_TEST
@@ -83,14 +96,52 @@ START_TEST(invalid_powers_refused_and_old_kept)
     char out[POLYPIECE_POWERS_MAX * 2];
     for (int i = 0; bad[i]; i++) {
         err[0] = '\0';
-        ck_assert_msg(poly()->set_option("Powers", bad[i], err, sizeof err) == -1, "accepted %s", bad[i]);
+        ck_assert_msg(settings_set(&s_poly, "Powers", bad[i], err, sizeof err) == -1, "accepted %s", bad[i]);
         ck_assert_msg(strncmp(err, "Powers: ", 8) == 0, "%s: message '%s'", bad[i], err);
-        poly()->get_option("Powers", out, sizeof out);
+        settings_get(&s_poly, "Powers", out, sizeof out);
         ck_assert_str_eq(out, POLYPIECE_DEFAULT_POWERS);
     }
-    ck_assert_int_eq(poly()->set_option("Powers", "Q:Q,WX", err, sizeof err), -1);
+    ck_assert_int_eq(settings_set(&s_poly, "Powers", "Q:Q,WX", err, sizeof err), -1);
     ck_assert_str_eq(err, "Powers: invalid Betza \"WX\": unexpected 'X' at position 2");
-    ck_assert_int_eq(poly()->set_option("Speed", "1", err, sizeof err), -1);
+    ck_assert_int_eq(settings_set(&s_poly, "Speed", "1", err, sizeof err), -1);
+}
+END_TEST
+
+/* Two games of one variant with different lists, in one thread, played and
+ * counted in turn: each keeps its own perft counts (perft/suites/polypiece.epd
+ * lines 64 and 68, the same position under two lists). */
+START_TEST(two_games_with_different_lists_interleaved)
+{
+    static const char fen[] = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 00000";
+    static const uint64_t fancy[] = {1, 48, 2021, 98739};
+    static const uint64_t plain[] = {1, 48, 2039, 97862};
+    struct settings other;
+    ck_assert_int_eq(settings_init(&other, poly(), err, sizeof err), 0);
+    ck_assert_int_eq(settings_set(&s_poly, "Powers", "Q:Q,KK R:R,WWD B:B,K2 N:N,AD", err, sizeof err), 0);
+    ck_assert_int_eq(settings_set(&other, "Powers", "", err, sizeof err), 0);
+    struct position *a = pos, *b = malloc(sizeof *b);
+    ck_assert_int_eq(fen_read_with(a, &s_poly, fen, err, sizeof err), 0);
+    ck_assert_int_eq(fen_read_with(b, &other, fen, err, sizeof err), 0);
+    ck_assert(a->key != b->key);
+    for (int d = 1; d <= 3; d++) {
+        ck_assert_uint_eq(perft(a, d, true), fancy[d]);
+        ck_assert_uint_eq(perft(b, d, false), plain[d]);
+    }
+    /* A turn in each, then the other's count, then back. */
+    struct turn ta, tb;
+    ck_assert_int_eq(turn_parse(a, "d2e3", &ta), 0);
+    ck_assert_int_eq(turn_parse(b, "e1g1", &tb), 0);
+    turn_make(a, &ta);
+    ck_assert_uint_eq(perft(b, 2, true), plain[2]);
+    turn_make(b, &tb);
+    turn_unmake(a, &ta);
+    ck_assert_uint_eq(perft(a, 2, true), fancy[2]);
+    turn_unmake(b, &tb);
+    ck_assert_uint_eq(perft(b, 3, true), plain[3]);
+    ck_assert_uint_eq(a->key, position_compute_key(a));
+    ck_assert_uint_eq(b->key, position_compute_key(b));
+    free(b);
+    settings_free(&other);
 }
 END_TEST
 
@@ -132,7 +183,7 @@ END_TEST
 
 START_TEST(castling_is_a_king_move_and_promotion_a_pawn_move)
 {
-    ck_assert_int_eq(poly()->set_option("Powers", "K:K,WD R:R,NN", err, sizeof err), 0);
+    ck_assert_int_eq(settings_set(&s_poly, "Powers", "K:K,WD R:R,NN", err, sizeof err), 0);
     load(poly(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 00000");
     play("e1g1");
     fen_is("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1 10000");
@@ -210,7 +261,7 @@ END_TEST
 
 START_TEST(overlapping_rays_give_no_duplicate_moves)
 {
-    ck_assert_int_eq(poly()->set_option("Powers", "R:WWD B:KW2", err, sizeof err), 0);
+    ck_assert_int_eq(settings_set(&s_poly, "Powers", "R:WWD B:KW2", err, sizeof err), 0);
     load(poly(), "7k/8/8/8/3R4/8/8/K2B4 w - - 0 1 00000");
     struct move_list list;
     poly()->generate(pos, &list);
@@ -225,9 +276,10 @@ END_TEST
 
 START_TEST(evaluation_follows_the_entries)
 {
-    ck_assert_int_eq(polypiece_entry_value(2, 0), 320);  /* N */
-    ck_assert_int_eq(polypiece_entry_value(5, 0), 900);  /* Q */
-    int wd = polypiece_entry_value(2, 1);
+    load(poly(), poly()->start_fen);
+    ck_assert_int_eq(polypiece_entry_value(pos, 2, 0), 320);  /* N */
+    ck_assert_int_eq(polypiece_entry_value(pos, 5, 0), 900);  /* Q */
+    int wd = polypiece_entry_value(pos, 2, 1);
     ck_assert_msg(wd > 280 && wd < 360, "WD %d", wd);
     load(poly(), poly()->start_fen);
     ck_assert_int_eq(poly()->evaluate(pos), 0);
@@ -242,11 +294,11 @@ START_TEST(evaluation_follows_the_entries)
 }
 END_TEST
 
-START_TEST(xboard_setup_line)
+START_TEST(xboard_setup_is_sent_as_xboard_reads_it)
 {
     char out[512];
     load(poly(), poly()->start_fen);
-    poly()->xboard_setup(pos, out, sizeof out);
+    xboard_setup_line(pos, out, sizeof out);
     ck_assert_str_eq(out, "setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
 }
 END_TEST
@@ -257,7 +309,8 @@ static Suite *polypiece_suite(void)
     TCase *tc = tcase_create("rules");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, default_powers_and_option_entry);
-    tcase_add_test(tc, set_powers_canonical_and_shared);
+    tcase_add_test(tc, set_powers_canonical_and_per_game);
+    tcase_add_test(tc, two_games_with_different_lists_interleaved);
     tcase_add_test(tc, invalid_powers_refused_and_old_kept);
     tcase_add_test(tc, fen_phase_field);
     tcase_add_test(tc, phases_advance_as_the_rules_say);
@@ -268,7 +321,7 @@ static Suite *polypiece_suite(void)
     tcase_add_test(tc, phases_are_in_the_key);
     tcase_add_test(tc, overlapping_rays_give_no_duplicate_moves);
     tcase_add_test(tc, evaluation_follows_the_entries);
-    tcase_add_test(tc, xboard_setup_line);
+    tcase_add_test(tc, xboard_setup_is_sent_as_xboard_reads_it);
     suite_add_tcase(s, tc);
     return s;
 }

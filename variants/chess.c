@@ -1,3 +1,4 @@
+#include "engine/error.h"
 #include "variants/chess.h"
 
 #include <stdio.h>
@@ -191,6 +192,15 @@ static void add_pawn_move(struct move_list *list, const struct chess_rules *r, S
     }
 }
 
+/* En passant on pos->ep: still empty, and the Pawn that passed over it still
+ * where it landed (always so in orthodox play; a Nick Danger link action may
+ * change either between the double step and the reply). */
+static inline bool ep_open(const struct position *pos, int fwd)
+{
+    return pos->ep != NO_SQUARE && pos->board[pos->ep] == EMPTY &&
+           pos->board[pos->ep - fwd] == make_piece(pos->side ^ 1, PAWN);
+}
+
 static void gen_pawn(const struct position *pos, struct move_list *list, Square from, bool captures_only)
 {
     const struct chess_rules *r = chess_rules_of(pos);
@@ -210,15 +220,16 @@ static void gen_pawn(const struct position *pos, struct move_list *list, Square 
         Square to = ahead + side;
         if (pos->board[to] & enemy)
             add_pawn_move(list, r, from, to, last_rank, MK_NORMAL);
-        else if (to == pos->ep && pos->ep != NO_SQUARE)
+        else if (to == pos->ep && ep_open(pos, fwd))
             move_list_add(list, make_move(from, to, MK_EN_PASSANT, 0));
     }
 }
 
 static void gen_en_passant(const struct position *pos, struct move_list *list, Square from)
 {
-    Square ahead = from + (pos->side == WHITE ? BOARD_STRIDE : -BOARD_STRIDE);
-    if (ahead - 1 == pos->ep || ahead + 1 == pos->ep)
+    int fwd = pos->side == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    Square ahead = from + fwd;
+    if ((ahead - 1 == pos->ep || ahead + 1 == pos->ep) && ep_open(pos, fwd))
         move_list_add(list, make_move(from, pos->ep, MK_EN_PASSANT, 0));
 }
 
@@ -325,32 +336,25 @@ static void gen_pseudo(const struct position *pos, struct move_list *list, bool 
         drop_repeated_targets(list);
 }
 
+void chess_gen_piece(const struct position *pos, struct move_list *list, Square from, bool captures_only)
+{
+    int type = piece_type(pos->board[from]);
+    if (type == PAWN)
+        gen_pawn(pos, list, from, captures_only);
+    else
+        gen_rays(pos, list, from, &chess_powers(pos)->power[type][pos->side], captures_only);
+}
+
 /* ---- Legality ---------------------------------------------------------------
  * Pins are found once per node along every enemy rider direction; a move is
  * then legal without being made unless the side is in check, the piece is
  * pinned, it is the King, an en-passant capture, a castling move, or the move
  * changes powers. Those few are made and tested. */
 
-#define MAX_PINNED 16
-
-struct pin_info {
-    bool in_check;
-    int count;
-    Square pinned[MAX_PINNED];
-};
-
-static inline bool is_pinned(const struct pin_info *pins, Square sq)
-{
-    for (int i = 0; i < pins->count; i++)
-        if (pins->pinned[i] == sq)
-            return true;
-    return false;
-}
-
 /* One pass over the enemy's capture directions from our King finds both
  * check (the first piece is an enemy that reaches) and pins (an own piece,
  * then an enemy rider that would reach through it). */
-static void find_pins(const struct position *pos, struct pin_info *pins, const struct power_set *set)
+static void find_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set)
 {
     Color us = pos->side;
     Square king = pos->king_sq[us];
@@ -415,7 +419,12 @@ static bool power_move_safe(struct position *pos, Move m, const struct chess_rul
     return safe;
 }
 
-static bool king_step_safe(struct position *pos, Move m)
+void chess_find_pins(const struct position *pos, struct chess_pins *pins)
+{
+    find_pins(pos, pins, chess_powers(pos));
+}
+
+bool chess_king_step_safe(struct position *pos, Move m)
 {
     Color us = pos->side;
     Square from = move_from(m);
@@ -426,7 +435,7 @@ static bool king_step_safe(struct position *pos, Move m)
     return safe;
 }
 
-static bool step_is_legal(struct position *pos, Move m, const struct pin_info *pins)
+static bool step_is_legal(struct position *pos, Move m, const struct chess_pins *pins)
 {
     const struct chess_rules *r = chess_rules_of(pos);
     Square from = move_from(m);
@@ -434,13 +443,13 @@ static bool step_is_legal(struct position *pos, Move m, const struct pin_info *p
         return r->after_make_only_ext && move_kind(m) == MK_NORMAL ? power_move_safe(pos, m, r)
                                                                    : leaves_king_safe(pos, m);
     if (from == pos->king_sq[pos->side])
-        return move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : king_step_safe(pos, m);
-    if (pins->in_check || move_kind(m) == MK_EN_PASSANT || is_pinned(pins, from))
+        return move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : chess_king_step_safe(pos, m);
+    if (pins->in_check || move_kind(m) == MK_EN_PASSANT || chess_is_pinned(pins, from))
         return leaves_king_safe(pos, m);
     return true;
 }
 
-static void filter_with_pins(struct position *pos, struct move_list *list, const struct pin_info *pins)
+static void filter_with_pins(struct position *pos, struct move_list *list, const struct chess_pins *pins)
 {
     int n = 0;
     for (int i = 0; i < list->count; i++)
@@ -451,7 +460,7 @@ static void filter_with_pins(struct position *pos, struct move_list *list, const
 
 static void filter_legal(struct position *pos, struct move_list *list)
 {
-    struct pin_info pins;
+    struct chess_pins pins;
     find_pins(pos, &pins, chess_powers(pos));
     filter_with_pins(pos, list, &pins);
 }
@@ -524,7 +533,7 @@ uint64_t chess_count_turns(struct position *pos)
     const struct chess_rules *r = chess_rules_of(pos);
     const struct power_set *set = chess_powers(pos);
     struct move_list special;
-    struct pin_info pins;
+    struct chess_pins pins;
     special.count = 0;
     find_pins(pos, &pins, set);
     if (pins.in_check || r->changes_powers) {
@@ -539,14 +548,14 @@ uint64_t chess_count_turns(struct position *pos)
         Square from = pos->plist[us][i];
         int type = piece_type(pos->board[from]);
         if (type == PAWN) {
-            if (from == king || is_pinned(&pins, from)) {
+            if (from == king || chess_is_pinned(&pins, from)) {
                 gen_pawn(pos, &special, from, false);
                 continue;
             }
             n += (uint64_t)count_pawn(pos, from, r->promo_count);
             if (pos->ep != NO_SQUARE)
                 gen_en_passant(pos, &special, from);
-        } else if (from == king || is_pinned(&pins, from)) {
+        } else if (from == king || chess_is_pinned(&pins, from)) {
             gen_rays(pos, &special, from, &set->power[type][us], false);
         } else {
             n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
@@ -640,17 +649,7 @@ bool chess_is_capture(const struct position *pos, Move m)
 
 struct outcome chess_outcome(struct position *pos, int legal_steps)
 {
-    struct outcome o = {RESULT_NONE, NULL};
-    if (legal_steps > 0)
-        return o;
-    if (chess_in_check(pos)) {
-        o.result = pos->side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-        o.reason = pos->side == WHITE ? "Black mates" : "White mates";
-    } else {
-        o.result = RESULT_DRAW;
-        o.reason = "Stalemate";
-    }
-    return o;
+    return outcome_without_steps(pos->side, legal_steps == 0 && chess_in_check(pos), legal_steps);
 }
 
 /* ---- Text -------------------------------------------------------------------- */
@@ -699,11 +698,6 @@ void chess_format_step(const struct position *pos, Move m, char *out, size_t n)
 
 /* ---- FEN checks ------------------------------------------------------------------ */
 
-static int check_fail(char *err, size_t errlen, const char *msg)
-{
-    snprintf(err, errlen, "invalid FEN: %s", msg);
-    return -1;
-}
 
 int chess_read_ep(struct position *pos, const char *field, char *err, size_t errlen)
 {
@@ -712,7 +706,7 @@ int chess_read_ep(struct position *pos, const char *field, char *err, size_t err
     const char *s = field;
     Square sq = geo_parse_square(&pos->variant->geo, &s);
     if (sq == NO_SQUARE || *s)
-        return check_fail(err, errlen, "field 4 (en passant): not a square");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): not a square");
     pos->ep = sq;
     return 0;
 }
@@ -735,10 +729,10 @@ static int validate_ep(struct position *pos, char *err, size_t errlen)
     int ep_rank = us == WHITE ? ranks - 3 : 2;
     int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
     if (square_rank(pos->ep) != ep_rank)
-        return check_fail(err, errlen, "field 4 (en passant): square is not on the double-step rank");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): square is not on the double-step rank");
     if (pos->board[pos->ep] != EMPTY || pos->board[pos->ep + fwd] != EMPTY ||
         pos->board[pos->ep - fwd] != make_piece(us ^ 1, PAWN))
-        return check_fail(err, errlen, "field 4 (en passant): no pawn has just passed over that square");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): no pawn has just passed over that square");
     return 0;
 }
 
@@ -748,13 +742,12 @@ int chess_validate(struct position *pos, char *err, size_t errlen)
     int ranks = pos->variant->geo.ranks;
     for (Color c = WHITE; c <= BLACK; c++) {
         if (count_type(pos, c, KING) != 1)
-            return check_fail(err, errlen,
-                              c == WHITE ? "field 1 (placement): White needs exactly one king"
-                                         : "field 1 (placement): Black needs exactly one king");
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): %s needs exactly one king",
+                             c == WHITE ? "White" : "Black");
         for (int i = 0; i < pos->pcount[c]; i++) {
             Square sq = pos->plist[c][i];
             if (piece_type(pos->board[sq]) == PAWN && (square_rank(sq) == 0 || square_rank(sq) == ranks - 1))
-                return check_fail(err, errlen, "field 1 (placement): a pawn on the first or last rank");
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): a pawn on the first or last rank");
         }
     }
     for (int i = 0; i < 4; i++) {
@@ -763,11 +756,11 @@ int chess_validate(struct position *pos, char *err, size_t errlen)
         Color c = i < 2 ? WHITE : BLACK;
         if (pos->board[r->castle[i].king_from] != make_piece(c, KING) ||
             pos->board[r->castle[i].rook_from] != make_piece(c, ROOK))
-            return check_fail(err, errlen, "field 3 (castling): a right without its king and rook in place");
+            return error_set(err, errlen, "invalid FEN: field 3 (castling): a right without its king and rook in place");
     }
     if (validate_ep(pos, err, errlen))
         return -1;
     if (chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side))
-        return check_fail(err, errlen, "field 2 (side to move): the side not to move is in check");
+        return error_set(err, errlen, "invalid FEN: field 2 (side to move): the side not to move is in check");
     return 0;
 }

@@ -100,6 +100,30 @@ int chess_validate(struct position *pos, char *err, size_t errlen);
 int chess_read_ep(struct position *pos, const char *field, char *err, size_t errlen);
 
 bool chess_square_attacked(const struct position *pos, Square sq, Color by);
+
+/* The family's pieces on a board of the game's own (Nick Danger lays them on
+ * two boards and calls these for every location of a piece). */
+/* Pseudo-legal steps of the piece on `from` (by its type, with the powers in force). */
+void chess_gen_piece(const struct position *pos, struct move_list *list, Square from, bool captures_only);
+
+#define MAX_PINNED 16
+/* Check and pins of the side to move: own pieces between its King and an
+ * enemy rider that would reach the King through them. */
+struct chess_pins {
+    bool in_check;
+    int count;
+    Square pinned[MAX_PINNED];
+};
+void chess_find_pins(const struct position *pos, struct chess_pins *pins);
+static inline bool chess_is_pinned(const struct chess_pins *pins, Square sq)
+{
+    for (int i = 0; i < pins->count; i++)
+        if (pins->pinned[i] == sq)
+            return true;
+    return false;
+}
+/* Whether the King's step m (not castling) lands on a square no enemy attacks. */
+bool chess_king_step_safe(struct position *pos, Move m);
 /* Castling moves by the rules r (orthodox conditions; the landing square is
  * left to the legality test). Nick Danger calls it with its own rules. */
 void chess_gen_castling(const struct position *pos, const struct chess_rules *r, struct move_list *list);

@@ -2,13 +2,13 @@
  * the chess family, with the Philosophers' powers chosen by the tokens on the
  * 3x3 dialectic. See variants/dialectic.h for the state layout and
  * docs/variants/dialectic.md for the rules decisions. */
+#include "engine/error.h"
 #include "variants/view.h"
 #include "variants/dialectic.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/fen.h"
 
 struct dialectic_rules {
     struct chess_rules chess; /* first: pos->rules is read as a chess_rules */
@@ -129,18 +129,18 @@ static bool is_hegelian(const struct position *pos)
 
 static bool seen(const struct position *pos, int pair)
 {
-    return pos->ext[DIALECTIC_SEEN_BYTE + pair / 8] & (1u << (pair % 8));
+    return dialectic_cst(pos)->seen[pair / 8] & (1u << (pair % 8));
 }
 
 static void mark_seen(struct position *pos, int pair)
 {
-    pos->ext[DIALECTIC_SEEN_BYTE + pair / 8] |= (uint8_t)(1u << (pair % 8));
+    dialectic_st(pos)->seen[pair / 8] |= (uint8_t)(1u << (pair % 8));
 }
 
 /* Forgets the history: only the dialectic position now in force has occurred. */
 static void reset_seen(struct position *pos)
 {
-    memset(pos->ext + DIALECTIC_SEEN_BYTE, 0, DIALECTIC_EXT_SIZE - DIALECTIC_SEEN_BYTE);
+    memset(dialectic_st(pos)->seen, 0, sizeof dialectic_st(pos)->seen);
     mark_seen(pos, dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos)));
 }
 
@@ -151,13 +151,21 @@ static uint64_t dialectic_ext_key(const struct position *pos)
     return pair_key(dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos)));
 }
 
+/* The debug validator's hook: both tokens on the 3x3 board and the dialectic
+ * position in force among those seen. */
+static bool dialectic_state_ok(const struct position *pos)
+{
+    int t = dialectic_thesis(pos), a = dialectic_antithesis(pos);
+    return t < 9 && a < 9 && seen(pos, dialectic_pair(t, a));
+}
+
 /* The seen set beyond the position in force: it changes which moves are legal. */
 static uint64_t dialectic_tt_key_extra(const struct position *pos)
 {
     int now = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
     uint64_t key = 0;
-    for (int byte = 0; byte < DIALECTIC_EXT_SIZE - DIALECTIC_SEEN_BYTE; byte++) {
-        unsigned bits = pos->ext[DIALECTIC_SEEN_BYTE + byte];
+    for (int byte = 0; byte < (int)sizeof dialectic_cst(pos)->seen; byte++) {
+        unsigned bits = dialectic_cst(pos)->seen[byte];
         for (int bit = 0; bits; bit++, bits >>= 1) {
             int pair = byte * 8 + bit;
             if ((bits & 1) && pair != now)
@@ -187,20 +195,20 @@ static int token_neighbours(int sq, int out[4])
 /* Would the side to move's King stand attacked with the Antithesis on `antithesis`? */
 static bool king_attacked_with(struct position *pos, int antithesis)
 {
-    uint8_t old = pos->ext[1];
-    pos->ext[1] = (uint8_t)antithesis;
+    uint8_t old = dialectic_st(pos)->antithesis;
+    dialectic_st(pos)->antithesis = (uint8_t)antithesis;
     bool attacked = chess_in_check(pos);
-    pos->ext[1] = old;
+    dialectic_st(pos)->antithesis = old;
     return attacked;
 }
 
 /* Would the enemy King stand attacked with the Antithesis on `antithesis`? */
 static bool gives_check_with(struct position *pos, int antithesis)
 {
-    uint8_t old = pos->ext[1];
-    pos->ext[1] = (uint8_t)antithesis;
+    uint8_t old = dialectic_st(pos)->antithesis;
+    dialectic_st(pos)->antithesis = (uint8_t)antithesis;
     bool attacked = chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side);
-    pos->ext[1] = old;
+    dialectic_st(pos)->antithesis = old;
     return attacked;
 }
 
@@ -251,13 +259,13 @@ static void dialectic_generate_noisy(struct position *pos, struct move_list *lis
 
 static void make_dialectic_move(struct position *pos, Move m)
 {
-    pos_push_undo(pos, m, DIALECTIC_EXT_SIZE, true);
+    pos_push_undo(pos, m, (int)sizeof(struct dialectic_state), true);
     int old = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
     int to = move_to(m);
     switch (move_kind(m)) {
-    case MK_THESIS: pos->ext[0] = (uint8_t)to; break;
-    case MK_ANTITHESIS: pos->ext[1] = (uint8_t)to; break;
-    default: pos->ext[0] = pos->ext[1] = (uint8_t)to; break;
+    case MK_THESIS: dialectic_st(pos)->thesis = (uint8_t)to; break;
+    case MK_ANTITHESIS: dialectic_st(pos)->antithesis = (uint8_t)to; break;
+    default: dialectic_st(pos)->thesis = dialectic_st(pos)->antithesis = (uint8_t)to; break;
     }
     int now = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
     pos->key ^= pair_key(old) ^ pair_key(now);
@@ -290,7 +298,7 @@ static void dialectic_make(struct position *pos, Move m)
 static void dialectic_unmake(struct position *pos, Move m)
 {
     if (is_dialectic_move(m)) {
-        pos_pop_undo(pos, DIALECTIC_EXT_SIZE);
+        pos_pop_undo(pos, (int)sizeof(struct dialectic_state));
         return;
     }
     if (pos->history[pos->ply - 1].journal_count)
@@ -318,11 +326,6 @@ static void dialectic_format_step(const struct position *pos, Move m, char *out,
 
 /* ---- FEN --------------------------------------------------------------------------------- */
 
-static int fen_fail(char *err, size_t errlen, const char *msg)
-{
-    snprintf(err, errlen, "invalid FEN: field 7 (dialectic): %s", msg);
-    return -1;
-}
 
 static int read_token(const char **s, char letter, int *sq)
 {
@@ -338,16 +341,16 @@ static int dialectic_read_extra(struct position *pos, char *const *fields, int n
 {
     int t = 1 * 3 + 2, a = 2 * 3 + 1; /* start: Thesis (1,2), Antithesis (2,1) */
     if (n > 1)
-        return fen_fail(err, errlen, "one field expected, like T12A21");
+        return error_set(err, errlen, "invalid FEN: field 7 (dialectic): one field expected, like T12A21");
     if (n == 1) {
         const char *s = fields[0];
         if (read_token(&s, 'T', &t) || read_token(&s, 'A', &a) || *s)
-            return fen_fail(err, errlen, "expected T then the Thesis square, A then the Antithesis square, like T12A21");
+            return error_set(err, errlen, "invalid FEN: field 7 (dialectic): expected T then the Thesis square, A then the Antithesis square, like T12A21");
         if (t == a && !is_hegelian(pos))
-            return fen_fail(err, errlen, "the Thesis and the Antithesis on the same square");
+            return error_set(err, errlen, "invalid FEN: field 7 (dialectic): the Thesis and the Antithesis on the same square");
     }
-    pos->ext[0] = (uint8_t)t;
-    pos->ext[1] = (uint8_t)a;
+    dialectic_st(pos)->thesis = (uint8_t)t;
+    dialectic_st(pos)->antithesis = (uint8_t)a;
     reset_seen(pos);
     return 0;
 }
@@ -364,28 +367,13 @@ static void dialectic_write_extra(const struct position *pos, char *out, size_t 
  * gets the main board of an 8x8 fairy game, the Philosopher drawn as a Knight
  * and the Great Philosopher as a Nightrider (H); dialectic moves go to it as
  * null moves. Played with -testLegality false. */
-static void board_part(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    fen_write(pos, fen, sizeof fen);
-    char *last = strrchr(fen, ' '); /* our seventh field */
-    if (last)
-        *last = '\0';
-    for (char *c = fen; *c && *c != ' '; c++)
-        if (*c == 'G')
-            *c = 'H';
-        else if (*c == 'g')
-            *c = 'h';
-    snprintf(out, n, "%s", fen);
-}
 
-static void dialectic_xboard_setup(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    board_part(pos, fen, sizeof fen);
-    /* PIECETOCHAR: P N B R Q, then the fairy slots up to the Nightrider (H), then the King. */
-    snprintf(out, n, "setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+0_fairy %s\n", fen);
-}
+/* PIECETOCHAR: P N B R Q, then the fairy slots up to the Nightrider (H), then
+ * the King; the FEN without field 7, Philosophers (G) as Nightriders (H). */
+static const struct xboard_setup dialectic_xboard = {
+    .piece_to_char = "PNBRQ.......H........Kpnbrq.......h........k", .files = 8, .ranks = 8, .parent = "fairy",
+    .fen_fields = 6, .letter_map = "GHgh",
+};
 
 /* `pos` is the position before the turn. A dialectic move becomes a null move
  * (XBoard has no way to show it); a Philosopher taking a Philosopher gets the
@@ -435,15 +423,15 @@ static const char *const hegelian_bench[] = {
 #define DIALECTIC_COMMON                                                                                               \
     .geo = {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},                                                                           \
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21",                                    \
-    .piece_letters = ".PNBRQKG", .royal_type = KING, .has_castling = true, .ext_size = DIALECTIC_EXT_SIZE,            \
+    .piece_letters = ".PNBRQKG", .royal_type = KING, .has_castling = true, .ext_size = (int)sizeof(struct dialectic_state),            \
     .steps_are_turns = true, .read_extra = dialectic_read_extra, .validate = chess_validate,                          \
-    .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .read_ep = chess_read_ep,                      \
+    .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .state_ok = dialectic_state_ok, .read_ep = chess_read_ep,                      \
     .generate = dialectic_generate, .make = dialectic_make, .unmake = dialectic_unmake,                               \
     .in_check = chess_in_check, .is_capture = dialectic_is_capture, .outcome = chess_outcome,                          \
     .format_step = dialectic_format_step, .evaluate = dialectic_evaluate,                                              \
     .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
     .tt_key_extra = dialectic_tt_key_extra, .piece_values = dialectic_piece_values, .has_check = true,                 \
-    .xboard_setup = dialectic_xboard_setup, .xboard_move = dialectic_xboard_move,                                      \
+    .xboard = &dialectic_xboard, .xboard_move = dialectic_xboard_move,                                      \
     .xboard_parse = dialectic_xboard_parse
 
 const struct variant variant_dialectic = {

@@ -2,11 +2,10 @@
  *
  * The chess family with Philosophers (type KNIGHT, letter N) and Great
  * Philosophers (type DIALECTIC_GREAT, letter G) whose powers follow two
- * tokens on a 3x3 side board. Variant-owned state in pos->ext:
- *   ext[0]  Thesis square, x * 3 + y
- *   ext[1]  Antithesis square
- *   ext[2..12]  bit set over the 81 (Thesis, Antithesis) pairs: the dialectic
- *           positions seen since the last board move (always holds the current one). */
+ * tokens on a 3x3 side board. Variant-owned state (struct dialectic_state):
+ * the two token squares and the set of (Thesis, Antithesis) pairs, the
+ * dialectic positions seen since the last board move (always holding the
+ * current one). */
 #ifndef RULEZERO_DIALECTIC_H
 #define RULEZERO_DIALECTIC_H
 
@@ -21,12 +20,17 @@ enum {
     MK_SYNTHESIS = MK_VARIANT3,
 };
 
-#define DIALECTIC_EXT_SIZE 13
-#define DIALECTIC_SEEN_BYTE 2
 #define DIALECTIC_PAIRS 81
 
-static inline int dialectic_thesis(const struct position *pos) { return pos->ext[0]; }
-static inline int dialectic_antithesis(const struct position *pos) { return pos->ext[1]; }
+struct POSITION_EXT_TYPE dialectic_state {
+    uint8_t thesis, antithesis;               /* token squares, x * 3 + y */
+    uint8_t seen[(DIALECTIC_PAIRS + 7) / 8]; /* dialectic positions seen, by pair */
+};
+
+POSITION_EXT_ACCESSORS(struct dialectic_state, dialectic_st, dialectic_cst)
+
+static inline int dialectic_thesis(const struct position *pos) { return dialectic_cst(pos)->thesis; }
+static inline int dialectic_antithesis(const struct position *pos) { return dialectic_cst(pos)->antithesis; }
 static inline int dialectic_pair(int thesis, int antithesis) { return thesis * 9 + antithesis; }
 static inline bool is_dialectic_move(Move m) { return move_kind(m) >= MK_THESIS && move_kind(m) <= MK_SYNTHESIS; }
 

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/fen.h"
 #include "variants/view.h"
 #include "variants/interdep.h"
 
@@ -58,17 +57,7 @@ static bool idc_is_capture(const struct position *pos, Move m)
 
 static struct outcome idc_outcome(struct position *pos, int legal_steps)
 {
-    struct outcome o = {RESULT_NONE, NULL};
-    if (legal_steps > 0)
-        return o;
-    if (idc_in_check(pos)) {
-        o.result = pos->side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-        o.reason = pos->side == WHITE ? "Black mates" : "White mates";
-    } else {
-        o.result = RESULT_DRAW;
-        o.reason = "Stalemate";
-    }
-    return o;
+    return outcome_without_steps(pos->side, legal_steps == 0 && idc_in_check(pos), legal_steps);
 }
 
 /* ---- FEN ----------------------------------------------------------------------- */
@@ -135,18 +124,10 @@ static void idc_format_step(const struct position *pos, Move m, char *out, size_
  * first six and `+6` suffices. */
 static const char idc_piece_to_char[] = ".N.CUGS..TK..n.cugs..tk.";
 
-static void idc_xboard_setup(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    fen_write(pos, fen, sizeof fen);
-    char *empty = strstr(fen, "[]");
-    char shown[FEN_MAX_LEN + 2];
-    if (empty)
-        snprintf(shown, sizeof shown, "%.*s[-]%s", (int)(empty - fen), fen, empty + 2);
-    else
-        snprintf(shown, sizeof shown, "%s", fen);
-    snprintf(out, n, "setup (%s) 6x7+6_fairy %s\n", idc_piece_to_char, shown);
-}
+static const struct xboard_setup idc_xboard = {
+    .piece_to_char = idc_piece_to_char, .files = 6, .ranks = 7, .holdings = 6, .parent = "fairy",
+    .empty_hand_as_dash = true,
+};
 
 static const char *const idc_bench[] = {
     "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[] w - - 0 1",
@@ -181,6 +162,6 @@ const struct variant variant_interdependent = {
     .allow_null_move = true,
     .piece_values = idc_piece_values,
     .has_check = true,
-    .xboard_setup = idc_xboard_setup,
+    .xboard = &idc_xboard,
     .view = &interdependent_view,
 };

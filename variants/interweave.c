@@ -1,4 +1,5 @@
 /* Rule Zero: Interweave rules — generation, make/unmake, FEN hooks, text. */
+#include "engine/error.h"
 #include "variants/view.h"
 #include "variants/interweave.h"
 
@@ -342,10 +343,10 @@ static void set_pending(struct position *pos, Square sq)
 {
     struct iw_state *st = iw_state(pos);
     if (st->pending)
-        pos->key ^= zobrist.ext[st->pending];
+        pos->key ^= zobrist.ext[IW_KEY_PENDING + st->pending];
     st->pending = (uint16_t)sq;
     if (sq)
-        pos->key ^= zobrist.ext[sq];
+        pos->key ^= zobrist.ext[IW_KEY_PENDING + sq];
 }
 
 static void set_ep(struct position *pos, Square ep, Square victim)
@@ -354,10 +355,10 @@ static void set_ep(struct position *pos, Square ep, Square victim)
     if (pos->ep != ep)
         pos_set_ep(pos, ep);
     if (st->ep_victim)
-        pos->key ^= zobrist.ext[BOARD_SIZE + st->ep_victim];
+        pos->key ^= zobrist.ext[IW_KEY_EP_VICTIM + st->ep_victim];
     st->ep_victim = (uint16_t)victim;
     if (victim)
-        pos->key ^= zobrist.ext[BOARD_SIZE + victim];
+        pos->key ^= zobrist.ext[IW_KEY_EP_VICTIM + victim];
 }
 
 void iw_make(struct position *pos, Move m)
@@ -467,20 +468,15 @@ static void iw_format_step(const struct position *pos, Move m, char *out, size_t
 
 /* ---- FEN ---------------------------------------------------------------------------- */
 
-static int fen_fail(char *err, size_t errlen, const char *msg)
-{
-    snprintf(err, errlen, "invalid FEN: %s", msg);
-    return -1;
-}
 
 static uint64_t iw_ext_key(const struct position *pos)
 {
     const struct iw_state *st = iw_cstate(pos);
     uint64_t key = 0;
     if (st->pending)
-        key ^= zobrist.ext[st->pending];
+        key ^= zobrist.ext[IW_KEY_PENDING + st->pending];
     if (st->ep_victim)
-        key ^= zobrist.ext[BOARD_SIZE + st->ep_victim];
+        key ^= zobrist.ext[IW_KEY_EP_VICTIM + st->ep_victim];
     return key;
 }
 
@@ -513,10 +509,10 @@ static int iw_read_ep(struct position *pos, const char *field, char *err, size_t
         s += 2;
     }
     if (over == NO_SQUARE || *s)
-        return fen_fail(err, errlen, "field 4 (en passant): expected a square, optionally followed by ,FILE");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): expected a square, optionally followed by ,FILE");
     Color them = pos->side ^ 1;
     if (rel_rank(over, them) != 2 || pos->board[over] != EMPTY)
-        return fen_fail(err, errlen, "field 4 (en passant): not an empty square on the double-step rank");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): not an empty square on the double-step rank");
     Square cand[2];
     int n = ep_candidates(pos, over, cand);
     Square victim = NO_SQUARE;
@@ -524,8 +520,8 @@ static int iw_read_ep(struct position *pos, const char *field, char *err, size_t
         if (file < 0 ? n == 1 : geo_file(g, cand[i]) == file)
             victim = cand[i];
     if (victim == NO_SQUARE)
-        return fen_fail(err, errlen,
-                        n == 2 && file < 0 ? "field 4 (en passant): two Pawns may have passed over it: add ,FILE"
+        return error_set(err, errlen, "invalid FEN: %s",
+                         n == 2 && file < 0 ? "field 4 (en passant): two Pawns may have passed over it: add ,FILE"
                                            : "field 4 (en passant): no Pawn has just passed over that square");
     pos->ep = over;
     iw_state(pos)->ep_victim = (uint16_t)victim;
@@ -560,14 +556,14 @@ static int iw_validate(struct position *pos, char *err, size_t errlen)
             if (type == IW_KING)
                 kings++;
             if (type == IW_PAWN && (rel_rank(sq, c) == 0 || rel_rank(sq, c) == 7))
-                return fen_fail(err, errlen, "field 1 (placement): a Pawn on its first or last rank");
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): a Pawn on its first or last rank");
         }
         if (kings > 2)
-            return fen_fail(err, errlen, "field 1 (placement): a side has more than two Kings");
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): a side has more than two Kings");
         st->kings[c] = (uint8_t)kings;
     }
     if (st->kings[WHITE] < 2 && st->kings[BLACK] < 2)
-        return fen_fail(err, errlen, "field 1 (placement): both sides have lost a King");
+        return error_set(err, errlen, "invalid FEN: field 1 (placement): both sides have lost a King");
     return 0;
 }
 
@@ -609,7 +605,7 @@ const struct variant variant_interweave = {
     .piece_values = iw_piece_values,
     .has_check = false,
     .repetition = REPETITION_LOSES_FOR_MOVER,
-    .xboard_setup = iw_xboard_setup,
+    .xboard = &iw_xboard,
     .xboard_move = iw_xboard_move,
     .xboard_parse = iw_xboard_parse,
     .view = &interweave_view,

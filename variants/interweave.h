@@ -21,18 +21,20 @@ enum iw_type { IW_PAWN = 1, IW_SMASHER, IW_LEAPER, IW_REMOVER, IW_KING, IW_TYPES
 #define IW_REMOVE MK_VARIANT1
 #define IW_MAX_VICTIMS 4
 
-struct iw_state {
+struct POSITION_EXT_TYPE iw_state {
     uint16_t pending;   /* square of the piece that must capture again, 0 at a turn start */
     uint16_t ep_victim; /* the Pawn that just double-stepped (with pos->ep), 0 when none */
     uint8_t kings[2];   /* Kings on the board, by colour */
     uint8_t pad[2];
 };
 
-static inline struct iw_state *iw_state(struct position *pos) { return (struct iw_state *)pos->ext; }
-static inline const struct iw_state *iw_cstate(const struct position *pos)
-{
-    return (const struct iw_state *)pos->ext;
-}
+POSITION_EXT_ACCESSORS(struct iw_state, iw_state, iw_cstate)
+
+/* Zobrist slots (zobrist.ext): the square of the piece that must capture
+ * again, and the Pawn that just double-stepped. */
+#define IW_KEY_PENDING 0
+#define IW_KEY_EP_VICTIM BOARD_SIZE
+_Static_assert(IW_KEY_EP_VICTIM + BOARD_SIZE <= ZOBRIST_EXT_KEYS, "Interweave's keys fit zobrist.ext");
 
 static inline bool iw_is_capture_step(Move m) { return (m & IW_CAPTURE_BIT) != 0; }
 
@@ -51,7 +53,7 @@ int iw_evaluate(const struct position *pos);
 extern const int iw_piece_values[MAX_TYPES];
 
 /* XBoard (interweave_xboard.c). */
-void iw_xboard_setup(const struct position *pos, char *out, size_t n);
+extern const struct xboard_setup iw_xboard;
 void iw_xboard_move(const struct position *pos, const char *turn_text, char *out, size_t n);
 void iw_xboard_parse(const struct position *pos, const char *xboard_text, char *out, size_t n);
 

@@ -17,29 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
 #include "engine/turn.h"
 
 /* XBoard's image order P N B R Q F ... K: Pawn and King images unused. */
 #define IW_PIECE_TO_CHAR ".NBRKP..nbrkp."
 
-void iw_xboard_setup(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    fen_write(pos, fen, sizeof fen);
-    /* XBoard knows no en-passant for these images: send `-` in field 4. */
-    char *fields[6] = {fen, NULL, NULL, NULL, NULL, NULL};
-    int k = 1;
-    for (char *s = fen; *s && k < 6; s++)
-        if (*s == ' ')
-            fields[k++] = s + 1;
-    if (k == 6) {
-        char tail[FEN_MAX_LEN];
-        snprintf(tail, sizeof tail, "%s", fields[4]);
-        snprintf(fields[3], (size_t)(sizeof fen - (size_t)(fields[3] - fen)), "- %s", tail);
-    }
-    snprintf(out, n, "setup (%s) 8x8+0_fairy %s\n", IW_PIECE_TO_CHAR, fen);
-}
+/* XBoard knows no en-passant for these images: `-` in field 4. */
+const struct xboard_setup iw_xboard = {
+    .piece_to_char = IW_PIECE_TO_CHAR, .files = 8, .ranks = 8, .parent = "fairy", .fen_fields = 6, .ep_as_dash = true,
+};
 
 static struct position *copy_position(const struct position *pos)
 {

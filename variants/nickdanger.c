@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
+#include "engine/error.h"
 #include "variants/view.h"
 #include "variants/nickdanger.h"
 
@@ -25,13 +25,6 @@ static const int nd_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000
 
 /* ---- FEN fields 7-9 ------------------------------------------------------------- */
 
-static int fen_error(char *err, size_t errlen, const char *fmt, const char *arg)
-{
-    int used = snprintf(err, errlen, "invalid FEN: ");
-    if (used >= 0 && (size_t)used < errlen)
-        snprintf(err + used, errlen - (size_t)used, fmt, arg);
-    return -1;
-}
 
 /* Reads `a3k3` at *s: a board-0 square then a board-1 square on the same rank. */
 static int parse_pair(const struct position *pos, const char **s, Square *s0, Square *s1)
@@ -57,19 +50,18 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
     for (;;) {
         Square s0, s1;
         if (parse_pair(pos, &s, &s0, &s1))
-            return fen_error(err, errlen, "field 7 (links): '%s': expected pairs like a3k3 (board-0 square first, "
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': expected pairs like a3k3 (board-0 square first, "
                                           "same rank), separated by commas", field);
         if (nd_linked(st, s0) || nd_linked(st, s1))
-            return fen_error(err, errlen, "field 7 (links): '%s': a square is linked twice", field);
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': a square is linked twice", field);
         if (st->nlinks == ND_MAX_LINKS)
-            return fen_error(err, errlen, "field 7 (links): '%s': more than 8 links", field);
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': more than 8 links", field);
         Piece p0 = pos->board[s0], p1 = pos->board[s1];
         if (p0 != p1)
-            return fen_error(err, errlen,
-                             "field 1 (placement): a piece on a linked square must be written on both of its "
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): a piece on a linked square must be written on both of its "
                              "locations (links '%s')", field);
         if (piece_type(p0) == KING)
-            return fen_error(err, errlen, "field 7 (links): '%s': a King cannot stand on a linked square", field);
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': a King cannot stand on a linked square", field);
         if (p0 != EMPTY) {
             pos_remove(pos, s1);
             pos->board[s1] = p0;
@@ -82,7 +74,7 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
         if (*s == '\0')
             return 0;
         if (*s != ',')
-            return fen_error(err, errlen, "field 7 (links): '%s': links are separated by commas", field);
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': links are separated by commas", field);
         s++;
     }
 }
@@ -95,7 +87,7 @@ static int read_last(struct position *pos, const char *field, char *err, size_t 
     const char *s = field + 1;
     Square s0, s1;
     if ((field[0] != '+' && field[0] != '-') || parse_pair(pos, &s, &s0, &s1) || *s)
-        return fen_error(err, errlen, "field 9 (last link action): '%s', expected +a3k3, -a3k3 or -", field);
+        return error_set(err, errlen, "invalid FEN: field 9 (last link action): '%s', expected +a3k3, -a3k3 or -", field);
     st->last_kind = field[0] == '+' ? ND_LAST_MADE : ND_LAST_BROKEN;
     st->last0 = (uint8_t)nd_local(s0);
     st->last1 = (uint8_t)nd_local(s1);
@@ -107,7 +99,7 @@ static int nd_read_extra(struct position *pos, char *const *fields, int n, char 
     struct nd_state *st = nd_st(pos);
     memset(st, 0, sizeof *st);
     if (n > 3)
-        return fen_error(err, errlen, "field 10: unexpected '%s'", fields[3]);
+        return error_set(err, errlen, "invalid FEN: field 10: unexpected '%s'", fields[3]);
     if (n > 0 && read_links(pos, fields[0], err, errlen))
         return -1;
     if (n > 1) {
@@ -116,7 +108,7 @@ static int nd_read_extra(struct position *pos, char *const *fields, int n, char 
         else if (strcmp(fields[1], "T") == 0)
             st->phase = ND_PHASE_TWINKLE;
         else
-            return fen_error(err, errlen, "field 8 (phase): '%s', expected L or T", fields[1]);
+            return error_set(err, errlen, "invalid FEN: field 8 (phase): '%s', expected L or T", fields[1]);
     }
     if (st->nlinks == ND_MAX_LINKS)
         st->phase = ND_PHASE_TWINKLE;
@@ -169,27 +161,53 @@ static int nd_validate(struct position *pos, char *err, size_t errlen)
             if (type == KING) {
                 kings++;
                 if (nd_board_of(sq))
-                    return fen_error(err, errlen, "field 1 (placement): %s King is on board 1",
+                    return error_set(err, errlen, "invalid FEN: field 1 (placement): %s King is on board 1",
                                      c == WHITE ? "the White" : "the Black");
             }
             if (type == PAWN && (square_rank(sq) == 0 || square_rank(sq) == 7))
-                return fen_error(err, errlen, "field 1 (placement): %s", "a pawn on the first or last rank");
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): %s", "a pawn on the first or last rank");
         }
         if (kings != 1)
-            return fen_error(err, errlen, "field 1 (placement): %s needs exactly one King",
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): %s needs exactly one King",
                              c == WHITE ? "White" : "Black");
     }
     for (int i = 0; i < 4; i++) {
         Color c = i < 2 ? WHITE : BLACK;
         if ((pos->castling & (1 << i)) && (pos->board[r->castle[i].king_from] != make_piece(c, KING) ||
                                            pos->board[r->castle[i].rook_from] != make_piece(c, ROOK)))
-            return fen_error(err, errlen, "field 3 (castling): %s", "a right without its King and Rook in place");
+            return error_set(err, errlen, "invalid FEN: field 3 (castling): %s", "a right without its King and Rook in place");
     }
     if (pos->ep != NO_SQUARE && square_rank(pos->ep) != (pos->side == WHITE ? 5 : 2))
-        return fen_error(err, errlen, "field 4 (en passant): %s", "the square is not on the double-step rank");
+        return error_set(err, errlen, "invalid FEN: field 4 (en passant): %s", "the square is not on the double-step rank");
     if (chess_square_attacked(pos, pos->king_sq[pos->side ^ 1], pos->side))
-        return fen_error(err, errlen, "field 2 (side to move): %s", "the side not to move is in check");
+        return error_set(err, errlen, "invalid FEN: field 2 (side to move): %s", "the side not to move is in check");
     return 0;
+}
+
+/* ---- Debug validator hooks ------------------------------------------------------- */
+
+/* A piece on a linked square is listed at its board-0 location. */
+static Square nd_listed_square(const struct position *pos, Square sq)
+{
+    return nd_board_of(sq) && nd_linked(nd_cst(pos), sq) ? nd_partner(nd_cst(pos), sq) : sq;
+}
+
+/* The link slots agree with the masks, and each link's two locations hold the same thing. */
+static bool nd_state_ok(const struct position *pos)
+{
+    const struct nd_state *st = nd_cst(pos);
+    if (st->nlinks > ND_MAX_LINKS || st->phase > ND_PHASE_TWINKLE || st->part2 > 1)
+        return false;
+    uint64_t mask[2] = {0, 0};
+    for (int i = 0; i < st->nlinks; i++) {
+        if (st->l0[i] >= 64 || st->l1[i] >= 64 || st->l0[i] >> 3 != st->l1[i] >> 3)
+            return false;
+        mask[0] |= 1ULL << st->l0[i];
+        mask[1] |= 1ULL << st->l1[i];
+        if (pos->board[nd_square(0, st->l0[i])] != pos->board[nd_square(1, st->l1[i])])
+            return false;
+    }
+    return mask[0] == st->mask[0] && mask[1] == st->mask[1];
 }
 
 /* ---- Text ------------------------------------------------------------------------ */
@@ -222,18 +240,9 @@ static void nd_format_step(const struct position *pos, Move m, char *out, size_t
 /* XBoard 4.9.1 draws the two boards as one 16x8 board (files a-p) with
  * orthodox piece images. It cannot show links, and pieces on linked squares
  * appear on both locations only in the set-up position. */
-static void nd_xboard_setup(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    fen_write(pos, fen, sizeof fen);
-    /* XBoard reads the six orthodox fields only. */
-    char *p = fen;
-    for (int spaces = 0; *p; p++)
-        if (*p == ' ' && ++spaces == 6)
-            break;
-    *p = '\0';
-    snprintf(out, n, "setup (PNBRQKpnbrqk) 16x8+0_fairy %s\n", fen);
-}
+static const struct xboard_setup nd_xboard = {
+    .piece_to_char = "PNBRQKpnbrqk", .files = 16, .ranks = 8, .parent = "fairy", .fen_fields = 6,
+};
 
 /* Bench: the start, a linking-phase opening, and a twinkle-phase middle game. */
 static const char *const nickdanger_bench[] = {
@@ -261,6 +270,8 @@ const struct variant variant_nickdanger = {
     .validate = nd_validate,
     .write_extra = nd_write_extra,
     .ext_key = nd_ext_key,
+    .state_ok = nd_state_ok,
+    .listed_square = nd_listed_square,
     .read_ep = chess_read_ep,
     .generate = nd_generate,
     .make = nd_make,
@@ -275,7 +286,7 @@ const struct variant variant_nickdanger = {
     .allow_null_move = false,
     .piece_values = nd_piece_values,
     .has_check = true,
-    .xboard_setup = nd_xboard_setup,
+    .xboard = &nd_xboard,
     .view = &nickdanger_view,
 };
 

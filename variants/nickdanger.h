@@ -28,7 +28,7 @@ enum { ND_KEEP_NONE = 0, ND_KEEP_0, ND_KEEP_1 };
 
 /* The variant-owned state (pos->ext). Squares are local indexes rank*8+file
  * within their board. */
-struct __attribute__((may_alias)) nd_state {
+struct POSITION_EXT_TYPE nd_state {
     uint64_t mask[2];        /* linked locations, by board */
     uint8_t l0[ND_MAX_LINKS]; /* link slots: board-0 location */
     uint8_t l1[ND_MAX_LINKS]; /*             board-1 location (same rank) */
@@ -39,11 +39,18 @@ struct __attribute__((may_alias)) nd_state {
     uint8_t part2;           /* 1: the side to move owes part 2 */
 };
 
-static inline struct nd_state *nd_st(struct position *pos) { return (struct nd_state *)(void *)pos->ext; }
-static inline const struct nd_state *nd_cst(const struct position *pos)
-{
-    return (const struct nd_state *)(const void *)pos->ext;
-}
+POSITION_EXT_ACCESSORS(struct nd_state, nd_st, nd_cst)
+
+/* Zobrist slots (zobrist.ext) of the state: a link by its board-0 square and
+ * its board-1 file, the last link action the same way by kind, the twinkle
+ * phase and an owed part 2. */
+enum {
+    ND_KEY_LINK = 0,
+    ND_KEY_LAST = ND_KEY_LINK + 64 * 8,  /* + 512 * (kind - ND_LAST_MADE) */
+    ND_KEY_TWINKLE = ND_KEY_LAST + 2 * 64 * 8,
+    ND_KEY_PART2,
+};
+_Static_assert(ND_KEY_PART2 < ZOBRIST_EXT_KEYS, "Nick Danger's keys fit zobrist.ext");
 
 static inline int nd_board_of(Square sq) { return square_col(sq) >= ND_BOARD1_COL; }
 static inline int nd_local(Square sq) { return square_rank(sq) * 8 + (square_col(sq) & 7); }

@@ -117,13 +117,13 @@ uint64_t nd_ext_key(const struct position *pos)
     const struct nd_state *st = nd_cst(pos);
     uint64_t k = 0;
     for (int i = 0; i < st->nlinks; i++)
-        k ^= zobrist.ext[st->l0[i] * 8 + (st->l1[i] & 7)];
+        k ^= zobrist.ext[ND_KEY_LINK + st->l0[i] * 8 + (st->l1[i] & 7)];
     if (st->phase == ND_PHASE_TWINKLE)
-        k ^= zobrist.ext[1536];
+        k ^= zobrist.ext[ND_KEY_TWINKLE];
     if (st->last_kind != ND_LAST_NONE)
-        k ^= zobrist.ext[512 * st->last_kind + st->last0 * 8 + (st->last1 & 7)];
+        k ^= zobrist.ext[ND_KEY_LAST + 512 * (st->last_kind - ND_LAST_MADE) + st->last0 * 8 + (st->last1 & 7)];
     if (st->part2)
-        k ^= zobrist.ext[1537];
+        k ^= zobrist.ext[ND_KEY_PART2];
     return k;
 }
 
@@ -155,90 +155,16 @@ static bool exposes_if_removed(struct position *pos, Square s0)
 
 /* ---- Part 1: pseudo-legal generation ----------------------------------------------- */
 
-static void add_pawn_move(struct move_list *list, Square from, Square to, int last_rank, int kind)
-{
-    if (square_rank(to) == last_rank) {
-        static const int promos[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
-        for (int i = 0; i < 4; i++)
-            move_list_add(list, make_move(from, to, MK_PROMOTION, promos[i]));
-    } else {
-        move_list_add(list, make_move(from, to, kind, 0));
-    }
-}
-
-/* En passant on `ep`: still empty, and the Pawn that passed over it still where it landed. */
-static bool ep_available(const struct position *pos, int fwd)
-{
-    return pos->ep != NO_SQUARE && pos->board[pos->ep] == EMPTY &&
-           pos->board[pos->ep - fwd] == make_piece(pos->side ^ 1, PAWN);
-}
-
-static void gen_pawn(const struct position *pos, struct move_list *list, Square from, bool captures_only)
-{
-    Color us = pos->side;
-    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
-    int last_rank = us == WHITE ? 7 : 0;
-    int start_rank = us == WHITE ? 1 : 6;
-    int enemy = COLOR_BIT(us ^ 1);
-    Square ahead = from + fwd;
-    if (pos->board[ahead] == EMPTY && (!captures_only || square_rank(ahead) == last_rank)) {
-        add_pawn_move(list, from, ahead, last_rank, MK_NORMAL);
-        if (!captures_only && square_rank(from) == start_rank && pos->board[ahead + fwd] == EMPTY)
-            move_list_add(list, make_move(from, ahead + fwd, MK_DOUBLE_PAWN, 0));
-    }
-    for (int side = -1; side <= 1; side += 2) {
-        Square to = ahead + side;
-        if (pos->board[to] & enemy)
-            add_pawn_move(list, from, to, last_rank, MK_NORMAL);
-        else if (to == pos->ep && ep_available(pos, fwd))
-            move_list_add(list, make_move(from, to, MK_EN_PASSANT, 0));
-    }
-}
-
-static void gen_rays(const struct position *pos, struct move_list *list, Square from, const struct piece_power *pw,
-                     bool captures_only)
-{
-    const Piece *board = pos->board;
-    int enemy = COLOR_BIT(pos->side ^ 1);
-    for (int i = 0; i < pw->count; i++) {
-        const struct ray *r = &pw->rays[i];
-        Square to = from + r->step;
-        for (int k = 1;; k++, to += r->step) {
-            Piece p = board[to];
-            if (p == EMPTY) {
-                if (!captures_only)
-                    move_list_add(list, make_move(from, to, MK_NORMAL, 0));
-                if (k >= r->range)
-                    break;
-                continue;
-            }
-            if (p & enemy)
-                move_list_add(list, make_move(from, to, MK_NORMAL, 0));
-            break;
-        }
-    }
-}
-
-
-static void gen_from(const struct position *pos, struct move_list *list, Square from, int type, bool captures_only)
-{
-    if (type == PAWN)
-        gen_pawn(pos, list, from, captures_only);
-    else
-        gen_rays(pos, list, from, &nd_rules()->fixed.power[type][pos->side], captures_only);
-}
-
 static void gen_part1_pseudo(const struct position *pos, struct move_list *list, bool captures_only)
 {
     const struct nd_state *st = nd_cst(pos);
     Color us = pos->side;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square sq = pos->plist[us][i];
-        int type = piece_type(pos->board[sq]);
-        gen_from(pos, list, sq, type, captures_only);
+        chess_gen_piece(pos, list, sq, captures_only);
         Square other = nd_partner(st, sq);
         if (other != NO_SQUARE)
-            gen_from(pos, list, other, type, captures_only);
+            chess_gen_piece(pos, list, other, captures_only);
     }
     if (!captures_only && pos->castling)
         chess_gen_castling(pos, nd_rules(), list);
@@ -548,57 +474,14 @@ static bool part1_legal_by_making(struct position *pos, Move m)
     return safe;
 }
 
-static bool king_step_safe(struct position *pos, Move m)
-{
-    Square from = move_from(m);
-    Piece king = pos->board[from];
-    pos->board[from] = EMPTY;
-    bool safe = !chess_square_attacked(pos, move_to(m), pos->side ^ 1);
-    pos->board[from] = king;
-    return safe;
-}
-
-/* Own pieces standing (on board 0) between the King and an enemy rider. */
-static void find_pins(const struct position *pos, bool *pinned)
-{
-    Color us = pos->side;
-    Square king = pos->king_sq[us];
-    const struct attack_table *t = &nd_rules()->fixed.attacks[us ^ 1];
-    int enemy = COLOR_BIT(us ^ 1);
-    for (int i = 0; i < t->count; i++) {
-        const struct attack_dir *d = &t->dirs[i];
-        if (d->max_range < 2)
-            continue;
-        Square s = king - d->step, blocker = NO_SQUARE;
-        for (int k = 1; k <= d->max_range; k++, s -= d->step) {
-            Piece p = pos->board[s];
-            if (p == EMPTY)
-                continue;
-            if (p == OFFBOARD)
-                break;
-            if (!(p & enemy)) {
-                if (blocker != NO_SQUARE)
-                    break;
-                blocker = s;
-                continue;
-            }
-            if (blocker != NO_SQUARE && d->range[piece_type(p)] >= k)
-                pinned[blocker] = true;
-            break;
-        }
-    }
-}
-
 /* A part-1 move can expose the King only by taking a piece off board 0 (its
  * board-0 location, whichever location it moves from) or by en passant; it
  * cannot by adding a piece (a capture lands where the captured piece stood). */
 static void filter_part1(struct position *pos, struct move_list *list)
 {
     const struct nd_state *st = nd_cst(pos);
-    bool pinned[BOARD_SIZE];
-    memset(pinned, 0, sizeof pinned);
-    find_pins(pos, pinned);
-    bool in_check = nd_in_check(pos);
+    struct chess_pins pins;
+    chess_find_pins(pos, &pins);
     Square king = pos->king_sq[pos->side];
     int n = 0;
     for (int i = 0; i < list->count; i++) {
@@ -606,8 +489,8 @@ static void filter_part1(struct position *pos, struct move_list *list)
         Square from = move_from(m);
         bool legal;
         if (from == king)
-            legal = move_kind(m) == MK_CASTLE ? part1_legal_by_making(pos, m) : king_step_safe(pos, m);
-        else if (in_check || move_kind(m) == MK_EN_PASSANT || pinned[canonical(st, from)])
+            legal = move_kind(m) == MK_CASTLE ? part1_legal_by_making(pos, m) : chess_king_step_safe(pos, m);
+        else if (pins.in_check || move_kind(m) == MK_EN_PASSANT || chess_is_pinned(&pins, canonical(st, from)))
             legal = part1_legal_by_making(pos, m);
         else
             legal = true;

@@ -3,14 +3,13 @@
 #include "variants/polypiece.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <stdatomic.h>
 
-#include "engine/fen.h"
+#include "engine/error.h"
 #include "engine/platform.h"
 #include "variants/chess.h"
 
@@ -41,31 +40,32 @@ struct power_lists {
     uint64_t salt; /* hash of the lists, folded into position keys */
 };
 
-/* Settings in force, and the power sets compiled from them: cache[2 * combo +
- * phased], filled on first use by whichever thread needs it (the protocol
- * thread and the search thread may both generate moves), under cache_lock.
- * Both are replaced together by set_powers, which the protocols call only
- * while no search runs. */
-static struct power_lists *lists;
-static _Atomic(struct power_set *) *cache;
-static int cache_used;
-static pf_mutex cache_lock = PF_MUTEX_INITIALIZER;
+/* One game's settings: its lists, and the power sets compiled from them,
+ * cache[combo], filled on first use by whichever thread needs it (the
+ * protocol thread and the search threads may all generate moves), under
+ * `lock`. set_powers replaces lists and cache together; the protocols call
+ * it only while no search runs. Positions refer to this value (pos->rules),
+ * so two games with different lists live side by side. */
+struct poly_rules {
+    struct chess_rules chess; /* first: pos->rules is read as a chess_rules */
+    bool phased;
+    struct power_lists *lists;
+    _Atomic(struct power_set *) *cache;
+    int cache_used;
+    pf_mutex lock;
+};
+
+static inline const struct poly_rules *poly_of(const struct position *pos)
+{
+    return (const struct poly_rules *)pos->rules;
+}
+
+static inline const struct power_lists *lists_of(const struct position *pos) { return poly_of(pos)->lists; }
 
 /* A power set is ~15 KB; past this many (only with long lists: the default
  * lists have 16 combinations, 32 sets) further sets are compiled each time
  * they are needed, into a per-thread scratch set, and not kept. */
 #define CACHE_LIMIT 1024
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 static int type_of_list_letter(char c)
 {
@@ -105,7 +105,7 @@ static int add_entry(struct power_lists *l, int type, const char *text, char *er
     struct list_entry *e = &l->entry[type][l->len[type]];
     for (Color c = WHITE; c <= BLACK; c++)
         if (chess_power_from_betza(&e->power[c], text, c, msg, sizeof msg))
-            return fail(err, errlen, "Powers: %s", msg);
+            return error_set(err, errlen, "Powers: %s", msg);
     snprintf(e->text, sizeof e->text, "%s", text);
     e->value = entry_value(text);
     l->len[type]++;
@@ -117,10 +117,10 @@ static int parse_list(struct power_lists *l, bool *given, char *token, char *err
 {
     int type = type_of_list_letter(token[0]);
     if (!type || token[1] != ':')
-        return fail(err, errlen, "Powers: '%s': expected TYPE:POWER,POWER,... with TYPE one of K Q R B N", token);
+        return error_set(err, errlen, "Powers: '%s': expected TYPE:POWER,POWER,... with TYPE one of K Q R B N", token);
     char letter[2] = {(char)toupper((unsigned char)token[0]), 0};
     if (given[type])
-        return fail(err, errlen, "Powers: type %s is given twice", letter);
+        return error_set(err, errlen, "Powers: type %s is given twice", letter);
     given[type] = true;
     char *s = token + 2;
     for (;;) {
@@ -128,9 +128,9 @@ static int parse_list(struct power_lists *l, bool *given, char *token, char *err
         if (comma)
             *comma = '\0';
         if (!*s)
-            return fail(err, errlen, "Powers: %s: an empty entry", letter);
+            return error_set(err, errlen, "Powers: %s: an empty entry", letter);
         if (l->len[type] == POLYPIECE_MAX_ENTRIES)
-            return fail(err, errlen, "Powers: %s: more than %d entries", letter, POLYPIECE_MAX_ENTRIES);
+            return error_set(err, errlen, "Powers: %s: more than %d entries", letter, POLYPIECE_MAX_ENTRIES);
         if (add_entry(l, type, s, err, errlen))
             return -1;
         if (!comma)
@@ -189,7 +189,7 @@ static int parse_powers(struct power_lists *l, const char *text, char *err, size
     if (!text)
         text = "";
     if (strlen(text) > POLYPIECE_POWERS_MAX)
-        return fail(err, errlen, "Powers: longer than %d characters", POLYPIECE_POWERS_MAX);
+        return error_set(err, errlen, "Powers: longer than %d characters", POLYPIECE_POWERS_MAX);
     char buf[POLYPIECE_POWERS_MAX + 1];
     snprintf(buf, sizeof buf, "%s", text);
     bool given[CHESS_TYPES] = {false};
@@ -206,21 +206,21 @@ static int parse_powers(struct power_lists *l, const char *text, char *err, size
     return 0;
 }
 
-static void cache_free(void)
+static void cache_free(struct poly_rules *r)
 {
-    if (cache && lists)
-        for (int i = 0; i < 2 * lists->combos; i++)
-            free(atomic_load(&cache[i]));
-    free((void *)cache);
-    cache = NULL;
-    cache_used = 0;
+    if (r->cache && r->lists)
+        for (int i = 0; i < 2 * r->lists->combos; i++)
+            free(atomic_load(&r->cache[i]));
+    free((void *)r->cache);
+    r->cache = NULL;
+    r->cache_used = 0;
 }
 
-int polypiece_set_powers(const char *text, char *err, size_t errlen)
+static int set_powers(struct poly_rules *r, const char *text, char *err, size_t errlen)
 {
     struct power_lists *l = malloc(sizeof *l);
     if (!l)
-        return fail(err, errlen, "Powers: out of memory");
+        return error_set(err, errlen, "Powers: out of memory");
     if (parse_powers(l, text, err, errlen)) {
         free(l);
         return -1;
@@ -228,56 +228,49 @@ int polypiece_set_powers(const char *text, char *err, size_t errlen)
     _Atomic(struct power_set *) *c = calloc((size_t)(2 * l->combos), sizeof *c);
     if (!c) {
         free(l);
-        return fail(err, errlen, "Powers: out of memory");
+        return error_set(err, errlen, "Powers: out of memory");
     }
-    pf_mutex_lock(&cache_lock);
-    cache_free();
-    free(lists);
-    lists = l;
-    cache = c;
-    pf_mutex_unlock(&cache_lock);
+    pf_mutex_lock(&r->lock);
+    cache_free(r);
+    free(r->lists);
+    r->lists = l;
+    r->cache = c;
+    pf_mutex_unlock(&r->lock);
     return 0;
 }
 
-static void ensure_lists(void)
+int polypiece_entry_value(const struct position *pos, int type, int entry)
 {
-    if (!lists && polypiece_set_powers(POLYPIECE_DEFAULT_POWERS, NULL, 0)) {
-        fprintf(stderr, "rulezero: out of memory for the Polypiece power lists\n");
-        exit(1);
-    }
-}
-
-void polypiece_get_powers(char *out, size_t n)
-{
-    ensure_lists();
-    if (n)
-        write_lists(lists, out, n);
-}
-
-int polypiece_entry_value(int type, int entry)
-{
-    ensure_lists();
-    if (type < KNIGHT || type > KING || entry < 0 || entry >= lists->len[type])
+    const struct power_lists *l = lists_of(pos);
+    if (type < KNIGHT || type > KING || entry < 0 || entry >= l->len[type])
         return 0;
-    return lists->entry[type][entry].value;
+    return l->entry[type][entry].value;
 }
 
 /* ---- Phases (the variant-owned state) --------------------------------------------- */
 
-struct phases {
+struct POSITION_EXT_TYPE phases {
     uint8_t of[CHESS_TYPES]; /* White's entry by type (Black's too, unless phased) */
 };
 
-static inline const uint8_t *phases_of(const struct position *pos) { return ((const struct phases *)pos->ext)->of; }
+POSITION_EXT_ACCESSORS(struct phases, phases_mut, phases_const)
 
-static inline int black_entry(int type, int white_entry, bool phased)
+static inline const uint8_t *phases_of(const struct position *pos) { return phases_const(pos)->of; }
+
+/* Zobrist slots (zobrist.ext): an entry by type and entry number, and the
+ * phased game's mark. */
+#define POLY_KEY_PHASE 0 /* + type * 16 + entry */
+#define POLY_KEY_PHASED (ZOBRIST_EXT_KEYS - 1)
+_Static_assert(POLY_KEY_PHASE + CHESS_TYPES * 16 <= POLY_KEY_PHASED, "Polypiece's keys fit zobrist.ext");
+
+static inline int black_entry(const struct power_lists *l, int type, int white_entry, bool phased)
 {
-    return phased ? (white_entry + 1) % lists->len[type] : white_entry;
+    return phased ? (white_entry + 1) % l->len[type] : white_entry;
 }
 
-static inline uint64_t phase_key(int type, int entry) { return zobrist.ext[type * 16 + entry]; }
+static inline uint64_t phase_key(int type, int entry) { return zobrist.ext[POLY_KEY_PHASE + type * 16 + entry]; }
 
-static void compile_set(struct power_set *set, const uint8_t *phase, bool phased)
+static void compile_set(const struct power_lists *lists, struct power_set *set, const uint8_t *phase, bool phased)
 {
     memset(set, 0, sizeof *set);
     for (Color c = WHITE; c <= BLACK; c++)
@@ -285,14 +278,13 @@ static void compile_set(struct power_set *set, const uint8_t *phase, bool phased
     for (int type = KNIGHT; type <= KING; type++) {
         int w = phase[type] % lists->len[type];
         set->power[type][WHITE] = lists->entry[type][w].power[WHITE];
-        set->power[type][BLACK] = lists->entry[type][black_entry(type, w, phased)].power[BLACK];
+        set->power[type][BLACK] = lists->entry[type][black_entry(lists, type, w, phased)].power[BLACK];
     }
     chess_build_attacks(set);
 }
 
-static inline int combo_of(const uint8_t *phase)
+static inline int combo_of(const struct power_lists *l, const uint8_t *phase)
 {
-    const struct power_lists *l = lists;
     return l->stride_at[KNIGHT][phase[KNIGHT]] + l->stride_at[BISHOP][phase[BISHOP]] +
            l->stride_at[ROOK][phase[ROOK]] + l->stride_at[QUEEN][phase[QUEEN]] + l->stride_at[KING][phase[KING]];
 }
@@ -300,39 +292,38 @@ static inline int combo_of(const uint8_t *phase)
 /* Compiles and keeps the set of a slot; past CACHE_LIMIT (or without memory)
  * compiles into this thread's scratch set instead. Callers use a set only
  * until their next call for another phase vector. */
-static const struct power_set *fill_slot(int slot, const uint8_t *phase, bool phased)
+static const struct power_set *fill_slot(const struct poly_rules *rules, int slot, const uint8_t *phase)
 {
     static _Thread_local struct power_set scratch;
-    pf_mutex_lock(&cache_lock);
-    struct power_set *set = atomic_load_explicit(&cache[slot], memory_order_relaxed);
-    if (!set && cache_used < CACHE_LIMIT && (set = malloc(sizeof *set)) != NULL) {
-        compile_set(set, phase, phased);
-        atomic_store_explicit(&cache[slot], set, memory_order_release);
-        cache_used++;
+    struct poly_rules *r = (struct poly_rules *)rules; /* the cache is not part of the rules' value */
+    pf_mutex_lock(&r->lock);
+    struct power_set *set = atomic_load_explicit(&r->cache[slot], memory_order_relaxed);
+    if (!set && r->cache_used < CACHE_LIMIT && (set = malloc(sizeof *set)) != NULL) {
+        compile_set(r->lists, set, phase, r->phased);
+        atomic_store_explicit(&r->cache[slot], set, memory_order_release);
+        r->cache_used++;
     }
-    pf_mutex_unlock(&cache_lock);
+    pf_mutex_unlock(&r->lock);
     if (set)
         return set;
-    compile_set(&scratch, phase, phased);
+    compile_set(r->lists, &scratch, phase, r->phased);
     return &scratch;
 }
 
-static inline const struct power_set *powers_in_force(const struct position *pos, bool phased)
+static const struct power_set *powers_in_force(const struct position *pos)
 {
+    const struct poly_rules *r = poly_of(pos);
     const uint8_t *phase = phases_of(pos);
-    int slot = 2 * combo_of(phase) + phased;
-    const struct power_set *set = atomic_load_explicit(&cache[slot], memory_order_acquire);
-    return set ? set : fill_slot(slot, phase, phased);
+    int slot = 2 * combo_of(r->lists, phase) + r->phased;
+    const struct power_set *set = atomic_load_explicit(&r->cache[slot], memory_order_acquire);
+    return set ? set : fill_slot(r, slot, phase);
 }
-
-static const struct power_set *current_plain(const struct position *pos) { return powers_in_force(pos, false); }
-static const struct power_set *current_phased(const struct position *pos) { return powers_in_force(pos, true); }
 
 /* A move changes powers when its piece's type has more than one entry. */
 static bool move_changes_powers(const struct position *pos, Move m)
 {
     int type = piece_type(pos->board[move_from(m)]);
-    return type != PAWN && lists->len[type] > 1;
+    return type != PAWN && lists_of(pos)->len[type] > 1;
 }
 
 /* After any move of a type (castling: the King's), that type's entry advances.
@@ -341,45 +332,57 @@ static void advance_phase(struct position *pos, Move m, Piece mover)
 {
     (void)m;
     int type = piece_type(mover);
+    const struct power_lists *lists = lists_of(pos);
     if (type == PAWN || lists->len[type] == 1)
         return;
-    uint8_t *phase = ((struct phases *)pos->ext)->of;
+    uint8_t *phase = phases_mut(pos)->of;
     int next = (phase[type] + 1) % lists->len[type];
     pos->key ^= phase_key(type, phase[type]) ^ phase_key(type, next);
     phase[type] = (uint8_t)next;
 }
 
-static uint64_t phases_key(const struct position *pos, bool phased)
+static uint64_t phases_key(const struct position *pos)
 {
     const uint8_t *phase = phases_of(pos);
-    uint64_t key = lists->salt ^ (phased ? zobrist.ext[ZOBRIST_EXT_KEYS - 1] : 0);
+    uint64_t key = lists_of(pos)->salt ^ (poly_of(pos)->phased ? zobrist.ext[POLY_KEY_PHASED] : 0);
     for (int type = KNIGHT; type <= KING; type++)
         key ^= phase_key(type, phase[type]);
     return key;
 }
 
-static uint64_t key_plain(const struct position *pos) { return phases_key(pos, false); }
-static uint64_t key_phased(const struct position *pos) { return phases_key(pos, true); }
+
+/* The debug validator's hook: every phase is an entry number (a game whose
+ * lists were shortened mid-game may hold one past its list's end: moves and
+ * keys read it modulo the length), and types without lists have none. */
+static bool phases_ok(const struct position *pos)
+{
+    const uint8_t *phase = phases_of(pos);
+    for (int type = 0; type < CHESS_TYPES; type++)
+        if (phase[type] >= (type >= KNIGHT ? POLYPIECE_MAX_ENTRIES : 1))
+            return false;
+    return true;
+}
 
 /* FEN field 7: the entries of K Q R B N (White's, in the phased game). */
 static int read_phases(struct position *pos, char *const *fields, int n, char *err, size_t errlen)
 {
-    uint8_t *phase = ((struct phases *)pos->ext)->of;
+    uint8_t *phase = phases_mut(pos)->of;
+    const struct power_lists *lists = lists_of(pos);
     memset(phase, 0, CHESS_TYPES);
     if (n == 0)
         return 0;
     if (n > 1)
-        return fail(err, errlen, "invalid FEN: field 8: unexpected '%s'", fields[1]);
+        return error_set(err, errlen, "invalid FEN: field 8: unexpected '%s'", fields[1]);
     const char *f = fields[0];
     if (strlen(f) != LIST_TYPES)
-        return fail(err, errlen, "invalid FEN: field 7 (phases): '%s', expected five digits for K Q R B N", f);
+        return error_set(err, errlen, "invalid FEN: field 7 (phases): '%s', expected five digits for K Q R B N", f);
     for (int i = 0; i < LIST_TYPES; i++) {
         int type = list_types[i];
         if (!isdigit((unsigned char)f[i]))
-            return fail(err, errlen, "invalid FEN: field 7 (phases): '%s', expected five digits for K Q R B N", f);
+            return error_set(err, errlen, "invalid FEN: field 7 (phases): '%s', expected five digits for K Q R B N", f);
         int d = f[i] - '0';
         if (d >= lists->len[type])
-            return fail(err, errlen, "invalid FEN: field 7 (phases): %c entry %d is past the end of its list (%d %s)",
+            return error_set(err, errlen, "invalid FEN: field 7 (phases): %c entry %d is past the end of its list (%d %s)",
                         list_letters[i], d, lists->len[type], lists->len[type] == 1 ? "entry" : "entries");
         phase[type] = (uint8_t)d;
     }
@@ -396,45 +399,74 @@ static void write_phases(const struct position *pos, char *out, size_t n)
     snprintf(out, n, "%s", digits);
 }
 
-/* ---- Rules ------------------------------------------------------------------------ */
+/* ---- Rules: one value per game ---------------------------------------------------- */
 
-static struct chess_rules plain_rules, phased_rules;
-
-static void init_rules(struct chess_rules *r, bool phased)
+static void rules_free(void *rules)
 {
-    chess_init_orthodox(r);
-    r->current = phased ? current_phased : current_plain;
-    r->changes_powers = move_changes_powers;
-    r->after_make = advance_phase;
-    r->after_make_only_ext = true;
+    struct poly_rules *r = rules;
+    if (!r)
+        return;
+    cache_free(r);
+    free(r->lists);
+    pf_mutex_destroy(&r->lock);
+    free(r);
 }
 
-static void reset_plain(struct position *pos)
+static struct poly_rules *rules_new(bool phased, char *err, size_t errlen)
 {
-    ensure_lists();
-    if (plain_rules.promo_count == 0)
-        init_rules(&plain_rules, false);
-    pos->rules = &plain_rules;
+    struct poly_rules *r = calloc(1, sizeof *r);
+    if (!r) {
+        error_set(err, errlen, "Powers: out of memory");
+        return NULL;
+    }
+    pf_mutex_init(&r->lock);
+    chess_init_orthodox(&r->chess);
+    r->chess.current = powers_in_force;
+    r->chess.changes_powers = move_changes_powers;
+    r->chess.after_make = advance_phase;
+    r->chess.after_make_only_ext = true;
+    r->phased = phased;
+    if (set_powers(r, POLYPIECE_DEFAULT_POWERS, err, errlen)) {
+        rules_free(r);
+        return NULL;
+    }
+    return r;
 }
 
-static void reset_phased(struct position *pos)
+static void *rules_new_plain(char *err, size_t errlen) { return rules_new(false, err, errlen); }
+static void *rules_new_phased(char *err, size_t errlen) { return rules_new(true, err, errlen); }
+
+/* The default lists, for a position read without a game's settings (bench,
+ * a FEN given alone): built once, never changed afterwards. */
+static struct poly_rules *default_rules[2];
+static pf_mutex default_lock = PF_MUTEX_INITIALIZER;
+
+static const struct poly_rules *defaults(bool phased)
 {
-    ensure_lists();
-    if (phased_rules.promo_count == 0)
-        init_rules(&phased_rules, true);
-    pos->rules = &phased_rules;
+    pf_mutex_lock(&default_lock);
+    if (!default_rules[0]) {
+        default_rules[0] = rules_new(false, NULL, 0);
+        default_rules[1] = rules_new(true, NULL, 0);
+    }
+    pf_mutex_unlock(&default_lock);
+    return default_rules[phased];
 }
+
+static void reset_plain(struct position *pos) { pos->rules = defaults(false); }
+static void reset_phased(struct position *pos) { pos->rules = defaults(true); }
 
 /* ---- Evaluation -------------------------------------------------------------------- */
 
-static int evaluate_with(const struct position *pos, bool phased)
+static int evaluate_polypiece(const struct position *pos)
 {
     const uint8_t *phase = phases_of(pos);
+    const struct power_lists *lists = lists_of(pos);
+    bool phased = poly_of(pos)->phased;
     int value[CHESS_TYPES][2] = {{0, 0}, {100, 100}};
     for (int type = KNIGHT; type <= QUEEN; type++) {
         int w = phase[type] % lists->len[type];
         value[type][WHITE] = lists->blend[type][w];
-        value[type][BLACK] = lists->blend[type][black_entry(type, w, phased)];
+        value[type][BLACK] = lists->blend[type][black_entry(lists, type, w, phased)];
     }
     int score[2] = {0, 0};
     for (Color c = WHITE; c <= BLACK; c++)
@@ -446,8 +478,6 @@ static int evaluate_with(const struct position *pos, bool phased)
     return score[pos->side] - score[pos->side ^ 1];
 }
 
-static int evaluate_plain(const struct position *pos) { return evaluate_with(pos, false); }
-static int evaluate_phased(const struct position *pos) { return evaluate_with(pos, true); }
 
 /* ---- Settings and XBoard -------------------------------------------------------------- */
 
@@ -455,34 +485,29 @@ static const struct variant_option powers_option[] = {
     {"Powers", "string", POLYPIECE_DEFAULT_POWERS, NULL},
 };
 
-static int set_option(const char *name, const char *value, char *err, size_t errlen)
+static int set_option(void *rules, const char *name, const char *value, char *err, size_t errlen)
 {
     if (!name || strcasecmp(name, "Powers") != 0)
-        return fail(err, errlen, "unknown option '%s'", name ? name : "");
-    return polypiece_set_powers(value, err, errlen);
+        return error_set(err, errlen, "unknown option '%s'", name ? name : "");
+    return set_powers(rules, value, err, errlen);
 }
 
-static void get_option(const char *name, char *out, size_t n)
+static void get_option(const void *rules, const char *name, char *out, size_t n)
 {
-    if (name && strcasecmp(name, "Powers") == 0)
-        polypiece_get_powers(out, n);
+    const struct poly_rules *r = rules;
+    if (name && strcasecmp(name, "Powers") == 0 && n)
+        write_lists(r->lists, out, n);
     else if (n)
         out[0] = '\0';
 }
 
 /* XBoard draws orthodox images (parent `fairy`, legality testing off): the
- * FEN without the phase digits, which XBoard does not know. No `piece` lines:
+ * FEN without the phase digits (field 7), which XBoard does not know. No `piece` lines:
  * a piece's moves change after every move of its type, so any fixed Betza
  * description would be wrong one move later. */
-static void xboard_setup(const struct position *pos, char *out, size_t n)
-{
-    char fen[FEN_MAX_LEN];
-    fen_write(pos, fen, sizeof fen);
-    char *last = strrchr(fen, ' ');
-    if (last)
-        *last = '\0';
-    snprintf(out, n, "setup (PNBRQKpnbrqk) 8x8+0_fairy %s\n", fen);
-}
+static const struct xboard_setup polypiece_xboard = {
+    .piece_to_char = "PNBRQKpnbrqk", .files = 8, .ranks = 8, .parent = "fairy", .fen_fields = 6,
+};
 
 /* ---- The entries ------------------------------------------------------------------------ */
 
@@ -506,15 +531,15 @@ static const char *const polypiece_bench[] = {
     .is_capture = chess_is_capture, .outcome = chess_outcome, .format_step = chess_format_step,                 \
     .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,        \
     .has_check = true, .has_san = true, .options = powers_option, .option_count = 1, .set_option = set_option,  \
-    .get_option = get_option, .xboard_setup = xboard_setup
+    .get_option = get_option, .rules_free = rules_free, .ext_key = phases_key, .state_ok = phases_ok,             \
+    .evaluate = evaluate_polypiece, .xboard = &polypiece_xboard
 
 const struct variant variant_polypiece = {
     .id = "polypiece",
     .title = "Polypiece Chess",
     .bench_depth = 13,
     .reset_rules = reset_plain,
-    .ext_key = key_plain,
-    .evaluate = evaluate_plain,
+    .rules_new = rules_new_plain,
     .view = &polypiece_view,
     POLYPIECE_COMMON,
 };
@@ -524,8 +549,7 @@ const struct variant variant_polypiece_phased = {
     .bench_depth = 9,
     .title = "Phased Polypiece Chess",
     .reset_rules = reset_phased,
-    .ext_key = key_phased,
-    .evaluate = evaluate_phased,
+    .rules_new = rules_new_phased,
     .view = &polypiece_phased_view,
     POLYPIECE_COMMON,
 };

@@ -36,7 +36,7 @@ static void add_rows(struct view_panel *panel, const char *powers, const char *d
 static void describe_powers(const struct position *pos, struct board_view *out, bool phased)
 {
     char powers[POLYPIECE_POWERS_MAX], digits[32] = "";
-    polypiece_get_powers(powers, sizeof powers);
+    pos->variant->get_option(pos->rules, "Powers", powers, sizeof powers);
     pos->variant->write_extra(pos, digits, sizeof digits);
     if (!phased) {
         add_rows(view_add_panel(out, "Powers (entry in force marked)"), powers, digits, 0);

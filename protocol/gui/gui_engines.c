@@ -48,6 +48,7 @@ struct move_job {
     struct limits limits;
     bool fresh;
     struct game_view view;
+    struct game_option_texts options;
     char start_fen[FEN_MAX_LEN];
     int64_t deadline;
 };
@@ -62,6 +63,28 @@ static int64_t deadline_of(const struct gui_session *s, const struct limits *l, 
     }
 }
 
+/* The game's settings (Polypiece's lists...), which an engine process must be told. */
+static void game_option_texts(const struct game *g, struct game_option_texts *out)
+{
+    const struct variant *v = g->variant;
+    out->count = 0;
+    for (int i = 0; i < v->option_count && out->count < GAME_MAX_OPTIONS; i++) {
+        char value[GAME_OPTION_LEN];
+        settings_get(&g->settings, v->options[i].name, value, sizeof value);
+        snprintf(out->text[out->count++], sizeof out->text[0], "%s=%s", v->options[i].name, value);
+    }
+}
+
+static bool same_options(const struct game_option_texts *a, const struct game_option_texts *b)
+{
+    if (a->count != b->count)
+        return false;
+    for (int i = 0; i < a->count; i++)
+        if (strcmp(a->text[i], b->text[i]) != 0)
+            return false;
+    return true;
+}
+
 /* Copies what the engine needs (lock held). */
 static void prepare_job(struct gui_session *s, struct move_job *j)
 {
@@ -73,6 +96,7 @@ static void prepare_job(struct gui_session *s, struct move_job *j)
     j->fresh = s->fresh[j->side];
     s->fresh[j->side] = false;
     snprintf(j->start_fen, sizeof j->start_fen, "%s", g->start_fen);
+    game_option_texts(g, &j->options);
     position_copy(s->scratch, g->pos);
     for (int i = 0; i < g->count; i++)
         snprintf(s->scratch_moves[i], TURN_TEXT_LEN, "%s", g->turns[i].turn.text);
@@ -96,11 +120,14 @@ static int ready_slot(struct gui_session *s, struct move_job *j, struct line_ctx
 {
     struct engine_slot *slot = &s->slot[j->side];
     bool same = strcmp(slot->id, j->id) == 0 && slot->variant == j->view.variant &&
-                memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
+                same_options(&slot->options, &j->options) && memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
     if (!same || !slot->p.running) {
         player_quit(&slot->p);
         gui_slot_configure(s, slot, j->id, &j->limits);
         slot->variant = j->view.variant;
+        slot->options = j->options;
+        for (int i = 0; i < slot->options.count && slot->cfg.option_count < PLAYER_MAX_OPTIONS; i++)
+            slot->cfg.options[slot->cfg.option_count++] = slot->options.text[i];
         j->fresh = true;
         if (slot->cfg.protocol == PROTO_AUTO)
             slot->cfg.protocol = player_detect(&slot->cfg, 5000, s->cfg.debug);

@@ -15,9 +15,16 @@
 #define GUI_ID_LEN 32
 
 /* One side's player process (or built-in player), as the engine thread runs it. */
+/* A game's settings as an engine is told them: "NAME=VALUE" each. */
+struct game_option_texts {
+    int count;
+    char text[GAME_MAX_OPTIONS][64 + GAME_OPTION_LEN];
+};
+
 struct engine_slot {
     char id[GUI_ID_LEN];      /* player id it was started for; "" when none */
     const struct variant *variant; /* and the game it was started for */
+    struct game_option_texts options; /* with these settings */
     struct limits limits;
     struct player_config cfg;
     struct player p;

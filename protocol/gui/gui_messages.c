@@ -87,26 +87,10 @@ static bool variant_has_option(const struct variant *v, const char *name)
     return false;
 }
 
-#define MAX_SETTINGS 8
-
-struct saved_settings {
-    int count;
-    char name[MAX_SETTINGS][64];
-    char value[MAX_SETTINGS][1024];
-};
-
-static void restore_settings(struct gui_session *s, const struct saved_settings *saved)
-{
-    char err[VARIANT_ERR_LEN];
-    for (int i = saved->count - 1; i >= 0; i--)
-        game_set_option(&s->game, saved->name[i], saved->value[i], err, sizeof err);
-}
-
-/* Applies the game's settings, saving the old values; -1 (all restored) on a bad one. */
-static int apply_settings(const struct request *r, const struct variant *v, struct saved_settings *saved)
+/* Sets the request's `options` on g (a game not yet in play); -1 on a bad one. */
+static int apply_settings(const struct request *r, const struct variant *v, struct game *g)
 {
     const cJSON *opts = cJSON_GetObjectItemCaseSensitive(r->msg, "options");
-    saved->count = 0;
     if (!opts || cJSON_IsNull(opts))
         return 0;
     if (!cJSON_IsObject(opts))
@@ -115,30 +99,29 @@ static int apply_settings(const struct request *r, const struct variant *v, stru
     cJSON_ArrayForEach(o, opts)
     {
         char err[VARIANT_ERR_LEN];
-        if (!o->string || !variant_has_option(v, o->string) || !cJSON_IsString(o) || saved->count == MAX_SETTINGS) {
-            restore_settings(r->s, saved);
+        if (!o->string || !variant_has_option(v, o->string) || !cJSON_IsString(o))
             return fail(r, "bad setting", o->string ? o->string : "?");
-        }
-        int i = saved->count;
-        snprintf(saved->name[i], sizeof saved->name[i], "%s", o->string);
-        v->get_option(o->string, saved->value[i], sizeof saved->value[i]);
-        if (game_set_option(&r->s->game, o->string, o->valuestring, err, sizeof err)) {
-            restore_settings(r->s, saved);
+        if (game_set_option(g, o->string, o->valuestring, err, sizeof err))
             return fail(r, "bad setting", err);
-        }
-        saved->count++;
     }
     return 0;
 }
 
-/* Starts a game of v from fen ("" or NULL: the start) in place of the current one. */
-static int start_game(const struct request *r, const struct variant *v, const char *fen)
+/* Starts a game of v from fen ("" or NULL: the start) in place of the
+ * current one, with the current game's settings and, when `with_settings`,
+ * the request's. The new game is built aside: on any error nothing changes. */
+static int start_game(const struct request *r, const struct variant *v, const char *fen, bool with_settings)
 {
     struct gui_session *s = r->s;
     struct game fresh;
     char err[VARIANT_ERR_LEN];
     if (game_init(&fresh))
         return fail(r, "out of memory", NULL);
+    game_copy_options(&fresh, &s->game);
+    if (with_settings && apply_settings(r, v, &fresh)) {
+        game_free(&fresh);
+        return -1;
+    }
     if (game_new(&fresh, v, fen && fen[0] ? fen : NULL, err, sizeof err)) {
         game_free(&fresh);
         return fail(r, "bad FEN", err);
@@ -171,14 +154,9 @@ static int on_new_game(const struct request *r)
     struct limits limits;
     if (read_tc(r, &limits))
         return -1;
-    struct saved_settings saved;
     gui_wait_for_builtin(s);
-    if (apply_settings(r, v, &saved))
+    if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL, true))
         return -1;
-    if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL)) {
-        restore_settings(s, &saved);
-        return -1;
-    }
     for (int c = 0; c < 2; c++)
         snprintf(s->player_id[c], GUI_ID_LEN, "%s", players[c]);
     s->limits = limits;
@@ -235,7 +213,7 @@ static int on_load_fen(const struct request *r)
     const char *fen = string_field(r->msg, "fen");
     if (!fen)
         return fail(r, "bad FEN", "no fen");
-    if (start_game(r, r->s->game.variant, fen))
+    if (start_game(r, r->s->game.variant, fen, false))
         return -1;
     gui_game_changed(r->s);
     return 0;

@@ -35,12 +35,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_REQUIRE(state);
     must_be_json(NULL, state, strlen(state));
     free(state);
-    gui_session_free(s);
-    char err[VARIANT_ERR_LEN];
-    for (int i = 0; i < variant_count(); i++) /* settings are global: back to the defaults */
-        for (int k = 0; k < variant_at(i)->option_count; k++)
-            if (variant_at(i)->set_option)
-                variant_at(i)->set_option(variant_at(i)->options[k].name, variant_at(i)->options[k].default_value, err,
-                                          sizeof err);
+    gui_session_free(s); /* its game's settings go with it */
     return 0;
 }

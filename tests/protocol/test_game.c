@@ -5,6 +5,7 @@
 
 #include "engine/adjudicate.h"
 #include "protocol/game.h"
+#include "perft/perft.h"
 #include "protocol/text.h"
 #include "protocol/timecontrol.h"
 
@@ -95,6 +96,27 @@ START_TEST(unknown_option)
 }
 END_TEST
 
+/* Options belong to the game: one set before the variant applies to it, a bad
+ * value is refused, and another game in the same process keeps its own. */
+START_TEST(options_belong_to_the_game)
+{
+    static const char fen[] = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 00000";
+    struct game other;
+    ck_assert_int_eq(game_init(&other), 0);
+    ck_assert_int_eq(game_set_option(&g, "Powers", "Q:Q,KK R:R,WWD B:B,K2 N:N,AD", err, sizeof err), 0);
+    ck_assert_int_eq(game_set_option(&g, "Powers", "Q:Q,WX", err, sizeof err), -1);
+    ck_assert_int_eq(game_new(&g, variant_find("polypiece"), fen, err, sizeof err), 0);
+    ck_assert_int_eq(game_new(&other, variant_find("polypiece"), fen, err, sizeof err), 0);
+    ck_assert_uint_eq(perft(g.pos, 2, true), 2021);
+    ck_assert_uint_eq(perft(other.pos, 2, true), 1984);
+    /* Kept across a change of variant. */
+    ck_assert_int_eq(game_new(&g, variant_find("normal"), NULL, err, sizeof err), 0);
+    ck_assert_int_eq(game_new(&g, variant_find("polypiece"), fen, err, sizeof err), 0);
+    ck_assert_uint_eq(perft(g.pos, 2, true), 2021);
+    game_free(&other);
+}
+END_TEST
+
 START_TEST(level_parsing)
 {
     struct time_control tc;
@@ -177,6 +199,7 @@ static Suite *game_suite(void)
     tcase_add_test(tc, play_and_undo);
     tcase_add_test(tc, bad_fen_keeps_game);
     tcase_add_test(tc, outcomes);
+    tcase_add_test(tc, options_belong_to_the_game);
     tcase_add_test(tc, threefold_repetition);
     tcase_add_test(tc, unknown_option);
     suite_add_tcase(s, tc);

@@ -1,4 +1,4 @@
-#include "protocol/text.h"
+#include "engine/text.h"
 
 #include <ctype.h>
 #include <errno.h>
