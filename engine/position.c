@@ -84,16 +84,9 @@ void pos_journal_revert(struct position *pos)
     }
 }
 
-uint64_t position_compute_key(const struct position *pos)
+uint64_t position_key_off_board(const struct position *pos)
 {
     uint64_t key = 0;
-    const struct geometry *g = &pos->variant->geo;
-    for (int r = 0; r < g->ranks; r++)
-        for (int f = 0; f < g->files; f++) {
-            Square sq = geo_square(g, f, r);
-            if (is_piece(pos->board[sq]))
-                key ^= zobrist.piece[piece_index(pos->board[sq])][sq];
-        }
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < MAX_TYPES; t++)
             key ^= zobrist.hand[c * MAX_TYPES + t][pos->hand[c][t]];
@@ -103,6 +96,19 @@ uint64_t position_compute_key(const struct position *pos)
         key ^= zobrist.side;
     if (pos->variant->ext_key)
         key ^= pos->variant->ext_key(pos);
+    return key;
+}
+
+uint64_t position_compute_key(const struct position *pos)
+{
+    uint64_t key = position_key_off_board(pos);
+    const struct geometry *g = &pos->variant->geo;
+    for (int r = 0; r < g->ranks; r++)
+        for (int f = 0; f < g->files; f++) {
+            Square sq = geo_square(g, f, r);
+            if (is_piece(pos->board[sq]))
+                key ^= zobrist.piece[piece_index(pos->board[sq])][sq];
+        }
     return key;
 }
 

@@ -155,8 +155,11 @@ void pos_pop_undo(struct position *pos, int ext_size);
 void pos_journal_set(struct position *pos, Square sq, Piece p);
 void pos_journal_revert(struct position *pos);
 
-/* Zobrist key from scratch (tests compare it with the incremental key). */
+/* Zobrist key from scratch (tests compare it with the incremental key), and
+ * its part that is not pieces on the board (hands, castling, en passant,
+ * side, the variant's state). */
 uint64_t position_compute_key(const struct position *pos);
+uint64_t position_key_off_board(const struct position *pos);
 
 /* The debug validator (engine/position_ok.c): piece lists agree with the
  * board, each royal piece is where king_sq says, the incremental key equals

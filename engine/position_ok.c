@@ -13,20 +13,18 @@ static Square listed_square(const struct position *pos, Square sq)
     return pos->variant->listed_square ? pos->variant->listed_square(pos, sq) : sq;
 }
 
-/* An empty square, or a piece the lists hold. */
+/* The piece on sq is one the lists hold. */
 static bool piece_listed(const struct position *pos, Square sq)
 {
     Piece p = pos->board[sq];
-    if (!is_piece(p))
-        return true;
     Color c = piece_color(p);
     Square l = listed_square(pos, sq);
     int i = pos->plist_index[l];
     return i < pos->pcount[c] && pos->plist[c][i] == l && pos->board[l] == p;
 }
 
-/* Every listed square holds that side's piece at its index, and every piece
- * on the board is listed (so the counts agree). */
+/* Every listed square holds that side's piece at its index (board_problem
+ * checks the other way: every piece on the board is listed). */
 static const char *lists_problem(const struct position *pos)
 {
     for (Color c = WHITE; c <= BLACK; c++) {
@@ -40,14 +38,24 @@ static const char *lists_problem(const struct position *pos)
                 return "piece list index out of step";
         }
     }
+    return NULL;
+}
+
+/* One pass over the board: every piece listed, and the key recomputed. */
+static const char *board_problem(const struct position *pos)
+{
+    uint64_t key = position_key_off_board(pos);
     const struct geometry *g = &pos->variant->geo;
     for (int r = 0; r < g->ranks; r++)
         for (int f = 0; f < g->files; f++) {
             Square sq = geo_square(g, f, r);
+            if (!is_piece(pos->board[sq]))
+                continue;
             if (!piece_listed(pos, sq))
                 return "a piece on the board is missing from the piece list";
+            key ^= zobrist.piece[piece_index(pos->board[sq])][sq];
         }
-    return NULL;
+    return key == pos->key ? NULL : "incremental key differs from the key computed from scratch";
 }
 
 /* Each side's royal piece, when it has one on the board, is where king_sq says. */
@@ -70,9 +78,9 @@ const char *position_problem(const struct position *pos)
 {
     const char *why = lists_problem(pos);
     if (!why)
+        why = board_problem(pos);
+    if (!why)
         why = kings_problem(pos);
-    if (!why && pos->key != position_compute_key(pos))
-        why = "incremental key differs from the key computed from scratch";
     if (!why && pos->variant->state_ok && !pos->variant->state_ok(pos))
         why = "variant state inconsistent";
     return why;
