@@ -262,6 +262,29 @@ def test_engines(ws, port):
     wait_state(ws, lambda s: s["ply"] > ply or s["result"] is not None, 30, "resume goes on")
 
 
+def test_engine_told_the_settings():
+    """An engine process plays with the game's settings: Rule Zero (engine:0)
+    is sent the game's Polypiece lists before it plays (--debug shows the traffic)."""
+    powers = "K:K Q:Q R:R B:B N:W,WD"
+    proc, port = start_server("--debug")
+    try:
+        ws, _, _ = connect(port)
+        ws.send({"type": "new_game", "variant": "polypiece", "white": "engine:0", "black": "human",
+                 "tc": {"kind": "depth", "depth": 2}, "options": {"Powers": powers}})
+        state = wait_state(ws, lambda s: s["ply"] == 1 and s["variant"] == "polypiece", 60,
+                           "engine:0 moves in a game with its own Powers")
+        check(state and not state["paused"], "the engine's move under the game's lists is legal")
+        ws.close()
+    finally:
+        proc.terminate()
+        try:
+            _, err = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate()
+    check(f"option Powers={powers}" in err, "engine:0 was sent the game's Powers")
+
+
 def test_command_line():
     run = subprocess.run([RZ, "gui", "--help"], capture_output=True, text=True, timeout=30)
     check(run.returncode == 0 and "--engine" in run.stdout, "gui --help")
@@ -272,6 +295,7 @@ def test_command_line():
 
 def main():
     test_command_line()
+    test_engine_told_the_settings()
     proc, port = start_server("--engine", "sh -c 'exit 3'", "--engine", "sleep 1000")
     try:
         test_http(port)
