@@ -10,22 +10,7 @@
 #include "engine/turn.h"
 #include "variants/variant.h"
 
-static struct position *pos;
-static struct engine *engine;
-
-static void setup(void)
-{
-    zobrist_init();
-    pos = malloc(sizeof *pos);
-    engine = engine_new(16);
-    ck_assert_ptr_nonnull(engine);
-}
-
-static void teardown(void)
-{
-    engine_free(engine);
-    free(pos);
-}
+#include "engine_fixture.h"
 
 static void load(const char *variant, const char *fen)
 {
