@@ -26,8 +26,9 @@ void gui_interrupt_engine(struct gui_session *s)
         proc_send(&p->proc, "stop");
 }
 
-/* A built-in player runs in this process with the rules' settings (Polypiece's
- * power lists): a change of them waits until it has moved (lock held). */
+/* A built-in player runs in this process on a copy of the game's position,
+ * which refers to the game's settings (Polypiece's power lists): replacing
+ * the game, which frees them, waits until it has moved (lock held). */
 void gui_wait_for_builtin(struct gui_session *s)
 {
     while (s->busy && s->busy_builtin)

@@ -109,7 +109,9 @@ static int apply_settings(const struct request *r, const struct variant *v, stru
 
 /* Starts a game of v from fen ("" or NULL: the start) in place of the
  * current one, with the current game's settings and, when `with_settings`,
- * the request's. The new game is built aside: on any error nothing changes. */
+ * the request's. The new game is built aside: on any error nothing changes.
+ * Freeing the old game frees its settings, which a built-in player may be
+ * generating moves with: wait for it first. */
 static int start_game(const struct request *r, const struct variant *v, const char *fen, bool with_settings)
 {
     struct gui_session *s = r->s;
@@ -126,6 +128,7 @@ static int start_game(const struct request *r, const struct variant *v, const ch
         game_free(&fresh);
         return fail(r, "bad FEN", err);
     }
+    gui_wait_for_builtin(s);
     game_free(&s->game);
     s->game = fresh;
     s->over = false;
@@ -154,7 +157,6 @@ static int on_new_game(const struct request *r)
     struct limits limits;
     if (read_tc(r, &limits))
         return -1;
-    gui_wait_for_builtin(s);
     if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL, true))
         return -1;
     for (int c = 0; c < 2; c++)
