@@ -399,7 +399,10 @@ static void run_search(struct engine *e, const struct position *root, const stru
     struct move_list list;
     s->v->generate(&s->pos, &list);
     struct outcome oc = search_outcome(&s->pos, list.count);
-    if (list.count == 0 || oc.result != RESULT_NONE) {
+    /* A drawn position with legal steps (a dead position by material) still
+     * gets a move: it is the GUI's to adjudicate, and analysis goes on. */
+    bool decided = oc.result != RESULT_NONE && !(oc.result == RESULT_DRAW && list.count > 0);
+    if (list.count == 0 || decided) {
         r->score = search_outcome_score(&s->pos, oc.result, 0);
         wait_for_stop(s);
     } else if (e->player != PLAYER_SEARCH) {

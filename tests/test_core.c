@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/adjudicate.h"
 #include "engine/fen.h"
 #include "engine/settings.h"
 #include "engine/turn.h"
@@ -333,6 +334,37 @@ START_TEST(position_ok_finds_each_fault)
 }
 END_TEST
 
+START_TEST(dead_positions_by_material_are_draws)
+{
+    static const struct {
+        const char *fen;
+        bool dead;
+    } cases[] = {
+        {"8/8/8/4k3/8/8/8/4K3 w - - 0 1", true},
+        {"8/8/8/4k3/8/8/8/4KB2 b - - 0 1", true},
+        {"8/8/8/4k3/8/8/8/4KN2 w - - 0 1", true},
+        {"8/8/8/1b2k3/8/8/8/4KB2 w - - 0 1", true},  /* b5 and f1: squares of one colour */
+        {"8/8/8/2b1k3/8/8/8/4KB2 w - - 0 1", false}, /* c5 and f1: a mate exists */
+        {"8/8/8/4k3/8/8/8/3NKN2 w - - 0 1", false}, /* two Knights can mate if Black helps */
+        {"8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1", false},
+        {"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        load("normal", cases[i].fen);
+        struct outcome o = game_adjudicate(pos);
+        if (cases[i].dead) {
+            ck_assert_msg(o.result == RESULT_DRAW, "%s", cases[i].fen);
+            ck_assert_str_eq(o.reason, "Insufficient material");
+        } else {
+            ck_assert_msg(o.result == RESULT_NONE, "%s", cases[i].fen);
+        }
+    }
+    /* Polypiece's Bishops do not stay Bishops: no such rule there. */
+    load("polypiece", "8/8/8/4k3/8/8/8/4KB2 w - - 0 1");
+    ck_assert_int_eq(game_adjudicate(pos).result, RESULT_NONE);
+}
+END_TEST
+
 START_TEST(repetition_is_counted)
 {
     struct turn t;
@@ -362,6 +394,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, turn_text_round_trip_on_every_suite_position);
     tcase_add_test(tc, every_registered_variant_is_valid);
     tcase_add_test(tc, repetition_is_counted);
+    tcase_add_test(tc, dead_positions_by_material_are_draws);
     tcase_add_test(tc, position_ok_finds_each_fault);
     suite_add_tcase(s, tc);
     return s;

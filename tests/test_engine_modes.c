@@ -192,7 +192,7 @@ START_TEST(multipv_beyond_the_legal_turns_gives_them_all)
 {
     char err[VARIANT_ERR_LEN];
     /* The White King on a1 has three moves. */
-    ck_assert_int_eq(fen_read(pos, variant_find("normal"), "7k/8/8/8/8/8/8/K7 w - - 0 1", err, sizeof err), 0);
+    ck_assert_int_eq(fen_read(pos, variant_find("normal"), "7k/7p/8/8/8/8/8/K7 w - - 0 1", err, sizeof err), 0);
     struct search_limits l = limits(2, 0);
     l.multipv = 10;
     struct lines_seen seen = {0};

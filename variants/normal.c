@@ -14,6 +14,36 @@ static void normal_reset_rules(struct position *pos)
     pos->rules = &normal_rules;
 }
 
+/* A dead position by material (FIDE 5.2.2, and what XBoard and other
+ * referees adjudicate): no checkmate can follow when, besides the Kings,
+ * there is at most one minor piece, or only Bishops all on squares of one
+ * colour. */
+static bool dead_by_material(const struct position *pos)
+{
+    int knights = 0, bishops_by_shade[2] = {0, 0};
+    for (Color c = WHITE; c <= BLACK; c++) {
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            switch (piece_type(pos->board[sq])) {
+            case KING: break;
+            case KNIGHT: knights++; break;
+            case BISHOP: bishops_by_shade[(square_col(sq) + sq / BOARD_STRIDE) & 1]++; break;
+            default: return false;
+            }
+        }
+    }
+    int minors = knights + bishops_by_shade[0] + bishops_by_shade[1];
+    return minors <= 1 || (knights == 0 && (bishops_by_shade[0] == 0 || bishops_by_shade[1] == 0));
+}
+
+static struct outcome normal_outcome(struct position *pos, int legal_steps)
+{
+    struct outcome o = chess_outcome(pos, legal_steps);
+    if (o.result == RESULT_NONE && dead_by_material(pos))
+        return (struct outcome){RESULT_DRAW, "Insufficient material"};
+    return o;
+}
+
 static const char *const normal_bench[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -44,7 +74,7 @@ const struct variant variant_normal = {
     .unmake = chess_unmake,
     .in_check = chess_in_check,
     .is_capture = chess_is_capture,
-    .outcome = chess_outcome,
+    .outcome = normal_outcome,
     .count_turns = chess_count_turns,
     .format_step = chess_format_step,
     .evaluate = evaluate_normal,

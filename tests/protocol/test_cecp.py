@@ -253,7 +253,7 @@ def test_analyze_mode():
 
 def test_exclude():
     e = cecp()
-    e.send("new", "force", "setboard 7k/8/8/8/8/8/8/K7 w - - 0 1", "exclude a1a2", "exclude a1b1", "sd 4", "go")
+    e.send("new", "force", "setboard 7k/7p/8/8/8/8/8/K7 w - - 0 1", "exclude a1a2", "exclude a1b1", "sd 4", "go")
     e.expect("move a1b2", 10, skip=THINK)
     e.send("force", "exclude e9e9")
     e.expect(r"Illegal move \([^()]+\): e9e9")
