@@ -158,7 +158,7 @@ static bool torus_reaches(const Piece *board, Square from, int e, Square target)
 
 /* A drop when not in check only adds a piece: the one new way to attack our
  * King is an enemy neighbour of the drop square moving away from it. */
-static bool drop_exposes_king(struct position *pos, Square to, int type)
+bool idc_drop_exposes_king(struct position *pos, Square to, int type)
 {
     Color us = pos->side;
     Piece *board = pos->board;
@@ -182,7 +182,7 @@ static bool drop_exposes_king(struct position *pos, Square to, int type)
 }
 
 /* Plays m on the bare board, tests our King, takes it back. */
-static bool leaves_king_safe(struct position *pos, Move m)
+bool idc_leaves_king_safe(struct position *pos, Move m)
 {
     Color us = pos->side;
     Piece *board = pos->board;
@@ -197,26 +197,40 @@ static bool leaves_king_safe(struct position *pos, Move m)
     return safe;
 }
 
+/* In check: every move is played on the bare board and the King tested. */
+static bool legal_in_check(struct position *pos, Move m)
+{
+    if (move_kind(m) != MK_DROP)
+        return idc_leaves_king_safe(pos, m);
+    pos->board[move_to(m)] = make_piece(pos->side, move_extra(m));
+    bool legal = !idc_in_check(pos);
+    pos->board[move_to(m)] = EMPTY;
+    return legal;
+}
+
+/* Not in check: only the moves the safety summary flags are tested. */
+static bool legal_not_in_check(struct position *pos, const struct idc_safety *s, Move m)
+{
+    Square to = move_to(m);
+    if (move_kind(m) == MK_DROP) {
+        int type = move_extra(m);
+        return !(s->danger[type] & idc_bit(to)) || !idc_drop_exposes_king(pos, to, type);
+    }
+    Square from = move_from(m);
+    int type = piece_type(pos->board[from]);
+    if (type != IDC_K && !(s->blockers & idc_bit(from)) && !(s->danger[type] & idc_bit(to)))
+        return true;
+    return idc_leaves_king_safe(pos, m);
+}
+
 static void filter_legal(struct position *pos, struct move_list *list)
 {
-    bool in_check = idc_in_check(pos);
-    Color us = pos->side;
+    struct idc_safety safety;
+    bool in_check = idc_safety_init(pos->board, pos->king_sq[pos->side], pos->side, &safety);
     int n = 0;
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
-        bool legal;
-        if (move_kind(m) == MK_DROP) {
-            if (in_check) {
-                pos->board[move_to(m)] = make_piece(us, move_extra(m));
-                legal = !idc_in_check(pos);
-                pos->board[move_to(m)] = EMPTY;
-            } else {
-                legal = !drop_exposes_king(pos, move_to(m), move_extra(m));
-            }
-        } else {
-            legal = leaves_king_safe(pos, m);
-        }
-        if (legal)
+        if (in_check ? legal_in_check(pos, m) : legal_not_in_check(pos, &safety, m))
             list->moves[n++] = m;
     }
     list->count = n;

@@ -121,6 +121,36 @@ static void build_geometry(void)
         }
 }
 
+static uint64_t leaps_from(Square from, const int16_t *steps, int count)
+{
+    uint64_t bb = 0;
+    for (int i = 0; i < count; i++)
+        if (idc.idx[from + steps[i]] >= 0)
+            bb |= idc_bit(from + steps[i]);
+    return bb;
+}
+
+static void build_bitboards(void)
+{
+    for (int t = 1; t < IDC_TYPES; t++)
+        for (int i = 0; i < IDC_SQUARES; i++) {
+            Square from = idc.sq[i];
+            for (int mode = IDC_MOVE; mode <= IDC_CAPTURE; mode++)
+                for (int e = 0; e < IDC_DIRS; e++) {
+                    const struct idc_restricted *r = &idc.power[t][mode][e];
+                    idc.leap_bb[t][mode][e][i] = r->slide ? 0 : leaps_from(from, r->step, r->count);
+                }
+            for (int k = 0; k < idc.own_count[t]; k++)
+                if (!idc.own_slide[t][k])
+                    idc.own_leap_bb[t][i] |= leaps_from(from, &idc.own_step[t][k], 1);
+        }
+    for (int e = 0; e < IDC_DIRS; e++)
+        for (int g = 0; g < IDC_GEO_KINDS; g++)
+            for (int t = 1; t < IDC_TYPES; t++)
+                if (t != IDC_U && (idc.cap_geo[t][e] & g))
+                    idc.geo_types[e][g] |= (uint8_t)(1u << t);
+}
+
 void idc_init_tables(void)
 {
     static bool done;
@@ -130,5 +160,6 @@ void idc_init_tables(void)
     build_geometry();
     build_powers();
     build_own_moves();
+    build_bitboards();
     done = true;
 }
