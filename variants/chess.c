@@ -435,13 +435,59 @@ bool chess_king_step_safe(struct position *pos, Move m)
     return safe;
 }
 
-static bool step_is_legal(struct position *pos, Move m, const struct chess_pins *pins)
+/* The pins by which the moves of one node are judged: those of the powers in
+ * force, and for each type whose moves change powers, those of the powers
+ * in force after such a move (found when first needed). */
+struct legality {
+    struct chess_pins now;
+    struct chess_pins after[CHESS_TYPES];
+    uint8_t after_state[CHESS_TYPES]; /* AFTER_UNKNOWN, AFTER_KNOWN, AFTER_NONE */
+};
+
+enum { AFTER_UNKNOWN, AFTER_KNOWN, AFTER_NONE };
+
+static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
+{
+    find_pins(pos, &leg->now, set);
+    memset(leg->after_state, AFTER_UNKNOWN, sizeof leg->after_state);
+}
+
+/* Pins after a power-changing move of `type`, or NULL when the variant
+ * cannot give that power set. */
+static const struct chess_pins *pins_after(const struct position *pos, struct legality *leg, int type)
+{
+    if (leg->after_state[type] == AFTER_UNKNOWN) {
+        const struct chess_rules *r = chess_rules_of(pos);
+        const struct power_set *set = r->powers_after ? r->powers_after(pos, type) : NULL;
+        if (set)
+            find_pins(pos, &leg->after[type], set);
+        leg->after_state[type] = set ? AFTER_KNOWN : AFTER_NONE;
+    }
+    return leg->after_state[type] == AFTER_KNOWN ? &leg->after[type] : NULL;
+}
+
+/* A plain move that changes powers, by another piece than the King, needs no
+ * test when under the powers after it our King is not attacked and the piece
+ * is not pinned: the move then changes only its two squares. */
+static bool power_move_clear(const struct position *pos, struct legality *leg, Square from, int type)
+{
+    if (from == pos->king_sq[pos->side])
+        return false;
+    const struct chess_pins *after = pins_after(pos, leg, type);
+    return after && !after->in_check && !chess_is_pinned(after, from);
+}
+
+static bool step_is_legal(struct position *pos, Move m, struct legality *leg)
 {
     const struct chess_rules *r = chess_rules_of(pos);
+    const struct chess_pins *pins = &leg->now;
     Square from = move_from(m);
-    if (r->changes_powers && r->changes_powers(pos, m))
+    if (r->changes_powers && r->changes_powers(pos, m)) {
+        if (move_kind(m) == MK_NORMAL && power_move_clear(pos, leg, from, piece_type(pos->board[from])))
+            return true;
         return r->after_make_only_ext && move_kind(m) == MK_NORMAL ? power_move_safe(pos, m, r)
                                                                    : leaves_king_safe(pos, m);
+    }
     if (from == pos->king_sq[pos->side])
         return move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : chess_king_step_safe(pos, m);
     if (pins->in_check || move_kind(m) == MK_EN_PASSANT || chess_is_pinned(pins, from))
@@ -449,20 +495,20 @@ static bool step_is_legal(struct position *pos, Move m, const struct chess_pins 
     return true;
 }
 
-static void filter_with_pins(struct position *pos, struct move_list *list, const struct chess_pins *pins)
+static void filter_with_pins(struct position *pos, struct move_list *list, struct legality *leg)
 {
     int n = 0;
     for (int i = 0; i < list->count; i++)
-        if (step_is_legal(pos, list->moves[i], pins))
+        if (step_is_legal(pos, list->moves[i], leg))
             list->moves[n++] = list->moves[i];
     list->count = n;
 }
 
 static void filter_legal(struct position *pos, struct move_list *list)
 {
-    struct chess_pins pins;
-    find_pins(pos, &pins, chess_powers(pos));
-    filter_with_pins(pos, list, &pins);
+    struct legality leg;
+    legality_init(pos, &leg, chess_powers(pos));
+    filter_with_pins(pos, list, &leg);
 }
 
 void chess_generate(struct position *pos, struct move_list *list)
@@ -480,9 +526,9 @@ void chess_generate_captures(struct position *pos, struct move_list *list)
 }
 
 /* ---- Counting (perft's last ply) ----------------------------------------------
- * An unpinned piece other than the King, when the side is not in check and no
- * move changes powers, has exactly its pseudo-legal moves: count them without
- * listing. Everything else is listed and filtered as usual. */
+ * A piece whose moves are all legal without a test (see step_is_legal) has
+ * exactly its pseudo-legal moves: count them without listing. Everything else
+ * is listed and filtered as usual. */
 
 static int count_rays(const struct position *pos, Square from, const struct piece_power *pw)
 {
@@ -528,42 +574,44 @@ static int count_pawn(const struct position *pos, Square from, int promo_count)
     return on_rank(ahead, last_rank) ? n * promo_count : n;
 }
 
+/* Can every move of the piece on `from` be counted without a test? */
+static bool piece_moves_clear(const struct position *pos, struct legality *leg, Square from, int type)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    if (type != PAWN && r->changes_powers && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0)))
+        return power_move_clear(pos, leg, from, type);
+    return !leg->now.in_check && from != pos->king_sq[pos->side] && !chess_is_pinned(&leg->now, from);
+}
+
 uint64_t chess_count_turns(struct position *pos)
 {
     const struct chess_rules *r = chess_rules_of(pos);
     const struct power_set *set = chess_powers(pos);
-    struct move_list special;
-    struct chess_pins pins;
-    special.count = 0;
-    find_pins(pos, &pins, set);
-    if (pins.in_check || r->changes_powers) {
-        gen_pseudo(pos, &special, false);
-        filter_with_pins(pos, &special, &pins);
-        return (uint64_t)special.count;
-    }
     Color us = pos->side;
-    Square king = pos->king_sq[us];
+    struct move_list special;
+    struct legality leg;
+    special.count = 0;
+    legality_init(pos, &leg, set);
+    bool overlaps = set->overlaps[us];
     uint64_t n = 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
         int type = piece_type(pos->board[from]);
-        if (type == PAWN) {
-            if (from == king || chess_is_pinned(&pins, from)) {
-                gen_pawn(pos, &special, from, false);
-                continue;
-            }
+        if (overlaps || !piece_moves_clear(pos, &leg, from, type)) {
+            chess_gen_piece(pos, &special, from, false);
+        } else if (type == PAWN) {
             n += (uint64_t)count_pawn(pos, from, r->promo_count);
             if (pos->ep != NO_SQUARE)
                 gen_en_passant(pos, &special, from);
-        } else if (from == king || chess_is_pinned(&pins, from)) {
-            gen_rays(pos, &special, from, &set->power[type][us], false);
         } else {
             n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
         }
     }
     if (pos->castling)
-        chess_gen_castling(pos, chess_rules_of(pos), &special);
-    filter_with_pins(pos, &special, &pins);
+        chess_gen_castling(pos, r, &special);
+    if (overlaps)
+        drop_repeated_targets(&special);
+    filter_with_pins(pos, &special, &leg);
     return n + (uint64_t)special.count;
 }
 
