@@ -30,6 +30,16 @@ struct idc_restricted {
     int16_t step[2];
 };
 
+/* One square from which a leap in direction e lands on a given target: the
+ * mover's square, its helper's square, and the types whose capturing power
+ * restricted to e makes that leap (bit per type; never the Universalist). */
+struct idc_probe {
+    int16_t mover;
+    int16_t helper;
+    uint8_t types;
+};
+#define IDC_MAX_PROBES 32 /* per target: step, 2-leap and two Knight squares in 8 directions */
+
 /* Capture geometry kinds in one direction, for reverse attack detection. */
 enum { IDC_GEO_STEP = 1, IDC_GEO_LEAP2 = 2, IDC_GEO_KNIGHT = 4, IDC_GEO_SLIDE = 8, IDC_GEO_TORUS = 16 };
 #define IDC_GEO_KINDS 32
@@ -50,6 +60,9 @@ struct idc_tables {
      * slide) of power[type][mode][e], and by a type's own leaps. */
     uint64_t leap_bb[IDC_TYPES][2][IDC_DIRS][IDC_SQUARES];
     uint64_t own_leap_bb[IDC_TYPES][IDC_SQUARES];
+    /* Leaping captures onto each square, by the square's index. */
+    struct idc_probe probe[IDC_SQUARES][IDC_MAX_PROBES];
+    int probe_count[IDC_SQUARES];
     /* Own non-capturing power of each type, all directions, without repeats. */
     int own_count[IDC_TYPES];
     int16_t own_step[IDC_TYPES][16];

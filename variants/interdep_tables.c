@@ -151,6 +151,35 @@ static void build_bitboards(void)
                     idc.geo_types[e][g] |= (uint8_t)(1u << t);
 }
 
+static void add_probe(int i, Square mover, int e, int geo)
+{
+    if (idc.idx[mover] < 0)
+        return;
+    uint8_t types = 0;
+    for (int t = 1; t < IDC_TYPES; t++)
+        if (t != IDC_U && (idc.cap_geo[t][e] & geo))
+            types |= (uint8_t)(1u << t);
+    if (!types)
+        return;
+    struct idc_probe *p = &idc.probe[i][idc.probe_count[i]++];
+    p->mover = (int16_t)mover;
+    p->helper = (int16_t)idc.nb[mover][e ^ 4];
+    p->types = types;
+}
+
+static void build_probes(void)
+{
+    for (int i = 0; i < IDC_SQUARES; i++) {
+        Square t = idc.sq[i];
+        for (int e = 0; e < IDC_DIRS; e++) {
+            add_probe(i, t - idc.dstep[e], e, IDC_GEO_STEP);
+            add_probe(i, t - 2 * idc.dstep[e], e, IDC_GEO_LEAP2);
+            add_probe(i, t - idc.knight[e][0], e, IDC_GEO_KNIGHT);
+            add_probe(i, t - idc.knight[e][1], e, IDC_GEO_KNIGHT);
+        }
+    }
+}
+
 void idc_init_tables(void)
 {
     static bool done;
@@ -161,5 +190,6 @@ void idc_init_tables(void)
     build_powers();
     build_own_moves();
     build_bitboards();
+    build_probes();
     done = true;
 }
