@@ -30,15 +30,17 @@ struct idc_restricted {
     int16_t step[2];
 };
 
-/* One square from which a leap in direction e lands on a given target: the
- * mover's square, its helper's square, and the types whose capturing power
- * restricted to e makes that leap (bit per type; never the Universalist). */
+/* One square from which leaps land on a given target: the mover's square
+ * and, for each direction e of such a leap (a Knight square lies on two),
+ * the helper's square and the types whose capturing power restricted to e
+ * makes that leap (bit per type; never the Universalist). */
 struct idc_probe {
     int16_t mover;
-    int16_t helper;
-    uint8_t types;
+    uint8_t count;
+    int16_t helper[2];
+    uint8_t types[2];
 };
-#define IDC_MAX_PROBES 32 /* per target: step, 2-leap and two Knight squares in 8 directions */
+#define IDC_MAX_PROBES 24 /* per target: step, 2-leap and Knight squares */
 
 /* Capture geometry kinds in one direction, for reverse attack detection. */
 enum { IDC_GEO_STEP = 1, IDC_GEO_LEAP2 = 2, IDC_GEO_KNIGHT = 4, IDC_GEO_SLIDE = 8, IDC_GEO_TORUS = 16 };

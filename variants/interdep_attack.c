@@ -45,8 +45,18 @@ static bool rank_slide_attack(const Piece *board, Square t, int e, int bit)
     return (board[p] & bit) && grants(board, p, e, board[p], IDC_GEO_SLIDE);
 }
 
-/* The leaps, from the target's probe list: the helper's type grants the
- * leap, or beside a Universalist helper the mover's own type does. */
+/* Does the helper on h let the mover m leap by one of `types`? Its own type
+ * does, or beside a Universalist the mover's. */
+static inline bool helper_grants(const Piece *board, Square h, Piece m, unsigned types)
+{
+    Piece p = board[h];
+    if (p == EMPTY)
+        return false;
+    int src = piece_type(p) != IDC_U ? piece_type(p) : piece_type(m);
+    return (types >> src) & 1;
+}
+
+/* The leaps, from the target's probe list. */
 static bool leap_attack(const Piece *board, Square t, int bit)
 {
     int i = idc.idx[t];
@@ -55,11 +65,8 @@ static bool leap_attack(const Piece *board, Square t, int bit)
         Piece m = board[probe->mover];
         if (!(m & bit))
             continue;
-        Piece h = board[probe->helper];
-        if (h == EMPTY)
-            continue;
-        int src = piece_type(h) != IDC_U ? piece_type(h) : piece_type(m);
-        if (probe->types & (1u << src))
+        if (helper_grants(board, probe->helper[0], m, probe->types[0]) ||
+            (probe->count > 1 && helper_grants(board, probe->helper[1], m, probe->types[1])))
             return true;
     }
     return false;

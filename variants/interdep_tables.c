@@ -161,10 +161,18 @@ static void add_probe(int i, Square mover, int e, int geo)
             types |= (uint8_t)(1u << t);
     if (!types)
         return;
-    struct idc_probe *p = &idc.probe[i][idc.probe_count[i]++];
-    p->mover = (int16_t)mover;
-    p->helper = (int16_t)idc.nb[mover][e ^ 4];
-    p->types = types;
+    struct idc_probe *p = idc.probe[i];
+    int k = 0;
+    while (k < idc.probe_count[i] && p[k].mover != mover)
+        k++;
+    if (k == idc.probe_count[i]) {
+        idc.probe_count[i]++;
+        p[k].mover = (int16_t)mover;
+        p[k].count = 0;
+    }
+    p[k].helper[p[k].count] = (int16_t)idc.nb[mover][e ^ 4];
+    p[k].types[p[k].count] = types;
+    p[k].count++;
 }
 
 static void build_probes(void)
