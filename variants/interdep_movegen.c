@@ -26,19 +26,24 @@ static inline void add(struct gen *g, Square to)
     move_list_add(g->list, make_move(g->from, to, MK_NORMAL, 0));
 }
 
+static void gen_slide(struct gen *g, int step, bool quiet, bool capture)
+{
+    Square to = g->from + step;
+    while (g->board[to] == EMPTY) {
+        if (quiet)
+            add(g, to);
+        to += step;
+    }
+    if (capture && (g->board[to] & g->enemy))
+        add(g, to);
+}
+
 /* Moves with a power restricted to one direction; quiet: to empty squares,
  * capture: onto enemy pieces (slides stop at the first piece). */
-static void gen_restricted(struct gen *g, const struct idc_restricted *r, bool quiet, bool capture)
+static inline void gen_restricted(struct gen *g, const struct idc_restricted *r, bool quiet, bool capture)
 {
     if (r->slide) {
-        Square to = g->from + r->step[0];
-        while (g->board[to] == EMPTY) {
-            if (quiet)
-                add(g, to);
-            to += r->step[0];
-        }
-        if (capture && (g->board[to] & g->enemy))
-            add(g, to);
+        gen_slide(g, r->step[0], quiet, capture);
         return;
     }
     for (int i = 0; i < r->count; i++) {
