@@ -225,7 +225,7 @@ static void gen_pawn(const struct position *pos, struct move_list *list, Square 
     }
 }
 
-static void gen_en_passant(const struct position *pos, struct move_list *list, Square from)
+static inline void gen_en_passant(const struct position *pos, struct move_list *list, Square from)
 {
     int fwd = pos->side == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
     Square ahead = from + fwd;
@@ -441,29 +441,31 @@ bool chess_king_step_safe(struct position *pos, Move m)
 struct legality {
     struct chess_pins now;
     struct chess_pins after[CHESS_TYPES];
-    uint8_t after_state[CHESS_TYPES]; /* AFTER_UNKNOWN, AFTER_KNOWN, AFTER_NONE */
+    unsigned after_found;  /* bit per type: `after` was looked for */
+    unsigned after_usable; /* bit per type: and found */
 };
-
-enum { AFTER_UNKNOWN, AFTER_KNOWN, AFTER_NONE };
 
 static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
 {
     find_pins(pos, &leg->now, set);
-    memset(leg->after_state, AFTER_UNKNOWN, sizeof leg->after_state);
+    leg->after_found = leg->after_usable = 0;
 }
 
 /* Pins after a power-changing move of `type`, or NULL when the variant
  * cannot give that power set. */
 static const struct chess_pins *pins_after(const struct position *pos, struct legality *leg, int type)
 {
-    if (leg->after_state[type] == AFTER_UNKNOWN) {
+    unsigned bit = 1u << type;
+    if (!(leg->after_found & bit)) {
         const struct chess_rules *r = chess_rules_of(pos);
         const struct power_set *set = r->powers_after ? r->powers_after(pos, type) : NULL;
-        if (set)
+        if (set) {
             find_pins(pos, &leg->after[type], set);
-        leg->after_state[type] = set ? AFTER_KNOWN : AFTER_NONE;
+            leg->after_usable |= bit;
+        }
+        leg->after_found |= bit;
     }
-    return leg->after_state[type] == AFTER_KNOWN ? &leg->after[type] : NULL;
+    return (leg->after_usable & bit) ? &leg->after[type] : NULL;
 }
 
 /* A plain move that changes powers, by another piece than the King, needs no
@@ -530,7 +532,7 @@ void chess_generate_captures(struct position *pos, struct move_list *list)
  * exactly its pseudo-legal moves: count them without listing. Everything else
  * is listed and filtered as usual. */
 
-static int count_rays(const struct position *pos, Square from, const struct piece_power *pw)
+static inline int count_rays(const struct position *pos, Square from, const struct piece_power *pw)
 {
     const Piece *board = pos->board;
     int enemy = COLOR_BIT(pos->side ^ 1);
@@ -554,7 +556,7 @@ static int count_rays(const struct position *pos, Square from, const struct piec
 }
 
 /* Pawn moves of an unpinned Pawn, en passant excluded (it goes to the filtered list). */
-static int count_pawn(const struct position *pos, Square from, int promo_count)
+static inline int count_pawn(const struct position *pos, Square from, int promo_count)
 {
     Color us = pos->side;
     int ranks = pos->variant->geo.ranks;
@@ -574,43 +576,79 @@ static int count_pawn(const struct position *pos, Square from, int promo_count)
     return on_rank(ahead, last_rank) ? n * promo_count : n;
 }
 
-/* Can every move of the piece on `from` be counted without a test? */
-static bool piece_moves_clear(const struct position *pos, struct legality *leg, Square from, int type)
+/* Fixed powers (orthodox chess): an unpinned piece other than the King,
+ * when the side is not in check, has exactly its pseudo-legal moves. */
+static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins, const struct power_set *set,
+                            struct move_list *special)
 {
     const struct chess_rules *r = chess_rules_of(pos);
-    if (type != PAWN && r->changes_powers && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0)))
-        return power_move_clear(pos, leg, from, type);
-    return !leg->now.in_check && from != pos->king_sq[pos->side] && !chess_is_pinned(&leg->now, from);
+    Color us = pos->side;
+    Square king = pos->king_sq[us];
+    uint64_t n = 0;
+    for (int i = 0; i < pos->pcount[us]; i++) {
+        Square from = pos->plist[us][i];
+        int type = piece_type(pos->board[from]);
+        if (type == PAWN) {
+            if (from == king || chess_is_pinned(pins, from)) {
+                gen_pawn(pos, special, from, false);
+                continue;
+            }
+            n += (uint64_t)count_pawn(pos, from, r->promo_count);
+            if (pos->ep != NO_SQUARE)
+                gen_en_passant(pos, special, from);
+        } else if (from == king || chess_is_pinned(pins, from)) {
+            gen_rays(pos, special, from, &set->power[type][us], false);
+        } else {
+            n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
+        }
+    }
+    return n;
+}
+
+/* Powers that change: a piece whose moves change them is judged by the pins
+ * after its move (power_move_clear), any other by the pins now. */
+static uint64_t count_changing(struct position *pos, struct legality *leg, const struct power_set *set,
+                               struct move_list *special)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    Color us = pos->side;
+    uint64_t n = 0;
+    for (int i = 0; i < pos->pcount[us]; i++) {
+        Square from = pos->plist[us][i];
+        int type = piece_type(pos->board[from]);
+        bool clear = type != PAWN && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0))
+                         ? power_move_clear(pos, leg, from, type)
+                         : !leg->now.in_check && from != pos->king_sq[us] && !chess_is_pinned(&leg->now, from);
+        if (!clear) {
+            chess_gen_piece(pos, special, from, false);
+        } else if (type == PAWN) {
+            n += (uint64_t)count_pawn(pos, from, r->promo_count);
+            if (pos->ep != NO_SQUARE)
+                gen_en_passant(pos, special, from);
+        } else {
+            n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
+        }
+    }
+    return n;
 }
 
 uint64_t chess_count_turns(struct position *pos)
 {
     const struct chess_rules *r = chess_rules_of(pos);
     const struct power_set *set = chess_powers(pos);
-    Color us = pos->side;
     struct move_list special;
     struct legality leg;
     special.count = 0;
     legality_init(pos, &leg, set);
-    bool overlaps = set->overlaps[us];
-    uint64_t n = 0;
-    for (int i = 0; i < pos->pcount[us]; i++) {
-        Square from = pos->plist[us][i];
-        int type = piece_type(pos->board[from]);
-        if (overlaps || !piece_moves_clear(pos, &leg, from, type)) {
-            chess_gen_piece(pos, &special, from, false);
-        } else if (type == PAWN) {
-            n += (uint64_t)count_pawn(pos, from, r->promo_count);
-            if (pos->ep != NO_SQUARE)
-                gen_en_passant(pos, &special, from);
-        } else {
-            n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
-        }
+    bool may_change = r->changes_powers != NULL;
+    if ((leg.now.in_check && !may_change) || set->overlaps[pos->side]) {
+        gen_pseudo(pos, &special, false);
+        filter_with_pins(pos, &special, &leg);
+        return (uint64_t)special.count;
     }
+    uint64_t n = may_change ? count_changing(pos, &leg, set, &special) : count_fixed(pos, &leg.now, set, &special);
     if (pos->castling)
         chess_gen_castling(pos, r, &special);
-    if (overlaps)
-        drop_repeated_targets(&special);
     filter_with_pins(pos, &special, &leg);
     return n + (uint64_t)special.count;
 }
