@@ -49,8 +49,10 @@ enum { IDC_GEO_STEP = 1, IDC_GEO_LEAP2 = 2, IDC_GEO_KNIGHT = 4, IDC_GEO_SLIDE = 
 struct idc_tables {
     int8_t idx[BOARD_SIZE];               /* 0..41 on the board, -1 elsewhere */
     Square sq[IDC_SQUARES];               /* mailbox square of an index */
-    Square nb[BOARD_SIZE][IDC_DIRS];      /* torus neighbour in direction d */
-    Square torus[BOARD_SIZE][IDC_DIRS][IDC_TORUS_LEN]; /* diagonal rays on the torus (odd d only) */
+    int16_t nb[BOARD_SIZE][IDC_DIRS];     /* torus neighbour in direction d */
+    /* Diagonal rays on the torus, by square index and diagonal (d >> 1, odd
+     * d only): small, so that they stay in the cache (idc_torus_ray). */
+    int16_t torus[IDC_SQUARES][IDC_DIRS / 2][IDC_TORUS_LEN];
     int16_t dstep[IDC_DIRS];              /* mailbox step of direction d */
     struct idc_restricted power[IDC_TYPES][2][IDC_DIRS]; /* [type][mode][e] */
     uint8_t cap_geo[IDC_TYPES][IDC_DIRS]; /* IDC_GEO_* of power[type][CAPTURE][e] */
@@ -76,6 +78,8 @@ void idc_init_tables(void);
 
 static inline bool idc_is_diag(int d) { return d & 1; }
 static inline uint64_t idc_bit(Square sq) { return 1ULL << idc.idx[sq]; }
+/* The torus diagonal from `from` in direction d (odd), IDC_TORUS_LEN squares. */
+static inline const int16_t *idc_torus_ray(Square from, int d) { return idc.torus[idc.idx[from]][d >> 1]; }
 
 /* The type whose capturing power a mover of piece m gets from helper h
  * (both pieces), or 0 when the pair is two Universalists. */

@@ -23,7 +23,7 @@ static inline bool grants(const Piece *board, Square p, int e, Piece m, int geo)
 static bool torus_bishop_attack(const Piece *board, Square t, int e, int bit)
 {
     /* Walk back from t against e; the first piece met is the only mover. */
-    const Square *ray = idc.torus[t][e ^ 4];
+    const int16_t *ray = idc_torus_ray(t, e ^ 4);
     for (int k = 0; k < IDC_TORUS_LEN; k++) {
         Piece m = board[ray[k]];
         if (m == EMPTY)

@@ -31,7 +31,7 @@ static uint64_t slide(const struct counter *c, Square from, int step, bool quiet
 static uint64_t torus_bishop(const struct counter *c, Square from, int e)
 {
     const Piece *board = c->pos->board;
-    const Square *ray = idc.torus[from][e];
+    const int16_t *ray = idc_torus_ray(from, e);
     uint64_t bb = 0;
     for (int k = 0; k < IDC_TORUS_LEN; k++) {
         Piece p = board[ray[k]];

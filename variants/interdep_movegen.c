@@ -56,7 +56,7 @@ static inline void gen_restricted(struct gen *g, const struct idc_restricted *r,
 
 static void gen_torus_bishop(struct gen *g, int e)
 {
-    const Square *ray = idc.torus[g->from][e];
+    const int16_t *ray = idc_torus_ray(g->from, e);
     for (int k = 0; k < IDC_TORUS_LEN; k++) {
         Piece p = g->board[ray[k]];
         if (p == EMPTY) {
@@ -154,7 +154,7 @@ static bool restricted_reaches(const Piece *board, Square from, const struct idc
 
 static bool torus_reaches(const Piece *board, Square from, int e, Square target)
 {
-    const Square *ray = idc.torus[from][e];
+    const int16_t *ray = idc_torus_ray(from, e);
     for (int k = 0; k < IDC_TORUS_LEN; k++)
         if (board[ray[k]] != EMPTY)
             return ray[k] == target;

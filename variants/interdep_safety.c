@@ -42,7 +42,7 @@ static Square first_piece(const Piece *board, Square from, int step)
  * where there are none). */
 static void first_two_on_torus(const Piece *board, Square king, int d, Square out[2])
 {
-    const Square *ray = idc.torus[king][d];
+    const int16_t *ray = idc_torus_ray(king, d);
     int found = 0;
     out[0] = out[1] = NO_SQUARE;
     for (int k = 0; k < IDC_TORUS_LEN && found < 2; k++)

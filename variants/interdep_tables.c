@@ -111,12 +111,12 @@ static void build_geometry(void)
             Square sq = make_square(f, r);
             for (int d = 0; d < IDC_DIRS; d++) {
                 int dx = dir_dx[d], dy = dir_dy[d];
-                idc.nb[sq][d] = make_square(wrap(f + dx, IDC_FILES), wrap(r + dy, IDC_RANKS));
+                idc.nb[sq][d] = (int16_t)make_square(wrap(f + dx, IDC_FILES), wrap(r + dy, IDC_RANKS));
                 if (!idc_is_diag(d))
                     continue;
                 for (int k = 1; k <= IDC_TORUS_LEN; k++)
-                    idc.torus[sq][d][k - 1] =
-                        make_square(wrap(f + k * dx, IDC_FILES), wrap(r + k * dy, IDC_RANKS));
+                    idc.torus[r * IDC_FILES + f][d >> 1][k - 1] =
+                        (int16_t)make_square(wrap(f + k * dx, IDC_FILES), wrap(r + k * dy, IDC_RANKS));
             }
         }
 }
