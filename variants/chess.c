@@ -354,37 +354,55 @@ void chess_gen_piece(const struct position *pos, struct move_list *list, Square 
 /* One pass over the enemy's capture directions from our King finds both
  * check (the first piece is an enemy that reaches) and pins (an own piece,
  * then an enemy rider that would reach through it). */
+/* One capture direction d of the enemy, walked back from our King: check
+ * (the first piece an enemy that reaches) or a pin (an own piece, then an
+ * enemy rider that would reach through it). With only_type, attackers of
+ * other types are passed over. */
+static inline void pins_along(const Piece *board, Square king, const struct attack_dir *d, int enemy, int only_type,
+                              struct chess_pins *pins)
+{
+    Square s = king - d->step;
+    Square blocker = NO_SQUARE;
+    for (int k = 1; k <= d->max_range; k++, s -= d->step) {
+        Piece p = board[s];
+        if (p == EMPTY)
+            continue;
+        if (!(p & enemy)) {
+            if (p == OFFBOARD || blocker != NO_SQUARE || d->max_range < 2)
+                break;
+            blocker = s;
+            continue;
+        }
+        if (d->range[piece_type(p)] >= k && (!only_type || piece_type(p) == only_type)) {
+            if (blocker == NO_SQUARE)
+                pins->in_check = true;
+            else if (pins->count < MAX_PINNED)
+                pins->pinned[pins->count++] = blocker;
+        }
+        break;
+    }
+}
+
 static void find_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set)
 {
     Color us = pos->side;
-    Square king = pos->king_sq[us];
     const struct attack_table *t = &set->attacks[us ^ 1];
-    int enemy = COLOR_BIT(us ^ 1);
     pins->count = 0;
     pins->in_check = false;
-    for (int i = 0; i < t->count; i++) {
-        const struct attack_dir *d = &t->dirs[i];
-        Square s = king - d->step;
-        Square blocker = NO_SQUARE;
-        for (int k = 1; k <= d->max_range; k++, s -= d->step) {
-            Piece p = pos->board[s];
-            if (p == EMPTY)
-                continue;
-            if (!(p & enemy)) {
-                if (p == OFFBOARD || blocker != NO_SQUARE || d->max_range < 2)
-                    break;
-                blocker = s;
-                continue;
-            }
-            if (d->range[piece_type(p)] >= k) {
-                if (blocker == NO_SQUARE)
-                    pins->in_check = true;
-                else if (pins->count < MAX_PINNED)
-                    pins->pinned[pins->count++] = blocker;
-            }
-            break;
-        }
-    }
+    for (int i = 0; i < t->count; i++)
+        pins_along(pos->board, pos->king_sq[us], &t->dirs[i], COLOR_BIT(us ^ 1), 0, pins);
+}
+
+/* Check and pins by the enemy's pieces of one type only. */
+static void find_type_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set, int type)
+{
+    Color us = pos->side;
+    const struct attack_table *t = &set->attacks[us ^ 1];
+    pins->count = 0;
+    pins->in_check = false;
+    for (int i = 0; i < t->count; i++)
+        if (t->dirs[i].range[type])
+            pins_along(pos->board, pos->king_sq[us], &t->dirs[i], COLOR_BIT(us ^ 1), type, pins);
 }
 
 static bool leaves_king_safe(struct position *pos, Move m)
@@ -451,8 +469,10 @@ static void legality_init(const struct position *pos, struct legality *leg, cons
     leg->after_found = leg->after_usable = 0;
 }
 
-/* Pins after a power-changing move of `type`, or NULL when the variant
- * cannot give that power set. */
+/* Check and pins by the enemy's pieces of `type` under the powers after a
+ * move of that type, or NULL when the variant cannot give that power set.
+ * Only `type`'s powers differ from those in force, so any check or pin
+ * after the move is one of these or one of leg->now. */
 static const struct chess_pins *pins_after(const struct position *pos, struct legality *leg, int type)
 {
     unsigned bit = 1u << type;
@@ -460,7 +480,7 @@ static const struct chess_pins *pins_after(const struct position *pos, struct le
         const struct chess_rules *r = chess_rules_of(pos);
         const struct power_set *set = r->powers_after ? r->powers_after(pos, type) : NULL;
         if (set) {
-            find_pins(pos, &leg->after[type], set);
+            find_type_pins(pos, &leg->after[type], set, type);
             leg->after_usable |= bit;
         }
         leg->after_found |= bit;
@@ -470,10 +490,12 @@ static const struct chess_pins *pins_after(const struct position *pos, struct le
 
 /* A plain move that changes powers, by another piece than the King, needs no
  * test when under the powers after it our King is not attacked and the piece
- * is not pinned: the move then changes only its two squares. */
+ * is not pinned: the move then changes only its two squares. Checks and pins
+ * now by the other types stand for theirs after the move (a superset: a pin
+ * by a piece of `type` itself may be gone, and is then tested). */
 static bool power_move_clear(const struct position *pos, struct legality *leg, Square from, int type)
 {
-    if (from == pos->king_sq[pos->side])
+    if (from == pos->king_sq[pos->side] || leg->now.in_check || chess_is_pinned(&leg->now, from))
         return false;
     const struct chess_pins *after = pins_after(pos, leg, type);
     return after && !after->in_check && !chess_is_pinned(after, from);

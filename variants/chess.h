@@ -62,7 +62,8 @@ struct chess_rules {
      * judged by the powers in force after m). */
     bool (*changes_powers)(const struct position *pos, Move m);
     /* Optional: the power set in force after a move of a piece of `type`
-     * that changes powers, or NULL when it cannot be had cheaply. With it,
+     * that changes powers, or NULL when it cannot be had cheaply. It may
+     * differ from the set in force only in the powers of `type`. With it,
      * such a move is legal by the pins of that set instead of being made. */
     const struct power_set *(*powers_after)(const struct position *pos, int type);
     /* Called at the end of make, before the side changes (e.g. advance a phase). */
