@@ -60,9 +60,10 @@ struct idc_tables {
     /* Types (bit per type) other than the Universalist whose capturing power
      * restricted to e has one of the geometries g. */
     uint8_t geo_types[IDC_DIRS][IDC_GEO_KINDS];
-    /* Squares (bit per index) reached from index i by the leaps (not the
-     * slide) of power[type][mode][e], and by a type's own leaps. */
-    uint64_t leap_bb[IDC_TYPES][2][IDC_DIRS][IDC_SQUARES];
+    /* Squares (bit per index) reached by the leaps (not the slide) of
+     * power[type][mode][d ^ 4] from index i, that is beside a helper in
+     * direction d: beside_bb[i][mode][d][type]; and a type's own leaps. */
+    uint64_t beside_bb[IDC_SQUARES][2][IDC_DIRS][IDC_TYPES];
     uint64_t own_leap_bb[IDC_TYPES][IDC_SQUARES];
     /* Leaping captures onto each square, by the square's index. */
     struct idc_probe probe[IDC_SQUARES][IDC_MAX_PROBES];

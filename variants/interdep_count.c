@@ -62,17 +62,20 @@ static uint64_t targets(const struct counter *c, Square from)
     const Piece *board = c->pos->board;
     int i = idc.idx[from];
     int mtype = piece_type(board[from]);
+    const uint64_t(*capture)[IDC_TYPES] = idc.beside_bb[i][IDC_CAPTURE];
+    const uint64_t(*move)[IDC_TYPES] = idc.beside_bb[i][IDC_MOVE];
+    const int16_t *nb = idc.nb[from];
     uint64_t caps = 0, quiet = 0, bb = 0;
     for (int d = 0; d < IDC_DIRS; d++) {
-        Piece h = board[idc.nb[from][d]];
+        Piece h = board[nb[d]];
         if (h == EMPTY)
             continue;
         int e = d ^ 4;
         int htype = piece_type(h);
         int src = htype != IDC_U ? htype : mtype;
-        caps |= idc.leap_bb[src][IDC_CAPTURE][e][i];
+        caps |= capture[d][src];
         if (mtype == IDC_U) {
-            quiet |= idc.leap_bb[htype][IDC_MOVE][e][i];
+            quiet |= move[d][htype];
             if (htype == IDC_U && idc_is_diag(d))
                 bb |= torus_bishop(c, from, e);
         }

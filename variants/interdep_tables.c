@@ -138,7 +138,7 @@ static void build_bitboards(void)
             for (int mode = IDC_MOVE; mode <= IDC_CAPTURE; mode++)
                 for (int e = 0; e < IDC_DIRS; e++) {
                     const struct idc_restricted *r = &idc.power[t][mode][e];
-                    idc.leap_bb[t][mode][e][i] = r->slide ? 0 : leaps_from(from, r->step, r->count);
+                    idc.beside_bb[i][mode][e ^ 4][t] = r->slide ? 0 : leaps_from(from, r->step, r->count);
                 }
             for (int k = 0; k < idc.own_count[t]; k++)
                 if (!idc.own_slide[t][k])
