@@ -351,9 +351,6 @@ void chess_gen_piece(const struct position *pos, struct move_list *list, Square 
  * pinned, it is the King, an en-passant capture, a castling move, or the move
  * changes powers. Those few are made and tested. */
 
-/* One pass over the enemy's capture directions from our King finds both
- * check (the first piece is an enemy that reaches) and pins (an own piece,
- * then an enemy rider that would reach through it). */
 /* One capture direction d of the enemy, walked back from our King: check
  * (the first piece an enemy that reaches) or a pin (an own piece, then an
  * enemy rider that would reach through it). With only_type, attackers of
@@ -383,6 +380,8 @@ static inline void pins_along(const Piece *board, Square king, const struct atta
     }
 }
 
+/* One pass over the enemy's capture directions from our King finds both
+ * check and pins. */
 static void find_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set)
 {
     Color us = pos->side;

@@ -59,7 +59,8 @@ struct chess_rules {
     /* The power set in force; NULL means `fixed` always. */
     const struct power_set *(*current)(const struct position *pos);
     /* True when making m may change some piece's powers (then legality is
-     * judged by the powers in force after m). */
+     * judged by the powers in force after m). It must depend on the moving
+     * piece alone: counting asks with a move to the piece's own square. */
     bool (*changes_powers)(const struct position *pos, Move m);
     /* Optional: the power set in force after a move of a piece of `type`
      * that changes powers, or NULL when it cannot be had cheaply. It may
