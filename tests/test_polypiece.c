@@ -8,6 +8,7 @@
 #include "engine/settings.h"
 #include "engine/turn.h"
 #include "perft/perft.h"
+#include "variants/chess.h"
 #include "variants/polypiece.h"
 #include "variants/variant.h"
 #include "protocol/xboard_setup.h"
@@ -250,6 +251,73 @@ START_TEST(keys_and_unmake_along_random_games)
 }
 END_TEST
 
+/* Legal moves by the slow definition: every piece's pseudo-legal moves and
+ * castling, each made, our King then looked at under the powers in force
+ * after the move; a move reached by two rays counts once. */
+static int naive_legal_count(void)
+{
+    static struct move_list list;
+    Color us = pos->side;
+    list.count = 0;
+    for (int i = 0; i < pos->pcount[us]; i++)
+        chess_gen_piece(pos, &list, pos->plist[us][i], false);
+    if (pos->castling)
+        chess_gen_castling(pos, chess_rules_of(pos), &list);
+    int n = 0;
+    for (int i = 0; i < list.count; i++) {
+        bool repeat = false;
+        for (int j = 0; j < i && !repeat; j++)
+            repeat = list.moves[j] == list.moves[i];
+        if (repeat)
+            continue;
+        chess_make(pos, list.moves[i]);
+        n += !chess_square_attacked(pos, pos->king_sq[us], us ^ 1);
+        chess_unmake(pos, list.moves[i]);
+    }
+    return n;
+}
+
+/* Along random games, generation (legality by the pins of the powers after
+ * a move) and perft's counted last ply both equal make-and-look. */
+static void legal_walk(const struct variant *v, unsigned seed)
+{
+    load(v, v->start_fen);
+    srand(seed);
+    static struct move_list list;
+    for (int ply = 0; ply < 150; ply++) {
+        v->generate(pos, &list);
+        int naive = naive_legal_count();
+        uint64_t counted = count_turns(pos);
+        if (list.count != naive || counted != (uint64_t)naive) {
+            char fen[FEN_MAX_LEN];
+            fen_write(pos, fen, sizeof fen);
+            ck_abort_msg("%s: generated %d, counted %llu, naive %d", fen, list.count, (unsigned long long)counted,
+                         naive);
+        }
+        if (list.count == 0)
+            break;
+        v->make(pos, list.moves[rand() % list.count]);
+    }
+}
+
+START_TEST(legal_moves_equal_make_and_look)
+{
+    static const char *const lists[] = {
+        POLYPIECE_DEFAULT_POWERS,
+        "K:K,WD Q:Q,KK R:R,WWD B:B,K2 N:N,AD", /* overlapping rays, a King that changes */
+        "K:K,WF,K Q:NN,Q,B R:R,DA,NN B:B,W,R4 N:N,C,Z",
+    };
+    for (unsigned l = 0; l < sizeof lists / sizeof lists[0]; l++) {
+        ck_assert_int_eq(settings_set(&s_poly, "Powers", lists[l], err, sizeof err), 0);
+        ck_assert_int_eq(settings_set(&s_phased, "Powers", lists[l], err, sizeof err), 0);
+        for (unsigned seed = 1; seed <= 8; seed++) {
+            legal_walk(poly(), seed);
+            legal_walk(phased(), seed);
+        }
+    }
+}
+END_TEST
+
 START_TEST(phases_are_in_the_key)
 {
     load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000");
@@ -309,6 +377,7 @@ static Suite *polypiece_suite(void)
     TCase *tc = tcase_create("rules");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, default_powers_and_option_entry);
+    tcase_add_test(tc, legal_moves_equal_make_and_look);
     tcase_add_test(tc, set_powers_canonical_and_per_game);
     tcase_add_test(tc, two_games_with_different_lists_interleaved);
     tcase_add_test(tc, invalid_powers_refused_and_old_kept);

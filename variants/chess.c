@@ -225,7 +225,7 @@ static void gen_pawn(const struct position *pos, struct move_list *list, Square 
     }
 }
 
-static void gen_en_passant(const struct position *pos, struct move_list *list, Square from)
+static inline void gen_en_passant(const struct position *pos, struct move_list *list, Square from)
 {
     int fwd = pos->side == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
     Square ahead = from + fwd;
@@ -351,40 +351,57 @@ void chess_gen_piece(const struct position *pos, struct move_list *list, Square 
  * pinned, it is the King, an en-passant capture, a castling move, or the move
  * changes powers. Those few are made and tested. */
 
+/* One capture direction d of the enemy, walked back from our King: check
+ * (the first piece an enemy that reaches) or a pin (an own piece, then an
+ * enemy rider that would reach through it). With only_type, attackers of
+ * other types are passed over. */
+static inline void pins_along(const Piece *board, Square king, const struct attack_dir *d, int enemy, int only_type,
+                              struct chess_pins *pins)
+{
+    Square s = king - d->step;
+    Square blocker = NO_SQUARE;
+    for (int k = 1; k <= d->max_range; k++, s -= d->step) {
+        Piece p = board[s];
+        if (p == EMPTY)
+            continue;
+        if (!(p & enemy)) {
+            if (p == OFFBOARD || blocker != NO_SQUARE || d->max_range < 2)
+                break;
+            blocker = s;
+            continue;
+        }
+        if (d->range[piece_type(p)] >= k && (!only_type || piece_type(p) == only_type)) {
+            if (blocker == NO_SQUARE)
+                pins->in_check = true;
+            else if (pins->count < MAX_PINNED)
+                pins->pinned[pins->count++] = blocker;
+        }
+        break;
+    }
+}
+
 /* One pass over the enemy's capture directions from our King finds both
- * check (the first piece is an enemy that reaches) and pins (an own piece,
- * then an enemy rider that would reach through it). */
+ * check and pins. */
 static void find_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set)
 {
     Color us = pos->side;
-    Square king = pos->king_sq[us];
     const struct attack_table *t = &set->attacks[us ^ 1];
-    int enemy = COLOR_BIT(us ^ 1);
     pins->count = 0;
     pins->in_check = false;
-    for (int i = 0; i < t->count; i++) {
-        const struct attack_dir *d = &t->dirs[i];
-        Square s = king - d->step;
-        Square blocker = NO_SQUARE;
-        for (int k = 1; k <= d->max_range; k++, s -= d->step) {
-            Piece p = pos->board[s];
-            if (p == EMPTY)
-                continue;
-            if (!(p & enemy)) {
-                if (p == OFFBOARD || blocker != NO_SQUARE || d->max_range < 2)
-                    break;
-                blocker = s;
-                continue;
-            }
-            if (d->range[piece_type(p)] >= k) {
-                if (blocker == NO_SQUARE)
-                    pins->in_check = true;
-                else if (pins->count < MAX_PINNED)
-                    pins->pinned[pins->count++] = blocker;
-            }
-            break;
-        }
-    }
+    for (int i = 0; i < t->count; i++)
+        pins_along(pos->board, pos->king_sq[us], &t->dirs[i], COLOR_BIT(us ^ 1), 0, pins);
+}
+
+/* Check and pins by the enemy's pieces of one type only. */
+static void find_type_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set, int type)
+{
+    Color us = pos->side;
+    const struct attack_table *t = &set->attacks[us ^ 1];
+    pins->count = 0;
+    pins->in_check = false;
+    for (int i = 0; i < t->count; i++)
+        if (t->dirs[i].range[type])
+            pins_along(pos->board, pos->king_sq[us], &t->dirs[i], COLOR_BIT(us ^ 1), type, pins);
 }
 
 static bool leaves_king_safe(struct position *pos, Move m)
@@ -435,13 +452,65 @@ bool chess_king_step_safe(struct position *pos, Move m)
     return safe;
 }
 
-static bool step_is_legal(struct position *pos, Move m, const struct chess_pins *pins)
+/* The pins by which the moves of one node are judged: those of the powers in
+ * force, and for each type whose moves change powers, those of the powers
+ * in force after such a move (found when first needed). */
+struct legality {
+    struct chess_pins now;
+    struct chess_pins after[CHESS_TYPES];
+    unsigned after_found;  /* bit per type: `after` was looked for */
+    unsigned after_usable; /* bit per type: and found */
+};
+
+static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
+{
+    find_pins(pos, &leg->now, set);
+    leg->after_found = leg->after_usable = 0;
+}
+
+/* Check and pins by the enemy's pieces of `type` under the powers after a
+ * move of that type, or NULL when the variant cannot give that power set.
+ * Only `type`'s powers differ from those in force, so any check or pin
+ * after the move is one of these or one of leg->now. */
+static const struct chess_pins *pins_after(const struct position *pos, struct legality *leg, int type)
+{
+    unsigned bit = 1u << type;
+    if (!(leg->after_found & bit)) {
+        const struct chess_rules *r = chess_rules_of(pos);
+        const struct power_set *set = r->powers_after ? r->powers_after(pos, type) : NULL;
+        if (set) {
+            find_type_pins(pos, &leg->after[type], set, type);
+            leg->after_usable |= bit;
+        }
+        leg->after_found |= bit;
+    }
+    return (leg->after_usable & bit) ? &leg->after[type] : NULL;
+}
+
+/* A plain move that changes powers, by another piece than the King, needs no
+ * test when under the powers after it our King is not attacked and the piece
+ * is not pinned: the move then changes only its two squares. Checks and pins
+ * now by the other types stand for theirs after the move (a superset: a pin
+ * by a piece of `type` itself may be gone, and is then tested). */
+static bool power_move_clear(const struct position *pos, struct legality *leg, Square from, int type)
+{
+    if (from == pos->king_sq[pos->side] || leg->now.in_check || chess_is_pinned(&leg->now, from))
+        return false;
+    const struct chess_pins *after = pins_after(pos, leg, type);
+    return after && !after->in_check && !chess_is_pinned(after, from);
+}
+
+static bool step_is_legal(struct position *pos, Move m, struct legality *leg)
 {
     const struct chess_rules *r = chess_rules_of(pos);
+    const struct chess_pins *pins = &leg->now;
     Square from = move_from(m);
-    if (r->changes_powers && r->changes_powers(pos, m))
+    if (r->changes_powers && r->changes_powers(pos, m)) {
+        if (move_kind(m) == MK_NORMAL && power_move_clear(pos, leg, from, piece_type(pos->board[from])))
+            return true;
         return r->after_make_only_ext && move_kind(m) == MK_NORMAL ? power_move_safe(pos, m, r)
                                                                    : leaves_king_safe(pos, m);
+    }
     if (from == pos->king_sq[pos->side])
         return move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : chess_king_step_safe(pos, m);
     if (pins->in_check || move_kind(m) == MK_EN_PASSANT || chess_is_pinned(pins, from))
@@ -449,20 +518,20 @@ static bool step_is_legal(struct position *pos, Move m, const struct chess_pins 
     return true;
 }
 
-static void filter_with_pins(struct position *pos, struct move_list *list, const struct chess_pins *pins)
+static void filter_with_pins(struct position *pos, struct move_list *list, struct legality *leg)
 {
     int n = 0;
     for (int i = 0; i < list->count; i++)
-        if (step_is_legal(pos, list->moves[i], pins))
+        if (step_is_legal(pos, list->moves[i], leg))
             list->moves[n++] = list->moves[i];
     list->count = n;
 }
 
 static void filter_legal(struct position *pos, struct move_list *list)
 {
-    struct chess_pins pins;
-    find_pins(pos, &pins, chess_powers(pos));
-    filter_with_pins(pos, list, &pins);
+    struct legality leg;
+    legality_init(pos, &leg, chess_powers(pos));
+    filter_with_pins(pos, list, &leg);
 }
 
 void chess_generate(struct position *pos, struct move_list *list)
@@ -480,11 +549,11 @@ void chess_generate_captures(struct position *pos, struct move_list *list)
 }
 
 /* ---- Counting (perft's last ply) ----------------------------------------------
- * An unpinned piece other than the King, when the side is not in check and no
- * move changes powers, has exactly its pseudo-legal moves: count them without
- * listing. Everything else is listed and filtered as usual. */
+ * A piece whose moves are all legal without a test (see step_is_legal) has
+ * exactly its pseudo-legal moves: count them without listing. Everything else
+ * is listed and filtered as usual. */
 
-static int count_rays(const struct position *pos, Square from, const struct piece_power *pw)
+static inline int count_rays(const struct position *pos, Square from, const struct piece_power *pw)
 {
     const Piece *board = pos->board;
     int enemy = COLOR_BIT(pos->side ^ 1);
@@ -508,7 +577,7 @@ static int count_rays(const struct position *pos, Square from, const struct piec
 }
 
 /* Pawn moves of an unpinned Pawn, en passant excluded (it goes to the filtered list). */
-static int count_pawn(const struct position *pos, Square from, int promo_count)
+static inline int count_pawn(const struct position *pos, Square from, int promo_count)
 {
     Color us = pos->side;
     int ranks = pos->variant->geo.ranks;
@@ -528,19 +597,12 @@ static int count_pawn(const struct position *pos, Square from, int promo_count)
     return on_rank(ahead, last_rank) ? n * promo_count : n;
 }
 
-uint64_t chess_count_turns(struct position *pos)
+/* Fixed powers (orthodox chess): an unpinned piece other than the King,
+ * when the side is not in check, has exactly its pseudo-legal moves. */
+static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins, const struct power_set *set,
+                            struct move_list *special)
 {
     const struct chess_rules *r = chess_rules_of(pos);
-    const struct power_set *set = chess_powers(pos);
-    struct move_list special;
-    struct chess_pins pins;
-    special.count = 0;
-    find_pins(pos, &pins, set);
-    if (pins.in_check || r->changes_powers) {
-        gen_pseudo(pos, &special, false);
-        filter_with_pins(pos, &special, &pins);
-        return (uint64_t)special.count;
-    }
     Color us = pos->side;
     Square king = pos->king_sq[us];
     uint64_t n = 0;
@@ -548,22 +610,67 @@ uint64_t chess_count_turns(struct position *pos)
         Square from = pos->plist[us][i];
         int type = piece_type(pos->board[from]);
         if (type == PAWN) {
-            if (from == king || chess_is_pinned(&pins, from)) {
-                gen_pawn(pos, &special, from, false);
+            if (from == king || chess_is_pinned(pins, from)) {
+                gen_pawn(pos, special, from, false);
                 continue;
             }
             n += (uint64_t)count_pawn(pos, from, r->promo_count);
             if (pos->ep != NO_SQUARE)
-                gen_en_passant(pos, &special, from);
-        } else if (from == king || chess_is_pinned(&pins, from)) {
-            gen_rays(pos, &special, from, &set->power[type][us], false);
+                gen_en_passant(pos, special, from);
+        } else if (from == king || chess_is_pinned(pins, from)) {
+            gen_rays(pos, special, from, &set->power[type][us], false);
         } else {
             n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
         }
     }
+    return n;
+}
+
+/* Powers that change: a piece whose moves change them is judged by the pins
+ * after its move (power_move_clear), any other by the pins now. */
+static uint64_t count_changing(struct position *pos, struct legality *leg, const struct power_set *set,
+                               struct move_list *special)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    Color us = pos->side;
+    uint64_t n = 0;
+    for (int i = 0; i < pos->pcount[us]; i++) {
+        Square from = pos->plist[us][i];
+        int type = piece_type(pos->board[from]);
+        bool clear = type != PAWN && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0))
+                         ? power_move_clear(pos, leg, from, type)
+                         : !leg->now.in_check && from != pos->king_sq[us] && !chess_is_pinned(&leg->now, from);
+        if (!clear) {
+            chess_gen_piece(pos, special, from, false);
+        } else if (type == PAWN) {
+            n += (uint64_t)count_pawn(pos, from, r->promo_count);
+            if (pos->ep != NO_SQUARE)
+                gen_en_passant(pos, special, from);
+        } else {
+            n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
+        }
+    }
+    return n;
+}
+
+uint64_t chess_count_turns(struct position *pos)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    const struct power_set *set = chess_powers(pos);
+    struct move_list special;
+    struct legality leg;
+    special.count = 0;
+    legality_init(pos, &leg, set);
+    bool may_change = r->changes_powers != NULL;
+    if ((leg.now.in_check && !may_change) || set->overlaps[pos->side]) {
+        gen_pseudo(pos, &special, false);
+        filter_with_pins(pos, &special, &leg);
+        return (uint64_t)special.count;
+    }
+    uint64_t n = may_change ? count_changing(pos, &leg, set, &special) : count_fixed(pos, &leg.now, set, &special);
     if (pos->castling)
-        chess_gen_castling(pos, chess_rules_of(pos), &special);
-    filter_with_pins(pos, &special, &pins);
+        chess_gen_castling(pos, r, &special);
+    filter_with_pins(pos, &special, &leg);
     return n + (uint64_t)special.count;
 }
 

@@ -58,8 +58,15 @@ struct chess_rules {
     uint8_t castle_keep[BOARD_SIZE]; /* rights kept when a piece leaves or enters the square */
     /* The power set in force; NULL means `fixed` always. */
     const struct power_set *(*current)(const struct position *pos);
-    /* True when making m may change some piece's powers (then legality is tested by making m). */
+    /* True when making m may change some piece's powers (then legality is
+     * judged by the powers in force after m). It must depend on the moving
+     * piece alone: counting asks with a move to the piece's own square. */
     bool (*changes_powers)(const struct position *pos, Move m);
+    /* Optional: the power set in force after a move of a piece of `type`
+     * that changes powers, or NULL when it cannot be had cheaply. It may
+     * differ from the set in force only in the powers of `type`. With it,
+     * such a move is legal by the pins of that set instead of being made. */
+    const struct power_set *(*powers_after)(const struct position *pos, int type);
     /* Called at the end of make, before the side changes (e.g. advance a phase). */
     void (*after_make)(struct position *pos, Move m, Piece mover);
     /* True when after_make changes nothing but pos->ext and pos->key: then a

@@ -30,18 +30,44 @@ struct idc_restricted {
     int16_t step[2];
 };
 
+/* One square from which leaps land on a given target: the mover's square
+ * and, for each direction e of such a leap (a Knight square lies on two),
+ * the helper's square and the types whose capturing power restricted to e
+ * makes that leap (bit per type; never the Universalist). */
+struct idc_probe {
+    int16_t mover;
+    uint8_t count;
+    int16_t helper[2];
+    uint8_t types[2];
+};
+#define IDC_MAX_PROBES 24 /* per target: step, 2-leap and Knight squares */
+
 /* Capture geometry kinds in one direction, for reverse attack detection. */
-enum { IDC_GEO_STEP = 1, IDC_GEO_LEAP2 = 2, IDC_GEO_KNIGHT = 4, IDC_GEO_SLIDE = 8 };
+enum { IDC_GEO_STEP = 1, IDC_GEO_LEAP2 = 2, IDC_GEO_KNIGHT = 4, IDC_GEO_SLIDE = 8, IDC_GEO_TORUS = 16 };
+#define IDC_GEO_KINDS 32
 
 struct idc_tables {
     int8_t idx[BOARD_SIZE];               /* 0..41 on the board, -1 elsewhere */
     Square sq[IDC_SQUARES];               /* mailbox square of an index */
-    Square nb[BOARD_SIZE][IDC_DIRS];      /* torus neighbour in direction d */
-    Square torus[BOARD_SIZE][IDC_DIRS][IDC_TORUS_LEN]; /* diagonal rays on the torus (odd d only) */
+    int16_t nb[BOARD_SIZE][IDC_DIRS];     /* torus neighbour in direction d */
+    /* Diagonal rays on the torus, by square index and diagonal (d >> 1, odd
+     * d only): small, so that they stay in the cache (idc_torus_ray). */
+    int16_t torus[IDC_SQUARES][IDC_DIRS / 2][IDC_TORUS_LEN];
     int16_t dstep[IDC_DIRS];              /* mailbox step of direction d */
     struct idc_restricted power[IDC_TYPES][2][IDC_DIRS]; /* [type][mode][e] */
     uint8_t cap_geo[IDC_TYPES][IDC_DIRS]; /* IDC_GEO_* of power[type][CAPTURE][e] */
     int16_t knight[IDC_DIRS][2];          /* the two Knight squares whose path starts with e */
+    /* Types (bit per type) other than the Universalist whose capturing power
+     * restricted to e has one of the geometries g. */
+    uint8_t geo_types[IDC_DIRS][IDC_GEO_KINDS];
+    /* Squares (bit per index) reached by the leaps (not the slide) of
+     * power[type][mode][d ^ 4] from index i, that is beside a helper in
+     * direction d: beside_bb[i][mode][d][type]; and a type's own leaps. */
+    uint64_t beside_bb[IDC_SQUARES][2][IDC_DIRS][IDC_TYPES];
+    uint64_t own_leap_bb[IDC_TYPES][IDC_SQUARES];
+    /* Leaping captures onto each square, by the square's index. */
+    struct idc_probe probe[IDC_SQUARES][IDC_MAX_PROBES];
+    int probe_count[IDC_SQUARES];
     /* Own non-capturing power of each type, all directions, without repeats. */
     int own_count[IDC_TYPES];
     int16_t own_step[IDC_TYPES][16];
@@ -52,6 +78,9 @@ extern struct idc_tables idc;
 void idc_init_tables(void);
 
 static inline bool idc_is_diag(int d) { return d & 1; }
+static inline uint64_t idc_bit(Square sq) { return 1ULL << idc.idx[sq]; }
+/* The torus diagonal from `from` in direction d (odd), IDC_TORUS_LEN squares. */
+static inline const int16_t *idc_torus_ray(Square from, int d) { return idc.torus[idc.idx[from]][d >> 1]; }
 
 /* The type whose capturing power a mover of piece m gets from helper h
  * (both pieces), or 0 when the pair is two Universalists. */
@@ -74,6 +103,24 @@ void idc_generate_piece(const struct position *pos, Square from, struct move_lis
 void idc_generate(struct position *pos, struct move_list *list);
 void idc_generate_noisy(struct position *pos, struct move_list *list);
 bool idc_in_check(const struct position *pos);
+uint64_t idc_count_turns(struct position *pos);
+
+/* What a move of ours can do to our King when it is not in check. The only
+ * new attacks a move creates come from our piece landing on T as a helper
+ * (danger[type] holds every T where a piece of that type would give an enemy
+ * piece a capture of the King) or from vacating the first piece met from the
+ * King along its rank or a torus diagonal (blockers), which opens a slide.
+ * A move that touches neither is legal without a test. */
+struct idc_safety {
+    uint64_t danger[IDC_TYPES];
+    uint64_t blockers;
+    bool in_check; /* the King is attacked: the summary does not apply */
+};
+/* Fills s from the same reverse walk as idc_attacked; returns in_check. */
+bool idc_safety_init(const Piece *board, Square king, Color us, struct idc_safety *s);
+/* Exact tests for the moves the summary cannot clear. */
+bool idc_leaves_king_safe(struct position *pos, Move m);
+bool idc_drop_exposes_king(struct position *pos, Square to, int type);
 
 void idc_make(struct position *pos, Move m);
 void idc_unmake(struct position *pos, Move m);

@@ -6,7 +6,9 @@
  * diagonal). The fast test runs this backwards from T: for each e and each
  * capture geometry (step, 2-leap, the two Knight squares of e, the rank
  * slide, the torus diagonal) it finds the only square P a mover could stand
- * on, then looks at the one helper square P - e. */
+ * on, then looks at the one helper square P - e. The leaps' squares come
+ * from a list per target (interdep_tables.c) that holds only squares on the
+ * board. */
 #include "variants/interdep.h"
 
 static inline bool grants(const Piece *board, Square p, int e, Piece m, int geo)
@@ -21,7 +23,7 @@ static inline bool grants(const Piece *board, Square p, int e, Piece m, int geo)
 static bool torus_bishop_attack(const Piece *board, Square t, int e, int bit)
 {
     /* Walk back from t against e; the first piece met is the only mover. */
-    const Square *ray = idc.torus[t][e ^ 4];
+    const int16_t *ray = idc_torus_ray(t, e ^ 4);
     for (int k = 0; k < IDC_TORUS_LEN; k++) {
         Piece m = board[ray[k]];
         if (m == EMPTY)
@@ -33,35 +35,51 @@ static bool torus_bishop_attack(const Piece *board, Square t, int e, int bit)
     return false;
 }
 
+/* The Conservative's rank slide onto t, moving in direction e (east or west). */
+static bool rank_slide_attack(const Piece *board, Square t, int e, int bit)
+{
+    int s = idc.dstep[e];
+    Square p = t - s;
+    while (board[p] == EMPTY)
+        p -= s;
+    return (board[p] & bit) && grants(board, p, e, board[p], IDC_GEO_SLIDE);
+}
+
+/* Does the helper on h let the mover m leap by one of `types`? Its own type
+ * does, or beside a Universalist the mover's. */
+static inline bool helper_grants(const Piece *board, Square h, Piece m, unsigned types)
+{
+    Piece p = board[h];
+    if (p == EMPTY)
+        return false;
+    int src = piece_type(p) != IDC_U ? piece_type(p) : piece_type(m);
+    return (types >> src) & 1;
+}
+
+/* The leaps, from the target's probe list. */
+static bool leap_attack(const Piece *board, Square t, int bit)
+{
+    int i = idc.idx[t];
+    const struct idc_probe *probe = idc.probe[i];
+    for (int k = idc.probe_count[i]; k > 0; k--, probe++) {
+        Piece m = board[probe->mover];
+        if (!(m & bit))
+            continue;
+        if (helper_grants(board, probe->helper[0], m, probe->types[0]) ||
+            (probe->count > 1 && helper_grants(board, probe->helper[1], m, probe->types[1])))
+            return true;
+    }
+    return false;
+}
+
 bool idc_attacked(const Piece *board, Square t, Color by)
 {
     int bit = COLOR_BIT(by);
-    for (int e = 0; e < IDC_DIRS; e++) {
-        int s = idc.dstep[e];
-        Square p = t - s;
-        Piece m = board[p];
-        if ((m & bit) && grants(board, p, e, m, IDC_GEO_STEP))
+    if (leap_attack(board, t, bit) || rank_slide_attack(board, t, 2, bit) || rank_slide_attack(board, t, 6, bit))
+        return true;
+    for (int e = 1; e < IDC_DIRS; e += 2)
+        if (torus_bishop_attack(board, t, e, bit))
             return true;
-        /* the rank slide (Conservative), east or west only */
-        if (e == 2 || e == 6) {
-            while (m == EMPTY)
-                m = board[p -= s];
-            if ((m & bit) && grants(board, p, e, m, IDC_GEO_SLIDE))
-                return true;
-        }
-        p = t - 2 * s;
-        m = board[p];
-        if ((m & bit) && grants(board, p, e, m, IDC_GEO_LEAP2))
-            return true;
-        for (int i = 0; i < 2; i++) {
-            p = t - idc.knight[e][i];
-            m = board[p];
-            if ((m & bit) && grants(board, p, e, m, IDC_GEO_KNIGHT))
-                return true;
-        }
-        if (idc_is_diag(e) && torus_bishop_attack(board, t, e, bit))
-            return true;
-    }
     return false;
 }
 

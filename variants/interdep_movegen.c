@@ -26,19 +26,24 @@ static inline void add(struct gen *g, Square to)
     move_list_add(g->list, make_move(g->from, to, MK_NORMAL, 0));
 }
 
+static void gen_slide(struct gen *g, int step, bool quiet, bool capture)
+{
+    Square to = g->from + step;
+    while (g->board[to] == EMPTY) {
+        if (quiet)
+            add(g, to);
+        to += step;
+    }
+    if (capture && (g->board[to] & g->enemy))
+        add(g, to);
+}
+
 /* Moves with a power restricted to one direction; quiet: to empty squares,
  * capture: onto enemy pieces (slides stop at the first piece). */
-static void gen_restricted(struct gen *g, const struct idc_restricted *r, bool quiet, bool capture)
+static inline void gen_restricted(struct gen *g, const struct idc_restricted *r, bool quiet, bool capture)
 {
     if (r->slide) {
-        Square to = g->from + r->step[0];
-        while (g->board[to] == EMPTY) {
-            if (quiet)
-                add(g, to);
-            to += r->step[0];
-        }
-        if (capture && (g->board[to] & g->enemy))
-            add(g, to);
+        gen_slide(g, r->step[0], quiet, capture);
         return;
     }
     for (int i = 0; i < r->count; i++) {
@@ -51,7 +56,7 @@ static void gen_restricted(struct gen *g, const struct idc_restricted *r, bool q
 
 static void gen_torus_bishop(struct gen *g, int e)
 {
-    const Square *ray = idc.torus[g->from][e];
+    const int16_t *ray = idc_torus_ray(g->from, e);
     for (int k = 0; k < IDC_TORUS_LEN; k++) {
         Piece p = g->board[ray[k]];
         if (p == EMPTY) {
@@ -149,7 +154,7 @@ static bool restricted_reaches(const Piece *board, Square from, const struct idc
 
 static bool torus_reaches(const Piece *board, Square from, int e, Square target)
 {
-    const Square *ray = idc.torus[from][e];
+    const int16_t *ray = idc_torus_ray(from, e);
     for (int k = 0; k < IDC_TORUS_LEN; k++)
         if (board[ray[k]] != EMPTY)
             return ray[k] == target;
@@ -158,7 +163,7 @@ static bool torus_reaches(const Piece *board, Square from, int e, Square target)
 
 /* A drop when not in check only adds a piece: the one new way to attack our
  * King is an enemy neighbour of the drop square moving away from it. */
-static bool drop_exposes_king(struct position *pos, Square to, int type)
+bool idc_drop_exposes_king(struct position *pos, Square to, int type)
 {
     Color us = pos->side;
     Piece *board = pos->board;
@@ -182,7 +187,7 @@ static bool drop_exposes_king(struct position *pos, Square to, int type)
 }
 
 /* Plays m on the bare board, tests our King, takes it back. */
-static bool leaves_king_safe(struct position *pos, Move m)
+bool idc_leaves_king_safe(struct position *pos, Move m)
 {
     Color us = pos->side;
     Piece *board = pos->board;
@@ -197,26 +202,40 @@ static bool leaves_king_safe(struct position *pos, Move m)
     return safe;
 }
 
+/* In check: every move is played on the bare board and the King tested. */
+static bool legal_in_check(struct position *pos, Move m)
+{
+    if (move_kind(m) != MK_DROP)
+        return idc_leaves_king_safe(pos, m);
+    pos->board[move_to(m)] = make_piece(pos->side, move_extra(m));
+    bool legal = !idc_in_check(pos);
+    pos->board[move_to(m)] = EMPTY;
+    return legal;
+}
+
+/* Not in check: only the moves the safety summary flags are tested. */
+static bool legal_not_in_check(struct position *pos, const struct idc_safety *s, Move m)
+{
+    Square to = move_to(m);
+    if (move_kind(m) == MK_DROP) {
+        int type = move_extra(m);
+        return !(s->danger[type] & idc_bit(to)) || !idc_drop_exposes_king(pos, to, type);
+    }
+    Square from = move_from(m);
+    int type = piece_type(pos->board[from]);
+    if (type != IDC_K && !(s->blockers & idc_bit(from)) && !(s->danger[type] & idc_bit(to)))
+        return true;
+    return idc_leaves_king_safe(pos, m);
+}
+
 static void filter_legal(struct position *pos, struct move_list *list)
 {
-    bool in_check = idc_in_check(pos);
-    Color us = pos->side;
+    struct idc_safety safety;
+    bool in_check = idc_safety_init(pos->board, pos->king_sq[pos->side], pos->side, &safety);
     int n = 0;
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
-        bool legal;
-        if (move_kind(m) == MK_DROP) {
-            if (in_check) {
-                pos->board[move_to(m)] = make_piece(us, move_extra(m));
-                legal = !idc_in_check(pos);
-                pos->board[move_to(m)] = EMPTY;
-            } else {
-                legal = !drop_exposes_king(pos, move_to(m), move_extra(m));
-            }
-        } else {
-            legal = leaves_king_safe(pos, m);
-        }
-        if (legal)
+        if (in_check ? legal_in_check(pos, m) : legal_not_in_check(pos, &safety, m))
             list->moves[n++] = m;
     }
     list->count = n;

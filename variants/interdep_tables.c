@@ -111,14 +111,81 @@ static void build_geometry(void)
             Square sq = make_square(f, r);
             for (int d = 0; d < IDC_DIRS; d++) {
                 int dx = dir_dx[d], dy = dir_dy[d];
-                idc.nb[sq][d] = make_square(wrap(f + dx, IDC_FILES), wrap(r + dy, IDC_RANKS));
+                idc.nb[sq][d] = (int16_t)make_square(wrap(f + dx, IDC_FILES), wrap(r + dy, IDC_RANKS));
                 if (!idc_is_diag(d))
                     continue;
                 for (int k = 1; k <= IDC_TORUS_LEN; k++)
-                    idc.torus[sq][d][k - 1] =
-                        make_square(wrap(f + k * dx, IDC_FILES), wrap(r + k * dy, IDC_RANKS));
+                    idc.torus[r * IDC_FILES + f][d >> 1][k - 1] =
+                        (int16_t)make_square(wrap(f + k * dx, IDC_FILES), wrap(r + k * dy, IDC_RANKS));
             }
         }
+}
+
+static uint64_t leaps_from(Square from, const int16_t *steps, int count)
+{
+    uint64_t bb = 0;
+    for (int i = 0; i < count; i++)
+        if (idc.idx[from + steps[i]] >= 0)
+            bb |= idc_bit(from + steps[i]);
+    return bb;
+}
+
+static void build_bitboards(void)
+{
+    for (int t = 1; t < IDC_TYPES; t++)
+        for (int i = 0; i < IDC_SQUARES; i++) {
+            Square from = idc.sq[i];
+            for (int mode = IDC_MOVE; mode <= IDC_CAPTURE; mode++)
+                for (int e = 0; e < IDC_DIRS; e++) {
+                    const struct idc_restricted *r = &idc.power[t][mode][e];
+                    idc.beside_bb[i][mode][e ^ 4][t] = r->slide ? 0 : leaps_from(from, r->step, r->count);
+                }
+            for (int k = 0; k < idc.own_count[t]; k++)
+                if (!idc.own_slide[t][k])
+                    idc.own_leap_bb[t][i] |= leaps_from(from, &idc.own_step[t][k], 1);
+        }
+    for (int e = 0; e < IDC_DIRS; e++)
+        for (int g = 0; g < IDC_GEO_KINDS; g++)
+            for (int t = 1; t < IDC_TYPES; t++)
+                if (t != IDC_U && (idc.cap_geo[t][e] & g))
+                    idc.geo_types[e][g] |= (uint8_t)(1u << t);
+}
+
+static void add_probe(int i, Square mover, int e, int geo)
+{
+    if (idc.idx[mover] < 0)
+        return;
+    uint8_t types = 0;
+    for (int t = 1; t < IDC_TYPES; t++)
+        if (t != IDC_U && (idc.cap_geo[t][e] & geo))
+            types |= (uint8_t)(1u << t);
+    if (!types)
+        return;
+    struct idc_probe *p = idc.probe[i];
+    int k = 0;
+    while (k < idc.probe_count[i] && p[k].mover != mover)
+        k++;
+    if (k == idc.probe_count[i]) {
+        idc.probe_count[i]++;
+        p[k].mover = (int16_t)mover;
+        p[k].count = 0;
+    }
+    p[k].helper[p[k].count] = (int16_t)idc.nb[mover][e ^ 4];
+    p[k].types[p[k].count] = types;
+    p[k].count++;
+}
+
+static void build_probes(void)
+{
+    for (int i = 0; i < IDC_SQUARES; i++) {
+        Square t = idc.sq[i];
+        for (int e = 0; e < IDC_DIRS; e++) {
+            add_probe(i, t - idc.dstep[e], e, IDC_GEO_STEP);
+            add_probe(i, t - 2 * idc.dstep[e], e, IDC_GEO_LEAP2);
+            add_probe(i, t - idc.knight[e][0], e, IDC_GEO_KNIGHT);
+            add_probe(i, t - idc.knight[e][1], e, IDC_GEO_KNIGHT);
+        }
+    }
 }
 
 void idc_init_tables(void)
@@ -130,5 +197,7 @@ void idc_init_tables(void)
     build_geometry();
     build_powers();
     build_own_moves();
+    build_bitboards();
+    build_probes();
     done = true;
 }

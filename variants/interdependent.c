@@ -159,6 +159,7 @@ const struct variant variant_interdependent = {
     .format_step = idc_format_step,
     .evaluate = idc_evaluate,
     .generate_noisy = idc_generate_noisy,
+    .count_turns = idc_count_turns,
     .allow_null_move = true,
     .piece_values = idc_piece_values,
     .has_check = true,

@@ -289,34 +289,55 @@ static inline int combo_of(const struct power_lists *l, const uint8_t *phase)
            l->stride_at[ROOK][phase[ROOK]] + l->stride_at[QUEEN][phase[QUEEN]] + l->stride_at[KING][phase[KING]];
 }
 
-/* Compiles and keeps the set of a slot; past CACHE_LIMIT (or without memory)
- * compiles into this thread's scratch set instead. Callers use a set only
- * until their next call for another phase vector. */
-static const struct power_set *fill_slot(const struct poly_rules *rules, int slot, const uint8_t *phase)
+/* The kept set of a slot, compiled on first use; NULL past CACHE_LIMIT (or
+ * without memory). */
+static const struct power_set *kept_set(const struct poly_rules *rules, int slot, const uint8_t *phase)
 {
-    static _Thread_local struct power_set scratch;
     struct poly_rules *r = (struct poly_rules *)rules; /* the cache is not part of the rules' value */
+    struct power_set *set = atomic_load_explicit(&r->cache[slot], memory_order_acquire);
+    if (set)
+        return set;
     pf_mutex_lock(&r->lock);
-    struct power_set *set = atomic_load_explicit(&r->cache[slot], memory_order_relaxed);
+    set = atomic_load_explicit(&r->cache[slot], memory_order_relaxed);
     if (!set && r->cache_used < CACHE_LIMIT && (set = malloc(sizeof *set)) != NULL) {
         compile_set(r->lists, set, phase, r->phased);
         atomic_store_explicit(&r->cache[slot], set, memory_order_release);
         r->cache_used++;
     }
     pf_mutex_unlock(&r->lock);
+    return set;
+}
+
+static inline int slot_of(const struct poly_rules *r, const uint8_t *phase)
+{
+    return 2 * combo_of(r->lists, phase) + r->phased;
+}
+
+/* The set in force; without a kept one, compiled into this thread's scratch
+ * set, which callers use only until their next call for another phase
+ * vector. */
+static const struct power_set *powers_in_force(const struct position *pos)
+{
+    static _Thread_local struct power_set scratch;
+    const struct poly_rules *r = poly_of(pos);
+    const uint8_t *phase = phases_of(pos);
+    const struct power_set *set = kept_set(r, slot_of(r, phase), phase);
     if (set)
         return set;
     compile_set(r->lists, &scratch, phase, r->phased);
     return &scratch;
 }
 
-static const struct power_set *powers_in_force(const struct position *pos)
+/* The set in force after a move of `type` (its entry advanced), when it can
+ * be kept; never the scratch set, so that it does not overwrite the set in
+ * force. */
+static const struct power_set *powers_after_move(const struct position *pos, int type)
 {
     const struct poly_rules *r = poly_of(pos);
-    const uint8_t *phase = phases_of(pos);
-    int slot = 2 * combo_of(r->lists, phase) + r->phased;
-    const struct power_set *set = atomic_load_explicit(&r->cache[slot], memory_order_acquire);
-    return set ? set : fill_slot(r, slot, phase);
+    uint8_t phase[CHESS_TYPES];
+    memcpy(phase, phases_of(pos), sizeof phase);
+    phase[type] = (uint8_t)((phase[type] + 1) % r->lists->len[type]);
+    return kept_set(r, slot_of(r, phase), phase);
 }
 
 /* A move changes powers when its piece's type has more than one entry. */
@@ -423,6 +444,7 @@ static struct poly_rules *rules_new(bool phased, char *err, size_t errlen)
     chess_init_orthodox(&r->chess);
     r->chess.current = powers_in_force;
     r->chess.changes_powers = move_changes_powers;
+    r->chess.powers_after = powers_after_move;
     r->chess.after_make = advance_phase;
     r->chess.after_make_only_ext = true;
     r->phased = phased;
@@ -527,7 +549,8 @@ static const char *const polypiece_bench[] = {
     .bench_fens = polypiece_bench, .piece_letters = ".PNBRQK", .royal_type = KING, .has_castling = true,        \
     .ext_size = (int)sizeof(struct phases), .steps_are_turns = true, .read_extra = read_phases,                 \
     .validate = chess_validate, .write_extra = write_phases, .read_ep = chess_read_ep,                          \
-    .generate = chess_generate, .make = chess_make, .unmake = chess_unmake, .in_check = chess_in_check,          \
+    .generate = chess_generate, .count_turns = chess_count_turns, .make = chess_make, .unmake = chess_unmake,  \
+    .in_check = chess_in_check,                                                                                 \
     .is_capture = chess_is_capture, .outcome = chess_outcome, .format_step = chess_format_step,                 \
     .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,        \
     .has_check = true, .has_san = true, .options = powers_option, .option_count = 1, .set_option = set_option,  \

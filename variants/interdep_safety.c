@@ -1,0 +1,124 @@
+/* Interdependent Chess: which of our moves could expose our King (when it is
+ * not in check), found once per position instead of testing every move.
+ *
+ * Every capture of the King is an enemy mover M on P moving in direction e
+ * away from a helper on the torus square P - e. A move of ours from F to T
+ * changes two squares, so a new capture needs either
+ *  - our piece on T as that helper: T = P - e for an enemy M whose P and e
+ *    put the King in reach (by the current board) of the power our piece's
+ *    type would grant (danger[type]); or
+ *  - F emptied on the only piece between a sliding M and the King: F is the
+ *    first piece met from the King along its rank or a torus diagonal, the
+ *    next one is an enemy, and a Conservative (rank) or Universalist (torus)
+ *    is among M, its helper and F's piece (blockers).
+ * Leaps are never blocked and a helper that leaves only takes power away.
+ * The reverse walk is the one of idc_attacked (interdep_attack.c). */
+#include "variants/interdep.h"
+
+/* Marks T = P - e for an enemy mover m on P that reaches the King in
+ * direction e with capture geometry geo. */
+static void mark(struct idc_safety *s, Square p, int e, Piece m, int geo)
+{
+    unsigned types = idc.geo_types[e][geo];
+    int mtype = piece_type(m);
+    if (mtype != IDC_U ? (idc.cap_geo[mtype][e] & geo) != 0 : geo == IDC_GEO_TORUS)
+        types |= 1u << IDC_U;
+    uint64_t t = idc_bit(idc.nb[p][e ^ 4]);
+    for (int type = IDC_U; type < IDC_TYPES; type++)
+        if (types & (1u << type))
+            s->danger[type] |= t;
+}
+
+/* The first square from `from` along `step` (mailbox) that is not empty. */
+static Square first_piece(const Piece *board, Square from, int step)
+{
+    Square p = from + step;
+    while (board[p] == EMPTY)
+        p += step;
+    return p;
+}
+
+/* The first two pieces along the torus diagonal from the King (NO_SQUARE
+ * where there are none). */
+static void first_two_on_torus(const Piece *board, Square king, int d, Square out[2])
+{
+    const int16_t *ray = idc_torus_ray(king, d);
+    int found = 0;
+    out[0] = out[1] = NO_SQUARE;
+    for (int k = 0; k < IDC_TORUS_LEN && found < 2; k++)
+        if (board[ray[k]] != EMPTY)
+            out[found++] = ray[k];
+}
+
+/* Does the mover m on p capture in direction e with geometry geo today? */
+static bool captures_now(const Piece *board, Square p, int e, Piece m, int geo)
+{
+    Piece h = board[idc.nb[p][e ^ 4]];
+    if (h == EMPTY)
+        return false;
+    int src = idc_source_type(h, m);
+    if (!src)
+        return geo == IDC_GEO_TORUS;
+    return (idc.cap_geo[src][e] & geo) != 0;
+}
+
+static void check_leaper(const Piece *board, struct idc_safety *s, Square p, int e, int bit, int geo)
+{
+    if (!(board[p] & bit))
+        return;
+    mark(s, p, e, board[p], geo);
+    s->in_check |= captures_now(board, p, e, board[p], geo);
+}
+
+/* Could emptying the blocker b let the enemy piece behind it, m on p, slide
+ * onto the King in direction e? Its helper is the piece behind it, or the
+ * blocker itself landing there, so the slide needs a Conservative (the
+ * rank) or a Universalist (the torus) on one of the three squares. */
+static bool blocker_matters(const Piece *board, Square b, Square p, int e, int bit, int needed)
+{
+    if (!(board[p] & bit))
+        return false;
+    return piece_type(board[p]) == needed || piece_type(board[b]) == needed ||
+           piece_type(board[idc.nb[p][e ^ 4]]) == needed;
+}
+
+static void check_rank(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
+{
+    int step = idc.dstep[e];
+    Square p = first_piece(board, king, -step);
+    if (idc.idx[p] < 0)
+        return;
+    check_leaper(board, s, p, e, bit, IDC_GEO_SLIDE);
+    Square behind = first_piece(board, p, -step);
+    if (idc.idx[behind] >= 0 && blocker_matters(board, p, behind, e, bit, IDC_C))
+        s->blockers |= idc_bit(p);
+}
+
+static void check_torus(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
+{
+    Square p[2];
+    first_two_on_torus(board, king, e ^ 4, p);
+    if (p[0] == NO_SQUARE)
+        return;
+    check_leaper(board, s, p[0], e, bit, IDC_GEO_TORUS);
+    if (p[1] != NO_SQUARE && blocker_matters(board, p[0], p[1], e, bit, IDC_U))
+        s->blockers |= idc_bit(p[0]);
+}
+
+bool idc_safety_init(const Piece *board, Square king, Color us, struct idc_safety *s)
+{
+    int bit = COLOR_BIT(us ^ 1);
+    *s = (struct idc_safety){{0}, 0, false};
+    for (int e = 0; e < IDC_DIRS; e++) {
+        int step = idc.dstep[e];
+        check_leaper(board, s, king - step, e, bit, IDC_GEO_STEP);
+        check_leaper(board, s, king - 2 * step, e, bit, IDC_GEO_LEAP2);
+        check_leaper(board, s, king - idc.knight[e][0], e, bit, IDC_GEO_KNIGHT);
+        check_leaper(board, s, king - idc.knight[e][1], e, bit, IDC_GEO_KNIGHT);
+        if (e == 2 || e == 6)
+            check_rank(board, s, king, e, bit);
+        else if (idc_is_diag(e))
+            check_torus(board, s, king, e, bit);
+    }
+    return s->in_check;
+}
