@@ -29,7 +29,8 @@
     X(BISHOP, "Bishop", 330, 150, 600)                                                                          \
     X(ROOK, "Rook", 500, 250, 900)                                                                              \
     X(QUEEN, "Queen", 900, 500, 1500)                                                                           \
-    X(CENTRE, "Centre", 2, 0, 10)
+    X(CENTRE, "Centre", 2, 0, 10)                                                                               \
+    X(TOKEN_CONTROL, "TokenControlPercent", 0, 0, 100)
 
 EVAL_WEIGHTS(DIALECTIC_WEIGHTS, dialectic_eval_params, dialectic_eval_init)
 
@@ -69,22 +70,57 @@ void dialectic_eval_init(void)
     base_value[QUEEN] = w[W_QUEEN];
 }
 
+/* Token control: the side to move may move a token instead of a piece, so the
+ * pair in force is partly its choice. What our Philosophers' surplus gains
+ * (over theirs) under the best pair one token step away, beyond the pair in
+ * force (the history of pairs is ignored: an estimate). */
+static int pair_edge(int pair, const int count[2][2], Color us)
+{
+    Color them = us ^ 1;
+    return (count[us][0] - count[them][0]) * philosopher_value[pair] +
+           (count[us][1] - count[them][1]) * great_value[pair];
+}
+
+static int token_control(int thesis, int antithesis, const int count[2][2], Color us)
+{
+    static const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    int now = pair_edge(dialectic_pair(thesis, antithesis), count, us), best = now;
+    for (int token = 0; token < 2; token++) {
+        int from = token ? antithesis : thesis, other = token ? thesis : antithesis;
+        for (int i = 0; i < 4; i++) {
+            int x = from / 3 + steps[i][0], y = from % 3 + steps[i][1];
+            if (x < 0 || x > 2 || y < 0 || y > 2 || x * 3 + y == other)
+                continue;
+            int to = x * 3 + y;
+            int edge = pair_edge(token ? dialectic_pair(thesis, to) : dialectic_pair(to, antithesis), count, us);
+            if (edge > best)
+                best = edge;
+        }
+    }
+    return (best - now) * w[W_TOKEN_CONTROL] / 100;
+}
+
 int dialectic_evaluate(const struct position *pos)
 {
-    int pair = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
+    int thesis = dialectic_thesis(pos), antithesis = dialectic_antithesis(pos);
+    int pair = dialectic_pair(thesis, antithesis);
     int score[2] = {0, 0};
+    int count[2][2] = {{0, 0}, {0, 0}}; /* Philosophers and Great Philosophers by colour */
     for (Color c = WHITE; c <= BLACK; c++)
         for (int i = 0; i < pos->pcount[c]; i++) {
             Square sq = pos->plist[c][i];
             int type = piece_type(pos->board[sq]);
-            if (type == KNIGHT)
+            if (type == KNIGHT) {
                 score[c] += philosopher_value[pair] + centre_bonus[sq];
-            else if (type == DIALECTIC_GREAT)
+                count[c][0]++;
+            } else if (type == DIALECTIC_GREAT) {
                 score[c] += great_value[pair] + centre_bonus[sq];
-            else if (type == BISHOP || type == PAWN)
+                count[c][1]++;
+            } else if (type == BISHOP || type == PAWN)
                 score[c] += base_value[type] + centre_bonus[sq] / 2;
             else
                 score[c] += base_value[type];
         }
-    return score[pos->side] - score[pos->side ^ 1];
+    int control = w[W_TOKEN_CONTROL] ? token_control(thesis, antithesis, count, pos->side) : 0;
+    return score[pos->side] - score[pos->side ^ 1] + control;
 }

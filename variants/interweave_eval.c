@@ -25,8 +25,8 @@ const int iw_piece_values[MAX_TYPES] = {0, 100, 325, 450, 300, 2000};
     X(LEAPER, "Leaper", 450, 100, 900)                                                                          \
     X(REMOVER, "Remover", 300, 100, 800)                                                                        \
     X(IMMUNE_PENALTY, "Immune", 12, -20, 100)                                                                   \
-    X(SANDWICH_THREAT, "SandwichThreat", 15, -20, 100)                                                          \
-    X(KING_NEIGHBOUR, "KingNeighbour", 30, -20, 150)                                                            \
+    X(SANDWICH_THREAT, "SandwichThreat", 15, -100, 100)                                                          \
+    X(KING_NEIGHBOUR, "KingNeighbour", 30, -100, 150)                                                           \
     X(PAWN_ADVANCE, "PawnAdvance", 4, -10, 40)
 
 EVAL_WEIGHTS(IW_WEIGHTS, iw_eval_params, NULL)
