@@ -42,6 +42,12 @@ static inline int by_type(int first, int type) { return type >= PAWN && type <= 
 static inline int value_of(int type) { return by_type(W_PAWN, type); }
 static inline int on_link(int type) { return by_type(W_LINK_PAWN, type); }
 static inline int stranded(int type) { return by_type(W_STRANDED_PAWN, type); }
+
+/* The ranking of link actions keeps its own values (the weights' first guesses),
+ * so that tuning the evaluation does not reorder the search. */
+static const int order_value[CHESS_TYPES] = {0, 100, 320, 330, 500, 900, 0};
+static const int order_on_link[CHESS_TYPES] = {0, 8, 30, 30, 20, 35, 0};
+static const int order_stranded[CHESS_TYPES] = {0, 5, 35, 35, 45, 70, 0};
 static const int centre[8] = {0, 2, 5, 8, 8, 5, 2, 0};
 
 static int king_distance(Square a, Square b)
@@ -145,9 +151,9 @@ int nd_link_action_score(struct position *pos, Move m)
     if (move_kind(m) == MK_LINK) {
         if (p1 != EMPTY && piece_color(p1) == us) { /* brings a stranded piece back to board 0 */
             int t = piece_type(p1);
-            int score = 200 + stranded(t) + (near_them <= 2 ? 40 : 0);
+            int score = 200 + order_stranded[t] + (near_them <= 2 ? 40 : 0);
             if (chess_square_attacked(pos, s0, us ^ 1))
-                score -= value_of(t) / 4;
+                score -= order_value[t] / 4;
             if (gives_check(pos, s0, p1))
                 score += 300;
             return score;
@@ -155,13 +161,13 @@ int nd_link_action_score(struct position *pos, Move m)
         if (p1 != EMPTY) { /* an enemy piece comes to board 0 */
             int t = piece_type(p1);
             if (chess_square_attacked(pos, s0, us) && !chess_square_attacked(pos, s0, us ^ 1))
-                return 150 + value_of(t) / 4;
-            return -200 - value_of(t) / 8;
+                return 150 + order_value[t] / 4;
+            return -200 - order_value[t] / 8;
         }
         if (p0 != EMPTY && piece_color(p0) == us) /* our piece gains a second location */
-            return 60 + on_link(piece_type(p0)) + (near_them <= 2 ? 20 : 0);
+            return 60 + order_on_link[piece_type(p0)] + (near_them <= 2 ? 20 : 0);
         if (p0 != EMPTY)
-            return -60 - on_link(piece_type(p0));
+            return -60 - order_on_link[piece_type(p0)];
         /* Empty link: a door for board-1 pieces. */
         return door_value(pos, s0, s1) + centre[square_col(s1) & 7] - (near_me <= 1 ? 10 : 0);
     }
@@ -169,6 +175,6 @@ int nd_link_action_score(struct position *pos, Move m)
         return -door_value(pos, s0, s1) - 10;
     int t = piece_type(p0);
     if (piece_color(p0) == us)
-        return move_extra(m) == ND_KEEP_0 ? -20 - on_link(t) : -100 - stranded(t);
-    return move_extra(m) == ND_KEEP_1 ? 120 + stranded(t) : 40 + on_link(t);
+        return move_extra(m) == ND_KEEP_0 ? -20 - order_on_link[t] : -100 - order_stranded[t];
+    return move_extra(m) == ND_KEEP_1 ? 120 + order_stranded[t] : 40 + order_on_link[t];
 }
