@@ -14,8 +14,6 @@ int tune_main(int argc, char **argv);
 
 /* Shared by the two: prints "rulezero CMD: MESSAGE" and a pointer to --help; returns 2. */
 int tune_usage_error(const char *cmd, const char *fmt, const char *arg);
-/* A whole decimal integer in lo..hi: 0, or -1. */
-int tune_parse_long(const char *text, long lo, long hi, long *out);
 /* The variant called id that has tunable weights, or NULL after a usage error. */
 struct variant;
 const struct variant *tune_variant(const char *cmd, const char *id);

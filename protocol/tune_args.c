@@ -1,4 +1,3 @@
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,17 +10,6 @@ int tune_usage_error(const char *cmd, const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nTry 'rulezero %s --help'.\n", cmd);
     return 2;
-}
-
-int tune_parse_long(const char *text, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long n = strtol(text, &end, 10);
-    if (errno || end == text || *end != '\0' || n < lo || n > hi)
-        return -1;
-    *out = n;
-    return 0;
 }
 
 const struct variant *tune_variant(const char *cmd, const char *id)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/search.h"
+#include "engine/text.h"
 #include "protocol/game.h"
 #include "protocol/tune.h"
 #include "protocol/tune_weights.h"
@@ -33,7 +34,7 @@ static const char tune_data_usage[] =
 
 struct data_options {
     const char *variant, *out, *weights;
-    long games, nodes, seed, random_plies, max_turns;
+    int64_t games, nodes, seed, random_plies, max_turns;
 };
 
 struct selfplay {
@@ -43,7 +44,7 @@ struct selfplay {
     char (*fens)[FEN_MAX_LEN]; /* this game's quiet positions so far */
     int count;
     FILE *out;
-    long written;
+    int64_t written;
 };
 
 static uint64_t next_random(uint64_t *state)
@@ -102,7 +103,7 @@ static void write_game(struct selfplay *s, enum game_result result)
 }
 
 /* One game; -1 with a message on stderr when the rules refuse a turn. */
-static int play_game(struct selfplay *s, long index)
+static int play_game(struct selfplay *s, int64_t index)
 {
     const struct data_options *o = s->o;
     struct game *g = &s->game;
@@ -118,7 +119,7 @@ static int play_game(struct selfplay *s, long index)
     limits.nodes = (uint64_t)o->nodes;
     s->count = 0;
     enum game_result result = RESULT_DRAW; /* a game reaching the turn limit */
-    for (long turn = 0; turn < o->max_turns; turn++) {
+    for (int64_t turn = 0; turn < o->max_turns; turn++) {
         struct outcome now = game_outcome(g);
         if (now.result != RESULT_NONE) {
             result = now.result;
@@ -147,12 +148,13 @@ static int run(const struct data_options *o)
         perror(o->out);
         rc = 1;
     }
-    for (long i = 0; i < o->games && rc == 0; i++)
+    for (int64_t i = 0; i < o->games && rc == 0; i++)
         rc = play_game(&s, i) ? 1 : 0;
     if (s.out && fclose(s.out) && rc == 0)
         rc = 1;
     if (rc == 0)
-        fprintf(stderr, "%ld positions from %ld games written to %s\n", s.written, o->games, o->out);
+        fprintf(stderr, "%lld positions from %lld games written to %s\n", (long long)s.written, (long long)o->games,
+                o->out);
     game_free(&s.game);
     if (s.engine)
         engine_free(s.engine);
@@ -160,9 +162,9 @@ static int run(const struct data_options *o)
     return rc;
 }
 
-static int parse_number(const char *name, long lo, long hi, long *out)
+static int parse_number(const char *name, int64_t lo, int64_t hi, int64_t *out)
 {
-    if (tune_parse_long(optarg, lo, hi, out))
+    if (text_int64(optarg, lo, hi, out))
         return tune_usage_error(CMD, name, optarg);
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "engine/fen.h"
 #include "engine/eval_params.h"
 #include "engine/settings.h"
+#include "engine/text.h"
 #include "protocol/tune.h"
 #include "protocol/tune_fit.h"
 #include "protocol/tune_weights.h"
@@ -35,7 +36,7 @@ static const char tune_usage[] =
 
 struct tune_options {
     const char *variant, *data, *weights, *out;
-    long iterations;
+    int64_t iterations;
     double k; /* 0: fit it */
 };
 
@@ -207,7 +208,6 @@ static int parse(int argc, char **argv, struct tune_options *o)
     optind = 1;
     opterr = 0;
     int c;
-    char *end;
     while ((c = getopt_long(argc, argv, ":v:d:i:w:k:o:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'v': o->variant = optarg; break;
@@ -215,12 +215,11 @@ static int parse(int argc, char **argv, struct tune_options *o)
         case 'w': o->weights = optarg; break;
         case 'o': o->out = optarg; break;
         case 'i':
-            if (tune_parse_long(optarg, 0, 100000, &o->iterations))
+            if (text_int64(optarg, 0, 100000, &o->iterations))
                 return tune_usage_error(CMD, "bad iteration count '%s' (expected 0..100000)", optarg);
             break;
         case 'k':
-            o->k = strtod(optarg, &end);
-            if (end == optarg || *end || !(o->k > 0 && o->k <= 100))
+            if (text_double(optarg, &o->k) || !(o->k > 0 && o->k <= 100))
                 return tune_usage_error(CMD, "bad scale '%s' (expected a number in (0, 100])", optarg);
             break;
         case 'h': fputs(tune_usage, stdout); return -1;

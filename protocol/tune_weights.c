@@ -6,6 +6,7 @@
 
 #include "engine/error.h"
 #include "engine/eval_params.h"
+#include "engine/text.h"
 
 #define WEIGHTS_LINE_LEN 256
 
@@ -23,10 +24,8 @@ static int parse_weight(const struct eval_params *t, char *line, struct pending 
     struct eval_param *p = eval_param_find(t, name);
     if (!p)
         return error_set(err, errlen, "unknown weight '%s'", name);
-    char *end;
-    errno = 0;
-    long n = strtol(value, &end, 10);
-    if (errno || *end || n < p->min || n > p->max)
+    int64_t n;
+    if (text_int64(value, p->min, p->max, &n))
         return error_set(err, errlen, "weight %s: '%s' is not an integer in %d..%d", name, value, p->min, p->max);
     *out = (struct pending){p, (int)n};
     return 0;
