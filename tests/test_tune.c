@@ -172,7 +172,8 @@ START_TEST(wrong_weights_files_refused)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ck_assert_int_eq(load_text(cases[i].text, NULL, err, sizeof err), -1);
         ck_assert_msg(strstr(err, cases[i].message), "'%s' gave '%s'", cases[i].text, err);
-        ck_assert_int_eq(*eval_param_find(v->eval_params, "Pawn")->value, 100); /* all or nothing */
+        const struct eval_param *pawn = eval_param_find(v->eval_params, "Pawn");
+        ck_assert_int_eq(*pawn->value, pawn->default_value); /* all or nothing */
     }
     ck_assert_int_eq(weights_load("/nonexistent/weights.txt", NULL, err, sizeof err), -1);
     ck_assert(strstr(err, "cannot read weights file"));

@@ -11,25 +11,25 @@
  * Alfil-rider); how a Philosopher's worth combines what it captures and
  * how it moves (capturing counts more: one that cannot capture is worth
  * little); the fixed pieces; the centre. */
-#define DIALECTIC_WEIGHTS(X)                                                                                    \
-    X(WAZIR, "Wazir", 170, 0, 600)                                                                              \
-    X(DABBABA, "Dabbaba", 110, 0, 600)                                                                          \
-    X(FERZ, "Ferz", 160, 0, 600)                                                                                \
-    X(KNIGHT, "Knight", 330, 0, 800)                                                                            \
-    X(ALFIL, "Alfil", 100, 0, 600)                                                                              \
-    X(ROOK_RIDER, "RookRider", 500, 0, 1200)                                                                    \
-    X(DABBABA_RIDER, "DabbabaRider", 220, 0, 800)                                                               \
-    X(BISHOP_RIDER, "BishopRider", 330, 0, 1000)                                                                \
-    X(NIGHTRIDER, "Nightrider", 560, 0, 1200)                                                                   \
-    X(ALFIL_RIDER, "AlfilRider", 160, 0, 800)                                                                   \
-    X(PHILOSOPHER_BASE, "PhilosopherBase", 30, -100, 300)                                               \
-    X(CAPTURE_PERCENT, "CapturePercent", 55, 0, 150)                                                            \
-    X(MOVE_PERCENT, "MovePercent", 30, 0, 150)                                                                  \
-    X(PAWN, "Pawn", 100, 50, 200)                                                                               \
-    X(BISHOP, "Bishop", 330, 150, 600)                                                                          \
-    X(ROOK, "Rook", 500, 250, 900)                                                                              \
-    X(QUEEN, "Queen", 900, 500, 1500)                                                                           \
-    X(CENTRE, "Centre", 2, 0, 10)                                                                               \
+#define DIALECTIC_WEIGHTS(X)                                                                                           \
+    X(WAZIR, "Wazir", 170, 0, 600)                                                                                     \
+    X(DABBABA, "Dabbaba", 110, 0, 600)                                                                                 \
+    X(FERZ, "Ferz", 160, 0, 600)                                                                                       \
+    X(KNIGHT, "Knight", 330, 0, 800)                                                                                   \
+    X(ALFIL, "Alfil", 100, 0, 600)                                                                                     \
+    X(ROOK_RIDER, "RookRider", 500, 0, 1200)                                                                           \
+    X(DABBABA_RIDER, "DabbabaRider", 220, 0, 800)                                                                      \
+    X(BISHOP_RIDER, "BishopRider", 330, 0, 1000)                                                                       \
+    X(NIGHTRIDER, "Nightrider", 560, 0, 1200)                                                                          \
+    X(ALFIL_RIDER, "AlfilRider", 160, 0, 800)                                                                          \
+    X(PHILOSOPHER_BASE, "PhilosopherBase", 30, -100, 300)                                                              \
+    X(CAPTURE_PERCENT, "CapturePercent", 55, 0, 150)                                                                   \
+    X(MOVE_PERCENT, "MovePercent", 30, 0, 150)                                                                         \
+    X(PAWN, "Pawn", 100, 50, 200)                                                                                      \
+    X(BISHOP, "Bishop", 330, 150, 600)                                                                                 \
+    X(ROOK, "Rook", 500, 250, 900)                                                                                     \
+    X(QUEEN, "Queen", 900, 500, 1500)                                                                                  \
+    X(CENTRE, "Centre", 2, 0, 10)                                                                                      \
     X(TOKEN_CONTROL, "TokenControlPercent", 0, 0, 100)
 
 EVAL_WEIGHTS(DIALECTIC_WEIGHTS, dialectic_eval_params, dialectic_eval_init)

@@ -26,27 +26,27 @@ const int idc_piece_values[MAX_TYPES] = {
 };
 
 /* The weights (the tuner's names): material by type, then the terms above. */
-#define IDC_WEIGHTS(X)                                                                                          \
-    X(U, "Universalist", 330, 100, 700)                                                                         \
-    X(S, "Spider", 300, 100, 700)                                                                               \
-    X(N, "Knight", 320, 100, 700)                                                                               \
-    X(C, "Conservative", 260, 100, 700)                                                                         \
-    X(G, "Guardian", 200, 50, 600)                                                                              \
-    X(T, "Steward", 200, 50, 600)                                                                               \
-    X(HAND_BONUS_PERCENT, "HandBonusPercent", 20, -20, 100)                                                     \
-    X(HELPER0, "Helpers0", -25, -150, 100)                                                                      \
-    X(HELPER1, "Helpers1", 0, -100, 100)                                                                        \
-    X(HELPER2, "Helpers2", 10, -100, 150)                                                                       \
-    X(HELPER3, "Helpers3", 16, -100, 150)                                                                       \
-    X(HELPER4, "Helpers4", 20, -100, 150)                                                                       \
-    X(HELPER5, "Helpers5", 22, -100, 150)                                                                       \
-    X(HELPER6, "Helpers6", 24, -100, 150)                                                                       \
-    X(HELPER7, "Helpers7", 25, -100, 150)                                                                       \
-    X(HELPER8, "Helpers8", 26, -100, 150)                                                                       \
-    X(ISOLATED_U_PENALTY, "IsolatedUniversalist", 30, -50, 200)                                                 \
-    X(U_PAIR_BONUS, "UniversalistPair", 60, -50, 300)                                                           \
-    X(THREAT_PERCENT, "ThreatPercent", 25, 0, 100)                                                              \
-    X(KING_ATTACKED_SQUARE, "KingAttackedSquare", 14, -20, 100)                                                 \
+#define IDC_WEIGHTS(X)                                                                                                 \
+    X(U, "Universalist", 330, 100, 700)                                                                                \
+    X(S, "Spider", 300, 100, 700)                                                                                      \
+    X(N, "Knight", 320, 100, 700)                                                                                      \
+    X(C, "Conservative", 260, 100, 700)                                                                                \
+    X(G, "Guardian", 200, 50, 600)                                                                                     \
+    X(T, "Steward", 200, 50, 600)                                                                                      \
+    X(HAND_BONUS_PERCENT, "HandBonusPercent", 20, -20, 100)                                                            \
+    X(HELPER0, "Helpers0", -25, -150, 100)                                                                             \
+    X(HELPER1, "Helpers1", 0, -100, 100)                                                                               \
+    X(HELPER2, "Helpers2", 10, -100, 150)                                                                              \
+    X(HELPER3, "Helpers3", 16, -100, 150)                                                                              \
+    X(HELPER4, "Helpers4", 20, -100, 150)                                                                              \
+    X(HELPER5, "Helpers5", 22, -100, 150)                                                                              \
+    X(HELPER6, "Helpers6", 24, -100, 150)                                                                              \
+    X(HELPER7, "Helpers7", 25, -100, 150)                                                                              \
+    X(HELPER8, "Helpers8", 26, -100, 150)                                                                              \
+    X(ISOLATED_U_PENALTY, "IsolatedUniversalist", 30, -50, 200)                                                        \
+    X(U_PAIR_BONUS, "UniversalistPair", 60, -50, 300)                                                                  \
+    X(THREAT_PERCENT, "ThreatPercent", 25, 0, 100)                                                                     \
+    X(KING_ATTACKED_SQUARE, "KingAttackedSquare", 14, -20, 100)                                                        \
     X(KING_NEAR_ENEMY, "KingNearEnemy", 10, -20, 100)
 
 EVAL_WEIGHTS(IDC_WEIGHTS, idc_eval_params, NULL)

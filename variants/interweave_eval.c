@@ -19,15 +19,15 @@
 const int iw_piece_values[MAX_TYPES] = {0, 100, 325, 450, 300, 2000};
 
 /* The weights (the tuner's names). */
-#define IW_WEIGHTS(X)                                                                                           \
-    X(PAWN, "Pawn", 100, 30, 300)                                                                               \
-    X(SMASHER, "Smasher", 325, 100, 800)                                                                        \
-    X(LEAPER, "Leaper", 450, 100, 900)                                                                          \
-    X(REMOVER, "Remover", 300, 100, 800)                                                                        \
-    X(IMMUNE_PENALTY, "Immune", 12, -20, 100)                                                                   \
-    X(SANDWICH_THREAT, "SandwichThreat", 15, -100, 100)                                                          \
-    X(KING_NEIGHBOUR, "KingNeighbour", 30, -100, 150)                                                           \
-    X(PAWN_ADVANCE, "PawnAdvance", 4, -10, 40)
+#define IW_WEIGHTS(X)                                                                                                  \
+    X(PAWN, "Pawn", 160, 30, 300)                                                                                      \
+    X(SMASHER, "Smasher", 391, 100, 800)                                                                               \
+    X(LEAPER, "Leaper", 391, 100, 900)                                                                                 \
+    X(REMOVER, "Remover", 249, 100, 800)                                                                               \
+    X(IMMUNE_PENALTY, "Immune", 12, -20, 100)                                                                          \
+    X(SANDWICH_THREAT, "SandwichThreat", -44, -100, 100)                                                               \
+    X(KING_NEIGHBOUR, "KingNeighbour", -22, -100, 150)                                                                 \
+    X(PAWN_ADVANCE, "PawnAdvance", 11, -10, 40)
 
 EVAL_WEIGHTS(IW_WEIGHTS, iw_eval_params, NULL)
 

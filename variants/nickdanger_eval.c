@@ -13,26 +13,26 @@
 
 /* The weights (the tuner's names): material, a linked piece's second
  * location's reach, an unlinked board-1 piece's stranding, then the rest. */
-#define ND_WEIGHTS(X)                                                                                           \
-    X(PAWN, "Pawn", 100, 50, 200)                                                                               \
-    X(KNIGHT, "Knight", 320, 150, 600)                                                                          \
-    X(BISHOP, "Bishop", 330, 150, 600)                                                                          \
-    X(ROOK, "Rook", 500, 250, 900)                                                                              \
-    X(QUEEN, "Queen", 900, 500, 1500)                                                                           \
-    X(LINK_PAWN, "LinkedPawn", 8, -50, 100)                                                                     \
-    X(LINK_KNIGHT, "LinkedKnight", 30, -50, 150)                                                                \
-    X(LINK_BISHOP, "LinkedBishop", 30, -50, 150)                                                                \
-    X(LINK_ROOK, "LinkedRook", 20, -50, 150)                                                                    \
-    X(LINK_QUEEN, "LinkedQueen", 35, -50, 200)                                                                  \
-    X(STRANDED_PAWN, "StrandedPawn", 5, -50, 100)                                                               \
-    X(STRANDED_KNIGHT, "StrandedKnight", 35, -50, 200)                                                          \
-    X(STRANDED_BISHOP, "StrandedBishop", 35, -50, 200)                                                          \
-    X(STRANDED_ROOK, "StrandedRook", 45, -50, 250)                                                              \
-    X(STRANDED_QUEEN, "StrandedQueen", 70, -50, 400)                                                            \
-    X(PAWN_ADVANCE, "PawnAdvanceSquared", 2, 0, 10)                                                             \
-    X(KING_ADVANCE, "KingAdvance", 10, -20, 60)                                                                 \
-    X(LINK_NEAR_KING, "LinkNearKing", 20, -20, 100)                                                             \
-    X(KING_DOOR, "KingDoor", 10, -20, 80)                                                                       \
+#define ND_WEIGHTS(X)                                                                                                  \
+    X(PAWN, "Pawn", 100, 50, 200)                                                                                      \
+    X(KNIGHT, "Knight", 320, 150, 600)                                                                                 \
+    X(BISHOP, "Bishop", 330, 150, 600)                                                                                 \
+    X(ROOK, "Rook", 500, 250, 900)                                                                                     \
+    X(QUEEN, "Queen", 900, 500, 1500)                                                                                  \
+    X(LINK_PAWN, "LinkedPawn", 8, -50, 100)                                                                            \
+    X(LINK_KNIGHT, "LinkedKnight", 30, -50, 150)                                                                       \
+    X(LINK_BISHOP, "LinkedBishop", 30, -50, 150)                                                                       \
+    X(LINK_ROOK, "LinkedRook", 20, -50, 150)                                                                           \
+    X(LINK_QUEEN, "LinkedQueen", 35, -50, 200)                                                                         \
+    X(STRANDED_PAWN, "StrandedPawn", 5, -50, 100)                                                                      \
+    X(STRANDED_KNIGHT, "StrandedKnight", 35, -50, 200)                                                                 \
+    X(STRANDED_BISHOP, "StrandedBishop", 35, -50, 200)                                                                 \
+    X(STRANDED_ROOK, "StrandedRook", 45, -50, 250)                                                                     \
+    X(STRANDED_QUEEN, "StrandedQueen", 70, -50, 400)                                                                   \
+    X(PAWN_ADVANCE, "PawnAdvanceSquared", 2, 0, 10)                                                                    \
+    X(KING_ADVANCE, "KingAdvance", 10, -20, 60)                                                                        \
+    X(LINK_NEAR_KING, "LinkNearKing", 20, -20, 100)                                                                    \
+    X(KING_DOOR, "KingDoor", 10, -20, 80)                                                                              \
     X(TEMPO, "Tempo", 10, -20, 50)
 
 EVAL_WEIGHTS(ND_WEIGHTS, nd_eval_params, NULL)
