@@ -5,7 +5,7 @@
 # Usage: tests/tune.sh path/to/rulezero
 set -uo pipefail
 rz=${1:?usage: tune.sh RULEZERO}
-dir=$(mktemp -d /tmp/rulezero-tune-test.XXXXXX)
+dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail=0
 pass=0
