@@ -68,6 +68,23 @@ enum repetition_rule {
 
 struct variant_view; /* variants/view.h: how the GUI shows the game */
 
+/* One weight of a variant's evaluation, by name, for the tuner (`rulezero
+ * tune`) and for weights files (`--weights`): the evaluation reads *value. */
+struct eval_param {
+    const char *name;          /* e.g. "HandBonusPercent" */
+    int *value;
+    int default_value, min, max;
+};
+
+/* A variant's tunable weights. `changed` (optional) recomputes whatever the
+ * evaluation derives from them; call it through eval_params_changed() after
+ * setting values. */
+struct eval_params {
+    struct eval_param *params;
+    int count;
+    void (*changed)(void);
+};
+
 struct variant {
     const char *id;           /* as in `--variant` and CECP `variant` */
     const char *title;        /* human name */
@@ -128,6 +145,8 @@ struct variant {
 
     /* Evaluation from the side to move's point of view, in centipawns. */
     int (*evaluate)(const struct position *pos);
+    /* Optional: its weights by name (engine/eval_params.h); NULL: none. */
+    const struct eval_params *eval_params;
 
     /* Search. Optional list of the forcing steps for quiescence (NULL: the
      * captures among `generate`). Null-move pruning only where it is sound

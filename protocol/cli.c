@@ -18,6 +18,8 @@
 #include "protocol/match.h"
 #include "protocol/pgn.h"
 #include "protocol/session.h"
+#include "protocol/tune.h"
+#include "protocol/tune_weights.h"
 #include "variants/variant.h"
 
 /* EXIT_DONE: --help or --version answered; the command stops with status 0. */
@@ -48,6 +50,12 @@ static const char usage_text[] =
     "      (Not in the Windows build: it needs POSIX child processes.)\n"
     "  pgn-check FILE\n"
     "      Replay every game of a PGN file through the rules and check its result.\n"
+    "  tune-data --variant V --out FILE [--games N] [--nodes K] [--seed S]\n"
+    "      Self-play positions with their games' results, for tune.\n"
+    "      See `rulezero tune-data --help`.\n"
+    "  tune --variant V --data FILE [--iterations N] [--out FILE]\n"
+    "      Fit the variant's evaluation weights to them (Texel's method); writes a\n"
+    "      weights file. See `rulezero tune --help`.\n"
     "  gui [--port N] [--host ADDR] [--engine CMD]...\n"
     "      A local web server for the browser GUI; open the address it prints.\n"
     "      See `rulezero gui --help`.\n"
@@ -67,6 +75,8 @@ static const char usage_text[] =
     "                     UCI_Elo, Skill)\n"
     "      --powers LIST  same as --option Powers=LIST (polypiece, polypiece-phased),\n"
     "                     e.g. 'K:K Q:Q,WAND R:R,NN B:B,R4 N:N,WD'\n"
+    "  -w, --weights FILE evaluation weights of a variant, as `rulezero tune` writes\n"
+    "                     them (with no subcommand, and bench)\n"
     "  -h, --help         this text\n"
     "  -V, --version      print the version\n";
 
@@ -232,6 +242,15 @@ static int parse_int(const char *text, int lo, int hi, int *out)
     return 0;
 }
 
+static int load_weights(const char *path)
+{
+    char err[VARIANT_ERR_LEN];
+    if (weights_load(path, NULL, err, sizeof err) == 0)
+        return EXIT_OK;
+    fprintf(stderr, "rulezero: %s\n", err);
+    return EXIT_BAD_INPUT;
+}
+
 static int parse_options(int argc, char **argv, struct cli_options *o)
 {
     static const struct option longopts[] = {
@@ -242,12 +261,12 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
         {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
         {"option", required_argument, NULL, 'o'},  {"powers", required_argument, NULL, 'P'},
         {"play", required_argument, NULL, 'p'},    {"seed", required_argument, NULL, 'S'},
-        {NULL, 0, NULL, 0},
+        {"weights", required_argument, NULL, 'w'}, {NULL, 0, NULL, 0},
     };
     optind = 1;
     opterr = 0;
     int c, rc;
-    while ((c = getopt_long(argc, argv, ":v:f:M:d:m:DnhVo:p:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":v:f:M:d:m:DnhVo:p:w:", longopts, NULL)) != -1) {
         switch (c) {
         case 'v': o->variant = optarg; break;
         case 'f': o->fen = optarg; break;
@@ -286,6 +305,10 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
                 return usage_error("bad seed '%s' (expected a non-negative integer)", optarg);
             break;
         }
+        case 'w':
+            if ((rc = load_weights(optarg)))
+                return rc;
+            break;
         case 'D': o->divide = true; break;
         case 'n': o->bulk = false; break;
         case 'h': fputs(usage_text, stdout); print_variants(stdout); return EXIT_DONE;
@@ -460,6 +483,8 @@ static const struct subcommand subcommands[] = {
     {"bench", cmd_bench},
     {"match", PF_WITH_PROCESSES(match_main)},
     {"pgn-check", pgn_check_main},
+    {"tune-data", tune_data_main},
+    {"tune", tune_main},
 };
 
 static int run_subcommand(int argc, char **argv)

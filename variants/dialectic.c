@@ -428,7 +428,7 @@ static const char *const hegelian_bench[] = {
     .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .state_ok = dialectic_state_ok, .read_ep = chess_read_ep,                      \
     .generate = dialectic_generate, .make = dialectic_make, .unmake = dialectic_unmake,                               \
     .in_check = chess_in_check, .is_capture = dialectic_is_capture, .outcome = chess_outcome,                          \
-    .format_step = dialectic_format_step, .evaluate = dialectic_evaluate,                                              \
+    .format_step = dialectic_format_step, .evaluate = dialectic_evaluate, .eval_params = &dialectic_eval_params,        \
     .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
     .tt_key_extra = dialectic_tt_key_extra, .piece_values = dialectic_piece_values, .has_check = true,                 \
     .xboard = &dialectic_xboard, .xboard_move = dialectic_xboard_move,                                      \

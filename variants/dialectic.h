@@ -37,5 +37,6 @@ static inline bool is_dialectic_move(Move m) { return move_kind(m) >= MK_THESIS 
 /* Evaluation (variants/dialectic_eval.c). */
 void dialectic_eval_init(void);
 int dialectic_evaluate(const struct position *pos);
+extern const struct eval_params dialectic_eval_params; /* its weights, for the tuner */
 
 #endif

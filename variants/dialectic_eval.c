@@ -3,56 +3,124 @@
  * move re-values every Philosopher of both sides at once; plus a small
  * centralisation term. */
 #include "variants/dialectic.h"
+#include "variants/eval_weights.h"
 
-/* Worth of one token square's leap as a leaper and as a rider, by square x * 3 + y:
- * (0,0) nothing, (0,1)/(1,0) Wazir / Rook, (0,2)/(2,0) Dabbaba / Dabbaba-rider,
- * (1,1) Ferz / Bishop, (1,2)/(2,1) Knight / Nightrider, (2,2) Alfil / Alfil-rider. */
-static const int leaper_worth[9] = {0, 170, 110, 170, 160, 330, 110, 330, 100};
-static const int rider_worth[9] = {0, 500, 220, 500, 330, 560, 220, 560, 160};
+/* The weights (the tuner's names): a token square's leap as a leaper and as
+ * a rider ((0,1)/(1,0) Wazir / Rook, (0,2)/(2,0) Dabbaba / Dabbaba-rider,
+ * (1,1) Ferz / Bishop, (1,2)/(2,1) Knight / Nightrider, (2,2) Alfil /
+ * Alfil-rider); how a Philosopher's worth combines what it captures and
+ * how it moves (capturing counts more: one that cannot capture is worth
+ * little); the fixed pieces; the centre. */
+#define DIALECTIC_WEIGHTS(X)                                                                                           \
+    X(WAZIR, "Wazir", 170, 0, 600)                                                                                     \
+    X(DABBABA, "Dabbaba", 110, 0, 600)                                                                                 \
+    X(FERZ, "Ferz", 160, 0, 600)                                                                                       \
+    X(KNIGHT, "Knight", 330, 0, 800)                                                                                   \
+    X(ALFIL, "Alfil", 100, 0, 600)                                                                                     \
+    X(ROOK_RIDER, "RookRider", 500, 0, 1200)                                                                           \
+    X(DABBABA_RIDER, "DabbabaRider", 220, 0, 800)                                                                      \
+    X(BISHOP_RIDER, "BishopRider", 330, 0, 1000)                                                                       \
+    X(NIGHTRIDER, "Nightrider", 560, 0, 1200)                                                                          \
+    X(ALFIL_RIDER, "AlfilRider", 160, 0, 800)                                                                          \
+    X(PHILOSOPHER_BASE, "PhilosopherBase", 30, -100, 300)                                                              \
+    X(CAPTURE_PERCENT, "CapturePercent", 55, 0, 150)                                                                   \
+    X(MOVE_PERCENT, "MovePercent", 30, 0, 150)                                                                         \
+    X(PAWN, "Pawn", 100, 50, 200)                                                                                      \
+    X(BISHOP, "Bishop", 330, 150, 600)                                                                                 \
+    X(ROOK, "Rook", 500, 250, 900)                                                                                     \
+    X(QUEEN, "Queen", 900, 500, 1500)                                                                                  \
+    X(CENTRE, "Centre", 2, 0, 10)                                                                                      \
+    X(TOKEN_CONTROL, "TokenControlPercent", 0, 0, 100)
 
-/* Capturing counts more than moving; a Philosopher that cannot capture is worth little. */
+EVAL_WEIGHTS(DIALECTIC_WEIGHTS, dialectic_eval_params, dialectic_eval_init)
+
+/* The weight of each token square x * 3 + y (square 0, no leap, is worth nothing). */
+static const int leaper_weight[9] = {-1, W_WAZIR, W_DABBABA, W_WAZIR, W_FERZ, W_KNIGHT, W_DABBABA, W_KNIGHT, W_ALFIL};
+static const int rider_weight[9] = {-1,          W_ROOK_RIDER, W_DABBABA_RIDER, W_ROOK_RIDER, W_BISHOP_RIDER,
+                                    W_NIGHTRIDER, W_DABBABA_RIDER, W_NIGHTRIDER, W_ALFIL_RIDER};
+
+static int worth(const int weight[9], int token) { return weight[token] < 0 ? 0 : w[weight[token]]; }
+
 static int combine(int move_worth, int capture_worth)
 {
-    return 30 + (55 * capture_worth + 30 * move_worth) / 100;
+    return w[W_PHILOSOPHER_BASE] + (w[W_CAPTURE_PERCENT] * capture_worth + w[W_MOVE_PERCENT] * move_worth) / 100;
 }
 
 static int philosopher_value[DIALECTIC_PAIRS];
 static int great_value[DIALECTIC_PAIRS];
-static int8_t centre_bonus[BOARD_SIZE];
-
-static const int base_value[MAX_TYPES] = {0, 100, 0, 330, 500, 900, 0, 0};
+static int centre_bonus[BOARD_SIZE];
+static int base_value[MAX_TYPES];
 
 void dialectic_eval_init(void)
 {
     for (int t = 0; t < 9; t++)
         for (int a = 0; a < 9; a++) {
             int pair = dialectic_pair(t, a);
-            philosopher_value[pair] = combine(leaper_worth[t], leaper_worth[a]);
-            great_value[pair] = combine(rider_worth[t], rider_worth[a]);
+            philosopher_value[pair] = combine(worth(leaper_weight, t), worth(leaper_weight, a));
+            great_value[pair] = combine(worth(rider_weight, t), worth(rider_weight, a));
         }
     for (int r = 0; r < 8; r++)
         for (int f = 0; f < 8; f++) {
             int df = f < 4 ? 3 - f : f - 4, dr = r < 4 ? 3 - r : r - 4;
-            centre_bonus[make_square(f, r)] = (int8_t)(6 - 2 * (df > dr ? df : dr));
+            centre_bonus[make_square(f, r)] = w[W_CENTRE] * (3 - (df > dr ? df : dr));
         }
+    base_value[PAWN] = w[W_PAWN];
+    base_value[BISHOP] = w[W_BISHOP];
+    base_value[ROOK] = w[W_ROOK];
+    base_value[QUEEN] = w[W_QUEEN];
+}
+
+/* Token control: the side to move may move a token instead of a piece, so the
+ * pair in force is partly its choice. What our Philosophers' surplus gains
+ * (over theirs) under the best pair one token step away, beyond the pair in
+ * force (the history of pairs is ignored: an estimate). */
+static int pair_edge(int pair, const int count[2][2], Color us)
+{
+    Color them = us ^ 1;
+    return (count[us][0] - count[them][0]) * philosopher_value[pair] +
+           (count[us][1] - count[them][1]) * great_value[pair];
+}
+
+static int token_control(int thesis, int antithesis, const int count[2][2], Color us)
+{
+    static const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    int now = pair_edge(dialectic_pair(thesis, antithesis), count, us), best = now;
+    for (int token = 0; token < 2; token++) {
+        int from = token ? antithesis : thesis, other = token ? thesis : antithesis;
+        for (int i = 0; i < 4; i++) {
+            int x = from / 3 + steps[i][0], y = from % 3 + steps[i][1];
+            if (x < 0 || x > 2 || y < 0 || y > 2 || x * 3 + y == other)
+                continue;
+            int to = x * 3 + y;
+            int edge = pair_edge(token ? dialectic_pair(thesis, to) : dialectic_pair(to, antithesis), count, us);
+            if (edge > best)
+                best = edge;
+        }
+    }
+    return (best - now) * w[W_TOKEN_CONTROL] / 100;
 }
 
 int dialectic_evaluate(const struct position *pos)
 {
-    int pair = dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos));
+    int thesis = dialectic_thesis(pos), antithesis = dialectic_antithesis(pos);
+    int pair = dialectic_pair(thesis, antithesis);
     int score[2] = {0, 0};
+    int count[2][2] = {{0, 0}, {0, 0}}; /* Philosophers and Great Philosophers by colour */
     for (Color c = WHITE; c <= BLACK; c++)
         for (int i = 0; i < pos->pcount[c]; i++) {
             Square sq = pos->plist[c][i];
             int type = piece_type(pos->board[sq]);
-            if (type == KNIGHT)
+            if (type == KNIGHT) {
                 score[c] += philosopher_value[pair] + centre_bonus[sq];
-            else if (type == DIALECTIC_GREAT)
+                count[c][0]++;
+            } else if (type == DIALECTIC_GREAT) {
                 score[c] += great_value[pair] + centre_bonus[sq];
-            else if (type == BISHOP || type == PAWN)
+                count[c][1]++;
+            } else if (type == BISHOP || type == PAWN)
                 score[c] += base_value[type] + centre_bonus[sq] / 2;
             else
                 score[c] += base_value[type];
         }
-    return score[pos->side] - score[pos->side ^ 1];
+    int control = w[W_TOKEN_CONTROL] ? token_control(thesis, antithesis, count, pos->side) : 0;
+    return score[pos->side] - score[pos->side ^ 1] + control;
 }

@@ -126,6 +126,7 @@ void idc_make(struct position *pos, Move m);
 void idc_unmake(struct position *pos, Move m);
 
 int idc_evaluate(const struct position *pos);
+extern const struct eval_params idc_eval_params; /* its weights, for the tuner */
 extern const int idc_piece_values[MAX_TYPES];
 
 #endif

@@ -16,21 +16,47 @@
  *  - King exposure on the torus: attacked squares among the King's eight
  *    torus neighbours and enemy pieces within two torus steps, weighted by
  *    what the enemy holds in hand (drops bring attackers from anywhere).
- * The weights are first guesses, to be tuned by self-play once the search
- * and match tools land. */
+ * The weights are named parameters (IDC_WEIGHTS below) that `rulezero tune`
+ * fits to self-play results (docs/strength.md, "Tuning"). */
+#include "variants/eval_weights.h"
 #include "variants/interdep.h"
 
 const int idc_piece_values[MAX_TYPES] = {
     [IDC_U] = 330, [IDC_S] = 300, [IDC_N] = 320, [IDC_C] = 260, [IDC_G] = 200, [IDC_T] = 200, [IDC_K] = 2000,
 };
 
-#define HAND_BONUS_PERCENT 20
-static const int helper_bonus[9] = {-25, 0, 10, 16, 20, 22, 24, 25, 26};
-#define ISOLATED_U_PENALTY 30
-#define U_PAIR_BONUS 60
-#define THREAT_PERCENT 25
-#define KING_ATTACKED_SQUARE 14
-#define KING_NEAR_ENEMY 10
+/* The weights (the tuner's names): material by type, then the terms above. */
+#define IDC_WEIGHTS(X)                                                                                                 \
+    X(U, "Universalist", 330, 100, 700)                                                                                \
+    X(S, "Spider", 300, 100, 700)                                                                                      \
+    X(N, "Knight", 320, 100, 700)                                                                                      \
+    X(C, "Conservative", 260, 100, 700)                                                                                \
+    X(G, "Guardian", 200, 50, 600)                                                                                     \
+    X(T, "Steward", 200, 50, 600)                                                                                      \
+    X(HAND_BONUS_PERCENT, "HandBonusPercent", 20, -20, 100)                                                            \
+    X(HELPER0, "Helpers0", -25, -150, 100)                                                                             \
+    X(HELPER1, "Helpers1", 0, -100, 100)                                                                               \
+    X(HELPER2, "Helpers2", 10, -100, 150)                                                                              \
+    X(HELPER3, "Helpers3", 16, -100, 150)                                                                              \
+    X(HELPER4, "Helpers4", 20, -100, 150)                                                                              \
+    X(HELPER5, "Helpers5", 22, -100, 150)                                                                              \
+    X(HELPER6, "Helpers6", 24, -100, 150)                                                                              \
+    X(HELPER7, "Helpers7", 25, -100, 150)                                                                              \
+    X(HELPER8, "Helpers8", 26, -100, 150)                                                                              \
+    X(ISOLATED_U_PENALTY, "IsolatedUniversalist", 30, -50, 200)                                                        \
+    X(U_PAIR_BONUS, "UniversalistPair", 60, -50, 300)                                                                  \
+    X(THREAT_PERCENT, "ThreatPercent", 25, 0, 100)                                                                     \
+    X(KING_ATTACKED_SQUARE, "KingAttackedSquare", 14, -20, 100)                                                        \
+    X(KING_NEAR_ENEMY, "KingNearEnemy", 10, -20, 100)
+
+EVAL_WEIGHTS(IDC_WEIGHTS, idc_eval_params, NULL)
+
+/* Index of a type's material weight. */
+static const int material_weight[MAX_TYPES] = {
+    [IDC_U] = W_U, [IDC_S] = W_S, [IDC_N] = W_N, [IDC_C] = W_C, [IDC_G] = W_G, [IDC_T] = W_T,
+};
+
+static inline int material(int type) { return w[material_weight[type]]; }
 
 static int neighbours(const Piece *board, Square sq, bool *u_diag)
 {
@@ -76,11 +102,11 @@ static int king_danger(const struct position *pos, Color c)
     for (int d = 0; d < IDC_DIRS; d++) {
         Square sq = idc.nb[king][d];
         if (!(pos->board[sq] & COLOR_BIT(them)) && idc_attacked(pos->board, sq, them))
-            danger += KING_ATTACKED_SQUARE;
+            danger += w[W_KING_ATTACKED_SQUARE];
     }
     for (int i = 0; i < pos->pcount[them]; i++)
         if (near_king(king, pos->plist[them][i]))
-            danger += KING_NEAR_ENEMY;
+            danger += w[W_KING_NEAR_ENEMY];
     int hand = hand_total(pos, them);
     return danger * (4 + (hand < 8 ? hand : 8)) / 4;
 }
@@ -94,17 +120,17 @@ static int side_score(const struct position *pos, Color c)
         bool u_diag;
         int n = neighbours(pos->board, sq, &u_diag);
         if (type != IDC_K)
-            score += idc_piece_values[type];
-        score += helper_bonus[n];
+            score += material(type);
+        score += w[W_HELPER0 + n];
         if (type == IDC_U) {
             if (n == 0)
-                score -= ISOLATED_U_PENALTY;
+                score -= w[W_ISOLATED_U_PENALTY];
             if (u_diag)
-                score += U_PAIR_BONUS;
+                score += w[W_U_PAIR_BONUS];
         }
     }
     for (int t = IDC_U; t < IDC_K; t++)
-        score += pos->hand[c][t] * idc_piece_values[t] * (100 + HAND_BONUS_PERCENT) / 100;
+        score += pos->hand[c][t] * material(t) * (100 + w[W_HAND_BONUS_PERCENT]) / 100;
     return score - king_danger(pos, c);
 }
 
@@ -116,12 +142,12 @@ static int best_threat(const struct position *pos)
     for (int i = 0; i < pos->pcount[them]; i++) {
         Square sq = pos->plist[them][i];
         int type = piece_type(pos->board[sq]);
-        if (type == IDC_K || idc_piece_values[type] <= best)
+        if (type == IDC_K || material(type) <= best)
             continue;
         if (idc_attacked(pos->board, sq, us))
-            best = idc_piece_values[type];
+            best = material(type);
     }
-    return best * THREAT_PERCENT / 100;
+    return best * w[W_THREAT_PERCENT] / 100;
 }
 
 int idc_evaluate(const struct position *pos)

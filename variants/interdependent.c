@@ -157,7 +157,7 @@ const struct variant variant_interdependent = {
     .is_capture = idc_is_capture,
     .outcome = idc_outcome,
     .format_step = idc_format_step,
-    .evaluate = idc_evaluate,
+    .evaluate = idc_evaluate, .eval_params = &idc_eval_params,
     .generate_noisy = idc_generate_noisy,
     .count_turns = idc_count_turns,
     .allow_null_move = true,

@@ -599,7 +599,7 @@ const struct variant variant_interweave = {
     .outcome = iw_outcome,
     .count_turns = iw_count_turns,
     .format_step = iw_format_step,
-    .evaluate = iw_evaluate,
+    .evaluate = iw_evaluate, .eval_params = &iw_eval_params,
     .generate_noisy = iw_generate_noisy,
     .allow_null_move = false,
     .piece_values = iw_piece_values,

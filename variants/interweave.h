@@ -50,6 +50,7 @@ uint64_t iw_count_turns(struct position *pos);
 
 /* Evaluation (interweave_eval.c). */
 int iw_evaluate(const struct position *pos);
+extern const struct eval_params iw_eval_params; /* its weights, for the tuner */
 extern const int iw_piece_values[MAX_TYPES];
 
 /* XBoard (interweave_xboard.c). */

@@ -10,17 +10,31 @@
  * - exposed Kings: every enemy piece orthogonally next to a King can take it
  *   (a Remover at once, a King or Pawn by a leap) or hem it in;
  * - Pawn advance, towards promotion and the enemy's back ranks.
- * The values are first guesses from the pieces' capture power (the Leaper has
- * two capture modes, the Smasher and Remover one each), to be tuned by
- * self-play once the search exists. */
+ * The values started as guesses from the pieces' capture power (the Leaper has
+ * two capture modes, the Smasher and Remover one each); they are named
+ * parameters (IW_WEIGHTS below) that `rulezero tune` fits to self-play. */
+#include "variants/eval_weights.h"
 #include "variants/interweave.h"
 
 const int iw_piece_values[MAX_TYPES] = {0, 100, 325, 450, 300, 2000};
 
-#define IMMUNE_PENALTY 12
-#define SANDWICH_THREAT 15
-#define KING_NEIGHBOUR 30
-#define PAWN_ADVANCE 4
+/* The weights (the tuner's names). */
+#define IW_WEIGHTS(X)                                                                                                  \
+    X(PAWN, "Pawn", 160, 30, 300)                                                                                      \
+    X(SMASHER, "Smasher", 391, 100, 800)                                                                               \
+    X(LEAPER, "Leaper", 391, 100, 900)                                                                                 \
+    X(REMOVER, "Remover", 249, 100, 800)                                                                               \
+    X(IMMUNE_PENALTY, "Immune", 12, -20, 100)                                                                          \
+    X(SANDWICH_THREAT, "SandwichThreat", -44, -100, 100)                                                               \
+    X(KING_NEIGHBOUR, "KingNeighbour", -22, -100, 150)                                                                 \
+    X(PAWN_ADVANCE, "PawnAdvance", 11, -10, 40)
+
+EVAL_WEIGHTS(IW_WEIGHTS, iw_eval_params, NULL)
+
+/* Index of a type's material weight (Kings have none). */
+static const int material_weight[MAX_TYPES] = {
+    [IW_PAWN] = W_PAWN, [IW_SMASHER] = W_SMASHER, [IW_LEAPER] = W_LEAPER, [IW_REMOVER] = W_REMOVER,
+};
 
 static inline int complex_of(Square sq) { return (square_col(sq) + square_rank(sq)) & 1; }
 
@@ -59,19 +73,19 @@ static int side_score(const struct position *pos, Color c, const int on_complex[
         Square sq = pos->plist[c][i];
         int type = piece_type(pos->board[sq]);
         if (type == IW_KING) {
-            score -= KING_NEIGHBOUR * king_neighbours(pos, sq, c);
+            score -= w[W_KING_NEIGHBOUR] * king_neighbours(pos, sq, c);
             continue;
         }
-        score += iw_piece_values[type];
+        score += w[material_weight[type]];
         if (type == IW_PAWN) {
             int rr = c == WHITE ? square_rank(sq) : 7 - square_rank(sq);
-            score += PAWN_ADVANCE * (rr - 1) + SANDWICH_THREAT * sandwich_threats(pos, sq, c);
+            score += w[W_PAWN_ADVANCE] * (rr - 1) + w[W_SANDWICH_THREAT] * sandwich_threats(pos, sq, c);
         }
     }
     /* Our pieces on complex q capture enemies on the other complex. */
     for (int q = 0; q < 2; q++)
         if (on_complex[c][q] == 0)
-            score -= IMMUNE_PENALTY * on_complex[c ^ 1][q ^ 1];
+            score -= w[W_IMMUNE_PENALTY] * on_complex[c ^ 1][q ^ 1];
     return score;
 }
 

@@ -281,7 +281,7 @@ const struct variant variant_nickdanger = {
     .outcome = chess_outcome,
     .count_turns = nd_count_turns,
     .format_step = nd_format_step,
-    .evaluate = nd_evaluate,
+    .evaluate = nd_evaluate, .eval_params = &nd_eval_params,
     .generate_noisy = nd_generate_noisy,
     .allow_null_move = false,
     .piece_values = nd_piece_values,

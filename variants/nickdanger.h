@@ -92,6 +92,7 @@ void nd_apply_link_raw(struct position *pos, Move m);
 
 /* Evaluation and ordering (nickdanger_eval.c). */
 int nd_evaluate(const struct position *pos);
+extern const struct eval_params nd_eval_params; /* its weights, for the tuner */
 int nd_link_action_score(struct position *pos, Move m);
 
 /* The rules' tables (nickdanger.c). */

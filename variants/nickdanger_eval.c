@@ -8,11 +8,46 @@
  * prunes them well when the good ones come first. */
 #include <stdlib.h>
 
+#include "variants/eval_weights.h"
 #include "variants/nickdanger.h"
 
-static const int value[CHESS_TYPES] = {0, 100, 320, 330, 500, 900, 0};
-static const int on_link[CHESS_TYPES] = {0, 8, 30, 30, 20, 35, 0};    /* second location's reach */
-static const int stranded[CHESS_TYPES] = {0, 5, 35, 35, 45, 70, 0};   /* unlinked on board 1 */
+/* The weights (the tuner's names): material, a linked piece's second
+ * location's reach, an unlinked board-1 piece's stranding, then the rest. */
+#define ND_WEIGHTS(X)                                                                                                  \
+    X(PAWN, "Pawn", 100, 50, 200)                                                                                      \
+    X(KNIGHT, "Knight", 320, 150, 600)                                                                                 \
+    X(BISHOP, "Bishop", 330, 150, 600)                                                                                 \
+    X(ROOK, "Rook", 500, 250, 900)                                                                                     \
+    X(QUEEN, "Queen", 900, 500, 1500)                                                                                  \
+    X(LINK_PAWN, "LinkedPawn", 8, -50, 100)                                                                            \
+    X(LINK_KNIGHT, "LinkedKnight", 30, -50, 150)                                                                       \
+    X(LINK_BISHOP, "LinkedBishop", 30, -50, 150)                                                                       \
+    X(LINK_ROOK, "LinkedRook", 20, -50, 150)                                                                           \
+    X(LINK_QUEEN, "LinkedQueen", 35, -50, 200)                                                                         \
+    X(STRANDED_PAWN, "StrandedPawn", 5, -50, 100)                                                                      \
+    X(STRANDED_KNIGHT, "StrandedKnight", 35, -50, 200)                                                                 \
+    X(STRANDED_BISHOP, "StrandedBishop", 35, -50, 200)                                                                 \
+    X(STRANDED_ROOK, "StrandedRook", 45, -50, 250)                                                                     \
+    X(STRANDED_QUEEN, "StrandedQueen", 70, -50, 400)                                                                   \
+    X(PAWN_ADVANCE, "PawnAdvanceSquared", 2, 0, 10)                                                                    \
+    X(KING_ADVANCE, "KingAdvance", 10, -20, 60)                                                                        \
+    X(LINK_NEAR_KING, "LinkNearKing", 20, -20, 100)                                                                    \
+    X(KING_DOOR, "KingDoor", 10, -20, 80)                                                                              \
+    X(TEMPO, "Tempo", 10, -20, 50)
+
+EVAL_WEIGHTS(ND_WEIGHTS, nd_eval_params, NULL)
+
+/* Weights of a type (PAWN..QUEEN) from the first of its group; 0 for the King. */
+static inline int by_type(int first, int type) { return type >= PAWN && type <= QUEEN ? w[first + type - PAWN] : 0; }
+static inline int value_of(int type) { return by_type(W_PAWN, type); }
+static inline int on_link(int type) { return by_type(W_LINK_PAWN, type); }
+static inline int stranded(int type) { return by_type(W_STRANDED_PAWN, type); }
+
+/* The ranking of link actions keeps its own values (the weights' first guesses),
+ * so that tuning the evaluation does not reorder the search. */
+static const int order_value[CHESS_TYPES] = {0, 100, 320, 330, 500, 900, 0};
+static const int order_on_link[CHESS_TYPES] = {0, 8, 30, 30, 20, 35, 0};
+static const int order_stranded[CHESS_TYPES] = {0, 5, 35, 35, 45, 70, 0};
 static const int centre[8] = {0, 2, 5, 8, 8, 5, 2, 0};
 
 static int king_distance(Square a, Square b)
@@ -41,33 +76,33 @@ static int side_score(const struct position *pos, Color c)
         int type = piece_type(pos->board[sq]);
         int rank = square_rank(sq), file = square_col(sq) & 7;
         int advance = c == WHITE ? rank : 7 - rank;
-        s += value[type];
+        s += value_of(type);
         if (type == PAWN)
-            s += advance * advance * 2;
+            s += advance * advance * w[W_PAWN_ADVANCE];
         else if (type == KNIGHT || type == BISHOP)
             s += centre[file] + centre[rank];
         else if (type == KING)
-            s -= advance * 10;
+            s -= advance * w[W_KING_ADVANCE];
         if (nd_board_of(sq)) {
-            s -= stranded[type];
+            s -= stranded(type);
         } else if (nd_linked(st, sq)) {
-            s += on_link[type];
+            s += on_link(type);
             if (king_distance(sq, enemy_king) <= 2)
-                s += 20;
+                s += w[W_LINK_NEAR_KING];
         }
     }
     /* Empty links next to the enemy King are doors for our board-1 pieces. */
     for (int i = 0; i < st->nlinks && board1_pieces(pos, c) > 0; i++) {
         Square s0 = nd_square(0, st->l0[i]);
         if (pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
-            s += 10;
+            s += w[W_KING_DOOR];
     }
     return s;
 }
 
 int nd_evaluate(const struct position *pos)
 {
-    return side_score(pos, pos->side) - side_score(pos, pos->side ^ 1) + 10;
+    return side_score(pos, pos->side) - side_score(pos, pos->side ^ 1) + w[W_TEMPO];
 }
 
 /* Does colour c have any piece that can move on board 1 (stranded there or on a link)? */
@@ -116,9 +151,9 @@ int nd_link_action_score(struct position *pos, Move m)
     if (move_kind(m) == MK_LINK) {
         if (p1 != EMPTY && piece_color(p1) == us) { /* brings a stranded piece back to board 0 */
             int t = piece_type(p1);
-            int score = 200 + stranded[t] + (near_them <= 2 ? 40 : 0);
+            int score = 200 + order_stranded[t] + (near_them <= 2 ? 40 : 0);
             if (chess_square_attacked(pos, s0, us ^ 1))
-                score -= value[t] / 4;
+                score -= order_value[t] / 4;
             if (gives_check(pos, s0, p1))
                 score += 300;
             return score;
@@ -126,13 +161,13 @@ int nd_link_action_score(struct position *pos, Move m)
         if (p1 != EMPTY) { /* an enemy piece comes to board 0 */
             int t = piece_type(p1);
             if (chess_square_attacked(pos, s0, us) && !chess_square_attacked(pos, s0, us ^ 1))
-                return 150 + value[t] / 4;
-            return -200 - value[t] / 8;
+                return 150 + order_value[t] / 4;
+            return -200 - order_value[t] / 8;
         }
         if (p0 != EMPTY && piece_color(p0) == us) /* our piece gains a second location */
-            return 60 + on_link[piece_type(p0)] + (near_them <= 2 ? 20 : 0);
+            return 60 + order_on_link[piece_type(p0)] + (near_them <= 2 ? 20 : 0);
         if (p0 != EMPTY)
-            return -60 - on_link[piece_type(p0)];
+            return -60 - order_on_link[piece_type(p0)];
         /* Empty link: a door for board-1 pieces. */
         return door_value(pos, s0, s1) + centre[square_col(s1) & 7] - (near_me <= 1 ? 10 : 0);
     }
@@ -140,6 +175,6 @@ int nd_link_action_score(struct position *pos, Move m)
         return -door_value(pos, s0, s1) - 10;
     int t = piece_type(p0);
     if (piece_color(p0) == us)
-        return move_extra(m) == ND_KEEP_0 ? -20 - on_link[t] : -100 - stranded[t];
-    return move_extra(m) == ND_KEEP_1 ? 120 + stranded[t] : 40 + on_link[t];
+        return move_extra(m) == ND_KEEP_0 ? -20 - order_on_link[t] : -100 - order_stranded[t];
+    return move_extra(m) == ND_KEEP_1 ? 120 + order_stranded[t] : 40 + order_on_link[t];
 }

@@ -1,0 +1,218 @@
+/* `rulezero tune-data`: training positions for the tuner from self-play. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/search.h"
+#include "engine/text.h"
+#include "protocol/game.h"
+#include "protocol/tune.h"
+#include "protocol/tune_weights.h"
+
+#define CMD "tune-data"
+
+static const char tune_data_usage[] =
+    "Usage: rulezero tune-data --variant V --out FILE [OPTIONS]\n"
+    "\n"
+    "Plays the built-in engine against itself at a fixed node count per move,\n"
+    "each game from its own random opening, and writes the quiet positions met\n"
+    "(at a turn's start, side to move not in check, the engine's choice not a\n"
+    "capture, no mate in sight) as lines `FEN ;result R`, R the game's result\n"
+    "(1-0, 0-1, 1/2-1/2). A fixed seed gives the same file.\n"
+    "\n"
+    "Options:\n"
+    "  -v, --variant V         the variant (one with tunable weights)\n"
+    "  -o, --out FILE          where the positions go\n"
+    "  -g, --games N           games to play (default 20)\n"
+    "  -n, --nodes K           nodes per move (default 2000)\n"
+    "  -s, --seed S            seed of the random openings (default 1)\n"
+    "  -r, --random-plies P    random turns that open each game (default 8)\n"
+    "  -m, --max-turns T       a game longer than this is scored a draw (default 300)\n"
+    "  -w, --weights FILE      play with these weights (a `rulezero tune` output)\n"
+    "  -h, --help              this text\n";
+
+struct data_options {
+    const char *variant, *out, *weights;
+    int64_t games, nodes, seed, random_plies, max_turns;
+};
+
+struct selfplay {
+    const struct data_options *o;
+    struct game game;
+    struct engine *engine;
+    char (*fens)[FEN_MAX_LEN]; /* this game's quiet positions so far */
+    int count;
+    FILE *out;
+    int64_t written;
+};
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+struct pick {
+    int target, seen;
+    struct turn turn;
+};
+
+static void pick_turn(struct position *after, const struct turn *t, void *ctx)
+{
+    (void)after;
+    struct pick *p = ctx;
+    if (p->seen++ == p->target)
+        p->turn = *t;
+}
+
+/* Plays up to `plies` uniformly random turns; false when the game ended meanwhile. */
+static bool random_opening(struct game *g, int plies, uint64_t *rng)
+{
+    char err[VARIANT_ERR_LEN];
+    for (int i = 0; i < plies; i++) {
+        int n = (int)count_turns(g->pos);
+        if (n == 0 || game_outcome(g).result != RESULT_NONE)
+            return false;
+        struct pick p = {.target = (int)(next_random(rng) % (uint64_t)n)};
+        for_each_turn(g->pos, pick_turn, &p);
+        if (game_play(g, &p.turn, err, sizeof err))
+            return false;
+    }
+    return game_outcome(g).result == RESULT_NONE;
+}
+
+static bool is_quiet(struct position *pos, const struct search_result *r)
+{
+    const struct variant *v = pos->variant;
+    if (v->has_check && v->in_check(pos))
+        return false;
+    if (r->score > SCORE_MATE_BOUND || r->score < -SCORE_MATE_BOUND)
+        return false;
+    return !v->is_capture(pos, r->best.steps[0]);
+}
+
+static void write_game(struct selfplay *s, enum game_result result)
+{
+    const char *text = result == RESULT_WHITE_WINS ? "1-0" : result == RESULT_BLACK_WINS ? "0-1" : "1/2-1/2";
+    for (int i = 0; i < s->count; i++)
+        fprintf(s->out, "%s ;result %s\n", s->fens[i], text);
+    s->written += s->count;
+}
+
+/* One game; -1 with a message on stderr when the rules refuse a turn. */
+static int play_game(struct selfplay *s, int64_t index)
+{
+    const struct data_options *o = s->o;
+    struct game *g = &s->game;
+    char err[VARIANT_ERR_LEN];
+    uint64_t rng = (uint64_t)o->seed * 1000003u + (uint64_t)index;
+    if (game_new(g, variant_find(o->variant), NULL, err, sizeof err))
+        return fprintf(stderr, "rulezero " CMD ": %s\n", err), -1;
+    if (!random_opening(g, (int)o->random_plies, &rng))
+        return 0;
+    engine_clear(s->engine);
+    struct search_limits limits;
+    search_limits_init(&limits);
+    limits.nodes = (uint64_t)o->nodes;
+    s->count = 0;
+    enum game_result result = RESULT_DRAW; /* a game reaching the turn limit */
+    for (int64_t turn = 0; turn < o->max_turns; turn++) {
+        struct outcome now = game_outcome(g);
+        if (now.result != RESULT_NONE) {
+            result = now.result;
+            break;
+        }
+        struct search_result r = engine_search(s->engine, g->pos, &limits, NULL);
+        if (!r.has_move)
+            break;
+        if (is_quiet(g->pos, &r))
+            fen_write(g->pos, s->fens[s->count++], FEN_MAX_LEN);
+        if (game_play(g, &r.best, err, sizeof err))
+            return fprintf(stderr, "rulezero " CMD ": %s: %s\n", r.best.text, err), -1;
+    }
+    write_game(s, result);
+    return 0;
+}
+
+static int run(const struct data_options *o)
+{
+    struct selfplay s = {.o = o};
+    s.fens = malloc(sizeof *s.fens * (size_t)o->max_turns);
+    s.engine = engine_new(16);
+    s.out = fopen(o->out, "w");
+    int rc = !s.fens || !s.engine || game_init(&s.game) ? 1 : 0;
+    if (!s.out) {
+        perror(o->out);
+        rc = 1;
+    }
+    for (int64_t i = 0; i < o->games && rc == 0; i++)
+        rc = play_game(&s, i) ? 1 : 0;
+    if (s.out && fclose(s.out) && rc == 0)
+        rc = 1;
+    if (rc == 0)
+        fprintf(stderr, "%lld positions from %lld games written to %s\n", (long long)s.written, (long long)o->games,
+                o->out);
+    game_free(&s.game);
+    if (s.engine)
+        engine_free(s.engine);
+    free(s.fens);
+    return rc;
+}
+
+static int parse_number(const char *name, int64_t lo, int64_t hi, int64_t *out)
+{
+    if (text_int64(optarg, lo, hi, out))
+        return tune_usage_error(CMD, name, optarg);
+    return 0;
+}
+
+static int parse(int argc, char **argv, struct data_options *o)
+{
+    static const struct option longopts[] = {
+        {"variant", required_argument, NULL, 'v'},      {"out", required_argument, NULL, 'o'},
+        {"games", required_argument, NULL, 'g'},        {"nodes", required_argument, NULL, 'n'},
+        {"seed", required_argument, NULL, 's'},         {"random-plies", required_argument, NULL, 'r'},
+        {"max-turns", required_argument, NULL, 'm'},    {"weights", required_argument, NULL, 'w'},
+        {"help", no_argument, NULL, 'h'},               {NULL, 0, NULL, 0},
+    };
+    optind = 1;
+    opterr = 0;
+    int c, rc = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, ":v:o:g:n:s:r:m:w:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'v': o->variant = optarg; break;
+        case 'o': o->out = optarg; break;
+        case 'w': o->weights = optarg; break;
+        case 'g': rc = parse_number("bad game count '%s' (expected 1..1000000)", 1, 1000000, &o->games); break;
+        case 'n': rc = parse_number("bad node count '%s' (expected 1..100000000)", 1, 100000000, &o->nodes); break;
+        case 's': rc = parse_number("bad seed '%s' (expected 0..2147483647)", 0, 2147483647, &o->seed); break;
+        case 'r': rc = parse_number("bad random plies '%s' (expected 0..100)", 0, 100, &o->random_plies); break;
+        case 'm': rc = parse_number("bad turn limit '%s' (expected 1..500)", 1, 500, &o->max_turns); break;
+        case 'h': fputs(tune_data_usage, stdout); return -1;
+        case ':': return tune_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
+        default: return tune_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (rc == 0 && optind < argc)
+        rc = tune_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (rc == 0 && !o->out)
+        rc = tune_usage_error(CMD, "%s", "--out is required");
+    return rc;
+}
+
+int tune_data_main(int argc, char **argv)
+{
+    struct data_options o = {.games = 20, .nodes = 2000, .seed = 1, .random_plies = 8, .max_turns = 300};
+    int rc = parse(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (!tune_variant(CMD, o.variant))
+        return 2;
+    char err[VARIANT_ERR_LEN];
+    if (o.weights && weights_load(o.weights, NULL, err, sizeof err))
+        return fprintf(stderr, "rulezero " CMD ": %s\n", err), 1;
+    return run(&o);
+}
