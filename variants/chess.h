@@ -100,6 +100,10 @@ int chess_validate(struct position *pos, char *err, size_t errlen);
 int chess_read_ep(struct position *pos, const char *field, char *err, size_t errlen);
 
 bool chess_square_attacked(const struct position *pos, Square sq, Color by);
+/* Static exchange evaluation of step m (variants/chess_see.c), usable as the
+ * variant's `see` hook: centipawns the side to move wins (< 0: loses) when
+ * both sides go on capturing on m's target, least valuable piece first. */
+int chess_see(const struct position *pos, Move m);
 
 /* The family's pieces on a board of the game's own (Nick Danger lays them on
  * two boards and calls these for every location of a piece). */
