@@ -2,16 +2,19 @@
  * exchanges, x-rays, en passant, promotions and a King that cannot
  * recapture a defended piece. */
 #include <check.h>
-#include <stdlib.h>
 
 #include "engine/fen.h"
 #include "engine/see.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 
-static int see_of(const char *fen, const char *step)
+#include "check_run.h"
+
+static struct position pos;
+
+/* Loads an orthodox position and returns its legal step `step`. */
+static Move step_in(const char *fen, const char *step)
 {
-    static struct position pos;
     char err[VARIANT_ERR_LEN];
     const struct variant *v = variant_find("normal");
     ck_assert_ptr_nonnull(v);
@@ -20,7 +23,13 @@ static int see_of(const char *fen, const char *step)
     struct turn t;
     ck_assert_msg(turn_parse(&pos, step, &t) == 0, "%s: step %s", fen, step);
     ck_assert_int_eq(t.count, 1);
-    return v->see(&pos, t.steps[0]);
+    return t.steps[0];
+}
+
+static int see_of(const char *fen, const char *step)
+{
+    Move m = step_in(fen, step);
+    return pos.variant->see(&pos, m);
 }
 
 START_TEST(undefended_pawn_is_won)
@@ -72,15 +81,10 @@ END_TEST
 
 START_TEST(see_below_follows_the_hook)
 {
-    static struct position pos;
-    char err[VARIANT_ERR_LEN];
-    const struct variant *v = variant_find("normal");
-    ck_assert_int_eq(fen_read(&pos, v, "3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", err, sizeof err), 0);
-    struct turn t;
-    ck_assert_int_eq(turn_parse(&pos, "d2d5", &t), 0);
-    ck_assert(see_below(&pos, t.steps[0], 0));
-    ck_assert(!see_below(&pos, t.steps[0], -400));
-    ck_assert(see_below(&pos, t.steps[0], -399));
+    Move m = step_in("3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5");
+    ck_assert(see_below(&pos, m, 0));
+    ck_assert(!see_below(&pos, m, -400));
+    ck_assert(see_below(&pos, m, -399));
 }
 END_TEST
 
@@ -97,9 +101,5 @@ int main(void)
     tcase_add_test(tc, quiet_step_onto_a_defended_square_loses_the_piece);
     tcase_add_test(tc, see_below_follows_the_hook);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s);
 }

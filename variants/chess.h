@@ -41,6 +41,22 @@ struct attack_table {
     struct attack_dir dirs[MAX_ATTACK_DIRS];
 };
 
+/* The piece of colour bit `bit` that attacks sq along d on `board`, the
+ * first piece met going back from sq: its square, or NO_SQUARE. */
+static inline Square attack_dir_attacker(const struct attack_dir *d, const Piece *board, Square sq, int bit)
+{
+    Square s = sq - d->step;
+    for (int k = 1;; k++, s -= d->step) {
+        Piece p = board[s];
+        if (p == EMPTY) {
+            if (k >= d->max_range)
+                return NO_SQUARE;
+            continue;
+        }
+        return (p & bit) && d->range[piece_type(p)] >= k ? s : NO_SQUARE;
+    }
+}
+
 struct power_set {
     struct piece_power power[MAX_TYPES][2]; /* by type, colour; the Pawn's is its capture rays */
     struct attack_table attacks[2];         /* by attacking colour */

@@ -20,21 +20,10 @@ static Square least_valuable_attacker(const struct attack_table *t, const Piece 
     Square best = NO_SQUARE;
     int best_value = 0;
     for (int i = 0; i < t->count; i++) {
-        const struct attack_dir *d = &t->dirs[i];
-        Square s = sq - d->step;
-        for (int k = 1;; k++, s -= d->step) {
-            Piece p = board[s];
-            if (p == EMPTY) {
-                if (k >= d->max_range)
-                    break;
-                continue;
-            }
-            if ((p & bit) && d->range[piece_type(p)] >= k &&
-                (best == NO_SQUARE || values[piece_type(p)] < best_value)) {
-                best = s;
-                best_value = values[piece_type(p)];
-            }
-            break;
+        Square s = attack_dir_attacker(&t->dirs[i], board, sq, bit);
+        if (s != NO_SQUARE && (best == NO_SQUARE || values[piece_type(board[s])] < best_value)) {
+            best = s;
+            best_value = values[piece_type(board[s])];
         }
     }
     return best;
