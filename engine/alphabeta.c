@@ -294,6 +294,9 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
     while ((m = movepick_next(l)) != MOVE_NONE) {
         if (delta_prune && move_kind(m) != MK_PROMOTION && static_eval + captured_value(pos, m) + DELTA_MARGIN <= alpha)
             continue;
+        /* A capture that loses material cannot raise the stand-pat score. */
+        if (!in_check && movepick_last_losing(l))
+            continue;
         variant_make(pos, m);
         bool changed = pos->side != side;
         int score = changed ? -quiesce(s, -beta, -alpha, ply + 1, tply + 1) : quiesce(s, alpha, beta, ply + 1, tply);

@@ -1,14 +1,18 @@
 /* Move ordering: hash move, then captures and promotions by MVV-LVA (with
  * the variant's piece values), then killers, the counter step, then quiet
- * steps by history. */
+ * steps by history, and last the captures that lose material by static
+ * exchange (where the variant estimates exchanges). */
 #include <stdlib.h>
 
 #include "engine/search_internal.h"
+#include "engine/see.h"
 #include "variants/variant.h"
 
 #define SCORE_HASH (1 << 30)
 #define SCORE_NOISY (1 << 28)
 #define SCORE_KILLER (1 << 26)
+/* A losing capture scores its MVV-LVA value minus this: below every quiet step. */
+#define LOSING_SHIFT (2 * SCORE_NOISY)
 /* Picks before the rest of the list is sorted in one go. */
 #define SELECTION_PICKS 6
 
@@ -43,6 +47,18 @@ static int noisy_score(const struct position *pos, Move m)
     return score;
 }
 
+/* MVV-LVA, moved behind the quiet steps when the exchange loses material. */
+static int capture_score(const struct position *pos, Move m)
+{
+    int score = noisy_score(pos, m);
+    return see_below(pos, m, 0) ? score - LOSING_SHIFT : score;
+}
+
+bool movepick_last_losing(const struct scored_list *l)
+{
+    return l->next > 0 && l->scores[l->next - 1] < -LOSING_SHIFT / 4;
+}
+
 static void reset(struct scored_list *l)
 {
     l->next = 0;
@@ -60,7 +76,7 @@ void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move has
         if (m == hash_move)
             score = SCORE_HASH;
         else if (!movepick_is_quiet(pos, m))
-            score = noisy_score(pos, m);
+            score = capture_score(pos, m);
         else if (m == s->killers[ply][0])
             score = SCORE_KILLER + 1;
         else if (m == s->killers[ply][1])
@@ -77,7 +93,7 @@ void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move has
 void movepick_score_noisy(struct searcher *s, struct scored_list *l, Move hash_move)
 {
     for (int i = 0; i < l->count; i++)
-        l->scores[i] = l->moves[i] == hash_move ? SCORE_HASH : noisy_score(&s->pos, l->moves[i]);
+        l->scores[i] = l->moves[i] == hash_move ? SCORE_HASH : capture_score(&s->pos, l->moves[i]);
     reset(l);
 }
 

@@ -173,5 +173,7 @@ void movepick_score_noisy(struct searcher *s, struct scored_list *l, Move hash_m
 /* Next move by score, MOVE_NONE when the list is exhausted. */
 Move movepick_next(struct scored_list *l);
 bool movepick_is_quiet(const struct position *pos, Move m);
+/* The move movepick_next handed out last loses material by static exchange. */
+bool movepick_last_losing(const struct scored_list *l);
 
 #endif

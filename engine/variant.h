@@ -159,6 +159,12 @@ struct variant {
     uint64_t (*tt_key_extra)(const struct position *pos);
     /* Centipawn value of each piece type, for move ordering (NULL: all equal). */
     const int *piece_values;
+    /* Optional static exchange evaluation of a capture or promotion m: the
+     * centipawns the side to move gains when both sides then capture on m's
+     * target, cheapest piece first, each free to stop (< 0: the step loses
+     * material). Only where m ends the turn or the estimate stays meaningful
+     * (NULL: the search orders by MVV-LVA and prunes no capture by it). */
+    int (*see)(const struct position *pos, Move m);
     bool has_check;          /* check extension and "in check" make sense */
     enum repetition_rule repetition;
 

@@ -152,23 +152,10 @@ void chess_init_orthodox(struct chess_rules *r)
 bool chess_square_attacked(const struct position *pos, Square sq, Color by)
 {
     const struct attack_table *t = &chess_powers(pos)->attacks[by];
-    const Piece *board = pos->board;
     int bit = COLOR_BIT(by);
-    for (int i = 0; i < t->count; i++) {
-        const struct attack_dir *d = &t->dirs[i];
-        Square s = sq - d->step;
-        for (int k = 1;; k++, s -= d->step) {
-            Piece p = board[s];
-            if (p == EMPTY) {
-                if (k >= d->max_range)
-                    break;
-                continue;
-            }
-            if ((p & bit) && d->range[piece_type(p)] >= k)
-                return true;
-            break;
-        }
-    }
+    for (int i = 0; i < t->count; i++)
+        if (attack_dir_attacker(&t->dirs[i], pos->board, sq, bit) != NO_SQUARE)
+            return true;
     return false;
 }
 

@@ -41,6 +41,22 @@ struct attack_table {
     struct attack_dir dirs[MAX_ATTACK_DIRS];
 };
 
+/* The piece of colour bit `bit` that attacks sq along d on `board`, the
+ * first piece met going back from sq: its square, or NO_SQUARE. */
+static inline Square attack_dir_attacker(const struct attack_dir *d, const Piece *board, Square sq, int bit)
+{
+    Square s = sq - d->step;
+    for (int k = 1;; k++, s -= d->step) {
+        Piece p = board[s];
+        if (p == EMPTY) {
+            if (k >= d->max_range)
+                return NO_SQUARE;
+            continue;
+        }
+        return (p & bit) && d->range[piece_type(p)] >= k ? s : NO_SQUARE;
+    }
+}
+
 struct power_set {
     struct piece_power power[MAX_TYPES][2]; /* by type, colour; the Pawn's is its capture rays */
     struct attack_table attacks[2];         /* by attacking colour */
@@ -107,6 +123,10 @@ int chess_validate(struct position *pos, char *err, size_t errlen);
 int chess_read_ep(struct position *pos, const char *field, char *err, size_t errlen);
 
 bool chess_square_attacked(const struct position *pos, Square sq, Color by);
+/* Static exchange evaluation of step m (variants/chess_see.c), usable as the
+ * variant's `see` hook: centipawns the side to move wins (< 0: loses) when
+ * both sides go on capturing on m's target, least valuable piece first. */
+int chess_see(const struct position *pos, Move m);
 
 /* The family's pieces on a board of the game's own (Nick Danger lays them on
  * two boards and calls these for every location of a piece). */

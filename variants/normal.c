@@ -81,6 +81,7 @@ const struct variant variant_normal = {
     .generate_noisy = chess_generate_captures,
     .allow_null_move = true,
     .piece_values = normal_piece_values,
+    .see = chess_see,
     .has_check = true,
     .view = &normal_view,
 };
