@@ -35,9 +35,11 @@ int chess_see(const struct position *pos, Move m)
 {
     const int *values = pos->variant->piece_values;
     int kind = move_kind(m);
-    if (!values || kind == MK_CASTLE || kind == MK_DROP)
-        return 0;
+    if (!values || kind == MK_CASTLE || kind == MK_DROP || kind >= MK_VARIANT1)
+        return 0; /* a variant's own kinds (Dialectic's token moves) move no piece */
     Square from = move_from(m), to = move_to(m);
+    if (!is_piece(pos->board[from]))
+        return 0;
     Color us = pos->side;
     Piece board[BOARD_SIZE];
     memcpy(board, pos->board, sizeof board);

@@ -431,6 +431,7 @@ static const char *const hegelian_bench[] = {
     .format_step = dialectic_format_step, .evaluate = dialectic_evaluate, .eval_params = &dialectic_eval_params,        \
     .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
     .tt_key_extra = dialectic_tt_key_extra, .piece_values = dialectic_piece_values, .has_check = true,                 \
+    .see = chess_see,                                                                                                  \
     .xboard = &dialectic_xboard, .xboard_move = dialectic_xboard_move,                                      \
     .xboard_parse = dialectic_xboard_parse
 
