@@ -126,6 +126,9 @@ def cecp_session(cmd, name, variant):
     e = Engine(cmd, name)
     e.send("xboard", "protover 2")
     e.expect(r"feature done=1", STARTUP)
+    # Whole turns (Rule Zero's own feature), as our GUI and match runner take
+    # them: a Dialectic token move is then `A@22`, not XBoard's `@@@@`.
+    e.send("accepted fullturns")
     e.send("new", f"variant {variant}", f"sd {ARGS.depth}")
     e.sync(1)
     return e
