@@ -27,7 +27,7 @@ static bool dead_by_material(const struct position *pos)
             switch (piece_type(pos->board[sq])) {
             case KING: break;
             case KNIGHT: knights++; break;
-            case BISHOP: bishops_by_shade[(square_col(sq) + sq / BOARD_STRIDE) & 1]++; break;
+            case BISHOP: bishops_by_shade[(square_col(sq) + square_rank(sq)) & 1]++; break;
             default: return false;
             }
         }
