@@ -18,7 +18,7 @@ static const struct score2 material[CHESS_TYPES] = {
     {0, 0}, {85, 110}, {320, 300}, {335, 320}, {470, 530}, {960, 980}, {0, 0},
 };
 static const int phase_weight[CHESS_TYPES] = {0, 0, 1, 1, 2, 4, 0};
-#define PHASE_MAX 24
+#define PHASE_MAX EVAL_PHASE_MAX
 
 /* Piece-square tables [type][row][file], row 0 = rank 8. */
 static const signed char pst_mg[CHESS_TYPES][8][8] = {
@@ -347,6 +347,45 @@ static int king_danger(const struct eval_state *st, Color attacker)
     return danger > 500 ? 500 : danger;
 }
 
+static bool on_8x8(Square sq)
+{
+    return square_col(sq) >= 0 && square_col(sq) < 8 && square_rank(sq) >= 0 && square_rank(sq) < 8;
+}
+
+static int tapered(const struct eval_state *st, Color us, int extra_mg, int extra_eg)
+{
+    Color them = us ^ 1;
+    int phase = st->phase > PHASE_MAX ? PHASE_MAX : st->phase;
+    int mg = st->side[us].mg - st->side[them].mg + extra_mg;
+    int eg = st->side[us].eg - st->side[them].eg + extra_eg;
+    return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+}
+
+int evaluate_pawns_and_kings(const struct position *pos, int phase)
+{
+    struct eval_state st = {0};
+    st.pos = pos;
+    st.phase = phase < 0 ? 0 : phase;
+    scan_pawns(&st);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        struct score2 *s = &st.side[c];
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            int type = piece_type(pos->board[sq]);
+            if ((type != PAWN && type != KING) || !on_8x8(sq))
+                continue;
+            int row = row_of(c, square_rank(sq)), col = square_col(sq);
+            s->mg += pst_mg[type][row][col];
+            s->eg += pst_eg[type][row][col];
+            if (type == PAWN)
+                eval_pawn(&st, c, sq);
+        }
+        if (on_8x8(pos->king_sq[c]))
+            s->mg += pawn_shield(&st, c);
+    }
+    return tapered(&st, pos->side, 0, 0);
+}
+
 int evaluate_normal(const struct position *pos)
 {
     struct eval_state st = {0};
@@ -377,9 +416,5 @@ int evaluate_normal(const struct position *pos)
         s->mg += pawn_shield(&st, c);
         s->mg -= king_danger(&st, c ^ 1);
     }
-    Color us = pos->side, them = us ^ 1;
-    int phase = st.phase > PHASE_MAX ? PHASE_MAX : st.phase;
-    int mg = st.side[us].mg - st.side[them].mg + tempo_bonus;
-    int eg = st.side[us].eg - st.side[them].eg;
-    return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    return tapered(&st, pos->side, tempo_bonus, 0);
 }

@@ -9,4 +9,15 @@
  * pawns, bishop pair, rooks on open files. Side-to-move relative. */
 int evaluate_normal(const struct position *pos);
 
+/* Only the Pawn and King terms of the above (piece-square tables, isolated,
+ * doubled and passed Pawns, the Pawn shield), for variants whose other pieces
+ * move differently. Pieces off the 8x8 board (files or ranks beyond 0..7) are
+ * ignored. `phase` is the game phase, 24 (opening, all pieces on) to 0 (bare
+ * Kings and Pawns). Side-to-move relative. */
+int evaluate_pawns_and_kings(const struct position *pos, int phase);
+
+/* The game phase of `evaluate_pawns_and_kings` from the non-Pawn pieces: 24
+ * with the sixteen orthodox ones on the board. */
+#define EVAL_PHASE_MAX 24
+
 #endif
