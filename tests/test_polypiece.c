@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/eval_params.h"
 #include "engine/fen.h"
 #include "engine/settings.h"
 #include "engine/turn.h"
@@ -349,8 +350,9 @@ START_TEST(evaluation_follows_the_entries)
     ck_assert_int_eq(polypiece_entry_value(pos, 5, 0), 900);  /* Q */
     int wd = polypiece_entry_value(pos, 2, 1);
     ck_assert_msg(wd > 280 && wd < 360, "WD %d", wd);
+    /* The start is symmetric: only the side to move's tempo counts. */
     load(poly(), poly()->start_fen);
-    ck_assert_int_eq(poly()->evaluate(pos), 0);
+    ck_assert_int_eq(poly()->evaluate(pos), *eval_param_find(&polypiece_eval_params, "Tempo")->value);
     /* A Queen as WAND counts for less than a Queen. */
     load(poly(), "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 00000");
     int as_queen = poly()->evaluate(pos);
@@ -359,6 +361,51 @@ START_TEST(evaluation_follows_the_entries)
     /* Phased start: equal armies by type but Black's entries differ. */
     load(phased(), phased()->start_fen);
     ck_assert_int_ne(phased()->evaluate(pos), 1 << 30);
+}
+END_TEST
+
+/* The same piece is worth more where its power in force reaches more squares. */
+START_TEST(evaluation_counts_mobility_with_the_powers_in_force)
+{
+    load(poly(), "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1 00000");
+    int open = poly()->evaluate(pos);
+    load(poly(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 00000");
+    open -= poly()->evaluate(pos);
+    load(poly(), "4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1 00000");
+    int boxed_in = poly()->evaluate(pos);
+    load(poly(), "4k3/8/8/8/8/8/PP6/1N2K3 w - - 0 1 00000");
+    boxed_in -= poly()->evaluate(pos);
+    ck_assert_int_gt(open, boxed_in);
+    /* Rook phase 1 is NN (Nightrider): on d4 it reaches more than in a corner. */
+    load(poly(), "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1 00100");
+    int centre = poly()->evaluate(pos);
+    load(poly(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 00100");
+    ck_assert_int_gt(centre, poly()->evaluate(pos));
+}
+END_TEST
+
+/* Pawns keep their powers: a passed Pawn near promotion is worth more than one
+ * at home, and attacks next to the enemy King count against it. */
+START_TEST(evaluation_has_the_pawn_and_king_terms)
+{
+    load(poly(), "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 00000");
+    int advanced = poly()->evaluate(pos);
+    load(poly(), "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1 00000");
+    ck_assert_int_gt(advanced, poly()->evaluate(pos));
+    const char *far = "6k1/5ppp/8/8/8/8/5PPP/1N1QR1K1 w - - 0 1 00000";
+    const char *near = "6k1/5ppp/8/4N1Q1/8/8/5PPP/4R1K1 w - - 0 1 00000";
+    load(poly(), near);
+    int gain = poly()->evaluate(pos);
+    load(poly(), far);
+    gain -= poly()->evaluate(pos);
+    ck_assert_int_eq(eval_param_set(eval_param_find(&polypiece_eval_params, "KingAttack"), 0, err, sizeof err), 0);
+    eval_params_changed(&polypiece_eval_params);
+    load(poly(), near);
+    int gain_without = poly()->evaluate(pos);
+    load(poly(), far);
+    gain_without -= poly()->evaluate(pos);
+    eval_params_reset(&polypiece_eval_params);
+    ck_assert_int_gt(gain, gain_without);
 }
 END_TEST
 
@@ -390,6 +437,8 @@ static Suite *polypiece_suite(void)
     tcase_add_test(tc, phases_are_in_the_key);
     tcase_add_test(tc, overlapping_rays_give_no_duplicate_moves);
     tcase_add_test(tc, evaluation_follows_the_entries);
+    tcase_add_test(tc, evaluation_counts_mobility_with_the_powers_in_force);
+    tcase_add_test(tc, evaluation_has_the_pawn_and_king_terms);
     tcase_add_test(tc, xboard_setup_is_sent_as_xboard_reads_it);
     suite_add_tcase(s, tc);
     return s;

@@ -27,6 +27,7 @@ struct list_entry {
     char text[BETZA_MAX_TEXT + 1];
     struct piece_power power[2]; /* by colour */
     int value;                   /* centipawns, from mobility on an empty board */
+    int empty_board_moves;       /* that mobility, rounded */
 };
 
 struct power_lists {
@@ -35,8 +36,6 @@ struct power_lists {
     /* Combination index of a phase vector = sum of stride_at[type][phase]. */
     int stride_at[CHESS_TYPES][MAX_PHASE_DIGIT + 1];
     int combos;
-    /* Evaluation value of a type whose current entry is e (see entry_blend). */
-    int blend[CHESS_TYPES][POLYPIECE_MAX_ENTRIES];
     uint64_t salt; /* hash of the lists, folded into position keys */
 };
 
@@ -87,7 +86,7 @@ static int value_from_mobility(double mob)
     return v < 0 ? 0 : (int)(v + 0.5);
 }
 
-static int entry_value(const char *text)
+static double empty_board_mobility(const char *text)
 {
     struct betza_power bp;
     if (betza_compile(text, 0, &bp, NULL, 0))
@@ -96,7 +95,7 @@ static int entry_value(const char *text)
     for (int f = 0; f < 8; f++)
         for (int r = 0; r < 8; r++)
             total += betza_mobility(&bp, 8, 8, f, r);
-    return value_from_mobility(total / 64.0);
+    return total / 64.0;
 }
 
 static int add_entry(struct power_lists *l, int type, const char *text, char *err, size_t errlen)
@@ -107,7 +106,9 @@ static int add_entry(struct power_lists *l, int type, const char *text, char *er
         if (chess_power_from_betza(&e->power[c], text, c, msg, sizeof msg))
             return error_set(err, errlen, "Powers: %s", msg);
     snprintf(e->text, sizeof e->text, "%s", text);
-    e->value = entry_value(text);
+    double mobility = empty_board_mobility(text);
+    e->value = value_from_mobility(mobility);
+    e->empty_board_moves = (int)(mobility + 0.5);
     l->len[type]++;
     return 0;
 }
@@ -159,14 +160,6 @@ static void write_lists(const struct power_lists *l, char *out, size_t n)
     }
 }
 
-/* A type's value in the evaluation: its current entry counts twice, the entry
- * it turns into at its next move once (that move may come at any time). */
-static int entry_blend(const struct power_lists *l, int type, int e)
-{
-    int next = (e + 1) % l->len[type];
-    return (2 * l->entry[type][e].value + l->entry[type][next].value + 1) / 3;
-}
-
 static void finish_lists(struct power_lists *l)
 {
     l->combos = 1;
@@ -174,8 +167,6 @@ static void finish_lists(struct power_lists *l)
         int type = list_types[i];
         for (int p = 0; p <= MAX_PHASE_DIGIT; p++)
             l->stride_at[type][p] = (p % l->len[type]) * l->combos;
-        for (int e = 0; e < l->len[type]; e++)
-            l->blend[type][e] = entry_blend(l, type, e);
         l->combos *= l->len[type];
     }
     char text[POLYPIECE_POWERS_MAX * 2];
@@ -479,27 +470,15 @@ static void reset_phased(struct position *pos) { pos->rules = defaults(true); }
 
 /* ---- Evaluation -------------------------------------------------------------------- */
 
-static int evaluate_polypiece(const struct position *pos)
+struct polypiece_worth polypiece_worth(const struct position *pos, int type, int color)
 {
-    const uint8_t *phase = phases_of(pos);
-    const struct power_lists *lists = lists_of(pos);
-    bool phased = poly_of(pos)->phased;
-    int value[CHESS_TYPES][2] = {{0, 0}, {100, 100}};
-    for (int type = KNIGHT; type <= QUEEN; type++) {
-        int w = phase[type] % lists->len[type];
-        value[type][WHITE] = lists->blend[type][w];
-        value[type][BLACK] = lists->blend[type][black_entry(lists, type, w, phased)];
-    }
-    int score[2] = {0, 0};
-    for (Color c = WHITE; c <= BLACK; c++)
-        for (int i = 0; i < pos->pcount[c]; i++) {
-            int type = piece_type(pos->board[pos->plist[c][i]]);
-            if (type < KING)
-                score[c] += value[type][c];
-        }
-    return score[pos->side] - score[pos->side ^ 1];
+    const struct power_lists *l = lists_of(pos);
+    int e = phases_of(pos)[type] % l->len[type];
+    if (color == BLACK)
+        e = black_entry(l, type, e, poly_of(pos)->phased);
+    const struct list_entry *now = &l->entry[type][e], *next = &l->entry[type][(e + 1) % l->len[type]];
+    return (struct polypiece_worth){now->value, next->value, now->empty_board_moves};
 }
-
 
 /* ---- Settings and XBoard -------------------------------------------------------------- */
 
@@ -555,12 +534,12 @@ static const char *const polypiece_bench[] = {
     .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,        \
     .has_check = true, .has_san = true, .options = powers_option, .option_count = 1, .set_option = set_option,  \
     .get_option = get_option, .rules_free = rules_free, .ext_key = phases_key, .state_ok = phases_ok,             \
-    .evaluate = evaluate_polypiece, .xboard = &polypiece_xboard
+    .evaluate = polypiece_evaluate, .eval_params = &polypiece_eval_params, .xboard = &polypiece_xboard
 
 const struct variant variant_polypiece = {
     .id = "polypiece",
     .title = "Polypiece Chess",
-    .bench_depth = 13,
+    .bench_depth = 11,
     .reset_rules = reset_plain,
     .rules_new = rules_new_plain,
     .view = &polypiece_view,

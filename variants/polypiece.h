@@ -22,10 +22,24 @@
 #define POLYPIECE_POWERS_MAX 1024 /* longest accepted Powers text */
 
 struct position;
+struct eval_params;
 
 /* Centipawn value of entry `entry` of the list of `type` (chess_type) in the
  * lists of pos's game, as the evaluation derives it from the entry's
  * mobility on an empty board. */
 int polypiece_entry_value(const struct position *pos, int type, int entry);
+
+/* What the evaluation needs of a type (chess_type KNIGHT..KING) for one
+ * colour in pos: the values of the entry in force and of the entry it turns
+ * into at the type's next move, and the entry's average number of moves on
+ * an empty board. */
+struct polypiece_worth {
+    int now, next, empty_board_moves;
+};
+struct polypiece_worth polypiece_worth(const struct position *pos, int type, int color);
+
+/* The evaluation (variants/polypiece_eval.c) and its named weights. */
+int polypiece_evaluate(const struct position *pos);
+extern const struct eval_params polypiece_eval_params;
 
 #endif
