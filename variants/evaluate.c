@@ -352,6 +352,13 @@ static bool on_8x8(Square sq)
     return square_col(sq) >= 0 && square_col(sq) < 8 && square_rank(sq) >= 0 && square_rank(sq) < 8;
 }
 
+static void add_square_value(struct score2 *s, Color c, Square sq, int type)
+{
+    int row = row_of(c, square_rank(sq)), col = square_col(sq);
+    s->mg += pst_mg[type][row][col];
+    s->eg += pst_eg[type][row][col];
+}
+
 static int tapered(const struct eval_state *st, Color us, int extra_mg, int extra_eg)
 {
     Color them = us ^ 1;
@@ -374,9 +381,7 @@ int evaluate_pawns_and_kings(const struct position *pos, int phase)
             int type = piece_type(pos->board[sq]);
             if ((type != PAWN && type != KING) || !on_8x8(sq))
                 continue;
-            int row = row_of(c, square_rank(sq)), col = square_col(sq);
-            s->mg += pst_mg[type][row][col];
-            s->eg += pst_eg[type][row][col];
+            add_square_value(s, c, sq, type);
             if (type == PAWN)
                 eval_pawn(&st, c, sq);
         }
@@ -398,10 +403,8 @@ int evaluate_normal(const struct position *pos)
             int type = piece_type(pos->board[sq]);
             if (type <= 0 || type >= CHESS_TYPES)
                 continue;
-            int row = row_of(c, square_rank(sq)), col = square_col(sq);
             add(s, material[type], 1);
-            s->mg += pst_mg[type][row][col];
-            s->eg += pst_eg[type][row][col];
+            add_square_value(s, c, sq, type);
             st.phase += phase_weight[type];
             if (type == PAWN)
                 eval_pawn(&st, c, sq);
