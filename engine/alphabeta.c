@@ -498,7 +498,10 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     struct scored_list *l = &s->lists[ply];
     generate_all(s, l);
     struct outcome oc = search_outcome(pos, l->count);
-    if (l->count == 0 || oc.result != RESULT_NONE)
+    /* At the root a drawn position with legal steps (dead by material) is
+     * still searched, so that analysis shows lines (every one a draw). */
+    bool searched_anyway = ply == 0 && oc.result == RESULT_DRAW && l->count > 0;
+    if (l->count == 0 || (oc.result != RESULT_NONE && !searched_anyway))
         return search_outcome_score(pos, oc.result, n.tply);
     movepick_score(s, l, ply, hash_move);
 

@@ -204,6 +204,39 @@ static void on_done(const struct search_result *r, void *ctx)
     box->done = true;
 }
 
+struct report_box {
+    int lines_seen;
+    int last_score;
+    char last_pv[1024];
+};
+
+static void on_report(const struct search_report *rep, void *ctx)
+{
+    struct report_box *box = ctx;
+    if (rep->multipv > box->lines_seen)
+        box->lines_seen = rep->multipv;
+    box->last_score = rep->score;
+    snprintf(box->last_pv, sizeof box->last_pv, "%s", rep->pv);
+}
+
+/* A position dead by material is a draw, but analysis still shows lines. */
+START_TEST(dead_position_is_analysed_with_lines)
+{
+    load("normal", "8/8/4k3/8/8/3BK3/8/8 w - - 0 1");
+    struct search_limits l;
+    search_limits_init(&l);
+    l.depth = 4;
+    l.multipv = 3;
+    struct report_box box = {0, 1, ""};
+    struct search_callbacks cb = {on_report, NULL, &box};
+    struct search_result r = engine_search(engine, pos, &l, &cb);
+    ck_assert(r.has_move);
+    ck_assert_int_eq(box.lines_seen, 3);
+    ck_assert_int_eq(box.last_score, 0);
+    ck_assert_int_gt((int)strlen(box.last_pv), 0);
+}
+END_TEST
+
 START_TEST(stop_ends_an_infinite_search_at_once)
 {
     load("normal", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
@@ -631,6 +664,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, blitz_two_seconds_plus_increment_never_flags);
     tcase_add_test(tc, short_clock_with_moves_to_go_never_flags);
     tcase_add_test(tc, multi_step_turns_are_whole);
+    tcase_add_test(tc, dead_position_is_analysed_with_lines);
     tcase_add_test(tc, multi_step_exclusions_and_pv);
     tcase_add_test(tc, evaluation_prefers_material_and_development);
     suite_add_tcase(s, tc);
