@@ -5,8 +5,6 @@
  * squares around the enemy King are counted with the powers in force. */
 #include "variants/polypiece.h"
 
-#include <stdlib.h>
-
 #include "variants/chess.h"
 #include "variants/eval_weights.h"
 #include "variants/evaluate.h"
@@ -30,7 +28,14 @@ struct side_eval {
     int attackers;  /* pieces with such a move */
 };
 
-static bool near(Square a, Square b) { return abs(square_col(a) - square_col(b)) <= 1 && abs(square_rank(a) - square_rank(b)) <= 1; }
+/* Is a one King step (or no step) from b? One subtraction: a - b is
+ * rank difference x stride + file difference, and the stride is wider than
+ * any board. */
+static inline bool near(Square a, Square b)
+{
+    unsigned d = (unsigned)(a - b + BOARD_STRIDE + 1);
+    return d < 3 * BOARD_STRIDE && (d & (BOARD_STRIDE - 1)) <= 2;
+}
 
 /* Moves of the piece on sq along its rays (a square reached by two rays
  * counts twice), and how many of them land next to the enemy King. */
