@@ -3,7 +3,8 @@
  * the squares idc_attacked finds one by one, and idc_evaluate must return
  * what the evaluation computed square by square before the attack map
  * (kept here as a reference, reading the weights by name), on positions
- * from random games and random placements, with default and random weights. */
+ * from random games and random placements, with default and random weights;
+ * and the King-safety term counts attacks made with borrowed powers. */
 #include <check.h>
 #include <stdlib.h>
 
@@ -270,6 +271,28 @@ START_TEST(fast_path_equals_reference_with_random_weights)
 }
 END_TEST
 
+/* The King-safety term counts attacks made with borrowed powers: the Black
+ * Universalist on e4 has no capture of its own, but moving south, away from
+ * the White Knight on e5, it captures with the Knight's power restricted to
+ * south, onto d2 and f2; d2 is beside the White King on c3, nothing else
+ * attacks a square around it, and White's captures (d7, f7) miss the squares
+ * around the Black King on b6. */
+START_TEST(king_safety_counts_borrowed_powers)
+{
+    char err[VARIANT_ERR_LEN];
+    ck_assert_int_eq(fen_read(pos, v, "6/1k4/4N1/4u1/2K3/6/6[] w - - 0 1", err, sizeof err), 0);
+    Square d2 = make_square(3, 1), f2 = make_square(5, 1);
+    ck_assert(idc_attack_map(pos, BLACK) == (idc_bit(d2) | idc_bit(f2)));
+    struct eval_param *p = eval_param_find(&idc_eval_params, "KingAttackedSquare");
+    *p->value = 0;
+    int without = idc_evaluate(pos);
+    *p->value = 40;
+    /* One attacked square, no Black piece in hand: the term costs White 40. */
+    ck_assert_int_eq(idc_evaluate(pos), without - 40);
+    ck_assert_int_eq(idc_evaluate(pos), reference_evaluate(pos));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("interdep_eval");
@@ -278,6 +301,7 @@ int main(void)
     tcase_add_test(tc, fast_path_equals_reference_in_random_games);
     tcase_add_test(tc, fast_path_equals_reference_on_random_placements);
     tcase_add_test(tc, fast_path_equals_reference_with_random_weights);
+    tcase_add_test(tc, king_safety_counts_borrowed_powers);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
