@@ -11,33 +11,8 @@
 #include "engine/eval_params.h"
 #include "engine/fen.h"
 #include "variants/interdep.h"
-
-static struct position *pos;
-static const struct variant *v;
-static uint64_t rng_state;
-
-static uint32_t rnd(uint32_t n)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state % n);
-}
-
-static void setup(void)
-{
-    zobrist_init();
-    v = variant_find("interdependent");
-    ck_assert_ptr_nonnull(v);
-    pos = malloc(sizeof *pos);
-    rng_state = 0x2545F4914F6CDD1DULL;
-}
-
-static void teardown(void)
-{
-    eval_params_reset(&idc_eval_params);
-    free(pos);
-}
+#include "check_run.h"
+#include "interdep_fixture.h"
 
 /* ---- The reference: the evaluation asked square by square ---------------- */
 
@@ -267,6 +242,7 @@ START_TEST(fast_path_equals_reference_with_random_weights)
         random_games(2, &t);
         random_placements(200, &t);
     }
+    eval_params_reset(&idc_eval_params);
     assert_meaningful(&t);
 }
 END_TEST
@@ -290,6 +266,7 @@ START_TEST(king_safety_counts_borrowed_powers)
     /* One attacked square, no Black piece in hand: the term costs White 40. */
     ck_assert_int_eq(idc_evaluate(pos), without - 40);
     ck_assert_int_eq(idc_evaluate(pos), reference_evaluate(pos));
+    eval_params_reset(&idc_eval_params);
 }
 END_TEST
 
@@ -303,9 +280,5 @@ int main(void)
     tcase_add_test(tc, fast_path_equals_reference_with_random_weights);
     tcase_add_test(tc, king_safety_counts_borrowed_powers);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s);
 }
