@@ -75,6 +75,7 @@ struct idc_tables {
     /* By square index: the eight torus neighbours, and the squares within
      * two torus steps in each coordinate (the square itself excluded). */
     uint64_t ring_bb[IDC_SQUARES];
+    uint64_t near_bb[IDC_SQUARES];
     /* idc_source_type by the two types: source[helper][mover]. */
     uint8_t source[IDC_TYPES][IDC_TYPES];
     /* dir_to[i][j]: the direction from index i to its torus neighbour j
@@ -83,7 +84,6 @@ struct idc_tables {
     /* Mailbox step of the rank slide that type t's capturing power makes
      * beside a helper in direction d (moving in d ^ 4), or 0. */
     int16_t cap_slide[IDC_DIRS][IDC_TYPES];
-    uint64_t near_bb[IDC_SQUARES];
 };
 
 extern struct idc_tables idc;
@@ -157,7 +157,6 @@ static inline void idc_scan_piece(const Piece *board, uint64_t occupied, Square 
     out->helpers = helpers;
     out->u_diag = u_diag && mtype == IDC_U;
 }
-
 
 /* Generation. `pseudo` lists every step without the king-safety test;
  * captures_only restricts it to captures. */
