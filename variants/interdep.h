@@ -72,6 +72,18 @@ struct idc_tables {
     int own_count[IDC_TYPES];
     int16_t own_step[IDC_TYPES][16];
     bool own_slide[IDC_TYPES][16];
+    /* By square index: the eight torus neighbours, and the squares within
+     * two torus steps in each coordinate (the square itself excluded). */
+    uint64_t ring_bb[IDC_SQUARES];
+    uint64_t near_bb[IDC_SQUARES];
+    /* idc_source_type by the two types: source[helper][mover]. */
+    uint8_t source[IDC_TYPES][IDC_TYPES];
+    /* dir_to[i][j]: the direction from index i to its torus neighbour j
+     * (rows of 64 for a cheap index). */
+    uint8_t dir_to[IDC_SQUARES][64];
+    /* Mailbox step of the rank slide that type t's capturing power makes
+     * beside a helper in direction d (moving in d ^ 4), or 0. */
+    int16_t cap_slide[IDC_DIRS][IDC_TYPES];
 };
 
 extern struct idc_tables idc;
@@ -95,6 +107,56 @@ static inline int idc_source_type(Piece h, Piece m)
  * not of colour `by`)? Fast reverse form and the naive reference. */
 bool idc_attacked(const Piece *board, Square sq, Color by);
 bool idc_attacked_naive(struct position *pos, Square sq, Color by);
+
+/* The forward form (interdep_attack_map.c): what one piece attacks (a bit
+ * per square index, whatever stands there) and its torus neighbours, and
+ * every square `by` attacks. Bit i is set exactly when idc_attacked says
+ * square idc.sq[i] is attacked. */
+struct idc_piece_scan {
+    uint64_t attacks;
+    int helpers;  /* occupied torus neighbours */
+    bool u_diag;  /* a Universalist beside a diagonal Universalist */
+};
+uint64_t idc_occupancy(const struct position *pos, Color c);
+uint64_t idc_attack_map(const struct position *pos, Color by);
+/* Squares along a mailbox step from `from`: the empty ones and the first
+ * piece (none when the walk leaves the board); along the torus diagonal in
+ * direction e, up to and including the first piece. */
+uint64_t idc_slide_squares(const Piece *board, Square from, int step);
+uint64_t idc_torus_squares(const Piece *board, Square from, int e);
+
+/* The captures of the piece on `from`, moving away from each occupied torus
+ * neighbour; occupied: every piece's bit (idc_occupancy of both colours).
+ * Inline: the evaluation calls it for every piece. */
+static inline void idc_scan_piece(const Piece *board, uint64_t occupied, Square from, struct idc_piece_scan *out)
+{
+    int mtype = piece_type(board[from]);
+    int i = idc.idx[from];
+    const uint64_t(*leaps)[IDC_TYPES] = idc.beside_bb[i][IDC_CAPTURE];
+    uint64_t attacks = 0;
+    int helpers = 0;
+    bool u_diag = false;
+    for (uint64_t nbrs = idc.ring_bb[i] & occupied; nbrs; nbrs &= nbrs - 1) {
+        int j = __builtin_ctzll(nbrs);
+        int d = idc.dir_to[i][j];
+        helpers++;
+        int src = idc.source[piece_type(board[idc.sq[j]])][mtype];
+        if (!src) {
+            /* Two Universalists: a torus Bishop away from a diagonal one. */
+            if (idc_is_diag(d)) {
+                u_diag = true;
+                attacks |= idc_torus_squares(board, from, d ^ 4);
+            }
+            continue;
+        }
+        attacks |= leaps[d][src];
+        if (idc.cap_slide[d][src])
+            attacks |= idc_slide_squares(board, from, idc.cap_slide[d][src]);
+    }
+    out->attacks = attacks;
+    out->helpers = helpers;
+    out->u_diag = u_diag && mtype == IDC_U;
+}
 
 /* Generation. `pseudo` lists every step without the king-safety test;
  * captures_only restricts it to captures. */

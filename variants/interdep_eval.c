@@ -58,21 +58,6 @@ static const int material_weight[MAX_TYPES] = {
 
 static inline int material(int type) { return w[material_weight[type]]; }
 
-static int neighbours(const Piece *board, Square sq, bool *u_diag)
-{
-    int n = 0;
-    *u_diag = false;
-    for (int d = 0; d < IDC_DIRS; d++) {
-        Piece h = board[idc.nb[sq][d]];
-        if (h == EMPTY)
-            continue;
-        n++;
-        if (idc_is_diag(d) && piece_type(h) == IDC_U)
-            *u_diag = true;
-    }
-    return n;
-}
-
 static int hand_total(const struct position *pos, Color c)
 {
     int n = 0;
@@ -81,70 +66,57 @@ static int hand_total(const struct position *pos, Color c)
     return n;
 }
 
-/* Squares within two torus steps of sq (not sq itself), by index. */
-static bool near_king(Square king, Square sq)
-{
-    int dx = square_col(sq) - square_col(king), dy = square_rank(sq) - square_rank(king);
-    dx = ((dx % IDC_FILES) + IDC_FILES) % IDC_FILES;
-    dy = ((dy % IDC_RANKS) + IDC_RANKS) % IDC_RANKS;
-    if (dx > IDC_FILES / 2)
-        dx = IDC_FILES - dx;
-    if (dy > IDC_RANKS / 2)
-        dy = IDC_RANKS - dy;
-    return dx <= 2 && dy <= 2;
-}
+/* One side's pieces seen once: the score of the terms that need only its
+ * own pieces, every square it attacks and the squares it occupies. */
+struct side_view {
+    int score;
+    uint64_t attacks;
+    uint64_t occupied;
+};
 
-static int king_danger(const struct position *pos, Color c)
+static void scan_side(const struct position *pos, Color c, const uint64_t occupied[2], struct side_view *v)
 {
-    Square king = pos->king_sq[c];
-    Color them = c ^ 1;
-    int danger = 0;
-    for (int d = 0; d < IDC_DIRS; d++) {
-        Square sq = idc.nb[king][d];
-        if (!(pos->board[sq] & COLOR_BIT(them)) && idc_attacked(pos->board, sq, them))
-            danger += w[W_KING_ATTACKED_SQUARE];
-    }
-    for (int i = 0; i < pos->pcount[them]; i++)
-        if (near_king(king, pos->plist[them][i]))
-            danger += w[W_KING_NEAR_ENEMY];
-    int hand = hand_total(pos, them);
-    return danger * (4 + (hand < 8 ? hand : 8)) / 4;
-}
-
-static int side_score(const struct position *pos, Color c)
-{
-    int score = 0;
+    *v = (struct side_view){0, 0, occupied[c]};
     for (int i = 0; i < pos->pcount[c]; i++) {
         Square sq = pos->plist[c][i];
         int type = piece_type(pos->board[sq]);
-        bool u_diag;
-        int n = neighbours(pos->board, sq, &u_diag);
+        struct idc_piece_scan scan;
+        idc_scan_piece(pos->board, occupied[WHITE] | occupied[BLACK], sq, &scan);
+        v->attacks |= scan.attacks;
         if (type != IDC_K)
-            score += material(type);
-        score += w[W_HELPER0 + n];
+            v->score += material(type);
+        v->score += w[W_HELPER0 + scan.helpers];
         if (type == IDC_U) {
-            if (n == 0)
-                score -= w[W_ISOLATED_U_PENALTY];
-            if (u_diag)
-                score += w[W_U_PAIR_BONUS];
+            if (scan.helpers == 0)
+                v->score -= w[W_ISOLATED_U_PENALTY];
+            if (scan.u_diag)
+                v->score += w[W_U_PAIR_BONUS];
         }
     }
     for (int t = IDC_U; t < IDC_K; t++)
-        score += pos->hand[c][t] * material(t) * (100 + w[W_HAND_BONUS_PERCENT]) / 100;
-    return score - king_danger(pos, c);
+        v->score += pos->hand[c][t] * material(t) * (100 + w[W_HAND_BONUS_PERCENT]) / 100;
+}
+
+/* Attacked squares among the King's eight torus neighbours (not holding an
+ * enemy piece) and enemy pieces within two torus steps, weighted by what
+ * the enemy holds in hand. */
+static int king_danger(const struct position *pos, Color c, const struct side_view *them)
+{
+    int k = idc.idx[pos->king_sq[c]];
+    int attacked = __builtin_popcountll(them->attacks & idc.ring_bb[k] & ~them->occupied);
+    int near = __builtin_popcountll(them->occupied & idc.near_bb[k]);
+    int danger = attacked * w[W_KING_ATTACKED_SQUARE] + near * w[W_KING_NEAR_ENEMY];
+    int hand = hand_total(pos, c ^ 1);
+    return danger * (4 + (hand < 8 ? hand : 8)) / 4;
 }
 
 /* Value of the best enemy piece the side to move can capture now. */
-static int best_threat(const struct position *pos)
+static int best_threat(const struct position *pos, const struct side_view *us, const struct side_view *them)
 {
-    Color us = pos->side, them = us ^ 1;
     int best = 0;
-    for (int i = 0; i < pos->pcount[them]; i++) {
-        Square sq = pos->plist[them][i];
-        int type = piece_type(pos->board[sq]);
-        if (type == IDC_K || material(type) <= best)
-            continue;
-        if (idc_attacked(pos->board, sq, us))
+    for (uint64_t targets = us->attacks & them->occupied; targets; targets &= targets - 1) {
+        int type = piece_type(pos->board[idc.sq[__builtin_ctzll(targets)]]);
+        if (type != IDC_K && material(type) > best)
             best = material(type);
     }
     return best * w[W_THREAT_PERCENT] / 100;
@@ -153,5 +125,11 @@ static int best_threat(const struct position *pos)
 int idc_evaluate(const struct position *pos)
 {
     Color us = pos->side;
-    return side_score(pos, us) - side_score(pos, us ^ 1) + best_threat(pos);
+    struct side_view view[2];
+    uint64_t occupied[2] = {idc_occupancy(pos, WHITE), idc_occupancy(pos, BLACK)};
+    scan_side(pos, us, occupied, &view[0]);
+    scan_side(pos, us ^ 1, occupied, &view[1]);
+    int ours = view[0].score - king_danger(pos, us, &view[1]);
+    int theirs = view[1].score - king_danger(pos, us ^ 1, &view[0]);
+    return ours - theirs + best_threat(pos, &view[0], &view[1]);
 }

@@ -188,6 +188,42 @@ static void build_probes(void)
     }
 }
 
+/* Torus distance in one coordinate of n squares. */
+static int torus_distance(int a, int b, int n)
+{
+    int d = wrap(a - b, n);
+    return d > n / 2 ? n - d : d;
+}
+
+static void build_king_zones(void)
+{
+    for (int i = 0; i < IDC_SQUARES; i++) {
+        Square sq = idc.sq[i];
+        for (int d = 0; d < IDC_DIRS; d++) {
+            idc.ring_bb[i] |= idc_bit(idc.nb[sq][d]);
+            idc.dir_to[i][idc.idx[idc.nb[sq][d]]] = (uint8_t)d;
+        }
+        for (int j = 0; j < IDC_SQUARES; j++) {
+            int dx = torus_distance(j % IDC_FILES, i % IDC_FILES, IDC_FILES);
+            int dy = torus_distance(j / IDC_FILES, i / IDC_FILES, IDC_RANKS);
+            if (j != i && dx <= 2 && dy <= 2)
+                idc.near_bb[i] |= 1ULL << j;
+        }
+    }
+}
+
+static void build_sources(void)
+{
+    for (int h = IDC_U; h < IDC_TYPES; h++)
+        for (int m = IDC_U; m < IDC_TYPES; m++)
+            idc.source[h][m] = (uint8_t)idc_source_type(make_piece(WHITE, h), make_piece(BLACK, m));
+    for (int d = 0; d < IDC_DIRS; d++)
+        for (int t = IDC_U; t < IDC_TYPES; t++) {
+            const struct idc_restricted *r = &idc.power[t][IDC_CAPTURE][d ^ 4];
+            idc.cap_slide[d][t] = r->count && r->slide ? r->step[0] : 0;
+        }
+}
+
 void idc_init_tables(void)
 {
     static bool done;
@@ -199,5 +235,7 @@ void idc_init_tables(void)
     build_own_moves();
     build_bitboards();
     build_probes();
+    build_king_zones();
+    build_sources();
     done = true;
 }
