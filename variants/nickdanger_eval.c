@@ -9,7 +9,9 @@
 #include <stdlib.h>
 
 #include "variants/eval_weights.h"
+#include "variants/evaluate.h"
 #include "variants/nickdanger.h"
+#include "variants/nickdanger_attacks.h"
 
 /* The weights (the tuner's names): material, a linked piece's second
  * location's reach, an unlinked board-1 piece's stranding, then the rest. */
@@ -33,7 +35,16 @@
     X(KING_ADVANCE, "KingAdvance", 10, -20, 60)                                                                        \
     X(LINK_NEAR_KING, "LinkNearKing", 20, -20, 100)                                                                    \
     X(KING_DOOR, "KingDoor", 10, -20, 80)                                                                              \
-    X(TEMPO, "Tempo", 10, -20, 50)
+    X(TEMPO, "Tempo", 10, -20, 50)                                                                               \
+    X(PAWNS_KINGS, "PawnsKingsPercent", 100, 0, 200)                                                                   \
+    X(PAWN_ADVANCE_0, "PawnAdvanceBoard0", 0, 0, 10)                                                                   \
+    X(MOB_KNIGHT, "MobilityKnight", 4, 0, 20)                                                                          \
+    X(MOB_BISHOP, "MobilityBishop", 4, 0, 20)                                                                          \
+    X(MOB_ROOK, "MobilityRook", 3, 0, 20)                                                                              \
+    X(MOB_QUEEN, "MobilityQueen", 2, 0, 20)                                                                            \
+    X(KING_DANGER, "KingDangerPercent", 30, 0, 200)                                                                    \
+    X(HANGING, "Hanging", 25, 0, 150)                                                                                  \
+    X(THREAT_BY_LESSER, "ThreatByLesser", 35, 0, 150)
 
 EVAL_WEIGHTS(ND_WEIGHTS, nd_eval_params, NULL)
 
@@ -78,7 +89,7 @@ static int side_score(const struct position *pos, Color c)
         int advance = c == WHITE ? rank : 7 - rank;
         s += value_of(type);
         if (type == PAWN)
-            s += advance * advance * w[W_PAWN_ADVANCE];
+            s += advance * advance * w[nd_board_of(sq) ? W_PAWN_ADVANCE : W_PAWN_ADVANCE_0];
         else if (type == KNIGHT || type == BISHOP)
             s += centre[file] + centre[rank];
         else if (type == KING)
@@ -100,9 +111,72 @@ static int side_score(const struct position *pos, Color c)
     return s;
 }
 
+/* Game phase for the Pawn and King tables: EVAL_PHASE_MAX with all pieces on. */
+static int game_phase(const struct position *pos)
+{
+    static const int weight[CHESS_TYPES] = {0, 0, 1, 1, 2, 4, 0};
+    int phase = 0;
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < pos->pcount[c]; i++)
+            phase += weight[piece_type(pos->board[pos->plist[c][i]])];
+    return phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
+}
+
+/* Squares the pieces of colour c reach that no enemy Pawn guards. */
+static int mobility(const struct nd_attacks *a, Color c)
+{
+    const int *m = a->mobility[c];
+    return m[KNIGHT] * w[W_MOB_KNIGHT] + m[BISHOP] * w[W_MOB_BISHOP] + m[ROOK] * w[W_MOB_ROOK] +
+           m[QUEEN] * w[W_MOB_QUEEN];
+}
+
+/* The danger to the enemy King from colour c's attacks on its neighbourhood
+ * (links next to it included: an attack on either location counts), once
+ * two pieces join in. */
+static int king_danger(const struct nd_attacks *a, Color c)
+{
+    static const int unit[CHESS_TYPES] = {0, 0, 2, 2, 3, 5, 0};
+    if (a->king_attackers[c] < 2)
+        return 0;
+    int u = 0;
+    for (int t = KNIGHT; t <= QUEEN; t++)
+        u += a->king_hits[c][t] * unit[t];
+    int danger = u * u * w[W_KING_DANGER] / 100;
+    return danger > 500 ? 500 : danger;
+}
+
+/* Colour c's pieces attacked by a less valuable enemy, or attacked and not defended. */
+static int threats_against(const struct position *pos, const struct nd_attacks *a, Color c)
+{
+    static const int rank[CHESS_TYPES] = {0, 1, 2, 2, 4, 5, 6};
+    Color them = c ^ 1;
+    int s = 0;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+        Square sq = pos->plist[c][i];
+        int type = piece_type(pos->board[sq]);
+        if (type == KING || !a->count[them][sq])
+            continue;
+        if (rank[a->least[them][sq]] < rank[type])
+            s += w[W_THREAT_BY_LESSER];
+        else if (!a->count[c][sq])
+            s += w[W_HANGING];
+    }
+    return s;
+}
+
+static int activity(const struct position *pos, const struct nd_attacks *a, Color c)
+{
+    return mobility(a, c) + king_danger(a, c) - threats_against(pos, a, c);
+}
+
 int nd_evaluate(const struct position *pos)
 {
-    return side_score(pos, pos->side) - side_score(pos, pos->side ^ 1) + w[W_TEMPO];
+    Color us = pos->side, them = us ^ 1;
+    struct nd_attacks a;
+    nd_attacks_build(pos, &a);
+    int s = side_score(pos, us) - side_score(pos, them) + w[W_TEMPO];
+    s += activity(pos, &a, us) - activity(pos, &a, them);
+    return s + evaluate_pawns_and_kings(pos, game_phase(pos)) * w[W_PAWNS_KINGS] / 100;
 }
 
 /* Does colour c have any piece that can move on board 1 (stranded there or on a link)? */
