@@ -5,9 +5,6 @@
 
 #include <string.h>
 
-/* Type order by value for "least valuable attacker": Bishop and Knight tie. */
-static const uint8_t attacker_rank[CHESS_TYPES] = {0, 1, 2, 2, 4, 5, 6};
-
 struct walker {
     const Piece *board;
     const struct nd_state *st;
@@ -32,11 +29,7 @@ static inline Square home_of(const struct walker *wk, Square sq)
 
 static inline void mark(struct walker *wk, Square home)
 {
-    uint8_t *count = &wk->a->count[wk->c][home], *least = &wk->a->least[wk->c][home];
-    if (*count < 255)
-        (*count)++;
-    if (*least == 0 || attacker_rank[wk->type] < attacker_rank[*least])
-        *least = (uint8_t)wk->type;
+    wk->a->by[wk->c][home] |= (uint8_t)(1 << wk->type);
     if (!nd_board_of(home) && ((wk->zone[wk->c ^ 1] >> nd_local(home)) & 1))
         wk->king_hits++;
 }
@@ -46,7 +39,7 @@ static void walk_from(struct walker *wk, Square from)
 {
     const Piece *board = wk->board;
     const struct piece_power *pw = &wk->powers->power[wk->type][wk->c];
-    const uint8_t *enemy_least = wk->a->least[wk->c ^ 1];
+    const uint8_t *enemy = wk->a->by[wk->c ^ 1];
     int enemy_bit = COLOR_BIT(wk->c ^ 1);
     bool counts = wk->type != PAWN;
     for (int i = 0; i < pw->count; i++) {
@@ -61,7 +54,7 @@ static void walk_from(struct walker *wk, Square from)
                 break;
             Square home = home_of(wk, to);
             mark(wk, home);
-            if (counts && (p == EMPTY || (p & enemy_bit)) && enemy_least[home] != PAWN)
+            if (counts && (p == EMPTY || (p & enemy_bit)) && !(enemy[home] & (1 << PAWN)))
                 wk->mobility++;
             if (p != EMPTY || k >= r->range)
                 break;

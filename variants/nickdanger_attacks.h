@@ -9,8 +9,7 @@
 #include "variants/nickdanger.h"
 
 struct nd_attacks {
-    uint8_t count[2][BOARD_SIZE]; /* attacks on the square, by colour */
-    uint8_t least[2][BOARD_SIZE]; /* the least valuable attacker's type (PAWN first), 0 if none */
+    uint8_t by[2][BOARD_SIZE];    /* the types attacking the square (bit 1 << type), by colour */
     int mobility[2][CHESS_TYPES]; /* squares reached, not attacked by enemy Pawns, by colour and type */
     int king_hits[2][CHESS_TYPES]; /* attacks on the enemy King's neighbourhood, by colour and type */
     int king_attackers[2];        /* pieces with at least one such attack */

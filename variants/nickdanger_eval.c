@@ -103,7 +103,7 @@ static int side_score(const struct position *pos, Color c)
         }
     }
     /* Empty links next to the enemy King are doors for our board-1 pieces. */
-    for (int i = 0; i < st->nlinks && board1_pieces(pos, c) > 0; i++) {
+    for (int i = 0, doors_open = board1_pieces(pos, c) > 0; i < st->nlinks && doors_open; i++) {
         Square s0 = nd_square(0, st->l0[i]);
         if (pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
             s += w[W_KING_DOOR];
@@ -145,20 +145,28 @@ static int king_danger(const struct nd_attacks *a, Color c)
     return danger > 500 ? 500 : danger;
 }
 
+/* Attackers less valuable than a piece of each type (bits 1 << type); Knight and Bishop tie. */
+static const unsigned lesser[CHESS_TYPES] = {
+    [KNIGHT] = 1u << PAWN,
+    [BISHOP] = 1u << PAWN,
+    [ROOK] = 1u << PAWN | 1u << KNIGHT | 1u << BISHOP,
+    [QUEEN] = 1u << PAWN | 1u << KNIGHT | 1u << BISHOP | 1u << ROOK,
+};
+
 /* Colour c's pieces attacked by a less valuable enemy, or attacked and not defended. */
 static int threats_against(const struct position *pos, const struct nd_attacks *a, Color c)
 {
-    static const int rank[CHESS_TYPES] = {0, 1, 2, 2, 4, 5, 6};
     Color them = c ^ 1;
     int s = 0;
     for (int i = 0; i < pos->pcount[c]; i++) {
         Square sq = pos->plist[c][i];
         int type = piece_type(pos->board[sq]);
-        if (type == KING || !a->count[them][sq])
+        unsigned attackers = a->by[them][sq];
+        if (type == KING || !attackers)
             continue;
-        if (rank[a->least[them][sq]] < rank[type])
+        if (attackers & lesser[type])
             s += w[W_THREAT_BY_LESSER];
-        else if (!a->count[c][sq])
+        else if (!a->by[c][sq])
             s += w[W_HANGING];
     }
     return s;
@@ -169,14 +177,25 @@ static int activity(const struct position *pos, const struct nd_attacks *a, Colo
     return mobility(a, c) + king_danger(a, c) - threats_against(pos, a, c);
 }
 
+/* The terms read from the attack map: with all their weights at 0 the map is not built. */
+static bool uses_attacks(void)
+{
+    return w[W_MOB_KNIGHT] || w[W_MOB_BISHOP] || w[W_MOB_ROOK] || w[W_MOB_QUEEN] || w[W_KING_DANGER] ||
+           w[W_HANGING] || w[W_THREAT_BY_LESSER];
+}
+
 int nd_evaluate(const struct position *pos)
 {
     Color us = pos->side, them = us ^ 1;
-    struct nd_attacks a;
-    nd_attacks_build(pos, &a);
     int s = side_score(pos, us) - side_score(pos, them) + w[W_TEMPO];
-    s += activity(pos, &a, us) - activity(pos, &a, them);
-    return s + evaluate_pawns_and_kings(pos, game_phase(pos)) * w[W_PAWNS_KINGS] / 100;
+    if (uses_attacks()) {
+        struct nd_attacks a;
+        nd_attacks_build(pos, &a);
+        s += activity(pos, &a, us) - activity(pos, &a, them);
+    }
+    if (w[W_PAWNS_KINGS])
+        s += evaluate_pawns_and_kings(pos, game_phase(pos)) * w[W_PAWNS_KINGS] / 100;
+    return s;
 }
 
 /* Does colour c have any piece that can move on board 1 (stranded there or on a link)? */
