@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/eval_params.h"
 #include "engine/fen.h"
 #include "engine/turn.h"
 #include "variants/nickdanger.h"
@@ -280,6 +281,62 @@ START_TEST(twinkle_phase_is_reached)
 }
 END_TEST
 
+/* ---- Evaluation terms: each one's share of the evaluation (the evaluation
+ * with the weight at its default minus with the weight at 0), from the side
+ * to move's view, on a constructed position. */
+
+static int term_share(const char *fen, const char *weight)
+{
+    struct eval_param *p = eval_param_find(nd->eval_params, weight);
+    ck_assert_msg(p != NULL, "no weight %s", weight);
+    load(fen);
+    int with = nd->evaluate(pos);
+    char err[128];
+    ck_assert_int_eq(eval_param_set(p, 0, err, sizeof err), 0);
+    eval_params_changed(nd->eval_params);
+    int without = nd->evaluate(pos);
+    eval_params_reset(nd->eval_params);
+    return with - without;
+}
+
+START_TEST(mobility_counts_reachable_squares)
+{
+    /* White's Rook on an open board, Black's boxed in by its own Pawns. */
+    ck_assert_int_gt(term_share("r3k11/pp14/16/16/16/16/16/R3K11 w - - 0 20 - T -", "MobilityRook"), 0);
+}
+END_TEST
+
+START_TEST(king_danger_counts_attacks_next_to_the_king)
+{
+    ck_assert_int_gt(term_share("6k9/16/16/7Q8/16/16/16/4KR10 w - - 0 20 - T -", "KingDangerPercent"), 0);
+}
+END_TEST
+
+START_TEST(king_danger_sees_a_link_next_to_the_king)
+{
+    /* The board-1 Rook on n1 joins the Queen's attack only through the link f7=n7. */
+    const char *unlinked = "6k9/16/16/7Q8/16/16/16/4K8R2 w - - 0 20 - T -";
+    const char *linked = "6k9/16/16/7Q8/16/16/16/4K8R2 w - - 0 20 f7n7 T -";
+    ck_assert_int_eq(term_share(unlinked, "KingDangerPercent"), 0);
+    ck_assert_int_gt(term_share(linked, "KingDangerPercent"), 0);
+}
+END_TEST
+
+START_TEST(threats_count_attacked_pieces)
+{
+    /* A Black Knight attacked by a White Pawn; a Black Knight attacked by a Rook and undefended. */
+    ck_assert_int_gt(term_share("4k11/16/16/3n12/4P11/16/16/4K11 w - - 0 20 - T -", "ThreatByLesser"), 0);
+    ck_assert_int_gt(term_share("4k11/16/16/n15/16/16/16/R3K11 w - - 0 20 - T -", "Hanging"), 0);
+}
+END_TEST
+
+START_TEST(pawn_structure_favours_a_passed_pawn)
+{
+    ck_assert_int_gt(term_share("4k11/16/3P12/16/16/16/16/4K11 w - - 0 20 - T -", "PawnsKingsPercent"), 0);
+    ck_assert_int_lt(term_share("4k11/16/3P12/16/16/16/16/4K11 b - - 0 20 - T -", "PawnsKingsPercent"), 0);
+}
+END_TEST
+
 static Suite *nickdanger_suite(void)
 {
     Suite *s = suite_create("nickdanger");
@@ -295,6 +352,14 @@ static Suite *nickdanger_suite(void)
     tcase_add_test(tc, random_games);
     tcase_add_test(tc, twinkle_phase_is_reached);
     suite_add_tcase(s, tc);
+    TCase *te = tcase_create("evaluation");
+    tcase_add_checked_fixture(te, setup, teardown);
+    tcase_add_test(te, mobility_counts_reachable_squares);
+    tcase_add_test(te, king_danger_counts_attacks_next_to_the_king);
+    tcase_add_test(te, king_danger_sees_a_link_next_to_the_king);
+    tcase_add_test(te, threats_count_attacked_pieces);
+    tcase_add_test(te, pawn_structure_favours_a_passed_pawn);
+    suite_add_tcase(s, te);
     return s;
 }
 

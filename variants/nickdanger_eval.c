@@ -9,7 +9,9 @@
 #include <stdlib.h>
 
 #include "variants/eval_weights.h"
+#include "variants/evaluate.h"
 #include "variants/nickdanger.h"
+#include "variants/nickdanger_attacks.h"
 
 /* The weights (the tuner's names): material, a linked piece's second
  * location's reach, an unlinked board-1 piece's stranding, then the rest. */
@@ -33,7 +35,16 @@
     X(KING_ADVANCE, "KingAdvance", 10, -20, 60)                                                                        \
     X(LINK_NEAR_KING, "LinkNearKing", 20, -20, 100)                                                                    \
     X(KING_DOOR, "KingDoor", 10, -20, 80)                                                                              \
-    X(TEMPO, "Tempo", 10, -20, 50)
+    X(TEMPO, "Tempo", 10, -20, 50)                                                                               \
+    X(PAWNS_KINGS, "PawnsKingsPercent", 100, 0, 200)                                                                   \
+    X(PAWN_ADVANCE_0, "PawnAdvanceBoard0", 0, 0, 10)                                                                   \
+    X(MOB_KNIGHT, "MobilityKnight", 4, 0, 20)                                                                          \
+    X(MOB_BISHOP, "MobilityBishop", 4, 0, 20)                                                                          \
+    X(MOB_ROOK, "MobilityRook", 3, 0, 20)                                                                              \
+    X(MOB_QUEEN, "MobilityQueen", 2, 0, 20)                                                                            \
+    X(KING_DANGER, "KingDangerPercent", 30, 0, 200)                                                                    \
+    X(HANGING, "Hanging", 25, 0, 150)                                                                                  \
+    X(THREAT_BY_LESSER, "ThreatByLesser", 35, 0, 150)
 
 EVAL_WEIGHTS(ND_WEIGHTS, nd_eval_params, NULL)
 
@@ -78,7 +89,7 @@ static int side_score(const struct position *pos, Color c)
         int advance = c == WHITE ? rank : 7 - rank;
         s += value_of(type);
         if (type == PAWN)
-            s += advance * advance * w[W_PAWN_ADVANCE];
+            s += advance * advance * w[nd_board_of(sq) ? W_PAWN_ADVANCE : W_PAWN_ADVANCE_0];
         else if (type == KNIGHT || type == BISHOP)
             s += centre[file] + centre[rank];
         else if (type == KING)
@@ -92,7 +103,7 @@ static int side_score(const struct position *pos, Color c)
         }
     }
     /* Empty links next to the enemy King are doors for our board-1 pieces. */
-    for (int i = 0; i < st->nlinks && board1_pieces(pos, c) > 0; i++) {
+    for (int i = 0, doors_open = board1_pieces(pos, c) > 0; i < st->nlinks && doors_open; i++) {
         Square s0 = nd_square(0, st->l0[i]);
         if (pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
             s += w[W_KING_DOOR];
@@ -100,9 +111,91 @@ static int side_score(const struct position *pos, Color c)
     return s;
 }
 
+/* Game phase for the Pawn and King tables: EVAL_PHASE_MAX with all pieces on. */
+static int game_phase(const struct position *pos)
+{
+    static const int weight[CHESS_TYPES] = {0, 0, 1, 1, 2, 4, 0};
+    int phase = 0;
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < pos->pcount[c]; i++)
+            phase += weight[piece_type(pos->board[pos->plist[c][i]])];
+    return phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
+}
+
+/* Squares the pieces of colour c reach that no enemy Pawn guards. */
+static int mobility(const struct nd_attacks *a, Color c)
+{
+    const int *m = a->mobility[c];
+    return m[KNIGHT] * w[W_MOB_KNIGHT] + m[BISHOP] * w[W_MOB_BISHOP] + m[ROOK] * w[W_MOB_ROOK] +
+           m[QUEEN] * w[W_MOB_QUEEN];
+}
+
+/* The danger to the enemy King from colour c's attacks on its neighbourhood
+ * (links next to it included: an attack on either location counts), once
+ * two pieces join in. */
+static int king_danger(const struct nd_attacks *a, Color c)
+{
+    static const int unit[CHESS_TYPES] = {0, 0, 2, 2, 3, 5, 0};
+    if (a->king_attackers[c] < 2)
+        return 0;
+    int u = 0;
+    for (int t = KNIGHT; t <= QUEEN; t++)
+        u += a->king_hits[c][t] * unit[t];
+    int danger = u * u * w[W_KING_DANGER] / 100;
+    return danger > 500 ? 500 : danger;
+}
+
+/* Attackers less valuable than a piece of each type (bits 1 << type); Knight and Bishop tie. */
+static const unsigned lesser[CHESS_TYPES] = {
+    [KNIGHT] = 1u << PAWN,
+    [BISHOP] = 1u << PAWN,
+    [ROOK] = 1u << PAWN | 1u << KNIGHT | 1u << BISHOP,
+    [QUEEN] = 1u << PAWN | 1u << KNIGHT | 1u << BISHOP | 1u << ROOK,
+};
+
+/* Colour c's pieces attacked by a less valuable enemy, or attacked and not defended. */
+static int threats_against(const struct position *pos, const struct nd_attacks *a, Color c)
+{
+    Color them = c ^ 1;
+    int s = 0;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+        Square sq = pos->plist[c][i];
+        int type = piece_type(pos->board[sq]);
+        unsigned attackers = a->by[them][sq];
+        if (type == KING || !attackers)
+            continue;
+        if (attackers & lesser[type])
+            s += w[W_THREAT_BY_LESSER];
+        else if (!a->by[c][sq])
+            s += w[W_HANGING];
+    }
+    return s;
+}
+
+static int activity(const struct position *pos, const struct nd_attacks *a, Color c)
+{
+    return mobility(a, c) + king_danger(a, c) - threats_against(pos, a, c);
+}
+
+/* The terms read from the attack map: with all their weights at 0 the map is not built. */
+static bool uses_attacks(void)
+{
+    return w[W_MOB_KNIGHT] || w[W_MOB_BISHOP] || w[W_MOB_ROOK] || w[W_MOB_QUEEN] || w[W_KING_DANGER] ||
+           w[W_HANGING] || w[W_THREAT_BY_LESSER];
+}
+
 int nd_evaluate(const struct position *pos)
 {
-    return side_score(pos, pos->side) - side_score(pos, pos->side ^ 1) + w[W_TEMPO];
+    Color us = pos->side, them = us ^ 1;
+    int s = side_score(pos, us) - side_score(pos, them) + w[W_TEMPO];
+    if (uses_attacks()) {
+        struct nd_attacks a;
+        nd_attacks_build(pos, &a);
+        s += activity(pos, &a, us) - activity(pos, &a, them);
+    }
+    if (w[W_PAWNS_KINGS])
+        s += evaluate_pawns_and_kings(pos, game_phase(pos)) * w[W_PAWNS_KINGS] / 100;
+    return s;
 }
 
 /* Does colour c have any piece that can move on board 1 (stranded there or on a link)? */
