@@ -14,7 +14,7 @@
  * two capture modes, the Smasher and Remover one each); they are named
  * parameters (IW_WEIGHTS below) that `rulezero tune` fits to self-play. */
 #include "variants/eval_weights.h"
-#include "variants/interweave.h"
+#include "variants/interweave_attacks.h"
 
 const int iw_piece_values[MAX_TYPES] = {0, 100, 325, 450, 300, 2000};
 
@@ -27,7 +27,16 @@ const int iw_piece_values[MAX_TYPES] = {0, 100, 325, 450, 300, 2000};
     X(IMMUNE_PENALTY, "Immune", 12, -20, 100)                                                                          \
     X(SANDWICH_THREAT, "SandwichThreat", -44, -100, 100)                                                               \
     X(KING_NEIGHBOUR, "KingNeighbour", -22, -100, 150)                                                                 \
-    X(PAWN_ADVANCE, "PawnAdvance", 11, -10, 40)
+    X(PAWN_ADVANCE, "PawnAdvance", 11, -10, 40)                                                                       \
+    X(HANGING_PAWN, "HangingPawn", 40, -50, 200)                                                                       \
+    X(HANGING_PIECE, "HangingPiece", 120, -50, 400)                                                                    \
+    X(HANGING_KING, "HangingKing", 250, 0, 1000)                                                                       \
+    X(MOB_SMASHER, "MobSmasher", 4, -10, 30)                                                                           \
+    X(MOB_LEAPER, "MobLeaper", 4, -10, 30)                                                                             \
+    X(MOB_REMOVER, "MobRemover", 4, -10, 30)                                                                           \
+    X(MOB_KING, "MobKing", 6, -20, 40)                                                                                 \
+    X(FORCED_HANGING, "ForcedHangingPercent", 50, 0, 200)                                                              \
+    X(THREAT, "Threat", 10, -50, 100)
 
 EVAL_WEIGHTS(IW_WEIGHTS, iw_eval_params, NULL)
 
@@ -89,6 +98,47 @@ static int side_score(const struct position *pos, Color c, const int on_complex[
     return score;
 }
 
+static int mobility(const struct iw_attacks *a)
+{
+    return w[W_MOB_SMASHER] * a->mobility[IW_SMASHER] + w[W_MOB_LEAPER] * a->mobility[IW_LEAPER] +
+           w[W_MOB_REMOVER] * a->mobility[IW_REMOVER] + w[W_MOB_KING] * a->mobility[IW_KING];
+}
+
+/* What the side to move stands to lose to the other side's next capture: the
+ * search's stand-pat sees only its own captures. */
+static int hanging_sum(const struct position *pos, const struct iw_attacks *theirs)
+{
+    static const int weight_of[IW_TYPES] = {
+        [IW_PAWN] = W_HANGING_PAWN, [IW_SMASHER] = W_HANGING_PIECE, [IW_LEAPER] = W_HANGING_PIECE,
+        [IW_REMOVER] = W_HANGING_PIECE, [IW_KING] = W_HANGING_KING,
+    };
+    Color us = pos->side;
+    int loss = 0;
+
+    for (int i = 0; i < pos->pcount[us]; i++) {
+        Square sq = pos->plist[us][i];
+        if (theirs->victim[sq])
+            loss += w[weight_of[piece_type(pos->board[sq])]];
+    }
+    return loss;
+}
+
+/* A side that can capture must: it cannot step a threatened piece away. */
+static int hanging(const struct position *pos, const struct iw_attacks *mine, const struct iw_attacks *theirs)
+{
+    int loss = hanging_sum(pos, theirs);
+    return mine->victims ? loss + loss * w[W_FORCED_HANGING] / 100 : loss;
+}
+
+/* Capture maps and mobility, from the side to move's view. */
+static int activity(const struct position *pos)
+{
+    struct iw_attacks mine, theirs;
+    iw_attacks_of(pos, pos->side, &mine);
+    iw_attacks_of(pos, pos->side ^ 1, &theirs);
+    return mobility(&mine) - mobility(&theirs) - hanging(pos, &mine, &theirs) + w[W_THREAT] * mine.victims;
+}
+
 int iw_evaluate(const struct position *pos)
 {
     int on_complex[2][2] = {{0, 0}, {0, 0}};
@@ -97,5 +147,5 @@ int iw_evaluate(const struct position *pos)
             on_complex[c][complex_of(pos->plist[c][i])]++;
     int white = side_score(pos, WHITE, on_complex);
     int black = side_score(pos, BLACK, on_complex);
-    return pos->side == WHITE ? white - black : black - white;
+    return (pos->side == WHITE ? white - black : black - white) + activity(pos);
 }
