@@ -18,11 +18,12 @@ struct scan {
     struct iw_attacks *out;
 };
 
-static void mark(struct scan *s, Square v)
+static inline void mark(struct scan *s, Square v)
 {
-    if (!s->out->victim[v]) {
-        s->out->victim[v] = true;
-        s->out->victims++;
+    uint64_t bit = iw_square_bit(v);
+    if (!(s->out->victims & bit)) {
+        s->out->victims |= bit;
+        s->out->victim_count++;
     }
 }
 
@@ -35,14 +36,19 @@ static int diagonal_slides(const Piece *b, Square from)
     return n;
 }
 
-/* A Pawn of ours arriving on `to` from `from` sandwiches its orthogonal neighbours. */
-static void custodians(struct scan *s, Square from, Square to)
+/* A Pawn of ours arriving on `to` (empty) sandwiches its orthogonal neighbours
+ * that have a piece of ours beyond; returns how many. */
+static int custodians(struct scan *s, Square to)
 {
+    int n = 0;
     for (int i = 0; i < 4; i++) {
         Square v = to + orth[i];
-        if (v + orth[i] != from && (s->b[v] & s->enemy) && (s->b[v + orth[i]] & s->own))
+        if ((s->b[v] & s->enemy) && (s->b[v + orth[i]] & s->own)) {
             mark(s, v);
+            n++;
+        }
     }
+    return n;
 }
 
 static void scan_pawn(struct scan *s, Square from)
@@ -55,9 +61,9 @@ static void scan_pawn(struct scan *s, Square from)
         if (b[to] != EMPTY)
             continue;
         s->out->mobility[IW_PAWN]++;
-        custodians(s, from, to);
+        s->out->sandwiches += custodians(s, to);
         if (rr == 1 && b[to + fwd + dx] == EMPTY)
-            custodians(s, from, to + fwd + dx);
+            custodians(s, to + fwd + dx);
     }
     if ((b[from + fwd] & s->enemy) && b[from + 2 * fwd] == EMPTY)
         mark(s, from + fwd);

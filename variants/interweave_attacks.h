@@ -9,10 +9,13 @@
 #include "variants/interweave.h"
 
 struct iw_attacks {
-    bool victim[BOARD_SIZE]; /* an enemy piece here can be captured */
-    int victims;             /* how many squares are marked */
-    int mobility[IW_TYPES];  /* quiet steps, by the moving piece's type */
+    uint64_t victims;       /* bit rank * 8 + file: an enemy piece there can be captured */
+    int victim_count;       /* bits set in victims */
+    int mobility[IW_TYPES]; /* quiet steps, by the moving piece's type */
+    int sandwiches;         /* enemies a single Pawn step would sandwich, once per step */
 };
+
+static inline uint64_t iw_square_bit(Square sq) { return 1ull << (square_rank(sq) * 8 + square_col(sq)); }
 
 void iw_attacks_of(const struct position *pos, Color c, struct iw_attacks *out);
 

@@ -47,24 +47,6 @@ static const int material_weight[MAX_TYPES] = {
 
 static inline int complex_of(Square sq) { return (square_col(sq) + square_rank(sq)) & 1; }
 
-static int sandwich_threats(const struct position *pos, Square from, Color c)
-{
-    const Piece *b = pos->board;
-    int fwd = c == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
-    int own = COLOR_BIT(c), enemy = COLOR_BIT(c ^ 1);
-    static const int orth[4] = {BOARD_STRIDE, -BOARD_STRIDE, 1, -1};
-    int threats = 0;
-    for (int dx = -1; dx <= 1; dx += 2) {
-        Square to = from + fwd + dx;
-        if (b[to] != EMPTY)
-            continue;
-        for (int i = 0; i < 4; i++)
-            if ((b[to + orth[i]] & enemy) && (b[to + 2 * orth[i]] & own))
-                threats++;
-    }
-    return threats;
-}
-
 static int king_neighbours(const struct position *pos, Square king, Color c)
 {
     static const int orth[4] = {BOARD_STRIDE, -BOARD_STRIDE, 1, -1};
@@ -75,7 +57,7 @@ static int king_neighbours(const struct position *pos, Square king, Color c)
     return n;
 }
 
-static int side_score(const struct position *pos, Color c, const int on_complex[2][2])
+static int side_score(const struct position *pos, Color c, const int on_complex[2][2], const struct iw_attacks *a)
 {
     int score = 0;
     for (int i = 0; i < pos->pcount[c]; i++) {
@@ -88,9 +70,10 @@ static int side_score(const struct position *pos, Color c, const int on_complex[
         score += w[material_weight[type]];
         if (type == IW_PAWN) {
             int rr = c == WHITE ? square_rank(sq) : 7 - square_rank(sq);
-            score += w[W_PAWN_ADVANCE] * (rr - 1) + w[W_SANDWICH_THREAT] * sandwich_threats(pos, sq, c);
+            score += w[W_PAWN_ADVANCE] * (rr - 1);
         }
     }
+    score += w[W_SANDWICH_THREAT] * a->sandwiches;
     /* Our pieces on complex q capture enemies on the other complex. */
     for (int q = 0; q < 2; q++)
         if (on_complex[c][q] == 0)
@@ -117,7 +100,7 @@ static int hanging_sum(const struct position *pos, const struct iw_attacks *thei
 
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square sq = pos->plist[us][i];
-        if (theirs->victim[sq])
+        if (theirs->victims & iw_square_bit(sq))
             loss += w[weight_of[piece_type(pos->board[sq])]];
     }
     return loss;
@@ -131,12 +114,10 @@ static int hanging(const struct position *pos, const struct iw_attacks *mine, co
 }
 
 /* Capture maps and mobility, from the side to move's view. */
-static int activity(const struct position *pos)
+static int activity(const struct position *pos, const struct iw_attacks *a)
 {
-    struct iw_attacks mine, theirs;
-    iw_attacks_of(pos, pos->side, &mine);
-    iw_attacks_of(pos, pos->side ^ 1, &theirs);
-    return mobility(&mine) - mobility(&theirs) - hanging(pos, &mine, &theirs) + w[W_THREAT] * mine.victims;
+    const struct iw_attacks mine = a[pos->side], theirs = a[pos->side ^ 1];
+    return mobility(&mine) - mobility(&theirs) - hanging(pos, &mine, &theirs) + w[W_THREAT] * mine.victim_count;
 }
 
 int iw_evaluate(const struct position *pos)
@@ -145,7 +126,10 @@ int iw_evaluate(const struct position *pos)
     for (Color c = WHITE; c <= BLACK; c++)
         for (int i = 0; i < pos->pcount[c]; i++)
             on_complex[c][complex_of(pos->plist[c][i])]++;
-    int white = side_score(pos, WHITE, on_complex);
-    int black = side_score(pos, BLACK, on_complex);
-    return (pos->side == WHITE ? white - black : black - white) + activity(pos);
+    struct iw_attacks a[2];
+    iw_attacks_of(pos, WHITE, &a[WHITE]);
+    iw_attacks_of(pos, BLACK, &a[BLACK]);
+    int white = side_score(pos, WHITE, on_complex, &a[WHITE]);
+    int black = side_score(pos, BLACK, on_complex, &a[BLACK]);
+    return (pos->side == WHITE ? white - black : black - white) + activity(pos, a);
 }
