@@ -307,10 +307,32 @@ START_TEST(a_hanging_king_costs_more_when_a_capture_is_forced)
 }
 END_TEST
 
-START_TEST(a_central_smasher_is_more_mobile)
+START_TEST(a_hanging_pawn_costs_the_side_to_move)
 {
-    only_weights((const char *const[]){"MobSmasher", NULL});
-    ck_assert_int_gt(eval_of("5k1k/8/8/8/3R4/8/8/K1K5 w - - 0 1"), eval_of("5k1k/8/8/8/8/8/8/K1K4R w - - 0 1"));
+    only_weights((const char *const[]){"HangingPawn", NULL});
+    /* Black's Pawn on d5 can jump over White's on d4 to d3. */
+    ck_assert_int_lt(eval_of("5k1k/8/8/3p4/3P4/8/8/K1K5 w - - 0 1"), eval_of("5k1k/8/7p/8/3P4/8/8/K1K5 w - - 0 1"));
+    eval_params_reset(iw->eval_params);
+}
+END_TEST
+
+/* Each kind's quiet steps count: on d4 it has more than on h1 (or, for the
+ * Kings, on d4 and a1 more than on a1 and c1). */
+START_TEST(central_pieces_are_more_mobile)
+{
+    static const struct {
+        const char *weight, *central, *cornered;
+    } cases[] = {
+        {"MobSmasher", "5k1k/8/8/8/3R4/8/8/K1K5 w - - 0 1", "5k1k/8/8/8/8/8/8/K1K4R w - - 0 1"},
+        {"MobLeaper", "5k1k/8/8/8/3N4/8/8/K1K5 w - - 0 1", "5k1k/8/8/8/8/8/8/K1K4N w - - 0 1"},
+        {"MobRemover", "5k1k/8/8/8/3B4/8/8/K1K5 w - - 0 1", "5k1k/8/8/8/8/8/8/K1K4B w - - 0 1"},
+        {"MobKing", "5k1k/8/8/8/3K4/8/8/K7 w - - 0 1", "5k1k/8/8/8/8/8/8/K1K5 w - - 0 1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        only_weights((const char *const[]){cases[i].weight, NULL});
+        int central = eval_of(cases[i].central), cornered = eval_of(cases[i].cornered);
+        ck_assert_msg(central > cornered, "%s: %d <= %d", cases[i].weight, central, cornered);
+    }
     eval_params_reset(iw->eval_params);
 }
 END_TEST
@@ -333,7 +355,8 @@ static Suite *interweave_suite(void)
     tcase_add_test(tc, a_hanging_piece_costs_the_side_to_move);
     tcase_add_test(tc, a_capture_in_hand_is_a_threat);
     tcase_add_test(tc, a_hanging_king_costs_more_when_a_capture_is_forced);
-    tcase_add_test(tc, a_central_smasher_is_more_mobile);
+    tcase_add_test(tc, a_hanging_pawn_costs_the_side_to_move);
+    tcase_add_test(tc, central_pieces_are_more_mobile);
     suite_add_tcase(s, tc);
     return s;
 }
