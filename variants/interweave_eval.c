@@ -9,7 +9,14 @@
  *   would make a custodian capture is a standing threat;
  * - exposed Kings: every enemy piece orthogonally next to a King can take it
  *   (a Remover at once, a King or Pawn by a leap) or hem it in;
- * - Pawn advance, towards promotion and the enemy's back ranks.
+ * - Pawn advance, towards promotion and the enemy's back ranks;
+ * - from a one-step capture map of each side (interweave_attacks.c): the side
+ *   to move's pieces that the other side could capture next (HangingPawn,
+ *   HangingPiece, HangingKing; raised by ForcedHangingPercent when the side to
+ *   move has a capture, which it must make instead of stepping away), a bonus
+ *   per enemy piece the side to move can capture (Threat), and the quiet
+ *   steps of each kind of piece (mobility). Quiescence stands pat on the side
+ *   to move's captures only, so the other side's threats were unseen there.
  * The values started as guesses from the pieces' capture power (the Leaper has
  * two capture modes, the Smasher and Remover one each); they are named
  * parameters (IW_WEIGHTS below) that `rulezero tune` fits to self-play. */
