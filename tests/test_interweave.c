@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/eval_params.h"
 #include "engine/fen.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
@@ -254,6 +255,88 @@ START_TEST(evaluation_is_colour_symmetric)
 }
 END_TEST
 
+/* Every Interweave weight at 0 but the named ones (NULL-terminated), which keep their defaults. */
+static void only_weights(const char *const keep[])
+{
+    const struct eval_params *t = iw->eval_params;
+    for (int i = 0; i < t->count; i++) {
+        bool kept = false;
+        for (int k = 0; keep[k]; k++)
+            kept = kept || strcmp(keep[k], t->params[i].name) == 0;
+        *t->params[i].value = kept ? t->params[i].default_value : 0;
+    }
+    eval_params_changed(t);
+}
+
+static int eval_of(const char *fen)
+{
+    load(fen);
+    return iw->evaluate(pos);
+}
+
+/* Black's Remover on e4 can take White's Leaper on d4 (and be taken by it); on h5 neither. */
+#define LEAPER_HANGS "5k1k/8/8/8/3Nb3/8/8/K1K5 w - - 0 1"
+#define LEAPER_SAFE "5k1k/8/8/7b/3N4/8/8/K1K5 w - - 0 1"
+
+START_TEST(a_hanging_piece_costs_the_side_to_move)
+{
+    only_weights((const char *const[]){"HangingPiece", NULL});
+    ck_assert_int_lt(eval_of(LEAPER_HANGS), eval_of(LEAPER_SAFE));
+    ck_assert_int_eq(eval_of(LEAPER_SAFE), 0);
+    eval_params_reset(iw->eval_params);
+}
+END_TEST
+
+START_TEST(a_capture_in_hand_is_a_threat)
+{
+    only_weights((const char *const[]){"Threat", NULL});
+    ck_assert_int_gt(eval_of(LEAPER_HANGS), eval_of(LEAPER_SAFE));
+    eval_params_reset(iw->eval_params);
+}
+END_TEST
+
+/* White's King on a1 stands next to Black's Remover on b1; in the second
+ * position White also has a Pawn capture (h4 over h5), which it must make. */
+START_TEST(a_hanging_king_costs_more_when_a_capture_is_forced)
+{
+    only_weights((const char *const[]){"HangingKing", NULL});
+    ck_assert_int_lt(eval_of("5k1k/8/8/8/8/8/8/KbK5 w - - 0 1"), eval_of("5k1k/8/8/8/8/8/8/K1K1b3 w - - 0 1"));
+    only_weights((const char *const[]){"HangingKing", "ForcedHangingPercent", NULL});
+    ck_assert_int_lt(eval_of("5k1k/8/8/7p/7P/8/8/KbK5 w - - 0 1"), eval_of("5k1k/8/8/8/8/8/8/KbK5 w - - 0 1"));
+    eval_params_reset(iw->eval_params);
+}
+END_TEST
+
+START_TEST(a_hanging_pawn_costs_the_side_to_move)
+{
+    only_weights((const char *const[]){"HangingPawn", NULL});
+    /* Black's Pawn on d5 can jump over White's on d4 to d3. */
+    ck_assert_int_lt(eval_of("5k1k/8/8/3p4/3P4/8/8/K1K5 w - - 0 1"), eval_of("5k1k/8/7p/8/3P4/8/8/K1K5 w - - 0 1"));
+    eval_params_reset(iw->eval_params);
+}
+END_TEST
+
+/* Each kind's quiet steps count: on d4 it has more than on h1 (or, for the
+ * Kings, on d4 and a1 more than on a1 and c1). */
+START_TEST(central_pieces_are_more_mobile)
+{
+    static const struct {
+        const char *weight, *central, *cornered;
+    } cases[] = {
+        {"MobSmasher", "5k1k/8/8/8/3R4/8/8/K1K5 w - - 0 1", "5k1k/8/8/8/8/8/8/K1K4R w - - 0 1"},
+        {"MobLeaper", "5k1k/8/8/8/3N4/8/8/K1K5 w - - 0 1", "5k1k/8/8/8/8/8/8/K1K4N w - - 0 1"},
+        {"MobRemover", "5k1k/8/8/8/3B4/8/8/K1K5 w - - 0 1", "5k1k/8/8/8/8/8/8/K1K4B w - - 0 1"},
+        {"MobKing", "5k1k/8/8/8/3K4/8/8/K7 w - - 0 1", "5k1k/8/8/8/8/8/8/K1K5 w - - 0 1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        only_weights((const char *const[]){cases[i].weight, NULL});
+        int central = eval_of(cases[i].central), cornered = eval_of(cases[i].cornered);
+        ck_assert_msg(central > cornered, "%s: %d <= %d", cases[i].weight, central, cornered);
+    }
+    eval_params_reset(iw->eval_params);
+}
+END_TEST
+
 static Suite *interweave_suite(void)
 {
     Suite *s = suite_create("interweave");
@@ -269,6 +352,11 @@ static Suite *interweave_suite(void)
     tcase_add_test(tc, xboard_locust_forms);
     tcase_add_test(tc, xboard_setup_is_sent_as_xboard_reads_it);
     tcase_add_test(tc, evaluation_is_colour_symmetric);
+    tcase_add_test(tc, a_hanging_piece_costs_the_side_to_move);
+    tcase_add_test(tc, a_capture_in_hand_is_a_threat);
+    tcase_add_test(tc, a_hanging_king_costs_more_when_a_capture_is_forced);
+    tcase_add_test(tc, a_hanging_pawn_costs_the_side_to_move);
+    tcase_add_test(tc, central_pieces_are_more_mobile);
     suite_add_tcase(s, tc);
     return s;
 }
