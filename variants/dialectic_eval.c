@@ -13,7 +13,9 @@
  * (1,1) Ferz / Bishop, (1,2)/(2,1) Knight / Nightrider, (2,2) Alfil /
  * Alfil-rider); how a Philosopher's worth combines what it captures and
  * how it moves (capturing counts more: one that cannot capture is worth
- * little); the fixed pieces; the centre. */
+ * little); the fixed pieces; the centre; token control; then the orthodox
+ * Pawn and King terms (percent), mobility per move by piece type, King
+ * danger (percent) and a piece attacked by an enemy Pawn. */
 #define DIALECTIC_WEIGHTS(X)                                                                                           \
     X(WAZIR, "Wazir", 170, 0, 600)                                                                                     \
     X(DABBABA, "Dabbaba", 110, 0, 600)                                                                                 \
