@@ -1,11 +1,13 @@
 /* Dialectic and Hegelian Dialectic Chess: FEN field 7, make/unmake of the
  * tokens and their history, Great Philosopher promotion, the no-repeat rule,
- * the TT-only key bits and the evaluation's dependence on the tokens. */
+ * the TT-only key bits, the evaluation's dependence on the tokens and the
+ * direction of each evaluation term. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/eval_params.h"
 #include "engine/fen.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
@@ -248,6 +250,62 @@ START_TEST(philosopher_worth_follows_the_tokens)
 }
 END_TEST
 
+/* What the weight `name` adds to the evaluation of the loaded position (side to move's view). */
+static int term(const char *name)
+{
+    const struct eval_params *t = pos->variant->eval_params;
+    struct eval_param *p = eval_param_find(t, name);
+    ck_assert_msg(p != NULL, "no weight %s", name);
+    int with = pos->variant->evaluate(pos);
+    ck_assert_int_eq(eval_param_set(p, 0, NULL, 0), 0);
+    eval_params_changed(t);
+    int without = pos->variant->evaluate(pos);
+    eval_params_reset(t);
+    return with - without;
+}
+
+/* Each evaluation term's direction on a constructed position: the sign of
+ * what its weight adds for the side to move. */
+static const struct {
+    const char *variant, *fen, *weight;
+    int sign;
+} term_cases[] = {
+    /* White's doubled, isolated a-Pawns against Black's connected pair. */
+    {"dialectic", "4k3/pp6/8/8/8/P7/P7/4K3 w - - 0 1 T12A21", "PawnsAndKingsPercent", -1},
+    /* A far-advanced passed Pawn. */
+    {"dialectic", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 T12A21", "PawnsAndKingsPercent", 1},
+    /* A central Rook on an open board moves far. */
+    {"dialectic", "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1 T12A21", "MobilityRook", 1},
+    /* A Great Philosopher rides on as a Rook with the Thesis on 10. */
+    {"dialectic", "4k3/8/8/8/4G3/8/8/4K3 w - - 0 1 T10A21", "MobilityGreat", 1},
+    /* Queen, Rook and Philosopher bear on the squares around the black King;
+     * with Black to move, its own King is the one in danger. */
+    {"dialectic", "6k1/6pp/8/7N/6Q1/8/8/5RK1 w - - 0 1 T12A21", "KingAttackPercent", 1},
+    {"dialectic", "6k1/6pp/8/7N/6Q1/8/8/5RK1 b - - 0 1 T12A21", "KingAttackPercent", -1},
+    /* A white Bishop attacked by a black Pawn, in both games. */
+    {"dialectic", "4k3/8/3p4/4B3/8/8/8/4K3 w - - 0 1 T12A21", "PawnThreat", -1},
+    {"hegelian", "4k3/8/3p4/4B3/8/8/8/4K3 w - - 0 1 T11A11", "PawnThreat", -1},
+};
+
+START_TEST(each_term_points_the_right_way)
+{
+    load(term_cases[_i].variant, term_cases[_i].fen);
+    int added = term(term_cases[_i].weight);
+    ck_assert_msg(added * term_cases[_i].sign > 0, "%s adds %d in %s", term_cases[_i].weight, added,
+                  term_cases[_i].fen);
+}
+END_TEST
+
+START_TEST(philosopher_mobility_follows_the_tokens)
+{
+    /* A Philosopher leaps like a Knight with the Thesis on 12, not at all on 00. */
+    load("dialectic", "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1 T12A21");
+    int knight = term("MobilityPhilosopher");
+    load("dialectic", "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1 T00A21");
+    ck_assert_int_gt(knight, term("MobilityPhilosopher"));
+}
+END_TEST
+
 START_TEST(xboard_hooks)
 {
     const struct variant *v = variant_find("dialectic");
@@ -286,6 +344,8 @@ static Suite *dialectic_suite(void)
     tcase_add_test(tc, check_rules_bind_dialectic_moves);
     tcase_add_test(tc, noisy_steps_include_checking_antithesis_moves);
     tcase_add_test(tc, philosopher_worth_follows_the_tokens);
+    tcase_add_loop_test(tc, each_term_points_the_right_way, 0, (int)(sizeof term_cases / sizeof term_cases[0]));
+    tcase_add_test(tc, philosopher_mobility_follows_the_tokens);
     tcase_add_test(tc, xboard_hooks);
     suite_add_tcase(s, tc);
     return s;
