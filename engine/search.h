@@ -41,6 +41,7 @@ struct search_limits {
     bool infinite;           /* analyse until stopped */
     bool ponder;             /* think on the opponent's time until engine_ponderhit() or stop */
     int multipv;             /* best lines wanted (0 or 1: one) */
+    int move_overhead_ms;    /* clock time our move may take to reach the GUI (< 0: the default) */
     /* Root turns not to consider (CECP exclude), by text. */
     int excluded_count;
     char excluded[MAX_EXCLUDED][TURN_TEXT_LEN];
@@ -115,6 +116,7 @@ static inline void search_limits_init(struct search_limits *l)
 {
     *l = (struct search_limits){0};
     l->time_ms[0] = l->time_ms[1] = -1;
+    l->move_overhead_ms = -1;
 }
 
 /* Mate distance in moves (positive: side to move mates), 0 when not a mate score. */

@@ -1,8 +1,5 @@
 #include "engine/timeman.h"
 
-/* Time the GUI, the pipes and a loaded machine may take between our move
- * and the clock stopping. */
-#define MOVE_OVERHEAD_MS 30
 /* Moves we plan for when the time control does not say (sudden death). */
 #define DEFAULT_MOVES_TO_GO 25
 #define MAX_MOVES_TO_GO 50
@@ -10,11 +7,18 @@
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
+/* Time the GUI, the pipes and a loaded machine may take between our move
+ * and the clock stopping (the `Move Overhead` option). */
+static int64_t overhead_of(const struct search_limits *l)
+{
+    return l->move_overhead_ms < 0 ? TIMEMAN_DEFAULT_OVERHEAD_MS : min64(l->move_overhead_ms, TIMEMAN_MAX_OVERHEAD_MS);
+}
+
 /* What must stay on the clock after this move: the overhead plus a
  * twentieth of the clock, but never more than half of what is left. */
-static int64_t reserve_of(int64_t clock)
+static int64_t reserve_of(int64_t clock, int64_t overhead)
 {
-    return min64(MOVE_OVERHEAD_MS + clock / 20, clock / 2);
+    return min64(overhead + clock / 20, clock / 2);
 }
 
 static struct time_budget clock_budget(const struct search_limits *l, int side)
@@ -22,7 +26,7 @@ static struct time_budget clock_budget(const struct search_limits *l, int side)
     struct time_budget b = {true, false, 1, 1};
     int64_t clock = l->time_ms[side];
     int64_t inc = l->inc_ms[side] > 0 ? l->inc_ms[side] : 0;
-    int64_t avail = max64(1, clock - reserve_of(clock));
+    int64_t avail = max64(1, clock - reserve_of(clock, overhead_of(l)));
     int64_t mtg = l->movestogo > 0 ? min64(l->movestogo, MAX_MOVES_TO_GO) : DEFAULT_MOVES_TO_GO;
     /* The increment arrives after the move, so it can be spent now, except
      * when the clock is already nearly empty. */

@@ -20,6 +20,11 @@ struct time_budget {
     int64_t hard_ms;
 };
 
+/* The move overhead when the limits leave it to the engine, in ms; the
+ * `Move Overhead` option's default. */
+#define TIMEMAN_DEFAULT_OVERHEAD_MS 30
+#define TIMEMAN_MAX_OVERHEAD_MS 5000
+
 /* Budget for `side` (WHITE or BLACK) under `limits`. */
 struct time_budget timeman_budget(const struct search_limits *limits, int side);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/timeman.h"
 #include "protocol/text.h"
 
 #define SPIN(lo, hi) #lo " " #hi
@@ -15,18 +16,19 @@ static const struct engine_option option_list[] = {
     {{"UCI_LimitStrength", "check", "false", NULL}, ENGINE_OPTION_UCI},
     {{"UCI_Elo", "spin", "2400", SPIN(1000, 2400)}, ENGINE_OPTION_UCI},
     {{"Skill", "spin", "20", SPIN(0, 20)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
+    {{"Move Overhead", "spin", "30", SPIN(0, 5000)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     {{NULL, NULL, NULL, NULL}, 0},
 };
 
 _Static_assert(MAX_THREADS == 64 && MAX_MULTIPV == 64 && SKILL_MAX == 20 && STRENGTH_ELO_MIN == 1000 &&
-                   STRENGTH_ELO_MAX == 2400,
+                   STRENGTH_ELO_MAX == 2400 && TIMEMAN_DEFAULT_OVERHEAD_MS == 30 && TIMEMAN_MAX_OVERHEAD_MS == 5000,
                "the option ranges above follow engine/search.h");
 
 const struct engine_option *engine_options(void) { return option_list; }
 
 void engine_settings_init(struct engine_settings *st)
 {
-    *st = (struct engine_settings){1, 1, false, false, STRENGTH_ELO_MAX, SKILL_MAX};
+    *st = (struct engine_settings){1, 1, false, false, STRENGTH_ELO_MAX, SKILL_MAX, TIMEMAN_DEFAULT_OVERHEAD_MS};
 }
 
 int engine_settings_skill(const struct engine_settings *st)
@@ -91,6 +93,10 @@ int engine_settings_set(struct engine_settings *st, struct engine *e, const char
             return bad(err, errlen, "Skill must be 0..20", value);
         next.skill = (int)n;
         return apply_skill(st, e, &next);
+    } else if (strcasecmp(name, "Move Overhead") == 0) {
+        if (text_int64(value, 0, TIMEMAN_MAX_OVERHEAD_MS, &n))
+            return bad(err, errlen, "Move Overhead must be 0..5000 (milliseconds)", value);
+        st->move_overhead_ms = (int)n;
     } else {
         return 1;
     }

@@ -25,6 +25,7 @@ struct engine_settings {
     bool limit_strength;      /* UCI_LimitStrength: UCI_Elo decides the skill */
     int elo;
     int skill;                /* Skill, 0..SKILL_MAX, when UCI_LimitStrength is off */
+    int move_overhead_ms;     /* Move Overhead: clock time a move takes to reach the GUI */
 };
 
 void engine_settings_init(struct engine_settings *st);

@@ -427,6 +427,7 @@ static void cmd_go(struct uci *u, char *args)
         if (l->time_ms[c] >= 0)
             l->time_ms[c] = tc_clock_for_search(l->time_ms[c]);
     l->multipv = u->settings.multipv;
+    l->move_overhead_ms = u->settings.move_overhead_ms;
     stop_search(u);
     *u->limits = *l;
     struct search_callbacks cb = {on_report, on_done, u};

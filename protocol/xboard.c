@@ -207,6 +207,7 @@ static void start_search(struct xboard *xb, enum search_kind kind)
     l->excluded_count = xb->limits->excluded_count;
     memcpy(l->excluded, xb->limits->excluded, sizeof l->excluded);
     l->multipv = xb->settings.multipv;
+    l->move_overhead_ms = xb->settings.move_overhead_ms;
     if (kind == SEARCH_ANALYZE) {
         l->infinite = true;
     } else if (kind == SEARCH_PONDER) {

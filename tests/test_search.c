@@ -7,6 +7,7 @@
 #include "engine/clock.h"
 #include "engine/fen.h"
 #include "engine/search.h"
+#include "engine/timeman.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 
@@ -397,6 +398,30 @@ START_TEST(blitz_two_seconds_plus_increment_never_flags)
 }
 END_TEST
 
+/* A larger move overhead leaves more on the clock; the default is 30 ms. */
+START_TEST(move_overhead_is_left_on_the_clock)
+{
+    struct search_limits l;
+    search_limits_init(&l);
+    l.time_ms[WHITE] = l.time_ms[BLACK] = 3000;
+    l.inc_ms[WHITE] = l.inc_ms[BLACK] = 50;
+    struct time_budget by_default = timeman_budget(&l, WHITE);
+    l.move_overhead_ms = TIMEMAN_DEFAULT_OVERHEAD_MS;
+    struct time_budget thirty = timeman_budget(&l, WHITE);
+    ck_assert_int_eq(by_default.hard_ms, thirty.hard_ms);
+    ck_assert_int_eq(by_default.soft_ms, thirty.soft_ms);
+    l.move_overhead_ms = 1000;
+    struct time_budget slow_gui = timeman_budget(&l, WHITE);
+    ck_assert_int_lt(slow_gui.hard_ms, by_default.hard_ms);
+    ck_assert_int_ge(3000 - slow_gui.hard_ms, 1000);
+    /* Never more than half the clock is held back, so a move still comes. */
+    l.move_overhead_ms = TIMEMAN_MAX_OVERHEAD_MS;
+    struct time_budget most = timeman_budget(&l, WHITE);
+    ck_assert_int_gt(most.hard_ms, 0);
+    ck_assert_int_ge(3000 - most.hard_ms, 1500);
+}
+END_TEST
+
 START_TEST(short_clock_with_moves_to_go_never_flags)
 {
     play_on_clock(400, 0, 10, 30);
@@ -663,6 +688,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, evaluation_is_colour_symmetric);
     tcase_add_test(tc, blitz_two_seconds_plus_increment_never_flags);
     tcase_add_test(tc, short_clock_with_moves_to_go_never_flags);
+    tcase_add_test(tc, move_overhead_is_left_on_the_clock);
     tcase_add_test(tc, multi_step_turns_are_whole);
     tcase_add_test(tc, dead_position_is_analysed_with_lines);
     tcase_add_test(tc, multi_step_exclusions_and_pv);

@@ -263,7 +263,7 @@ def cecp_strength(v):
 
 
 def command_line_engine_options():
-    for bad in ["Threads=0", "MultiPV=65", "Skill=x", "UCI_Elo=3000", "Ponder=maybe"]:
+    for bad in ["Threads=0", "MultiPV=65", "Skill=x", "UCI_Elo=3000", "Ponder=maybe", "Move Overhead=5001"]:
         r = subprocess.run([RZ, "--option", bad], input="", capture_output=True, text=True)
         name = bad.split("=")[0]
         assert r.returncode == 1 and f"option {name}: " in r.stderr, f"{bad}: {r.returncode} {r.stderr!r}"
@@ -282,8 +282,34 @@ def command_line_engine_options():
     assert e.close() == 0
 
 
+def move_overhead_option():
+    """Move Overhead is offered by both protocols, refuses bad values and is kept for the clock."""
+    e = Engine(RZ, "uci move overhead")
+    e.send("uci")
+    e.expect(r"option name Move Overhead type spin default 30 min 0 max 5000")
+    e.expect("uciok")
+    e.send("setoption name Move Overhead value 5001")
+    e.expect(r"info string error: Move Overhead must be 0\.\.5000.*")
+    e.send("setoption name Move Overhead value 400", "position startpos")
+    _, best, _ = uci_go(e, "go wtime 1000 btime 1000 winc 0 binc 0")
+    assert best, "no move with Move Overhead 400"
+    e.send("quit")
+    assert e.close() == 0
+    e = Engine(RZ, "cecp move overhead")
+    e.send("xboard", "protover 2")
+    feats = " ".join(e.collect_until("feature done=1"))
+    assert 'option="Move Overhead -spin 30 0 5000"' in feats, feats
+    e.send("new", "force")
+    e.sync(1)
+    cecp_errors(e, "option Move Overhead=250", 0)
+    for bad in ["-1", "5001", "soon"]:
+        cecp_errors(e, f"option Move Overhead={bad}", 1)
+    e.send("exit")
+    assert e.close() == 0
+
+
 def main():
-    tests = [("command_line_engine_options", command_line_engine_options)]
+    tests = [("command_line_engine_options", command_line_engine_options), ("move_overhead_option", move_overhead_option)]
     for v in VARIANTS:
         for fn in [uci_multipv, uci_ponder, uci_strength, uci_threads, cecp_multipv, cecp_ponder, cecp_strength]:
             tests.append((f"{fn.__name__}[{v}]", lambda fn=fn, v=v: fn(v)))
