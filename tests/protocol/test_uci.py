@@ -39,7 +39,8 @@ def test_handshake_and_options():
     combo = [s for s in lines if s.startswith("option name UCI_Variant type combo default normal")]
     assert combo and " var normal" in combo[0], lines
     for s in lines[2:-1]:
-        assert re.fullmatch(r"option name \S+ type (spin|check|combo|string) default .*", s), s
+        # A name may have spaces, as Stockfish's "Move Overhead" does.
+        assert re.fullmatch(r"option name \S+( \S+)* type (spin|check|combo|string) default .*", s), s
     e.send("isready")
     e.expect("readyok")
     e.send("setoption name Hash value 8", "setoption name UCI_Variant value normal", "isready")
