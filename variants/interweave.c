@@ -7,13 +7,12 @@
 #include <string.h>
 
 #define N_ (BOARD_STRIDE)
-static const int orth_dirs[4] = {N_, -N_, 1, -1};
-static const int diag_dirs[4] = {N_ + 1, N_ - 1, -N_ + 1, -N_ - 1};
-/* Double Knight moves (2,4)/(4,2) and their midpoints (1,2)/(2,1). */
-static const int dknight_to[8] = {4 * N_ + 2, 4 * N_ - 2, -4 * N_ + 2, -4 * N_ - 2,
-                                  2 * N_ + 4, 2 * N_ - 4, -2 * N_ + 4, -2 * N_ - 4};
-static const int dknight_mid[8] = {2 * N_ + 1, 2 * N_ - 1, -2 * N_ + 1, -2 * N_ - 1,
-                                   N_ + 2, N_ - 2, -N_ + 2, -N_ - 2};
+const int iw_orth[4] = {N_, -N_, 1, -1};
+const int iw_diag[4] = {N_ + 1, N_ - 1, -N_ + 1, -N_ - 1};
+const int iw_dknight_to[8] = {4 * N_ + 2, 4 * N_ - 2, -4 * N_ + 2, -4 * N_ - 2,
+                              2 * N_ + 4, 2 * N_ - 4, -2 * N_ + 4, -2 * N_ - 4};
+const int iw_dknight_mid[8] = {2 * N_ + 1, 2 * N_ - 1, -2 * N_ + 1, -2 * N_ - 1,
+                               N_ + 2, N_ - 2, -N_ + 2, -N_ - 2};
 
 static inline int forward(Color c) { return c == WHITE ? N_ : -N_; }
 /* Rank counted from the side's own first rank, 0..7. */
@@ -76,7 +75,7 @@ static void gen_diagonal_slides(struct gen *g, Square from)
         return;
     const Piece *b = g->pos->board;
     for (int i = 0; i < 4; i++)
-        for (Square s = from + diag_dirs[i]; b[s] == EMPTY; s += diag_dirs[i])
+        for (Square s = from + iw_diag[i]; b[s] == EMPTY; s += iw_diag[i])
             move_list_add(g->quiets, make_move(from, s, MK_NORMAL, 0));
 }
 
@@ -85,7 +84,7 @@ static bool custodian_any(const struct gen *g, Square to)
 {
     const Piece *b = g->pos->board;
     for (int i = 0; i < 4; i++) {
-        int d = orth_dirs[i];
+        int d = iw_orth[i];
         if ((b[to + d] & g->enemy) && (b[to + 2 * d] & g->own))
             return true;
     }
@@ -140,22 +139,22 @@ static void gen_king(struct gen *g, Square from)
 {
     const Piece *b = g->pos->board;
     for (int i = 0; i < 4; i++) {
-        int d = orth_dirs[i];
+        int d = iw_orth[i];
         if ((b[from + d] & g->enemy) && b[from + 2 * d] == EMPTY)
             add_step(g, from, from + 2 * d, MK_NORMAL, 0, true);
     }
     if (!g->quiets)
         return;
     for (int i = 0; i < 4; i++)
-        if (b[from + diag_dirs[i]] == EMPTY)
-            move_list_add(g->quiets, make_move(from, from + diag_dirs[i], MK_NORMAL, 0));
+        if (b[from + iw_diag[i]] == EMPTY)
+            move_list_add(g->quiets, make_move(from, from + iw_diag[i], MK_NORMAL, 0));
 }
 
 static void gen_smasher(struct gen *g, Square from)
 {
     const Piece *b = g->pos->board;
     for (int i = 0; i < 4; i++) {
-        int d = orth_dirs[i];
+        int d = iw_orth[i];
         Square s = from + d;
         for (int k = 1; b[s] == EMPTY; k++, s += d)
             if (!(k & 1))
@@ -168,7 +167,7 @@ static void gen_leaper(struct gen *g, Square from)
 {
     const Piece *b = g->pos->board;
     for (int i = 0; i < 4; i++) {
-        int d = orth_dirs[i];
+        int d = iw_orth[i];
         Square s = from + d;
         int k = 1;
         for (; b[s] == EMPTY; k++, s += d)
@@ -184,10 +183,10 @@ static void gen_leaper(struct gen *g, Square from)
     for (int i = 0; i < 8; i++) {
         /* The midpoint first: when it is off the board so is the target, which
          * from the lowest ranks may lie outside the mailbox array. */
-        Piece mid = b[from + dknight_mid[i]];
+        Piece mid = b[from + iw_dknight_mid[i]];
         if (mid == OFFBOARD || (mid & g->own))
             continue;
-        Square to = from + dknight_to[i];
+        Square to = from + iw_dknight_to[i];
         if (b[to] != EMPTY)
             continue;
         add_step(g, from, to, MK_NORMAL, 0, (mid & g->enemy) != 0);
@@ -199,7 +198,7 @@ static void gen_remover(struct gen *g, Square from)
 {
     const Piece *b = g->pos->board;
     for (int i = 0; i < 4; i++)
-        if (b[from + orth_dirs[i]] & g->enemy) {
+        if (b[from + iw_orth[i]] & g->enemy) {
             add_step(g, from, from, IW_REMOVE, 0, true);
             break;
         }
@@ -284,7 +283,7 @@ static int add_custodians(const struct position *pos, Square from, Square at, Co
 {
     int own = COLOR_BIT(us), enemy = COLOR_BIT(us ^ 1);
     for (int i = 0; i < 4; i++) {
-        int d = orth_dirs[i];
+        int d = iw_orth[i];
         Square v = at + d;
         if (v != skip && v + d != from && (pos->board[v] & enemy) && (pos->board[v + d] & own))
             out[n++] = v;
@@ -317,8 +316,8 @@ int iw_victims(const struct position *pos, Move m, Square out[IW_MAX_VICTIMS])
     case IW_KING: out[n++] = (from + to) / 2; break;
     case IW_REMOVER:
         for (int i = 0; i < 4; i++)
-            if (pos->board[from + orth_dirs[i]] & enemy)
-                out[n++] = from + orth_dirs[i];
+            if (pos->board[from + iw_orth[i]] & enemy)
+                out[n++] = from + iw_orth[i];
         break;
     case IW_LEAPER: {
         int d = orth_dir(from, to);

@@ -52,6 +52,9 @@ uint64_t iw_count_turns(struct position *pos);
 int iw_evaluate(const struct position *pos);
 extern const struct eval_params iw_eval_params; /* its weights, for the tuner */
 extern const int iw_piece_values[MAX_TYPES];
+/* Steps on the board: orthogonal, diagonal, and the Double Knight's leaps
+ * (2,4)/(4,2) with their midpoints (1,2)/(2,1), index for index. */
+extern const int iw_orth[4], iw_diag[4], iw_dknight_to[8], iw_dknight_mid[8];
 
 /* XBoard (interweave_xboard.c). */
 extern const struct xboard_setup iw_xboard;

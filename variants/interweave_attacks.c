@@ -3,14 +3,6 @@
 
 #include "variants/interweave_attacks.h"
 
-#define N_ (BOARD_STRIDE)
-static const int orth[4] = {N_, -N_, 1, -1};
-static const int diag[4] = {N_ + 1, N_ - 1, -N_ + 1, -N_ - 1};
-static const int dknight_to[8] = {4 * N_ + 2, 4 * N_ - 2, -4 * N_ + 2, -4 * N_ - 2,
-                                  2 * N_ + 4, 2 * N_ - 4, -2 * N_ + 4, -2 * N_ - 4};
-static const int dknight_mid[8] = {2 * N_ + 1, 2 * N_ - 1, -2 * N_ + 1, -2 * N_ - 1,
-                                   N_ + 2, N_ - 2, -N_ + 2, -N_ - 2};
-
 struct scan {
     const Piece *b;
     int own, enemy;
@@ -31,7 +23,7 @@ static int diagonal_slides(const Piece *b, Square from)
 {
     int n = 0;
     for (int i = 0; i < 4; i++)
-        for (Square t = from + diag[i]; b[t] == EMPTY; t += diag[i])
+        for (Square t = from + iw_diag[i]; b[t] == EMPTY; t += iw_diag[i])
             n++;
     return n;
 }
@@ -42,8 +34,8 @@ static int custodians(struct scan *s, Square to)
 {
     int n = 0;
     for (int i = 0; i < 4; i++) {
-        Square v = to + orth[i];
-        if ((s->b[v] & s->enemy) && (s->b[v + orth[i]] & s->own)) {
+        Square v = to + iw_orth[i];
+        if ((s->b[v] & s->enemy) && (s->b[v + iw_orth[i]] & s->own)) {
             mark(s, v);
             n++;
         }
@@ -54,7 +46,7 @@ static int custodians(struct scan *s, Square to)
 static void scan_pawn(struct scan *s, Square from)
 {
     const Piece *b = s->b;
-    int fwd = s->us == WHITE ? N_ : -N_;
+    int fwd = s->us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
     int rr = s->us == WHITE ? square_rank(from) : 7 - square_rank(from);
     for (int dx = -1; dx <= 1; dx += 2) {
         Square to = from + fwd + dx;
@@ -72,9 +64,9 @@ static void scan_pawn(struct scan *s, Square from)
 static void scan_king(struct scan *s, Square from)
 {
     for (int i = 0; i < 4; i++) {
-        if ((s->b[from + orth[i]] & s->enemy) && s->b[from + 2 * orth[i]] == EMPTY)
-            mark(s, from + orth[i]);
-        if (s->b[from + diag[i]] == EMPTY)
+        if ((s->b[from + iw_orth[i]] & s->enemy) && s->b[from + 2 * iw_orth[i]] == EMPTY)
+            mark(s, from + iw_orth[i]);
+        if (s->b[from + iw_diag[i]] == EMPTY)
             s->out->mobility[IW_KING]++;
     }
 }
@@ -86,7 +78,7 @@ static void scan_lines(struct scan *s, Square from, int type)
 {
     const Piece *b = s->b;
     for (int i = 0; i < 4; i++) {
-        int d = orth[i], k = 1;
+        int d = iw_orth[i], k = 1;
         Square t = from + d;
         for (; b[t] == EMPTY; k++, t += d)
             if (!(k & 1))
@@ -102,11 +94,11 @@ static void scan_lines(struct scan *s, Square from, int type)
 static void scan_double_knight(struct scan *s, Square from)
 {
     for (int i = 0; i < 8; i++) {
-        Piece mid = s->b[from + dknight_mid[i]];
-        if (mid == OFFBOARD || (mid & s->own) || s->b[from + dknight_to[i]] != EMPTY)
+        Piece mid = s->b[from + iw_dknight_mid[i]];
+        if (mid == OFFBOARD || (mid & s->own) || s->b[from + iw_dknight_to[i]] != EMPTY)
             continue;
         if (mid & s->enemy)
-            mark(s, from + dknight_mid[i]);
+            mark(s, from + iw_dknight_mid[i]);
         else
             s->out->mobility[IW_LEAPER]++;
     }
@@ -115,8 +107,8 @@ static void scan_double_knight(struct scan *s, Square from)
 static void scan_remover(struct scan *s, Square from)
 {
     for (int i = 0; i < 4; i++)
-        if (s->b[from + orth[i]] & s->enemy)
-            mark(s, from + orth[i]);
+        if (s->b[from + iw_orth[i]] & s->enemy)
+            mark(s, from + iw_orth[i]);
     s->out->mobility[IW_REMOVER] += diagonal_slides(s->b, from);
 }
 

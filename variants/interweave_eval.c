@@ -57,10 +57,9 @@ static inline int complex_of(Square sq) { return (square_col(sq) + square_rank(s
 
 static int king_neighbours(const struct position *pos, Square king, Color c)
 {
-    static const int orth[4] = {BOARD_STRIDE, -BOARD_STRIDE, 1, -1};
     int n = 0;
     for (int i = 0; i < 4; i++)
-        if (pos->board[king + orth[i]] & COLOR_BIT(c ^ 1))
+        if (pos->board[king + iw_orth[i]] & COLOR_BIT(c ^ 1))
             n++;
     return n;
 }
@@ -124,8 +123,8 @@ static int hanging(const struct position *pos, const struct iw_attacks *mine, co
 /* Capture maps and mobility, from the side to move's view. */
 static int activity(const struct position *pos, const struct iw_attacks *a)
 {
-    const struct iw_attacks mine = a[pos->side], theirs = a[pos->side ^ 1];
-    return mobility(&mine) - mobility(&theirs) - hanging(pos, &mine, &theirs) + w[W_THREAT] * mine.victim_count;
+    const struct iw_attacks *mine = &a[pos->side], *theirs = &a[pos->side ^ 1];
+    return mobility(mine) - mobility(theirs) - hanging(pos, mine, theirs) + w[W_THREAT] * mine->victim_count;
 }
 
 int iw_evaluate(const struct position *pos)
