@@ -37,6 +37,14 @@ static inline Square make_square(int col, int rank) { return (rank + BOARD_PAD_B
 static inline int square_col(Square sq) { return sq & (BOARD_STRIDE - 1); }
 static inline int square_rank(Square sq) { return sq / BOARD_STRIDE - BOARD_PAD_BELOW; }
 static inline int step_of(int dx, int dy) { return dy * BOARD_STRIDE + dx; }
+/* Is b the square a or one King step from it? One subtraction: b - a is the
+ * rank difference times the stride plus the file difference, and the stride
+ * is wider than any board. */
+static inline bool within_king_step(Square a, Square b)
+{
+    unsigned d = (unsigned)(b - a + BOARD_STRIDE + 1);
+    return d < 3 * BOARD_STRIDE && (d & (BOARD_STRIDE - 1)) <= 2;
+}
 
 /* ---- Colours and pieces ---------------------------------------------------
  * A piece byte is its type (1..15) plus one colour bit; an empty square is 0

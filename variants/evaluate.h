@@ -20,4 +20,10 @@ int evaluate_pawns_and_kings(const struct position *pos, int phase);
  * with the sixteen orthodox ones on the board. */
 #define EVAL_PHASE_MAX 24
 
+/* A chess piece type's share of that phase: Knight and Bishop 1, Rook 2,
+ * Queen 4, the others 0. */
+int evaluate_phase_weight(int type);
+/* The phase of the chess pieces of both sides in pos, at most EVAL_PHASE_MAX. */
+int evaluate_game_phase(const struct position *pos);
+
 #endif

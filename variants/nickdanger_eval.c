@@ -111,17 +111,6 @@ static int side_score(const struct position *pos, Color c)
     return s;
 }
 
-/* Game phase for the Pawn and King tables: EVAL_PHASE_MAX with all pieces on. */
-static int game_phase(const struct position *pos)
-{
-    static const int weight[CHESS_TYPES] = {0, 0, 1, 1, 2, 4, 0};
-    int phase = 0;
-    for (Color c = WHITE; c <= BLACK; c++)
-        for (int i = 0; i < pos->pcount[c]; i++)
-            phase += weight[piece_type(pos->board[pos->plist[c][i]])];
-    return phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
-}
-
 /* Squares the pieces of colour c reach that no enemy Pawn guards. */
 static int mobility(const struct nd_attacks *a, Color c)
 {
@@ -194,7 +183,7 @@ int nd_evaluate(const struct position *pos)
         s += activity(pos, &a, us) - activity(pos, &a, them);
     }
     if (w[W_PAWNS_KINGS])
-        s += evaluate_pawns_and_kings(pos, game_phase(pos)) * w[W_PAWNS_KINGS] / 100;
+        s += evaluate_pawns_and_kings(pos, evaluate_game_phase(pos)) * w[W_PAWNS_KINGS] / 100;
     return s;
 }
 

@@ -19,7 +19,6 @@
 
 EVAL_WEIGHTS(POLYPIECE_WEIGHTS, polypiece_eval_params, NULL)
 
-static const int phase_weight[CHESS_TYPES] = {0, 0, 1, 1, 2, 4, 0};
 #define KING_DANGER_MAX 500
 
 struct side_eval {
@@ -27,15 +26,6 @@ struct side_eval {
     int king_hits;  /* our pieces' moves onto squares around the enemy King */
     int attackers;  /* pieces with such a move */
 };
-
-/* Is a one King step (or no step) from b? One subtraction: a - b is
- * rank difference x stride + file difference, and the stride is wider than
- * any board. */
-static inline bool near(Square a, Square b)
-{
-    unsigned d = (unsigned)(a - b + BOARD_STRIDE + 1);
-    return d < 3 * BOARD_STRIDE && (d & (BOARD_STRIDE - 1)) <= 2;
-}
 
 /* Moves of the piece on sq along its rays (a square reached by two rays
  * counts twice), and how many of them land next to the enemy King. */
@@ -54,7 +44,7 @@ static int piece_mobility(const struct position *pos, const struct piece_power *
             bool reaches = p == EMPTY ? (r->mode & BETZA_MOVE) : (p & enemy) && (r->mode & BETZA_CAPTURE);
             if (reaches) {
                 count++;
-                *king_hits += near(to, enemy_king);
+                *king_hits += within_king_step(enemy_king, to);
             }
             if (p != EMPTY)
                 break;
@@ -82,7 +72,7 @@ static struct side_eval side_eval(const struct position *pos, const struct power
             e.score += w[W_PAWN];
         if (type < KNIGHT || type >= KING)
             continue;
-        *phase += phase_weight[type];
+        *phase += evaluate_phase_weight(type);
         e.score += worth(&type_worth[type]);
         int hits = 0;
         int moves = piece_mobility(pos, &set->power[type][c], sq, c, enemy_king, &hits);

@@ -1,18 +1,11 @@
 /* Mobility and King-zone attacks of a piece, walked along its rays. */
 #include "variants/power_mobility.h"
 
-#include <stdlib.h>
-
 bool pawn_guards(const struct position *pos, Square sq, Color by)
 {
     Piece pawn = make_piece(by, PAWN);
     int back = by == WHITE ? -1 : 1;
     return pos->board[sq + step_of(-1, back)] == pawn || pos->board[sq + step_of(1, back)] == pawn;
-}
-
-static bool near_king(Square sq, Square king)
-{
-    return abs(square_col(sq) - square_col(king)) <= 1 && abs(square_rank(sq) - square_rank(king)) <= 1;
 }
 
 struct power_activity power_activity(const struct position *pos, Square sq, const struct piece_power *pw, Color c,
@@ -28,7 +21,7 @@ struct power_activity power_activity(const struct position *pos, Square sq, cons
             Piece p = pos->board[s];
             if (p == OFFBOARD)
                 break;
-            if ((r->mode & BETZA_CAPTURE) && enemy_king != NO_SQUARE && near_king(s, enemy_king))
+            if ((r->mode & BETZA_CAPTURE) && enemy_king != NO_SQUARE && within_king_step(enemy_king, s))
                 act.zone_hits++;
             if (p == EMPTY) {
                 if ((r->mode & BETZA_MOVE) && !pawn_guards(pos, s, c ^ 1))
