@@ -11,8 +11,18 @@
 
 #include <string.h>
 
+/* A piece other than a Pawn, kept for the second pass. */
+struct listed {
+    int16_t sq, partner;
+    uint8_t type;
+};
+
 struct walker {
+    const Piece *board;
+    const struct power_set *powers;
     struct nd_attacks *a;
+    struct listed pieces[2][MAX_PIECES];
+    int npieces[2];
     uint8_t near_king[BOARD_SIZE]; /* bit c: next to colour c's King (a link by its board-0 location) */
 };
 
@@ -83,28 +93,46 @@ static inline void walk_from(struct tally *t, const Piece *board, const struct p
     }
 }
 
-/* The pieces of one colour: Pawns only, or all the others. */
-static inline void walk_side(const struct position *pos, const struct walker *wk, Color c, bool pawns)
+/* One piece from its listed location and its partner (NO_SQUARE if none). */
+static inline void walk_piece(const struct walker *wk, Color c, int type, Square sq, Square partner, bool counts)
+{
+    struct nd_attacks *a = wk->a;
+    const struct piece_power *pw = &wk->powers->power[type][c];
+    struct tally t = {wk->near_king, a->by[c], a->by[c ^ 1], (uint8_t)(1 << type), COLOR_BIT(c), c ^ 1, 0, 0};
+    walk_from(&t, wk->board, pw, sq, counts);
+    if (partner != NO_SQUARE)
+        walk_from(&t, wk->board, pw, partner, counts);
+    a->mobility[c][type] += t.mobility;
+    a->king_hits[c][type] += t.king_hits;
+    if (t.king_hits && type != PAWN && type != KING)
+        a->king_attackers[c]++;
+}
+
+/* Walks the Pawns of one colour and lists its other pieces for later. */
+static void walk_pawns(const struct position *pos, struct walker *wk, Color c)
 {
     const struct nd_state *st = nd_cst(pos);
-    const struct power_set *powers = chess_powers(pos);
-    struct nd_attacks *a = wk->a;
+    wk->npieces[c] = 0;
     for (int i = 0; i < pos->pcount[c]; i++) {
         Square sq = pos->plist[c][i];
         int type = piece_type(pos->board[sq]);
-        if ((type == PAWN) != pawns)
-            continue;
-        const struct piece_power *pw = &powers->power[type][c];
-        struct tally t = {wk->near_king, a->by[c], a->by[c ^ 1], (uint8_t)(1 << type), COLOR_BIT(c), c ^ 1, 0, 0};
-        bool counts = !pawns;
-        walk_from(&t, pos->board, pw, sq, counts);
-        if (!nd_board_of(sq) && nd_linked(st, sq))
-            walk_from(&t, pos->board, pw, nd_partner(st, sq), counts);
-        int mobility = t.mobility, king_hits = t.king_hits;
-        a->mobility[c][type] += mobility;
-        a->king_hits[c][type] += king_hits;
-        if (king_hits && type != PAWN && type != KING)
-            a->king_attackers[c]++;
+        Square partner = !nd_board_of(sq) && nd_linked(st, sq) ? nd_partner(st, sq) : NO_SQUARE;
+        if (type == PAWN) {
+            walk_piece(wk, c, PAWN, sq, partner, false);
+        } else {
+            struct listed *l = &wk->pieces[c][wk->npieces[c]++];
+            l->sq = (int16_t)sq;
+            l->partner = (int16_t)partner;
+            l->type = (uint8_t)type;
+        }
+    }
+}
+
+static void walk_pieces(struct walker *wk, Color c)
+{
+    for (int i = 0; i < wk->npieces[c]; i++) {
+        const struct listed *l = &wk->pieces[c][i];
+        walk_piece(wk, c, l->type, l->sq, l->partner, true);
     }
 }
 
@@ -145,13 +173,15 @@ static void mark_king_zones(const struct position *pos, struct walker *wk)
 void nd_attacks_build(const struct position *pos, struct nd_attacks *a)
 {
     struct walker wk;
+    wk.board = pos->board;
+    wk.powers = chess_powers(pos);
     wk.a = a;
     mark_king_zones(pos, &wk);
     memset(a, 0, sizeof *a);
     for (Color c = WHITE; c <= BLACK; c++)
-        walk_side(pos, &wk, c, true);
+        walk_pawns(pos, &wk, c);
     fold_links(nd_cst(pos), a, true);
     for (Color c = WHITE; c <= BLACK; c++)
-        walk_side(pos, &wk, c, false);
+        walk_pieces(&wk, c);
     fold_links(nd_cst(pos), a, false);
 }
