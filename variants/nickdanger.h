@@ -93,7 +93,17 @@ void nd_apply_link_raw(struct position *pos, Move m);
 /* Evaluation and ordering (nickdanger_eval.c). */
 int nd_evaluate(const struct position *pos);
 extern const struct eval_params nd_eval_params; /* its weights, for the tuner */
+/* Ranking of a link action for the side to move (higher first). */
 int nd_link_action_score(struct position *pos, Move m);
+/* The same for many actions of one position (the board must not change in
+ * between): what depends on the position alone is worked out once. */
+struct nd_link_scorer {
+    struct position *pos;
+    bool on_board1[2];         /* by colour: has a piece that can move on board 1 */
+    int8_t attacked1[2][64];   /* by colour, board-1 square (local): attacked (1), not (0), not asked yet (-1) */
+};
+void nd_link_scorer_init(struct nd_link_scorer *sc, struct position *pos);
+int nd_link_scorer_score(struct nd_link_scorer *sc, Move m);
 
 /* The rules' tables (nickdanger.c). */
 const struct chess_rules *nd_rules(void);

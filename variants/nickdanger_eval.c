@@ -7,6 +7,7 @@
  * first, because a turn's part 2 has some 500 choices and alpha-beta only
  * prunes them well when the good ones come first. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "variants/eval_weights.h"
 #include "variants/evaluate.h"
@@ -199,16 +200,27 @@ static bool on_board1(const struct position *pos, Color c)
     return board1_pieces(pos, c) > 0;
 }
 
+/* Is the board-1 square s1 attacked by colour c? Asked once per square and
+ * colour while the scorer ranks the actions of one position. */
+static bool board1_attacked(struct nd_link_scorer *sc, Square s1, Color c)
+{
+    int8_t *known = &sc->attacked1[c][nd_local(s1)];
+    if (*known < 0)
+        *known = chess_square_attacked(sc->pos, s1, c);
+    return *known;
+}
+
 /* What an empty link (s0, s1) is worth to the side to move as a door from
  * board 1 to board 0: whoever can reach s1 on board 1 can step onto s0. */
-static int door_value(const struct position *pos, Square s0, Square s1)
+static int door_value(struct nd_link_scorer *sc, Square s0, Square s1)
 {
+    const struct position *pos = sc->pos;
     Color us = pos->side;
     int near_them = king_distance(s0, pos->king_sq[us ^ 1]), near_me = king_distance(s0, pos->king_sq[us]);
     int v = 0;
-    if (on_board1(pos, us ^ 1) && chess_square_attacked(pos, s1, us ^ 1))
+    if (sc->on_board1[us ^ 1] && board1_attacked(sc, s1, us ^ 1))
         v -= 40 + (near_me <= 2 ? 40 : 0);
-    if (on_board1(pos, us) && chess_square_attacked(pos, s1, us))
+    if (sc->on_board1[us] && board1_attacked(sc, s1, us))
         v += 15 + (near_them <= 2 ? 40 : 0);
     return v;
 }
@@ -222,9 +234,24 @@ static bool gives_check(struct position *pos, Square s0, Piece p)
     return check;
 }
 
-/* Ranking of a link action for the side to move (higher first). */
+void nd_link_scorer_init(struct nd_link_scorer *sc, struct position *pos)
+{
+    sc->pos = pos;
+    for (Color c = WHITE; c <= BLACK; c++)
+        sc->on_board1[c] = on_board1(pos, c);
+    memset(sc->attacked1, -1, sizeof sc->attacked1);
+}
+
 int nd_link_action_score(struct position *pos, Move m)
 {
+    struct nd_link_scorer sc;
+    nd_link_scorer_init(&sc, pos);
+    return nd_link_scorer_score(&sc, m);
+}
+
+int nd_link_scorer_score(struct nd_link_scorer *sc, Move m)
+{
+    struct position *pos = sc->pos;
     Color us = pos->side;
     Square s0 = move_from(m), s1 = move_to(m);
     Piece p0 = pos->board[s0], p1 = pos->board[s1];
@@ -251,10 +278,10 @@ int nd_link_action_score(struct position *pos, Move m)
         if (p0 != EMPTY)
             return -60 - order_on_link[piece_type(p0)];
         /* Empty link: a door for board-1 pieces. */
-        return door_value(pos, s0, s1) + centre[square_col(s1) & 7] - (near_me <= 1 ? 10 : 0);
+        return door_value(sc, s0, s1) + centre[square_col(s1) & 7] - (near_me <= 1 ? 10 : 0);
     }
     if (p0 == EMPTY)
-        return -door_value(pos, s0, s1) - 10;
+        return -door_value(sc, s0, s1) - 10;
     int t = piece_type(p0);
     if (piece_color(p0) == us)
         return move_extra(m) == ND_KEEP_0 ? -20 - order_on_link[t] : -100 - order_stranded[t];

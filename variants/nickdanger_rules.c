@@ -504,35 +504,60 @@ static void filter_part1(struct position *pos, struct move_list *list)
 
 _Static_assert(MAX_MOVES >= 600, "link lists need room");
 
-struct scored {
-    int score;
-    Move m;
-};
-
-static int by_score_desc(const void *a, const void *b)
+/* A link action and its rank in one key: ascending keys are descending
+ * scores, ties by ascending move (the scores' sign bit flipped so that an
+ * unsigned comparison orders them). Moves are distinct, so the order is total
+ * and any correct sort gives the same list. */
+static uint64_t rank_key(int score, Move m)
 {
-    const struct scored *x = a, *y = b;
-    if (x->score != y->score)
-        return y->score > x->score ? 1 : -1;
-    return x->m < y->m ? -1 : x->m > y->m;
+    uint32_t high = (uint32_t)-(int64_t)score ^ 0x80000000u;
+    return (uint64_t)high << 32 | m;
 }
 
-static void gen_part2(struct position *pos, struct move_list *list)
+/* Bottom-up merge sort of n keys, ascending, through tmp (room for n). */
+static void sort_keys(uint64_t *keys, uint64_t *tmp, int n)
+{
+    uint64_t *from = keys, *to = tmp;
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                to[k++] = from[j] < from[i] ? from[j++] : from[i++];
+            while (i < mid)
+                to[k++] = from[i++];
+            while (j < hi)
+                to[k++] = from[j++];
+        }
+        uint64_t *swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != keys)
+        memcpy(keys, from, (size_t)n * sizeof keys[0]);
+}
+
+/* The legal link actions, best-ranked first; only the best one if `best_only`. */
+static void gen_part2(struct position *pos, struct move_list *list, bool best_only)
 {
     nd_generate_link_candidates(pos, list);
-    struct scored s[MAX_MOVES];
+    struct nd_link_scorer sc;
+    nd_link_scorer_init(&sc, pos);
+    uint64_t keys[MAX_MOVES], tmp[MAX_MOVES];
     int n = 0;
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
         if (link_action_legal(pos, m)) {
-            s[n].score = nd_link_action_score(pos, m);
-            s[n].m = m;
-            n++;
+            uint64_t key = rank_key(nd_link_scorer_score(&sc, m), m);
+            if (!best_only || n == 0)
+                keys[n++] = key;
+            else if (key < keys[0])
+                keys[0] = key;
         }
     }
-    qsort(s, (size_t)n, sizeof s[0], by_score_desc);
+    sort_keys(keys, tmp, n);
     for (int i = 0; i < n; i++)
-        list->moves[i] = s[i].m;
+        list->moves[i] = (Move)keys[i];
     list->count = n;
 }
 
@@ -540,7 +565,7 @@ void nd_generate(struct position *pos, struct move_list *list)
 {
     list->count = 0;
     if (nd_cst(pos)->part2) {
-        gen_part2(pos, list);
+        gen_part2(pos, list, false);
         return;
     }
     gen_part1_pseudo(pos, list, false);
@@ -553,9 +578,7 @@ void nd_generate_noisy(struct position *pos, struct move_list *list)
 {
     list->count = 0;
     if (nd_cst(pos)->part2) {
-        gen_part2(pos, list);
-        if (list->count > 1)
-            list->count = 1;
+        gen_part2(pos, list, true);
         return;
     }
     gen_part1_pseudo(pos, list, true);
