@@ -2,7 +2,11 @@
  *
  * For one side, which enemy pieces a single capture step of its could take
  * from the board as it stands (compulsion, chains, pending pieces and en
- * passant left aside), and how many quiet steps its pieces have. */
+ * passant left aside), and how many quiet steps its pieces have.
+ *
+ * It is computed on 64-bit boards (bit rank * 8 + file), every piece of a
+ * type at once: the position's pieces are first gathered into `iw_boards`,
+ * which the evaluation reuses for its own counts. */
 #ifndef RULEZERO_INTERWEAVE_ATTACKS_H
 #define RULEZERO_INTERWEAVE_ATTACKS_H
 
@@ -15,8 +19,18 @@ struct iw_attacks {
     int sandwiches;         /* enemies a single Pawn step would sandwich, once per step */
 };
 
-static inline uint64_t iw_square_bit(Square sq) { return 1ull << (square_rank(sq) * 8 + square_col(sq)); }
+/* The pieces of a position as bit sets, by colour and type. */
+struct iw_boards {
+    uint64_t by_type[2][IW_TYPES];
+    uint64_t side[2];
+    uint64_t empty;
+};
 
+static inline int iw_square_index(Square sq) { return square_rank(sq) * 8 + square_col(sq); }
+static inline uint64_t iw_square_bit(Square sq) { return 1ull << iw_square_index(sq); }
+
+void iw_boards_of(const struct position *pos, struct iw_boards *out);
+void iw_attacks_from(const struct iw_boards *bb, Color c, struct iw_attacks *out);
 void iw_attacks_of(const struct position *pos, Color c, struct iw_attacks *out);
 
 #endif
