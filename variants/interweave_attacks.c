@@ -19,40 +19,48 @@ static inline uint64_t shift(uint64_t b, int dx, int dy)
     return s >= 0 ? b << s : b >> -s;
 }
 
-static inline int popcount(uint64_t b) { return __builtin_popcountll(b); }
-
-static const int orth_dx[4] = {0, 0, 1, -1}, orth_dy[4] = {1, -1, 0, 0};
-static const int diag_dx[4] = {1, -1, 1, -1}, diag_dy[4] = {1, 1, -1, -1};
-
 struct scan {
     const struct iw_boards *bb;
     uint64_t own, enemy, empty;
     struct iw_attacks *out;
 };
 
+/* The empty squares a step at a time from `from` in direction (dx, dy) reach
+ * before a piece or the edge stops them; with `even_only`, those at an even
+ * distance. Pieces on one line block each other, so the squares of different
+ * pieces never coincide. */
+static inline uint64_t ray_squares(uint64_t from, uint64_t empty, int dx, int dy, bool even_only)
+{
+    uint64_t squares = 0;
+    for (int k = 1; (from = shift(from, dx, dy) & empty) != 0; k++)
+        if (!even_only || !(k & 1))
+            squares |= from;
+    return squares;
+}
+
 /* Quiet diagonal slides of every piece in `from`. */
 static int diagonal_slides(const struct scan *s, uint64_t from)
 {
-    int n = 0;
-    for (int i = 0; i < 4; i++)
-        for (uint64_t x = shift(from, diag_dx[i], diag_dy[i]) & s->empty; x;
-             x = shift(x, diag_dx[i], diag_dy[i]) & s->empty)
-            n += popcount(x);
-    return n;
+    return iw_bit_count(ray_squares(from, s->empty, 1, 1, false)) + iw_bit_count(ray_squares(from, s->empty, -1, 1, false)) +
+           iw_bit_count(ray_squares(from, s->empty, 1, -1, false)) +
+           iw_bit_count(ray_squares(from, s->empty, -1, -1, false));
 }
 
 /* Pawn steps onto the squares `to` (one per Pawn) sandwich the enemies next
- * to them that have a piece of ours beyond; returns how many. */
+ * to them, in direction (dx, dy), that have a piece of ours beyond; returns how many. */
+static inline int custodians_towards(struct scan *s, uint64_t to, int dx, int dy)
+{
+    uint64_t hit = shift(to, dx, dy) & s->enemy & shift(s->own, -dx, -dy);
+    s->out->victims |= hit;
+    return iw_bit_count(hit);
+}
+
 static int custodians(struct scan *s, uint64_t to)
 {
-    int n = 0;
-    for (int i = 0; i < 4; i++) {
-        uint64_t beyond_own = shift(s->own, -orth_dx[i], -orth_dy[i]);
-        uint64_t hit = shift(to, orth_dx[i], orth_dy[i]) & s->enemy & beyond_own;
-        s->out->victims |= hit;
-        n += popcount(hit);
-    }
-    return n;
+    if (!to)
+        return 0;
+    return custodians_towards(s, to, 0, 1) + custodians_towards(s, to, 0, -1) + custodians_towards(s, to, 1, 0) +
+           custodians_towards(s, to, -1, 0);
 }
 
 static void scan_pawns(struct scan *s, uint64_t pawns, Color us)
@@ -61,7 +69,7 @@ static void scan_pawns(struct scan *s, uint64_t pawns, Color us)
     uint64_t third_rank = us == WHITE ? 0xFF0000ull : 0xFF0000000000ull; /* reached from the second */
     for (int dx = -1; dx <= 1; dx += 2) {
         uint64_t to = shift(pawns, dx, fwd) & s->empty;
-        s->out->mobility[IW_PAWN] += popcount(to);
+        s->out->mobility[IW_PAWN] += iw_bit_count(to);
         s->out->sandwiches += custodians(s, to);
         uint64_t twice = shift(to & third_rank, dx, fwd) & s->empty;
         custodians(s, twice);
@@ -69,54 +77,70 @@ static void scan_pawns(struct scan *s, uint64_t pawns, Color us)
     s->out->victims |= shift(pawns, 0, fwd) & s->enemy & shift(s->empty, 0, -fwd);
 }
 
+static inline void king_towards(struct scan *s, uint64_t kings, int dx, int dy)
+{
+    s->out->victims |= shift(kings, dx, dy) & s->enemy & shift(s->empty, -dx, -dy);
+    s->out->mobility[IW_KING] += iw_bit_count(shift(kings, dx + dy, dy - dx) & s->empty);
+}
+
+/* Orthogonal leaps over an enemy; quiet diagonal steps (the orthogonal one turned by 45 degrees). */
 static void scan_kings(struct scan *s, uint64_t kings)
 {
-    for (int i = 0; i < 4; i++) {
-        s->out->victims |= shift(kings, orth_dx[i], orth_dy[i]) & s->enemy & shift(s->empty, -orth_dx[i], -orth_dy[i]);
-        s->out->mobility[IW_KING] += popcount(shift(kings, diag_dx[i], diag_dy[i]) & s->empty);
-    }
+    king_towards(s, kings, 0, 1);
+    king_towards(s, kings, 0, -1);
+    king_towards(s, kings, 1, 0);
+    king_towards(s, kings, -1, 0);
 }
 
 /* Along each line: the quiet even-distance slides, then the first piece met
  * at distance k. The Smasher takes it by approach (odd k >= 3), the Leaper by
  * the long leap (odd k, the square beyond empty). */
+static inline void line_towards(struct scan *s, uint64_t from, int type, int dx, int dy)
+{
+    uint64_t even = ray_squares(from, s->empty, dx, dy, true);
+    s->out->mobility[type] += iw_bit_count(even);
+    /* The first piece met at an odd distance lies one step beyond an even
+     * square, or (k = 1, the Leaper only) next to the piece. */
+    uint64_t odd_next = shift(even, dx, dy) & ~s->empty;
+    if (type == IW_LEAPER)
+        odd_next = (odd_next | (shift(from, dx, dy) & ~s->empty)) & shift(s->empty, -dx, -dy);
+    s->out->victims |= odd_next & s->enemy;
+}
+
 static void scan_lines(struct scan *s, uint64_t from, int type)
 {
-    for (int i = 0; i < 4; i++) {
-        int dx = orth_dx[i], dy = orth_dy[i];
-        uint64_t blocked_odd = 0, x = from;
-        for (int k = 1; (x = shift(x, dx, dy)) != 0; k++) {
-            if ((k & 1) && !(type == IW_SMASHER && k == 1))
-                blocked_odd |= x & ~s->empty;
-            x &= s->empty;
-            if (!(k & 1))
-                s->out->mobility[type] += popcount(x);
-        }
-        uint64_t taken = blocked_odd & s->enemy;
-        if (type == IW_LEAPER)
-            taken &= shift(s->empty, -dx, -dy);
-        s->out->victims |= taken;
-    }
+    line_towards(s, from, type, 0, 1);
+    line_towards(s, from, type, 0, -1);
+    line_towards(s, from, type, 1, 0);
+    line_towards(s, from, type, -1, 0);
     s->out->mobility[type] += diagonal_slides(s, from);
 }
 
 /* The Double Knight leaps twice its midpoint's step, over a square that is
  * empty (a quiet step) or an enemy (a capture), onto an empty one. */
+static inline void double_knight_towards(struct scan *s, uint64_t leapers, int dx, int dy)
+{
+    uint64_t mid = shift(leapers, dx, dy) & ~s->own & shift(s->empty, -dx, -dy);
+    s->out->victims |= mid & s->enemy;
+    s->out->mobility[IW_LEAPER] += iw_bit_count(mid & s->empty);
+}
+
 static void scan_double_knights(struct scan *s, uint64_t leapers)
 {
-    static const int mid_dx[8] = {1, -1, 1, -1, 2, -2, 2, -2}, mid_dy[8] = {2, 2, -2, -2, 1, 1, -1, -1};
-    for (int i = 0; i < 8; i++) {
-        int dx = mid_dx[i], dy = mid_dy[i];
-        uint64_t mid = shift(leapers, dx, dy) & ~s->own & shift(s->empty, -dx, -dy);
-        s->out->victims |= mid & s->enemy;
-        s->out->mobility[IW_LEAPER] += popcount(mid & s->empty);
-    }
+    double_knight_towards(s, leapers, 1, 2);
+    double_knight_towards(s, leapers, -1, 2);
+    double_knight_towards(s, leapers, 1, -2);
+    double_knight_towards(s, leapers, -1, -2);
+    double_knight_towards(s, leapers, 2, 1);
+    double_knight_towards(s, leapers, -2, 1);
+    double_knight_towards(s, leapers, 2, -1);
+    double_knight_towards(s, leapers, -2, -1);
 }
 
 static void scan_removers(struct scan *s, uint64_t removers)
 {
-    for (int i = 0; i < 4; i++)
-        s->out->victims |= shift(removers, orth_dx[i], orth_dy[i]) & s->enemy;
+    uint64_t next_to = shift(removers, 0, 1) | shift(removers, 0, -1) | shift(removers, 1, 0) | shift(removers, -1, 0);
+    s->out->victims |= next_to & s->enemy;
     s->out->mobility[IW_REMOVER] += diagonal_slides(s, removers);
 }
 
@@ -149,7 +173,7 @@ void iw_attacks_from(const struct iw_boards *bb, Color c, struct iw_attacks *out
     }
     if (mine[IW_REMOVER])
         scan_removers(&s, mine[IW_REMOVER]);
-    out->victim_count = popcount(out->victims);
+    out->victim_count = iw_bit_count(out->victims);
 }
 
 void iw_attacks_of(const struct position *pos, Color c, struct iw_attacks *out)

@@ -29,6 +29,18 @@ struct iw_boards {
 static inline int iw_square_index(Square sq) { return square_rank(sq) * 8 + square_col(sq); }
 static inline uint64_t iw_square_bit(Square sq) { return 1ull << iw_square_index(sq); }
 
+/* Bits set in b. Portable (the build does not assume a popcount instruction)
+ * and quick on the sparse sets the map deals in. */
+static inline int iw_bit_count(uint64_t b)
+{
+    if (!(b & (b - 1)))
+        return b != 0;
+    b = b - ((b >> 1) & 0x5555555555555555ull);
+    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((b * 0x0101010101010101ull) >> 56);
+}
+
 void iw_boards_of(const struct position *pos, struct iw_boards *out);
 void iw_attacks_from(const struct iw_boards *bb, Color c, struct iw_attacks *out);
 void iw_attacks_of(const struct position *pos, Color c, struct iw_attacks *out);

@@ -57,14 +57,12 @@ static const int material_weight[MAX_TYPES] = {
 #define COMPLEX_EVEN 0xAA55AA55AA55AA55ull
 static const uint64_t rank_bit_masks[3] = {0xFF00FF00FF00FF00ull, 0xFFFF0000FFFF0000ull, 0xFFFFFFFF00000000ull};
 
-static inline int popcount(uint64_t b) { return __builtin_popcountll(b); }
-
 /* The sum of the ranks (0..7) of the squares in `b`. */
 static int rank_sum(uint64_t b)
 {
     int sum = 0;
     for (int i = 0; i < 3; i++)
-        sum += popcount(b & rank_bit_masks[i]) << i;
+        sum += iw_bit_count(b & rank_bit_masks[i]) << i;
     return sum;
 }
 
@@ -73,17 +71,17 @@ static int king_neighbours(const struct iw_boards *bb, Color c)
 {
     uint64_t kings = bb->by_type[c][IW_KING], enemy = bb->side[c ^ 1];
     const uint64_t not_file_a = ~0x0101010101010101ull, not_file_h = ~0x8080808080808080ull;
-    return popcount((kings << 8) & enemy) + popcount((kings >> 8) & enemy) +
-           popcount(((kings & not_file_h) << 1) & enemy) + popcount(((kings & not_file_a) >> 1) & enemy);
+    return iw_bit_count((kings << 8) & enemy) + iw_bit_count((kings >> 8) & enemy) +
+           iw_bit_count(((kings & not_file_h) << 1) & enemy) + iw_bit_count(((kings & not_file_a) >> 1) & enemy);
 }
 
 static int side_score(const struct iw_boards *bb, Color c, const int on_complex[2][2], const struct iw_attacks *a)
 {
     int score = -w[W_KING_NEIGHBOUR] * king_neighbours(bb, c);
     for (int type = IW_PAWN; type < IW_KING; type++)
-        score += w[material_weight[type]] * popcount(bb->by_type[c][type]);
+        score += w[material_weight[type]] * iw_bit_count(bb->by_type[c][type]);
     uint64_t pawns = bb->by_type[c][IW_PAWN];
-    int pawn_count = popcount(pawns), ranks = rank_sum(pawns);
+    int pawn_count = iw_bit_count(pawns), ranks = rank_sum(pawns);
     int relative_ranks = c == WHITE ? ranks : 7 * pawn_count - ranks;
     score += w[W_PAWN_ADVANCE] * (relative_ranks - pawn_count);
     score += w[W_SANDWICH_THREAT] * a->sandwiches;
@@ -110,7 +108,7 @@ static int hanging_sum(const struct iw_boards *bb, Color us, const struct iw_att
     };
     int loss = 0;
     for (int type = IW_PAWN; type < IW_TYPES; type++)
-        loss += w[weight_of[type]] * popcount(theirs->victims & bb->by_type[us][type]);
+        loss += w[weight_of[type]] * iw_bit_count(theirs->victims & bb->by_type[us][type]);
     return loss;
 }
 
@@ -134,8 +132,8 @@ int iw_evaluate(const struct position *pos)
     iw_boards_of(pos, &bb);
     int on_complex[2][2];
     for (Color c = WHITE; c <= BLACK; c++) {
-        on_complex[c][0] = popcount(bb.side[c] & COMPLEX_EVEN);
-        on_complex[c][1] = popcount(bb.side[c] & ~COMPLEX_EVEN);
+        on_complex[c][0] = iw_bit_count(bb.side[c] & COMPLEX_EVEN);
+        on_complex[c][1] = iw_bit_count(bb.side[c] & ~COMPLEX_EVEN);
     }
     struct iw_attacks a[2];
     iw_attacks_from(&bb, WHITE, &a[WHITE]);
