@@ -147,13 +147,17 @@ static void scan_removers(struct scan *s, uint64_t removers)
 void iw_boards_of(const struct position *pos, struct iw_boards *out)
 {
     memset(out, 0, sizeof *out);
-    for (Color c = WHITE; c <= BLACK; c++)
+    for (Color c = WHITE; c <= BLACK; c++) {
         for (int i = 0; i < pos->pcount[c]; i++) {
             Square sq = pos->plist[c][i];
-            uint64_t bit = iw_square_bit(sq);
-            out->by_type[c][piece_type(pos->board[sq])] |= bit;
-            out->side[c] |= bit;
+            int type = piece_type(pos->board[sq]), rank = square_rank(sq);
+            out->by_type[c][type] |= 1ull << (rank * 8 + square_col(sq));
+            out->count[c][type]++;
+            out->rank_sum[c][type] += rank;
         }
+        for (int type = IW_PAWN; type < IW_TYPES; type++)
+            out->side[c] |= out->by_type[c][type];
+    }
     out->empty = ~(out->side[WHITE] | out->side[BLACK]);
 }
 

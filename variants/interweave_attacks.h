@@ -19,11 +19,14 @@ struct iw_attacks {
     int sandwiches;         /* enemies a single Pawn step would sandwich, once per step */
 };
 
-/* The pieces of a position as bit sets, by colour and type. */
+/* The pieces of a position as bit sets, by colour and type, with their
+ * counts and the sum of their ranks (0..7 from White's side). */
 struct iw_boards {
     uint64_t by_type[2][IW_TYPES];
     uint64_t side[2];
     uint64_t empty;
+    int count[2][IW_TYPES];
+    int rank_sum[2][IW_TYPES];
 };
 
 static inline int iw_square_index(Square sq) { return square_rank(sq) * 8 + square_col(sq); }

@@ -53,18 +53,8 @@ static const int material_weight[MAX_TYPES] = {
     [IW_PAWN] = W_PAWN, [IW_SMASHER] = W_SMASHER, [IW_LEAPER] = W_LEAPER, [IW_REMOVER] = W_REMOVER,
 };
 
-/* Squares whose file + rank is even (a1's complex, 0) and the rank bits of a bit set. */
+/* Squares whose file + rank is even: a1's complex, 0. */
 #define COMPLEX_EVEN 0xAA55AA55AA55AA55ull
-static const uint64_t rank_bit_masks[3] = {0xFF00FF00FF00FF00ull, 0xFFFF0000FFFF0000ull, 0xFFFFFFFF00000000ull};
-
-/* The sum of the ranks (0..7) of the squares in `b`. */
-static int rank_sum(uint64_t b)
-{
-    int sum = 0;
-    for (int i = 0; i < 3; i++)
-        sum += iw_bit_count(b & rank_bit_masks[i]) << i;
-    return sum;
-}
 
 /* Enemy pieces orthogonally next to side c's Kings, once per King. */
 static int king_neighbours(const struct iw_boards *bb, Color c)
@@ -79,9 +69,8 @@ static int side_score(const struct iw_boards *bb, Color c, const int on_complex[
 {
     int score = -w[W_KING_NEIGHBOUR] * king_neighbours(bb, c);
     for (int type = IW_PAWN; type < IW_KING; type++)
-        score += w[material_weight[type]] * iw_bit_count(bb->by_type[c][type]);
-    uint64_t pawns = bb->by_type[c][IW_PAWN];
-    int pawn_count = iw_bit_count(pawns), ranks = rank_sum(pawns);
+        score += w[material_weight[type]] * bb->count[c][type];
+    int pawn_count = bb->count[c][IW_PAWN], ranks = bb->rank_sum[c][IW_PAWN];
     int relative_ranks = c == WHITE ? ranks : 7 * pawn_count - ranks;
     score += w[W_PAWN_ADVANCE] * (relative_ranks - pawn_count);
     score += w[W_SANDWICH_THREAT] * a->sandwiches;
@@ -133,7 +122,7 @@ int iw_evaluate(const struct position *pos)
     int on_complex[2][2];
     for (Color c = WHITE; c <= BLACK; c++) {
         on_complex[c][0] = iw_bit_count(bb.side[c] & COMPLEX_EVEN);
-        on_complex[c][1] = iw_bit_count(bb.side[c] & ~COMPLEX_EVEN);
+        on_complex[c][1] = pos->pcount[c] - on_complex[c][0];
     }
     struct iw_attacks a[2];
     iw_attacks_from(&bb, WHITE, &a[WHITE]);
