@@ -46,33 +46,45 @@ static int diagonal_slides(const struct scan *s, uint64_t from)
            iw_bit_count(ray_squares(from, s->empty, -1, -1, false));
 }
 
-/* Pawn steps onto the squares `to` (one per Pawn) sandwich the enemies next
- * to them, in direction (dx, dy), that have a piece of ours beyond; returns how many. */
-static inline int custodians_towards(struct scan *s, uint64_t to, int dx, int dy)
+/* The squares a Pawn of ours would sandwich from, looking in direction
+ * (dx, dy): an enemy one step on and a piece of ours two. */
+static inline uint64_t sandwich_squares(const struct scan *s, int dx, int dy)
 {
-    uint64_t hit = shift(to, dx, dy) & s->enemy & shift(s->own, -dx, -dy);
-    s->out->victims |= hit;
+    return shift(s->enemy & shift(s->own, -dx, -dy), -dx, -dy);
+}
+
+static inline int custodians_towards(struct scan *s, uint64_t hit, int dx, int dy)
+{
+    if (!hit)
+        return 0;
+    s->out->victims |= shift(hit, dx, dy);
     return iw_bit_count(hit);
 }
 
-static int custodians(struct scan *s, uint64_t to)
+/* Pawn steps onto the squares `to` (one per Pawn) sandwich the enemies next to
+ * them that have a piece of ours beyond (`from` by direction: N, S, E, W);
+ * returns how many. */
+static int custodians(struct scan *s, uint64_t to, const uint64_t from[4])
 {
-    if (!to)
-        return 0;
-    return custodians_towards(s, to, 0, 1) + custodians_towards(s, to, 0, -1) + custodians_towards(s, to, 1, 0) +
-           custodians_towards(s, to, -1, 0);
+    return custodians_towards(s, to & from[0], 0, 1) + custodians_towards(s, to & from[1], 0, -1) +
+           custodians_towards(s, to & from[2], 1, 0) + custodians_towards(s, to & from[3], -1, 0);
 }
 
 static void scan_pawns(struct scan *s, uint64_t pawns, Color us)
 {
     int fwd = us == WHITE ? 1 : -1;
     uint64_t third_rank = us == WHITE ? 0xFF0000ull : 0xFF0000000000ull; /* reached from the second */
+    const uint64_t sandwich[4] = {sandwich_squares(s, 0, 1), sandwich_squares(s, 0, -1), sandwich_squares(s, 1, 0),
+                                  sandwich_squares(s, -1, 0)};
+    uint64_t any_sandwich = sandwich[0] | sandwich[1] | sandwich[2] | sandwich[3];
     for (int dx = -1; dx <= 1; dx += 2) {
         uint64_t to = shift(pawns, dx, fwd) & s->empty;
         s->out->mobility[IW_PAWN] += iw_bit_count(to);
-        s->out->sandwiches += custodians(s, to);
+        if (!any_sandwich)
+            continue;
+        s->out->sandwiches += custodians(s, to, sandwich);
         uint64_t twice = shift(to & third_rank, dx, fwd) & s->empty;
-        custodians(s, twice);
+        custodians(s, twice, sandwich);
     }
     s->out->victims |= shift(pawns, 0, fwd) & s->enemy & shift(s->empty, 0, -fwd);
 }
