@@ -158,17 +158,23 @@ static void scan_removers(struct scan *s, uint64_t removers)
 
 void iw_boards_of(const struct position *pos, struct iw_boards *out)
 {
-    memset(out, 0, sizeof *out);
+    const Piece *board = pos->board;
     for (Color c = WHITE; c <= BLACK; c++) {
-        for (int i = 0; i < pos->pcount[c]; i++) {
-            Square sq = pos->plist[c][i];
-            int type = piece_type(pos->board[sq]), rank = square_rank(sq);
-            out->by_type[c][type] |= 1ull << (rank * 8 + square_col(sq));
-            out->count[c][type]++;
-            out->rank_sum[c][type] += rank;
+        /* Locals: stores through `out` could otherwise alias the piece list. */
+        uint64_t by_type[IW_TYPES] = {0};
+        int count[IW_TYPES] = {0}, rank_sum[IW_TYPES] = {0};
+        const Square *list = pos->plist[c];
+        for (int i = 0, n = pos->pcount[c]; i < n; i++) {
+            Square sq = list[i];
+            int type = piece_type(board[sq]), rank = square_rank(sq);
+            by_type[type] |= 1ull << (rank * 8 + square_col(sq));
+            count[type]++;
+            rank_sum[type] += rank;
         }
-        for (int type = IW_PAWN; type < IW_TYPES; type++)
-            out->side[c] |= out->by_type[c][type];
+        memcpy(out->by_type[c], by_type, sizeof by_type);
+        memcpy(out->count[c], count, sizeof count);
+        memcpy(out->rank_sum[c], rank_sum, sizeof rank_sum);
+        out->side[c] = by_type[IW_PAWN] | by_type[IW_SMASHER] | by_type[IW_LEAPER] | by_type[IW_REMOVER] | by_type[IW_KING];
     }
     out->empty = ~(out->side[WHITE] | out->side[BLACK]);
 }
