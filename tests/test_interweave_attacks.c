@@ -1,10 +1,12 @@
-/* Interweave's capture map on bit sets against the straightforward square-by-
- * square walk it replaced (kept here as the reference), on positions from
- * seeded random play. */
+/* Interweave's capture map and evaluation on bit sets against the
+ * straightforward square-by-square walks they replaced (kept here as the
+ * reference, the evaluation reading the weights by name), on positions from
+ * seeded random play, with default and random weights. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/eval_params.h"
 #include "engine/fen.h"
 #include "variants/interweave_attacks.h"
 
@@ -134,6 +136,81 @@ static void ref_attacks_of(const struct position *pos, Color c, struct iw_attack
     }
 }
 
+/* ---- The reference evaluation: every piece walked on the piece lists ------------ */
+
+static int weight(const char *name)
+{
+    struct eval_param *p = eval_param_find(&iw_eval_params, name);
+    ck_assert_msg(p != NULL, "no weight %s", name);
+    return *p->value;
+}
+
+static const char *const material_name[IW_TYPES] = {
+    [IW_PAWN] = "Pawn", [IW_SMASHER] = "Smasher", [IW_LEAPER] = "Leaper", [IW_REMOVER] = "Remover",
+};
+static const char *const hanging_name[IW_TYPES] = {
+    [IW_PAWN] = "HangingPawn", [IW_SMASHER] = "HangingPiece", [IW_LEAPER] = "HangingPiece",
+    [IW_REMOVER] = "HangingPiece", [IW_KING] = "HangingKing",
+};
+
+static int ref_side_score(const struct position *pos, Color c, const int on_complex[2][2], const struct iw_attacks *a)
+{
+    int score = 0;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+        Square sq = pos->plist[c][i];
+        int type = piece_type(pos->board[sq]);
+        if (type == IW_KING) {
+            for (int d = 0; d < 4; d++)
+                if (pos->board[sq + iw_orth[d]] & COLOR_BIT(c ^ 1))
+                    score -= weight("KingNeighbour");
+            continue;
+        }
+        score += weight(material_name[type]);
+        if (type == IW_PAWN) {
+            int rr = c == WHITE ? square_rank(sq) : 7 - square_rank(sq);
+            score += weight("PawnAdvance") * (rr - 1);
+        }
+    }
+    score += weight("SandwichThreat") * a->sandwiches;
+    for (int q = 0; q < 2; q++)
+        if (on_complex[c][q] == 0)
+            score -= weight("Immune") * on_complex[c ^ 1][q ^ 1];
+    return score;
+}
+
+static int ref_mobility(const struct iw_attacks *a)
+{
+    return weight("MobSmasher") * a->mobility[IW_SMASHER] + weight("MobLeaper") * a->mobility[IW_LEAPER] +
+           weight("MobRemover") * a->mobility[IW_REMOVER] + weight("MobKing") * a->mobility[IW_KING];
+}
+
+static int ref_evaluate(const struct position *pos)
+{
+    int on_complex[2][2] = {{0, 0}, {0, 0}};
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            on_complex[c][(square_col(sq) + square_rank(sq)) & 1]++;
+        }
+    struct iw_attacks a[2];
+    ref_attacks_of(pos, WHITE, &a[WHITE]);
+    ref_attacks_of(pos, BLACK, &a[BLACK]);
+    int white = ref_side_score(pos, WHITE, on_complex, &a[WHITE]);
+    int black = ref_side_score(pos, BLACK, on_complex, &a[BLACK]);
+    Color us = pos->side;
+    const struct iw_attacks *mine = &a[us], *theirs = &a[us ^ 1];
+    int loss = 0;
+    for (int i = 0; i < pos->pcount[us]; i++) {
+        Square sq = pos->plist[us][i];
+        if (theirs->victims & iw_square_bit(sq))
+            loss += weight(hanging_name[piece_type(pos->board[sq])]);
+    }
+    if (mine->victims)
+        loss += loss * weight("ForcedHangingPercent") / 100;
+    int activity = ref_mobility(mine) - ref_mobility(theirs) - loss + weight("Threat") * mine->victim_count;
+    return (us == WHITE ? white - black : black - white) + activity;
+}
+
 /* ---- Random play ------------------------------------------------------------------ */
 
 static uint64_t rng_state;
@@ -172,6 +249,8 @@ static int check_random_games(const char *fen, int games, int max_steps)
         for (int ply = 0; ply < max_steps; ply++) {
             assert_same_map(pos, WHITE, ply);
             assert_same_map(pos, BLACK, ply);
+            ck_assert_msg(iw_evaluate(pos) == ref_evaluate(pos), "ply %d: evaluation %d, reference %d", ply,
+                          iw_evaluate(pos), ref_evaluate(pos));
             seen++;
             struct move_list list;
             iw->generate(pos, &list);
@@ -184,7 +263,7 @@ static int check_random_games(const char *fen, int games, int max_steps)
     return seen;
 }
 
-START_TEST(bit_set_map_matches_the_square_walk)
+START_TEST(bit_set_map_and_evaluation_match_the_square_walk)
 {
     static const char *const fens[] = {
         "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w - - 0 1",
@@ -203,11 +282,29 @@ START_TEST(bit_set_map_matches_the_square_walk)
 }
 END_TEST
 
+/* Every weight drawn in its tuning range, so no term hides behind another. */
+START_TEST(evaluation_matches_with_random_weights)
+{
+    zobrist_init();
+    rng_state = 7;
+    for (int round = 0; round < 20; round++) {
+        for (int i = 0; i < iw_eval_params.count; i++) {
+            struct eval_param *p = &iw_eval_params.params[i];
+            *p->value = p->min + (int)rng_below((unsigned)(p->max - p->min + 1));
+        }
+        eval_params_changed(&iw_eval_params);
+        check_random_games("rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w - - 0 1", 3, 300);
+    }
+    eval_params_reset(&iw_eval_params);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("interweave_attacks");
     TCase *tc = tcase_create("map");
-    tcase_add_test(tc, bit_set_map_matches_the_square_walk);
+    tcase_add_test(tc, bit_set_map_and_evaluation_match_the_square_walk);
+    tcase_add_test(tc, evaluation_matches_with_random_weights);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
