@@ -41,7 +41,8 @@ static inline uint64_t ray_squares(uint64_t from, uint64_t empty, int dx, int dy
 /* Quiet diagonal slides of every piece in `from`. */
 static int diagonal_slides(const struct scan *s, uint64_t from)
 {
-    return iw_bit_count(ray_squares(from, s->empty, 1, 1, false)) + iw_bit_count(ray_squares(from, s->empty, -1, 1, false)) +
+    return iw_bit_count(ray_squares(from, s->empty, 1, 1, false)) +
+           iw_bit_count(ray_squares(from, s->empty, -1, 1, false)) +
            iw_bit_count(ray_squares(from, s->empty, 1, -1, false)) +
            iw_bit_count(ray_squares(from, s->empty, -1, -1, false));
 }
@@ -174,7 +175,8 @@ void iw_boards_of(const struct position *pos, struct iw_boards *out)
         memcpy(out->by_type[c], by_type, sizeof by_type);
         memcpy(out->count[c], count, sizeof count);
         memcpy(out->rank_sum[c], rank_sum, sizeof rank_sum);
-        out->side[c] = by_type[IW_PAWN] | by_type[IW_SMASHER] | by_type[IW_LEAPER] | by_type[IW_REMOVER] | by_type[IW_KING];
+        out->side[c] =
+            by_type[IW_PAWN] | by_type[IW_SMASHER] | by_type[IW_LEAPER] | by_type[IW_REMOVER] | by_type[IW_KING];
     }
     out->empty = ~(out->side[WHITE] | out->side[BLACK]);
 }
