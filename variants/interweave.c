@@ -79,10 +79,13 @@ static void gen_diagonal_slides(struct gen *g, Square from)
             move_list_add(g->quiets, make_move(from, s, MK_NORMAL, 0));
 }
 
-/* Whether a Pawn of ours standing on `to` sandwiches an enemy (board as it is). */
-static bool custodian_any(const struct gen *g, Square to)
+/* Whether a Pawn of ours standing on `to` sandwiches an enemy (board as it is).
+ * Most squares have no enemy next to them at all, which one test rules out. */
+static inline bool custodian_any(const struct gen *g, Square to)
 {
     const Piece *b = g->pos->board;
+    if (!((b[to + N_] | b[to - N_] | b[to + 1] | b[to - 1]) & g->enemy))
+        return false;
     for (int i = 0; i < 4; i++) {
         int d = iw_orth[i];
         if ((b[to + d] & g->enemy) && (b[to + 2 * d] & g->own))
@@ -93,10 +96,6 @@ static bool custodian_any(const struct gen *g, Square to)
 
 static void add_pawn_step(struct gen *g, Square from, Square to, int kind, bool capture)
 {
-    if (!capture)
-        capture = custodian_any(g, to);
-    if (!capture && !g->quiets)
-        return;
     int rr = rel_rank(to, g->us);
     if (rr < 6) {
         add_step(g, from, to, kind, 0, capture);
@@ -110,6 +109,14 @@ static void add_pawn_step(struct gen *g, Square from, Square to, int kind, bool 
             add_step(g, from, to, kind, promo_order[i], capture);
 }
 
+/* A diagonal step onto an empty square: a capture when it sandwiches. */
+static inline void add_quiet_pawn_step(struct gen *g, Square from, Square to, int kind)
+{
+    bool capture = custodian_any(g, to);
+    if (capture || g->quiets)
+        add_pawn_step(g, from, to, kind, capture);
+}
+
 static void gen_pawn(struct gen *g, Square from)
 {
     const struct position *pos = g->pos;
@@ -119,9 +126,9 @@ static void gen_pawn(struct gen *g, Square from)
         Square to = from + fwd + dx;
         if (b[to] != EMPTY)
             continue;
-        add_pawn_step(g, from, to, MK_NORMAL, false);
+        add_quiet_pawn_step(g, from, to, MK_NORMAL);
         if (rel_rank(from, g->us) == 1 && b[to + fwd + dx] == EMPTY)
-            add_pawn_step(g, from, to + fwd + dx, MK_DOUBLE_PAWN, false);
+            add_quiet_pawn_step(g, from, to + fwd + dx, MK_DOUBLE_PAWN);
     }
     Square over = from + fwd, land = from + 2 * fwd;
     if (b[land] != EMPTY)

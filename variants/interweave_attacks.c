@@ -1,133 +1,208 @@
-/* Rule Zero: Interweave's one-step capture map (see interweave_attacks.h). */
+/* Rule Zero: Interweave's one-step capture map (see interweave_attacks.h).
+ *
+ * Each term moves a whole set of pieces one step at a time: `shift` moves
+ * every bit by (dx, dy), dropping those that would leave the board, so a
+ * ray walked step by step holds, at step k, the squares at distance k. */
 #include <string.h>
 
 #include "variants/interweave_attacks.h"
 
+#define FILE_A 0x0101010101010101ull
+
+static inline uint64_t shift(uint64_t b, int dx, int dy)
+{
+    if (dx > 0)
+        b &= ((0xFFu >> dx) & 0xFFu) * FILE_A;
+    else if (dx < 0)
+        b &= ((0xFFu << -dx) & 0xFFu) * FILE_A;
+    int s = dy * 8 + dx;
+    return s >= 0 ? b << s : b >> -s;
+}
+
 struct scan {
-    const Piece *b;
-    int own, enemy;
-    Color us;
+    const struct iw_boards *bb;
+    uint64_t own, enemy, empty;
     struct iw_attacks *out;
 };
 
-static inline void mark(struct scan *s, Square v)
+/* The empty squares a step at a time from `from` in direction (dx, dy) reach
+ * before a piece or the edge stops them; with `even_only`, those at an even
+ * distance. Pieces on one line block each other, so the squares of different
+ * pieces never coincide. */
+static inline uint64_t ray_squares(uint64_t from, uint64_t empty, int dx, int dy, bool even_only)
 {
-    uint64_t bit = iw_square_bit(v);
-    if (!(s->out->victims & bit)) {
-        s->out->victims |= bit;
-        s->out->victim_count++;
-    }
+    uint64_t squares = 0;
+    for (int k = 1; (from = shift(from, dx, dy) & empty) != 0; k++)
+        if (!even_only || !(k & 1))
+            squares |= from;
+    return squares;
 }
 
-static int diagonal_slides(const Piece *b, Square from)
+/* Quiet diagonal slides of every piece in `from`. */
+static int diagonal_slides(const struct scan *s, uint64_t from)
 {
-    int n = 0;
-    for (int i = 0; i < 4; i++)
-        for (Square t = from + iw_diag[i]; b[t] == EMPTY; t += iw_diag[i])
-            n++;
-    return n;
+    return iw_bit_count(ray_squares(from, s->empty, 1, 1, false)) +
+           iw_bit_count(ray_squares(from, s->empty, -1, 1, false)) +
+           iw_bit_count(ray_squares(from, s->empty, 1, -1, false)) +
+           iw_bit_count(ray_squares(from, s->empty, -1, -1, false));
 }
 
-/* A Pawn of ours arriving on `to` (empty) sandwiches its orthogonal neighbours
- * that have a piece of ours beyond; returns how many. */
-static int custodians(struct scan *s, Square to)
+/* The squares a Pawn of ours would sandwich from, looking in direction
+ * (dx, dy): an enemy one step on and a piece of ours two. */
+static inline uint64_t sandwich_squares(const struct scan *s, int dx, int dy)
 {
-    int n = 0;
-    for (int i = 0; i < 4; i++) {
-        Square v = to + iw_orth[i];
-        if ((s->b[v] & s->enemy) && (s->b[v + iw_orth[i]] & s->own)) {
-            mark(s, v);
-            n++;
-        }
-    }
-    return n;
+    return shift(s->enemy & shift(s->own, -dx, -dy), -dx, -dy);
 }
 
-static void scan_pawn(struct scan *s, Square from)
+static inline int custodians_towards(struct scan *s, uint64_t hit, int dx, int dy)
 {
-    const Piece *b = s->b;
-    int fwd = s->us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
-    int rr = s->us == WHITE ? square_rank(from) : 7 - square_rank(from);
+    if (!hit)
+        return 0;
+    s->out->victims |= shift(hit, dx, dy);
+    return iw_bit_count(hit);
+}
+
+/* Pawn steps onto the squares `to` (one per Pawn) sandwich the enemies next to
+ * them that have a piece of ours beyond (`from` by direction: N, S, E, W);
+ * returns how many. */
+static int custodians(struct scan *s, uint64_t to, const uint64_t from[4])
+{
+    return custodians_towards(s, to & from[0], 0, 1) + custodians_towards(s, to & from[1], 0, -1) +
+           custodians_towards(s, to & from[2], 1, 0) + custodians_towards(s, to & from[3], -1, 0);
+}
+
+static void scan_pawns(struct scan *s, uint64_t pawns, Color us)
+{
+    int fwd = us == WHITE ? 1 : -1;
+    uint64_t third_rank = us == WHITE ? 0xFF0000ull : 0xFF0000000000ull; /* reached from the second */
+    const uint64_t sandwich[4] = {sandwich_squares(s, 0, 1), sandwich_squares(s, 0, -1), sandwich_squares(s, 1, 0),
+                                  sandwich_squares(s, -1, 0)};
+    uint64_t any_sandwich = sandwich[0] | sandwich[1] | sandwich[2] | sandwich[3];
     for (int dx = -1; dx <= 1; dx += 2) {
-        Square to = from + fwd + dx;
-        if (b[to] != EMPTY)
+        uint64_t to = shift(pawns, dx, fwd) & s->empty;
+        s->out->mobility[IW_PAWN] += iw_bit_count(to);
+        if (!any_sandwich)
             continue;
-        s->out->mobility[IW_PAWN]++;
-        s->out->sandwiches += custodians(s, to);
-        if (rr == 1 && b[to + fwd + dx] == EMPTY)
-            custodians(s, to + fwd + dx);
+        s->out->sandwiches += custodians(s, to, sandwich);
+        uint64_t twice = shift(to & third_rank, dx, fwd) & s->empty;
+        custodians(s, twice, sandwich);
     }
-    if ((b[from + fwd] & s->enemy) && b[from + 2 * fwd] == EMPTY)
-        mark(s, from + fwd);
+    s->out->victims |= shift(pawns, 0, fwd) & s->enemy & shift(s->empty, 0, -fwd);
 }
 
-static void scan_king(struct scan *s, Square from)
+static inline void king_towards(struct scan *s, uint64_t kings, int dx, int dy)
 {
-    for (int i = 0; i < 4; i++) {
-        if ((s->b[from + iw_orth[i]] & s->enemy) && s->b[from + 2 * iw_orth[i]] == EMPTY)
-            mark(s, from + iw_orth[i]);
-        if (s->b[from + iw_diag[i]] == EMPTY)
-            s->out->mobility[IW_KING]++;
-    }
+    s->out->victims |= shift(kings, dx, dy) & s->enemy & shift(s->empty, -dx, -dy);
+    s->out->mobility[IW_KING] += iw_bit_count(shift(kings, dx + dy, dy - dx) & s->empty);
+}
+
+/* Orthogonal leaps over an enemy; quiet diagonal steps (the orthogonal one turned by 45 degrees). */
+static void scan_kings(struct scan *s, uint64_t kings)
+{
+    king_towards(s, kings, 0, 1);
+    king_towards(s, kings, 0, -1);
+    king_towards(s, kings, 1, 0);
+    king_towards(s, kings, -1, 0);
 }
 
 /* Along each line: the quiet even-distance slides, then the first piece met
  * at distance k. The Smasher takes it by approach (odd k >= 3), the Leaper by
  * the long leap (odd k, the square beyond empty). */
-static void scan_lines(struct scan *s, Square from, int type)
+static inline void line_towards(struct scan *s, uint64_t from, int type, int dx, int dy)
 {
-    const Piece *b = s->b;
-    for (int i = 0; i < 4; i++) {
-        int d = iw_orth[i], k = 1;
-        Square t = from + d;
-        for (; b[t] == EMPTY; k++, t += d)
-            if (!(k & 1))
-                s->out->mobility[type]++;
-        if (!(k & 1) || !(b[t] & s->enemy))
-            continue;
-        if (type == IW_SMASHER ? k >= 3 : b[t + d] == EMPTY)
-            mark(s, t);
-    }
-    s->out->mobility[type] += diagonal_slides(b, from);
+    uint64_t even = ray_squares(from, s->empty, dx, dy, true);
+    s->out->mobility[type] += iw_bit_count(even);
+    /* The first piece met at an odd distance lies one step beyond an even
+     * square, or (k = 1, the Leaper only) next to the piece. */
+    uint64_t odd_next = shift(even, dx, dy) & ~s->empty;
+    if (type == IW_LEAPER)
+        odd_next = (odd_next | (shift(from, dx, dy) & ~s->empty)) & shift(s->empty, -dx, -dy);
+    s->out->victims |= odd_next & s->enemy;
 }
 
-static void scan_double_knight(struct scan *s, Square from)
+static void scan_lines(struct scan *s, uint64_t from, int type)
 {
-    for (int i = 0; i < 8; i++) {
-        Piece mid = s->b[from + iw_dknight_mid[i]];
-        if (mid == OFFBOARD || (mid & s->own) || s->b[from + iw_dknight_to[i]] != EMPTY)
-            continue;
-        if (mid & s->enemy)
-            mark(s, from + iw_dknight_mid[i]);
-        else
-            s->out->mobility[IW_LEAPER]++;
-    }
+    line_towards(s, from, type, 0, 1);
+    line_towards(s, from, type, 0, -1);
+    line_towards(s, from, type, 1, 0);
+    line_towards(s, from, type, -1, 0);
+    s->out->mobility[type] += diagonal_slides(s, from);
 }
 
-static void scan_remover(struct scan *s, Square from)
+/* The Double Knight leaps twice its midpoint's step, over a square that is
+ * empty (a quiet step) or an enemy (a capture), onto an empty one. */
+static inline void double_knight_towards(struct scan *s, uint64_t leapers, int dx, int dy)
 {
-    for (int i = 0; i < 4; i++)
-        if (s->b[from + iw_orth[i]] & s->enemy)
-            mark(s, from + iw_orth[i]);
-    s->out->mobility[IW_REMOVER] += diagonal_slides(s->b, from);
+    uint64_t mid = shift(leapers, dx, dy) & ~s->own & shift(s->empty, -dx, -dy);
+    s->out->victims |= mid & s->enemy;
+    s->out->mobility[IW_LEAPER] += iw_bit_count(mid & s->empty);
+}
+
+static void scan_double_knights(struct scan *s, uint64_t leapers)
+{
+    double_knight_towards(s, leapers, 1, 2);
+    double_knight_towards(s, leapers, -1, 2);
+    double_knight_towards(s, leapers, 1, -2);
+    double_knight_towards(s, leapers, -1, -2);
+    double_knight_towards(s, leapers, 2, 1);
+    double_knight_towards(s, leapers, -2, 1);
+    double_knight_towards(s, leapers, 2, -1);
+    double_knight_towards(s, leapers, -2, -1);
+}
+
+static void scan_removers(struct scan *s, uint64_t removers)
+{
+    uint64_t next_to = shift(removers, 0, 1) | shift(removers, 0, -1) | shift(removers, 1, 0) | shift(removers, -1, 0);
+    s->out->victims |= next_to & s->enemy;
+    s->out->mobility[IW_REMOVER] += diagonal_slides(s, removers);
+}
+
+void iw_boards_of(const struct position *pos, struct iw_boards *out)
+{
+    const Piece *board = pos->board;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        /* Locals: stores through `out` could otherwise alias the piece list. */
+        uint64_t by_type[IW_TYPES] = {0};
+        int count[IW_TYPES] = {0}, rank_sum[IW_TYPES] = {0};
+        const Square *list = pos->plist[c];
+        for (int i = 0, n = pos->pcount[c]; i < n; i++) {
+            Square sq = list[i];
+            int type = piece_type(board[sq]), rank = square_rank(sq);
+            by_type[type] |= 1ull << (rank * 8 + square_col(sq));
+            count[type]++;
+            rank_sum[type] += rank;
+        }
+        memcpy(out->by_type[c], by_type, sizeof by_type);
+        memcpy(out->count[c], count, sizeof count);
+        memcpy(out->rank_sum[c], rank_sum, sizeof rank_sum);
+        out->side[c] =
+            by_type[IW_PAWN] | by_type[IW_SMASHER] | by_type[IW_LEAPER] | by_type[IW_REMOVER] | by_type[IW_KING];
+    }
+    out->empty = ~(out->side[WHITE] | out->side[BLACK]);
+}
+
+void iw_attacks_from(const struct iw_boards *bb, Color c, struct iw_attacks *out)
+{
+    memset(out, 0, sizeof *out);
+    struct scan s = {bb, bb->side[c], bb->side[c ^ 1], bb->empty, out};
+    const uint64_t *mine = bb->by_type[c];
+    if (mine[IW_PAWN])
+        scan_pawns(&s, mine[IW_PAWN], c);
+    scan_kings(&s, mine[IW_KING]);
+    if (mine[IW_SMASHER])
+        scan_lines(&s, mine[IW_SMASHER], IW_SMASHER);
+    if (mine[IW_LEAPER]) {
+        scan_lines(&s, mine[IW_LEAPER], IW_LEAPER);
+        scan_double_knights(&s, mine[IW_LEAPER]);
+    }
+    if (mine[IW_REMOVER])
+        scan_removers(&s, mine[IW_REMOVER]);
+    out->victim_count = iw_bit_count(out->victims);
 }
 
 void iw_attacks_of(const struct position *pos, Color c, struct iw_attacks *out)
 {
-    memset(out, 0, sizeof *out);
-    struct scan s = {pos->board, COLOR_BIT(c), COLOR_BIT(c ^ 1), c, out};
-    for (int i = 0; i < pos->pcount[c]; i++) {
-        Square from = pos->plist[c][i];
-        switch (piece_type(pos->board[from])) {
-        case IW_PAWN: scan_pawn(&s, from); break;
-        case IW_KING: scan_king(&s, from); break;
-        case IW_SMASHER: scan_lines(&s, from, IW_SMASHER); break;
-        case IW_LEAPER:
-            scan_lines(&s, from, IW_LEAPER);
-            scan_double_knight(&s, from);
-            break;
-        case IW_REMOVER: scan_remover(&s, from); break;
-        default: break;
-        }
-    }
+    struct iw_boards bb;
+    iw_boards_of(pos, &bb);
+    iw_attacks_from(&bb, c, out);
 }

@@ -2,7 +2,11 @@
  *
  * For one side, which enemy pieces a single capture step of its could take
  * from the board as it stands (compulsion, chains, pending pieces and en
- * passant left aside), and how many quiet steps its pieces have. */
+ * passant left aside), and how many quiet steps its pieces have.
+ *
+ * It is computed on 64-bit boards (bit rank * 8 + file), every piece of a
+ * type at once: the position's pieces are first gathered into `iw_boards`,
+ * which the evaluation reuses for its own counts. */
 #ifndef RULEZERO_INTERWEAVE_ATTACKS_H
 #define RULEZERO_INTERWEAVE_ATTACKS_H
 
@@ -15,8 +19,33 @@ struct iw_attacks {
     int sandwiches;         /* enemies a single Pawn step would sandwich, once per step */
 };
 
-static inline uint64_t iw_square_bit(Square sq) { return 1ull << (square_rank(sq) * 8 + square_col(sq)); }
+/* The pieces of a position as bit sets, by colour and type, with their
+ * counts and the sum of their ranks (0..7 from White's side). */
+struct iw_boards {
+    uint64_t by_type[2][IW_TYPES];
+    uint64_t side[2];
+    uint64_t empty;
+    int count[2][IW_TYPES];
+    int rank_sum[2][IW_TYPES];
+};
 
+static inline int iw_square_index(Square sq) { return square_rank(sq) * 8 + square_col(sq); }
+static inline uint64_t iw_square_bit(Square sq) { return 1ull << iw_square_index(sq); }
+
+/* Bits set in b. Portable (the build does not assume a popcount instruction)
+ * and quick on the sparse sets the map deals in. */
+static inline int iw_bit_count(uint64_t b)
+{
+    if (!(b & (b - 1)))
+        return b != 0;
+    b = b - ((b >> 1) & 0x5555555555555555ull);
+    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((b * 0x0101010101010101ull) >> 56);
+}
+
+void iw_boards_of(const struct position *pos, struct iw_boards *out);
+void iw_attacks_from(const struct iw_boards *bb, Color c, struct iw_attacks *out);
 void iw_attacks_of(const struct position *pos, Color c, struct iw_attacks *out);
 
 #endif

@@ -53,33 +53,26 @@ static const int material_weight[MAX_TYPES] = {
     [IW_PAWN] = W_PAWN, [IW_SMASHER] = W_SMASHER, [IW_LEAPER] = W_LEAPER, [IW_REMOVER] = W_REMOVER,
 };
 
-static inline int complex_of(Square sq) { return (square_col(sq) + square_rank(sq)) & 1; }
+/* Squares whose file + rank is even: a1's complex, 0. */
+#define COMPLEX_EVEN 0xAA55AA55AA55AA55ull
 
-static int king_neighbours(const struct position *pos, Square king, Color c)
+/* Enemy pieces orthogonally next to side c's Kings, once per King. */
+static int king_neighbours(const struct iw_boards *bb, Color c)
 {
-    int n = 0;
-    for (int i = 0; i < 4; i++)
-        if (pos->board[king + iw_orth[i]] & COLOR_BIT(c ^ 1))
-            n++;
-    return n;
+    uint64_t kings = bb->by_type[c][IW_KING], enemy = bb->side[c ^ 1];
+    const uint64_t not_file_a = ~0x0101010101010101ull, not_file_h = ~0x8080808080808080ull;
+    return iw_bit_count((kings << 8) & enemy) + iw_bit_count((kings >> 8) & enemy) +
+           iw_bit_count(((kings & not_file_h) << 1) & enemy) + iw_bit_count(((kings & not_file_a) >> 1) & enemy);
 }
 
-static int side_score(const struct position *pos, Color c, const int on_complex[2][2], const struct iw_attacks *a)
+static int side_score(const struct iw_boards *bb, Color c, const int on_complex[2][2], const struct iw_attacks *a)
 {
-    int score = 0;
-    for (int i = 0; i < pos->pcount[c]; i++) {
-        Square sq = pos->plist[c][i];
-        int type = piece_type(pos->board[sq]);
-        if (type == IW_KING) {
-            score -= w[W_KING_NEIGHBOUR] * king_neighbours(pos, sq, c);
-            continue;
-        }
-        score += w[material_weight[type]];
-        if (type == IW_PAWN) {
-            int rr = c == WHITE ? square_rank(sq) : 7 - square_rank(sq);
-            score += w[W_PAWN_ADVANCE] * (rr - 1);
-        }
-    }
+    int score = -w[W_KING_NEIGHBOUR] * king_neighbours(bb, c);
+    for (int type = IW_PAWN; type < IW_KING; type++)
+        score += w[material_weight[type]] * bb->count[c][type];
+    int pawn_count = bb->count[c][IW_PAWN], ranks = bb->rank_sum[c][IW_PAWN];
+    int relative_ranks = c == WHITE ? ranks : 7 * pawn_count - ranks;
+    score += w[W_PAWN_ADVANCE] * (relative_ranks - pawn_count);
     score += w[W_SANDWICH_THREAT] * a->sandwiches;
     /* Our pieces on complex q capture enemies on the other complex. */
     for (int q = 0; q < 2; q++)
@@ -96,47 +89,45 @@ static int mobility(const struct iw_attacks *a)
 
 /* What the side to move stands to lose to the other side's next capture: the
  * search's stand-pat sees only its own captures. */
-static int hanging_sum(const struct position *pos, const struct iw_attacks *theirs)
+static int hanging_sum(const struct iw_boards *bb, Color us, const struct iw_attacks *theirs)
 {
     static const int weight_of[IW_TYPES] = {
         [IW_PAWN] = W_HANGING_PAWN, [IW_SMASHER] = W_HANGING_PIECE, [IW_LEAPER] = W_HANGING_PIECE,
         [IW_REMOVER] = W_HANGING_PIECE, [IW_KING] = W_HANGING_KING,
     };
-    Color us = pos->side;
     int loss = 0;
-
-    for (int i = 0; i < pos->pcount[us]; i++) {
-        Square sq = pos->plist[us][i];
-        if (theirs->victims & iw_square_bit(sq))
-            loss += w[weight_of[piece_type(pos->board[sq])]];
-    }
+    for (int type = IW_PAWN; type < IW_TYPES; type++)
+        loss += w[weight_of[type]] * iw_bit_count(theirs->victims & bb->by_type[us][type]);
     return loss;
 }
 
 /* A side that can capture must: it cannot step a threatened piece away. */
-static int hanging(const struct position *pos, const struct iw_attacks *mine, const struct iw_attacks *theirs)
+static int hanging(const struct iw_boards *bb, Color us, const struct iw_attacks *mine, const struct iw_attacks *theirs)
 {
-    int loss = hanging_sum(pos, theirs);
+    int loss = hanging_sum(bb, us, theirs);
     return mine->victims ? loss + loss * w[W_FORCED_HANGING] / 100 : loss;
 }
 
 /* Capture maps and mobility, from the side to move's view. */
-static int activity(const struct position *pos, const struct iw_attacks *a)
+static int activity(const struct iw_boards *bb, Color us, const struct iw_attacks *a)
 {
-    const struct iw_attacks *mine = &a[pos->side], *theirs = &a[pos->side ^ 1];
-    return mobility(mine) - mobility(theirs) - hanging(pos, mine, theirs) + w[W_THREAT] * mine->victim_count;
+    const struct iw_attacks *mine = &a[us], *theirs = &a[us ^ 1];
+    return mobility(mine) - mobility(theirs) - hanging(bb, us, mine, theirs) + w[W_THREAT] * mine->victim_count;
 }
 
 int iw_evaluate(const struct position *pos)
 {
-    int on_complex[2][2] = {{0, 0}, {0, 0}};
-    for (Color c = WHITE; c <= BLACK; c++)
-        for (int i = 0; i < pos->pcount[c]; i++)
-            on_complex[c][complex_of(pos->plist[c][i])]++;
+    struct iw_boards bb;
+    iw_boards_of(pos, &bb);
+    int on_complex[2][2];
+    for (Color c = WHITE; c <= BLACK; c++) {
+        on_complex[c][0] = iw_bit_count(bb.side[c] & COMPLEX_EVEN);
+        on_complex[c][1] = pos->pcount[c] - on_complex[c][0];
+    }
     struct iw_attacks a[2];
-    iw_attacks_of(pos, WHITE, &a[WHITE]);
-    iw_attacks_of(pos, BLACK, &a[BLACK]);
-    int white = side_score(pos, WHITE, on_complex, &a[WHITE]);
-    int black = side_score(pos, BLACK, on_complex, &a[BLACK]);
-    return (pos->side == WHITE ? white - black : black - white) + activity(pos, a);
+    iw_attacks_from(&bb, WHITE, &a[WHITE]);
+    iw_attacks_from(&bb, BLACK, &a[BLACK]);
+    int white = side_score(&bb, WHITE, on_complex, &a[WHITE]);
+    int black = side_score(&bb, BLACK, on_complex, &a[BLACK]);
+    return (pos->side == WHITE ? white - black : black - white) + activity(&bb, pos->side, a);
 }
