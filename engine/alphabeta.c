@@ -274,20 +274,28 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
     int best = -SCORE_INFINITE;
     int static_eval = -SCORE_INFINITE;
     int alpha_orig = alpha;
+    /* A capture the rules compel is searched like an evasion: no stand pat. */
+    bool forced = false;
+    if (!in_check && v->captures_compulsory) {
+        generate_noisy(s, l);
+        forced = l->count > 0;
+    }
     if (in_check) {
         generate_all(s, l);
         if (l->count == 0)
             return search_outcome_score(pos, search_outcome(pos, 0).result, tply);
-    } else {
+    } else if (!forced) {
         best = static_eval = tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
         if (best >= beta)
             return best;
         if (best > alpha)
             alpha = best;
-        generate_noisy(s, l);
+        if (!v->captures_compulsory)
+            generate_noisy(s, l);
     }
+    bool every_step = in_check || forced;
     movepick_score_noisy(s, l, hash_move);
-    bool delta_prune = !in_check && turn_start && v->piece_values;
+    bool delta_prune = !every_step && turn_start && v->piece_values;
     Color side = pos->side;
     Move best_move = MOVE_NONE;
     Move m;
@@ -295,7 +303,7 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
         if (delta_prune && move_kind(m) != MK_PROMOTION && static_eval + captured_value(pos, m) + DELTA_MARGIN <= alpha)
             continue;
         /* A capture that loses material cannot raise the stand-pat score. */
-        if (!in_check && movepick_last_losing(l))
+        if (!every_step && movepick_last_losing(l))
             continue;
         variant_make(pos, m);
         bool changed = pos->side != side;

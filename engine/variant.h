@@ -153,6 +153,10 @@ struct variant {
      * (not with compulsory captures or zugzwang-heavy rules). */
     void (*generate_noisy)(struct position *pos, struct move_list *list);
     bool allow_null_move;
+    /* Captures are compulsory (Interweave): when `generate_noisy` gives any
+     * step, those are the only legal ones, so quiescence searches them all
+     * instead of standing pat on a position the side to move must leave. */
+    bool captures_compulsory;
     /* Optional key bits for the transposition table only: state that changes
      * which moves are legal but is not part of the FEN (Dialectic's history of
      * dialectic positions). The search probes with pos->key ^ tt_key_extra(pos). */

@@ -238,6 +238,20 @@ START_TEST(dead_position_is_analysed_with_lines)
 }
 END_TEST
 
+/* Interweave: captures are compulsory, so quiescence may not stand pat where
+ * one exists. After d4e5 Black's only turn is the King's leap e6e4, and then
+ * the Remover takes that King: a depth-1 search must see the win through
+ * quiescence (standing pat on Black's side, it saw only material). */
+START_TEST(compulsory_capture_is_searched_in_quiescence)
+{
+    load("interweave", "7k/8/4k3/8/3P4/4B3/K3K3/8 w - - 0 1");
+    struct search_result r = search_depth(1);
+    ck_assert(r.has_move);
+    ck_assert_str_eq(r.best.text, "d4e5");
+    ck_assert_msg(r.score > SCORE_MATE_BOUND, "score %d is not a win", r.score);
+}
+END_TEST
+
 START_TEST(stop_ends_an_infinite_search_at_once)
 {
     load("normal", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
@@ -691,6 +705,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, move_overhead_is_left_on_the_clock);
     tcase_add_test(tc, multi_step_turns_are_whole);
     tcase_add_test(tc, dead_position_is_analysed_with_lines);
+    tcase_add_test(tc, compulsory_capture_is_searched_in_quiescence);
     tcase_add_test(tc, multi_step_exclusions_and_pv);
     tcase_add_test(tc, evaluation_prefers_material_and_development);
     suite_add_tcase(s, tc);

@@ -608,6 +608,7 @@ const struct variant variant_interweave = {
     .evaluate = iw_evaluate, .eval_params = &iw_eval_params,
     .generate_noisy = iw_generate_noisy,
     .allow_null_move = false,
+    .captures_compulsory = true,
     .piece_values = iw_piece_values,
     .has_check = false,
     .repetition = REPETITION_LOSES_FOR_MOVER,
