@@ -1,26 +1,13 @@
 /* Rule Zero: Interweave's one-step capture map (see interweave_attacks.h).
  *
- * Each term moves a whole set of pieces one step at a time: `shift` moves
+ * Each term moves a whole set of pieces one step at a time: `iw_shift` moves
  * every bit by (dx, dy), dropping those that would leave the board, so a
  * ray walked step by step holds, at step k, the squares at distance k. */
 #include <string.h>
 
 #include "variants/interweave_attacks.h"
 
-#define FILE_A 0x0101010101010101ull
-
-static inline uint64_t shift(uint64_t b, int dx, int dy)
-{
-    if (dx > 0)
-        b &= ((0xFFu >> dx) & 0xFFu) * FILE_A;
-    else if (dx < 0)
-        b &= ((0xFFu << -dx) & 0xFFu) * FILE_A;
-    int s = dy * 8 + dx;
-    return s >= 0 ? b << s : b >> -s;
-}
-
 struct scan {
-    const struct iw_boards *bb;
     uint64_t own, enemy, empty;
     struct iw_attacks *out;
 };
@@ -32,7 +19,7 @@ struct scan {
 static inline uint64_t ray_squares(uint64_t from, uint64_t empty, int dx, int dy, bool even_only)
 {
     uint64_t squares = 0;
-    for (int k = 1; (from = shift(from, dx, dy) & empty) != 0; k++)
+    for (int k = 1; (from = iw_shift(from, dx, dy) & empty) != 0; k++)
         if (!even_only || !(k & 1))
             squares |= from;
     return squares;
@@ -51,14 +38,14 @@ static int diagonal_slides(const struct scan *s, uint64_t from)
  * (dx, dy): an enemy one step on and a piece of ours two. */
 static inline uint64_t sandwich_squares(const struct scan *s, int dx, int dy)
 {
-    return shift(s->enemy & shift(s->own, -dx, -dy), -dx, -dy);
+    return iw_shift(s->enemy & iw_shift(s->own, -dx, -dy), -dx, -dy);
 }
 
 static inline int custodians_towards(struct scan *s, uint64_t hit, int dx, int dy)
 {
     if (!hit)
         return 0;
-    s->out->victims |= shift(hit, dx, dy);
+    s->out->victims |= iw_shift(hit, dx, dy);
     return iw_bit_count(hit);
 }
 
@@ -79,21 +66,21 @@ static void scan_pawns(struct scan *s, uint64_t pawns, Color us)
                                   sandwich_squares(s, -1, 0)};
     uint64_t any_sandwich = sandwich[0] | sandwich[1] | sandwich[2] | sandwich[3];
     for (int dx = -1; dx <= 1; dx += 2) {
-        uint64_t to = shift(pawns, dx, fwd) & s->empty;
+        uint64_t to = iw_shift(pawns, dx, fwd) & s->empty;
         s->out->mobility[IW_PAWN] += iw_bit_count(to);
         if (!any_sandwich)
             continue;
         s->out->sandwiches += custodians(s, to, sandwich);
-        uint64_t twice = shift(to & third_rank, dx, fwd) & s->empty;
+        uint64_t twice = iw_shift(to & third_rank, dx, fwd) & s->empty;
         custodians(s, twice, sandwich);
     }
-    s->out->victims |= shift(pawns, 0, fwd) & s->enemy & shift(s->empty, 0, -fwd);
+    s->out->victims |= iw_shift(pawns, 0, fwd) & s->enemy & iw_shift(s->empty, 0, -fwd);
 }
 
 static inline void king_towards(struct scan *s, uint64_t kings, int dx, int dy)
 {
-    s->out->victims |= shift(kings, dx, dy) & s->enemy & shift(s->empty, -dx, -dy);
-    s->out->mobility[IW_KING] += iw_bit_count(shift(kings, dx + dy, dy - dx) & s->empty);
+    s->out->victims |= iw_shift(kings, dx, dy) & s->enemy & iw_shift(s->empty, -dx, -dy);
+    s->out->mobility[IW_KING] += iw_bit_count(iw_shift(kings, dx + dy, dy - dx) & s->empty);
 }
 
 /* Orthogonal leaps over an enemy; quiet diagonal steps (the orthogonal one turned by 45 degrees). */
@@ -114,9 +101,9 @@ static inline void line_towards(struct scan *s, uint64_t from, int type, int dx,
     s->out->mobility[type] += iw_bit_count(even);
     /* The first piece met at an odd distance lies one step beyond an even
      * square, or (k = 1, the Leaper only) next to the piece. */
-    uint64_t odd_next = shift(even, dx, dy) & ~s->empty;
+    uint64_t odd_next = iw_shift(even, dx, dy) & ~s->empty;
     if (type == IW_LEAPER)
-        odd_next = (odd_next | (shift(from, dx, dy) & ~s->empty)) & shift(s->empty, -dx, -dy);
+        odd_next = (odd_next | (iw_shift(from, dx, dy) & ~s->empty)) & iw_shift(s->empty, -dx, -dy);
     s->out->victims |= odd_next & s->enemy;
 }
 
@@ -133,7 +120,7 @@ static void scan_lines(struct scan *s, uint64_t from, int type)
  * empty (a quiet step) or an enemy (a capture), onto an empty one. */
 static inline void double_knight_towards(struct scan *s, uint64_t leapers, int dx, int dy)
 {
-    uint64_t mid = shift(leapers, dx, dy) & ~s->own & shift(s->empty, -dx, -dy);
+    uint64_t mid = iw_shift(leapers, dx, dy) & ~s->own & iw_shift(s->empty, -dx, -dy);
     s->out->victims |= mid & s->enemy;
     s->out->mobility[IW_LEAPER] += iw_bit_count(mid & s->empty);
 }
@@ -152,7 +139,7 @@ static void scan_double_knights(struct scan *s, uint64_t leapers)
 
 static void scan_removers(struct scan *s, uint64_t removers)
 {
-    uint64_t next_to = shift(removers, 0, 1) | shift(removers, 0, -1) | shift(removers, 1, 0) | shift(removers, -1, 0);
+    uint64_t next_to = iw_shift(removers, 0, 1) | iw_shift(removers, 0, -1) | iw_shift(removers, 1, 0) | iw_shift(removers, -1, 0);
     s->out->victims |= next_to & s->enemy;
     s->out->mobility[IW_REMOVER] += diagonal_slides(s, removers);
 }
@@ -184,7 +171,7 @@ void iw_boards_of(const struct position *pos, struct iw_boards *out)
 void iw_attacks_from(const struct iw_boards *bb, Color c, struct iw_attacks *out)
 {
     memset(out, 0, sizeof *out);
-    struct scan s = {bb, bb->side[c], bb->side[c ^ 1], bb->empty, out};
+    struct scan s = {bb->side[c], bb->side[c ^ 1], bb->empty, out};
     const uint64_t *mine = bb->by_type[c];
     if (mine[IW_PAWN])
         scan_pawns(&s, mine[IW_PAWN], c);

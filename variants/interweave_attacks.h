@@ -32,6 +32,19 @@ struct iw_boards {
 static inline int iw_square_index(Square sq) { return square_rank(sq) * 8 + square_col(sq); }
 static inline uint64_t iw_square_bit(Square sq) { return 1ull << iw_square_index(sq); }
 
+/* Every bit of b moved by (dx, dy) squares, those that would leave the
+ * board dropped. */
+static inline uint64_t iw_shift(uint64_t b, int dx, int dy)
+{
+    const uint64_t file_a = 0x0101010101010101ull;
+    if (dx > 0)
+        b &= ((0xFFu >> dx) & 0xFFu) * file_a;
+    else if (dx < 0)
+        b &= ((0xFFu << -dx) & 0xFFu) * file_a;
+    int s = dy * 8 + dx;
+    return s >= 0 ? b << s : b >> -s;
+}
+
 /* Bits set in b. Portable (the build does not assume a popcount instruction)
  * and quick on the sparse sets the map deals in. */
 static inline int iw_bit_count(uint64_t b)

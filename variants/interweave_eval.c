@@ -60,9 +60,8 @@ static const int material_weight[MAX_TYPES] = {
 static int king_neighbours(const struct iw_boards *bb, Color c)
 {
     uint64_t kings = bb->by_type[c][IW_KING], enemy = bb->side[c ^ 1];
-    const uint64_t not_file_a = ~0x0101010101010101ull, not_file_h = ~0x8080808080808080ull;
-    return iw_bit_count((kings << 8) & enemy) + iw_bit_count((kings >> 8) & enemy) +
-           iw_bit_count(((kings & not_file_h) << 1) & enemy) + iw_bit_count(((kings & not_file_a) >> 1) & enemy);
+    return iw_bit_count(iw_shift(kings, 0, 1) & enemy) + iw_bit_count(iw_shift(kings, 0, -1) & enemy) +
+           iw_bit_count(iw_shift(kings, 1, 0) & enemy) + iw_bit_count(iw_shift(kings, -1, 0) & enemy);
 }
 
 static int side_score(const struct iw_boards *bb, Color c, const int on_complex[2][2], const struct iw_attacks *a)
