@@ -1,5 +1,10 @@
 /* Rule Zero: the platform interface on POSIX systems (pthreads, clock_gettime). */
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE, beside POSIX */
 #include "engine/platform.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 
 #include <signal.h>
 #include <time.h>
@@ -77,3 +82,22 @@ void pf_sleep_ms(int ms)
 void pf_ignore_interrupt(void) { signal(SIGINT, SIG_IGN); }
 
 uint64_t pf_process_id(void) { return (uint64_t)getpid(); }
+
+#define HUGE_PAGE_BYTES ((size_t)2 << 20)
+
+void *pf_table_alloc(size_t bytes)
+{
+    size_t align = bytes >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : 64;
+    size_t rounded = (bytes + align - 1) / align * align;
+    void *table = aligned_alloc(align, rounded);
+    if (!table)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE_PAGE_BYTES)
+        madvise(table, rounded, MADV_HUGEPAGE); /* advice only: small pages if refused */
+#endif
+    memset(table, 0, rounded);
+    return table;
+}
+
+void pf_table_free(void *table) { free(table); }

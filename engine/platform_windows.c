@@ -1,6 +1,8 @@
 /* Rule Zero: the platform interface on Windows, with the Win32 API only (no
  * pthreads emulation, so the static exe needs no DLL beside it). */
 #define WIN32_LEAN_AND_MEAN
+#include <malloc.h>
+#include <string.h>
 #include <windows.h>
 
 #include "engine/platform.h"
@@ -87,3 +89,15 @@ void pf_sleep_ms(int ms) { Sleep(ms > 0 ? (DWORD)ms : 0); }
 void pf_ignore_interrupt(void) { SetConsoleCtrlHandler(NULL, TRUE); }
 
 uint64_t pf_process_id(void) { return (uint64_t)GetCurrentProcessId(); }
+
+/* Windows gives large pages only with the "Lock pages in memory" privilege,
+ * which a chess GUI's user rarely has: cache-line alignment only. */
+void *pf_table_alloc(size_t bytes)
+{
+    void *table = _aligned_malloc(bytes ? bytes : 1, 64);
+    if (table)
+        memset(table, 0, bytes);
+    return table;
+}
+
+void pf_table_free(void *table) { _aligned_free(table); }

@@ -1,5 +1,7 @@
 #include "engine/tt.h"
 
+#include "engine/platform.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,10 +12,10 @@ int tt_resize(struct tt *t, size_t mb)
     size_t count = 1;
     while (count * 2 * bucket_bytes <= bytes)
         count *= 2;
-    struct tt_slot *entries = calloc(count * TT_BUCKET, sizeof *entries);
+    struct tt_slot *entries = pf_table_alloc(count * bucket_bytes);
     if (!entries)
         return -1;
-    free(t->entries);
+    pf_table_free(t->entries);
     t->entries = entries;
     t->bucket_count = count;
     t->generation = 0;
@@ -22,7 +24,7 @@ int tt_resize(struct tt *t, size_t mb)
 
 void tt_free(struct tt *t)
 {
-    free(t->entries);
+    pf_table_free(t->entries);
     t->entries = NULL;
     t->bucket_count = 0;
 }
