@@ -481,10 +481,12 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     if (in_check && checks_extendable(s, ply))
         n.depth++;
 
-    int static_eval = in_check ? -SCORE_INFINITE : tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
-    /* Pruning by the static evaluation needs a whole-turn position to judge. */
-    bool prunable = !pv_node && !in_check && turn_start && !n.root_turn && alpha > -SCORE_MATE_BOUND &&
-                    beta < SCORE_MATE_BOUND;
+    /* Pruning by the static evaluation needs a whole-turn position to judge,
+     * and only such pruning reads it: elsewhere (PV nodes, checks, the middle
+     * of a turn) the evaluation is not computed. */
+    bool judged = !pv_node && !in_check && turn_start && !n.root_turn;
+    int static_eval = !judged ? -SCORE_INFINITE : tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
+    bool prunable = judged && alpha > -SCORE_MATE_BOUND && beta < SCORE_MATE_BOUND;
 
     /* Reverse futility: far above beta near the leaves, assume it holds. */
     if (prunable && n.depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * n.depth >= beta)
