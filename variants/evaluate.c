@@ -5,7 +5,9 @@
 #include "variants/evaluate.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "engine/zobrist.h"
 #include "variants/chess.h"
 
 /* ---- Terms ------------------------------------------------------------------- */
@@ -379,11 +381,11 @@ static int tapered(const struct eval_state *st, Color us, int extra_mg, int extr
     return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
 }
 
-int evaluate_pawns_and_kings(const struct position *pos, int phase)
+/* The Pawn and King terms, White's minus Black's (before the phase blends them). */
+static struct score2 pawns_and_kings_of_white(const struct position *pos)
 {
     struct eval_state st = {0};
     st.pos = pos;
-    st.phase = phase < 0 ? 0 : phase;
     scan_pawns(&st);
     for (Color c = WHITE; c <= BLACK; c++) {
         struct score2 *s = &st.side[c];
@@ -399,7 +401,49 @@ int evaluate_pawns_and_kings(const struct position *pos, int phase)
         if (on_8x8(pos->king_sq[c]))
             s->mg += pawn_shield(&st, c);
     }
-    return tapered(&st, pos->side, 0, 0);
+    return (struct score2){st.side[WHITE].mg - st.side[BLACK].mg, st.side[WHITE].eg - st.side[BLACK].eg};
+}
+
+/* Those terms depend on where the Pawns and Kings stand and nothing else,
+ * and searches meet the same structure again and again: each thread keeps
+ * the last result per slot, keyed by the Zobrist keys of its Pawns and Kings
+ * (a cache, so it never changes a result; evaluate_clear_cache empties it). */
+#define PAWN_KING_SLOTS 4096
+
+struct pawn_king_slot {
+    uint64_t key; /* 0: empty */
+    int32_t mg, eg;
+};
+
+static _Thread_local struct pawn_king_slot pawn_king_cache[PAWN_KING_SLOTS];
+
+static uint64_t pawn_king_key(const struct position *pos)
+{
+    uint64_t key = zobrist.side; /* so that no Pawns and no Kings is not key 0 */
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            Piece p = pos->board[sq];
+            int type = piece_type(p);
+            if (type == PAWN || type == KING)
+                key ^= zobrist.piece[piece_index(p)][sq];
+        }
+    return key ? key : 1; /* 0 marks an empty slot */
+}
+
+void evaluate_clear_cache(void) { memset(pawn_king_cache, 0, sizeof pawn_king_cache); }
+
+int evaluate_pawns_and_kings(const struct position *pos, int phase)
+{
+    uint64_t key = pawn_king_key(pos);
+    struct pawn_king_slot *slot = &pawn_king_cache[key & (PAWN_KING_SLOTS - 1)];
+    if (slot->key != key) {
+        struct score2 white = pawns_and_kings_of_white(pos);
+        *slot = (struct pawn_king_slot){key, white.mg, white.eg};
+    }
+    int sign = pos->side == WHITE ? 1 : -1;
+    phase = phase < 0 ? 0 : phase > PHASE_MAX ? PHASE_MAX : phase;
+    return sign * (slot->mg * phase + slot->eg * (PHASE_MAX - phase)) / PHASE_MAX;
 }
 
 int evaluate_normal(const struct position *pos)

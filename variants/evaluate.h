@@ -15,6 +15,8 @@ int evaluate_normal(const struct position *pos);
  * ignored. `phase` is the game phase, 24 (opening, all pieces on) to 0 (bare
  * Kings and Pawns). Side-to-move relative. */
 int evaluate_pawns_and_kings(const struct position *pos, int phase);
+/* Empties the calling thread's cache of those terms (results never depend on it). */
+void evaluate_clear_cache(void);
 
 /* The game phase of `evaluate_pawns_and_kings` from the non-Pawn pieces: 24
  * with the sixteen orthodox ones on the board. */
