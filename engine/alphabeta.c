@@ -306,6 +306,7 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
         if (!every_step && movepick_last_losing(l))
             continue;
         variant_make(pos, m);
+        tt_prefetch(&s->engine->tt, search_tt_key(pos));
         bool changed = pos->side != side;
         int score = changed ? -quiesce(s, -beta, -alpha, ply + 1, tply + 1) : quiesce(s, alpha, beta, ply + 1, tply);
         variant_unmake(pos, m);
@@ -538,6 +539,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
         if (excluding)
             extend_root_prefix(s, ply, m);
         variant_make(pos, m);
+        tt_prefetch(&s->engine->tt, search_tt_key(pos));
         bool changed = pos->side != side;
         if (excluding && changed && search_turn_excluded(&s->limits, s->prefix[ply + 1])) {
             variant_unmake(pos, m);

@@ -58,6 +58,13 @@ void tt_new_search(struct tt *t);
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_entry *out);
 void tt_store(struct tt *t, uint64_t key, Move move, int score, int eval, int depth, enum tt_bound bound);
 
+/* Starts loading the bucket of `key` into the cache, so that a probe soon
+ * after (the child's, once its position is made) does not wait for memory. */
+static inline void tt_prefetch(const struct tt *t, uint64_t key)
+{
+    __builtin_prefetch(&t->entries[(key & (t->bucket_count - 1)) * TT_BUCKET]);
+}
+
 static inline enum tt_bound tt_bound_of(const struct tt_entry *e) { return (enum tt_bound)(e->gen_bound & 3); }
 
 #endif
