@@ -76,8 +76,35 @@ static struct attack_dir *attack_dir_for(struct attack_table *t, int step)
     return d;
 }
 
+/* The capture rays of `pw` whose kind is `kind` (1 leaps, RAY_UNLIMITED slides, 0 the rest), appended to cr. */
+static int append_captures(struct capture_rays *cr, const struct piece_power *pw, int kind)
+{
+    int added = 0;
+    for (int i = 0; i < pw->count; i++) {
+        const struct ray *r = &pw->rays[i];
+        bool leap = r->range == 1, slide = r->range == RAY_UNLIMITED;
+        bool match = kind == 1 ? leap : kind == RAY_UNLIMITED ? slide : !leap && !slide;
+        if ((r->mode & BETZA_CAPTURE) && match) {
+            cr->rays[cr->count++] = *r;
+            added++;
+        }
+    }
+    return added;
+}
+
+static void build_captures(struct capture_rays *cr, const struct piece_power *pw)
+{
+    cr->count = 0;
+    cr->leaps = (uint8_t)append_captures(cr, pw, 1);
+    cr->slides = (uint8_t)append_captures(cr, pw, RAY_UNLIMITED);
+    append_captures(cr, pw, 0);
+}
+
 void chess_build_attacks(struct power_set *set)
 {
+    for (int type = 0; type < MAX_TYPES; type++)
+        for (Color c = WHITE; c <= BLACK; c++)
+            build_captures(&set->captures[type][c], &set->power[type][c]);
     for (Color c = WHITE; c <= BLACK; c++) {
         struct attack_table *t = &set->attacks[c];
         t->count = 0;

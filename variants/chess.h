@@ -57,10 +57,19 @@ static inline Square attack_dir_attacker(const struct attack_dir *d, const Piece
     }
 }
 
+/* One piece's capture rays sorted by kind, for walks that visit every
+ * square a piece attacks (evaluations): the leaps, then the unlimited
+ * slides, then the rays of limited range. */
+struct capture_rays {
+    uint8_t leaps, slides, count;
+    struct ray rays[MAX_RAYS];
+};
+
 struct power_set {
-    struct piece_power power[MAX_TYPES][2]; /* by type, colour; the Pawn's is its capture rays */
-    struct attack_table attacks[2];         /* by attacking colour */
-    bool overlaps[2];                       /* some piece of that colour has overlapping rays */
+    struct piece_power power[MAX_TYPES][2];     /* by type, colour; the Pawn's is its capture rays */
+    struct attack_table attacks[2];             /* by attacking colour */
+    struct capture_rays captures[MAX_TYPES][2]; /* by type, colour: `power`'s capture rays, sorted */
+    bool overlaps[2];                           /* some piece of that colour has overlapping rays */
 };
 
 struct castle_rule {
@@ -106,6 +115,7 @@ static inline const struct power_set *chess_powers(const struct position *pos)
 /* Building rules. */
 int chess_power_from_betza(struct piece_power *out, const char *betza, Color c, char *err, size_t errlen);
 void chess_pawn_power(struct piece_power *out, Color c);
+/* Fills `attacks`, `captures` and `overlaps` from `power`. */
 void chess_build_attacks(struct power_set *set);
 void chess_init_orthodox(struct chess_rules *r); /* 8x8 castling, promotion Q R B N, FIDE powers */
 

@@ -75,33 +75,30 @@ static inline void walk_slide(struct tally *t, const Piece *board, Square from, 
 }
 
 /* Every capture ray of one piece from one of its locations. */
-static inline void walk_from(struct tally *t, const Piece *board, const struct piece_power *pw, Square from, bool counts)
+static inline void walk_from(struct tally *t, const Piece *board, const struct capture_rays *cr, Square from, bool counts)
 {
-    for (int i = 0; i < pw->count; i++) {
-        const struct ray *r = &pw->rays[i];
-        if (!(r->mode & BETZA_CAPTURE))
-            continue;
-        if (r->range == 1) {
-            Piece p = board[from + r->step];
-            if (p != OFFBOARD)
-                reach(t, from + r->step, p, counts);
-        } else if (r->range == RAY_UNLIMITED) {
-            walk_slide(t, board, from, r->step, counts);
-        } else {
-            walk_ray(t, board, from, r, counts);
-        }
+    int i = 0;
+    for (; i < cr->leaps; i++) {
+        Square to = from + cr->rays[i].step;
+        Piece p = board[to];
+        if (p != OFFBOARD)
+            reach(t, to, p, counts);
     }
+    for (; i < cr->leaps + cr->slides; i++)
+        walk_slide(t, board, from, cr->rays[i].step, counts);
+    for (; i < cr->count; i++)
+        walk_ray(t, board, from, &cr->rays[i], counts);
 }
 
 /* One piece from its listed location and its partner (NO_SQUARE if none). */
 static inline void walk_piece(const struct walker *wk, Color c, int type, Square sq, Square partner, bool counts)
 {
     struct nd_attacks *a = wk->a;
-    const struct piece_power *pw = &wk->powers->power[type][c];
+    const struct capture_rays *cr = &wk->powers->captures[type][c];
     struct tally t = {wk->near_king, a->by[c], a->by[c ^ 1], (uint8_t)(1 << type), COLOR_BIT(c), c ^ 1, 0, 0};
-    walk_from(&t, wk->board, pw, sq, counts);
+    walk_from(&t, wk->board, cr, sq, counts);
     if (partner != NO_SQUARE)
-        walk_from(&t, wk->board, pw, partner, counts);
+        walk_from(&t, wk->board, cr, partner, counts);
     a->mobility[c][type] += t.mobility;
     a->king_hits[c][type] += t.king_hits;
     if (t.king_hits && type != PAWN && type != KING)
