@@ -19,7 +19,6 @@ struct score2 {
 static const struct score2 material[CHESS_TYPES] = {
     {0, 0}, {85, 110}, {320, 300}, {335, 320}, {470, 530}, {960, 980}, {0, 0},
 };
-static const int phase_weight[CHESS_TYPES] = {0, 0, 1, 1, 2, 4, 0};
 #define PHASE_MAX EVAL_PHASE_MAX
 
 /* Piece-square tables [type][row][file], row 0 = rank 8. */
@@ -349,7 +348,6 @@ static int king_danger(const struct eval_state *st, Color attacker)
     return danger > 500 ? 500 : danger;
 }
 
-int evaluate_phase_weight(int type) { return type > 0 && type < CHESS_TYPES ? phase_weight[type] : 0; }
 
 int evaluate_game_phase(const struct position *pos)
 {
@@ -460,7 +458,7 @@ int evaluate_normal(const struct position *pos)
                 continue;
             add(s, material[type], 1);
             add_square_value(s, c, sq, type);
-            st.phase += phase_weight[type];
+            st.phase += evaluate_phase_weight(type);
             if (type == PAWN)
                 eval_pawn(&st, c, sq);
             else

@@ -3,6 +3,7 @@
 #define RULEZERO_EVALUATE_H
 
 #include "engine/position.h"
+#include "variants/chess.h"
 
 /* Orthodox chess on the 8x8 board: tapered (middlegame/endgame) material
  * and piece-square tables, mobility, king safety, pawn structure, passed
@@ -23,8 +24,22 @@ void evaluate_clear_cache(void);
 #define EVAL_PHASE_MAX 24
 
 /* A chess piece type's share of that phase: Knight and Bishop 1, Rook 2,
- * Queen 4, the others 0. */
-int evaluate_phase_weight(int type);
+ * Queen 4, the others 0 (inline: the evaluations call it for every piece). */
+static inline int evaluate_phase_weight(int type)
+{
+    switch (type) {
+    case KNIGHT:
+    case BISHOP:
+        return 1;
+    case ROOK:
+        return 2;
+    case QUEEN:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
 /* The phase of the chess pieces of both sides in pos, at most EVAL_PHASE_MAX. */
 int evaluate_game_phase(const struct position *pos);
 

@@ -68,35 +68,30 @@ static int king_distance(Square a, Square b)
     return df > dr ? df : dr;
 }
 
-/* Pieces of colour c on unlinked board-1 squares (listed there). */
-static int board1_pieces(const struct position *pos, Color c)
-{
-    int n = 0;
-    for (int i = 0; i < pos->pcount[c]; i++)
-        n += nd_board_of(pos->plist[c][i]);
-    return n;
-}
-
-/* Per side: material, pawn advance, centralisation, links. */
-static int side_score(const struct position *pos, Color c)
+/* Per side: material, pawn advance, centralisation, links; adds the side's
+ * pieces to the game phase. */
+static int side_score(const struct position *pos, Color c, int *phase)
 {
     const struct nd_state *st = nd_cst(pos);
     Square enemy_king = pos->king_sq[c ^ 1];
-    int s = 0;
+    int s = 0, on_board1 = 0;
     for (int i = 0; i < pos->pcount[c]; i++) {
         Square sq = pos->plist[c][i];
         int type = piece_type(pos->board[sq]);
         int rank = square_rank(sq), file = square_col(sq) & 7;
         int advance = c == WHITE ? rank : 7 - rank;
+        bool board1 = nd_board_of(sq);
         s += value_of(type);
+        *phase += evaluate_phase_weight(type);
         if (type == PAWN)
-            s += advance * advance * w[nd_board_of(sq) ? W_PAWN_ADVANCE : W_PAWN_ADVANCE_0];
+            s += advance * advance * w[board1 ? W_PAWN_ADVANCE : W_PAWN_ADVANCE_0];
         else if (type == KNIGHT || type == BISHOP)
             s += centre[file] + centre[rank];
         else if (type == KING)
             s -= advance * w[W_KING_ADVANCE];
-        if (nd_board_of(sq)) {
+        if (board1) {
             s -= stranded(type);
+            on_board1++;
         } else if (nd_linked(st, sq)) {
             s += on_link(type);
             if (king_distance(sq, enemy_king) <= 2)
@@ -104,7 +99,7 @@ static int side_score(const struct position *pos, Color c)
         }
     }
     /* Empty links next to the enemy King are doors for our board-1 pieces. */
-    for (int i = 0, doors_open = board1_pieces(pos, c) > 0; i < st->nlinks && doors_open; i++) {
+    for (int i = 0; i < st->nlinks && on_board1; i++) {
         Square s0 = nd_square(0, st->l0[i]);
         if (pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
             s += w[W_KING_DOOR];
@@ -177,15 +172,25 @@ static bool uses_attacks(void)
 int nd_evaluate(const struct position *pos)
 {
     Color us = pos->side, them = us ^ 1;
-    int s = side_score(pos, us) - side_score(pos, them) + w[W_TEMPO];
+    int phase = 0;
+    int s = side_score(pos, us, &phase) - side_score(pos, them, &phase) + w[W_TEMPO];
     if (uses_attacks()) {
         struct nd_attacks a;
         nd_attacks_build(pos, &a);
         s += activity(pos, &a, us) - activity(pos, &a, them);
     }
     if (w[W_PAWNS_KINGS])
-        s += evaluate_pawns_and_kings(pos, evaluate_game_phase(pos)) * w[W_PAWNS_KINGS] / 100;
+        s += evaluate_pawns_and_kings(pos, phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase) * w[W_PAWNS_KINGS] / 100;
     return s;
+}
+
+/* Pieces of colour c on unlinked board-1 squares (listed there). */
+static int board1_pieces(const struct position *pos, Color c)
+{
+    int n = 0;
+    for (int i = 0; i < pos->pcount[c]; i++)
+        n += nd_board_of(pos->plist[c][i]);
+    return n;
 }
 
 /* Does colour c have any piece that can move on board 1 (stranded there or on a link)? */
