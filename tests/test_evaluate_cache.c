@@ -1,9 +1,11 @@
-/* The Pawn and King terms (evaluate_pawns_and_kings) come from a per-thread
- * cache keyed by the Pawns and Kings. Seeded random games in every variant
- * that uses them are played twice: once with the cache filling up as a search
- * would fill it, once emptied before each position (so each value is computed
- * afresh). Both passes must agree at every position, with both sides to move
- * and across the game's phases. */
+/* The Pawn and King terms (evaluate_pawns_and_kings, and the same terms
+ * inside evaluate_normal) come from a per-thread cache keyed by the Pawns and
+ * Kings. Seeded random games in every variant that uses them are played
+ * twice: once with the cache filling up as a search would fill it, once
+ * emptied before each position (so each value is computed afresh). Both
+ * passes must agree at every position, for those terms and for the
+ * variant's whole evaluation, with both sides to move and across the game's
+ * phases. */
 #include <check.h>
 #include <stdlib.h>
 
@@ -24,7 +26,8 @@ static unsigned rng_below(unsigned n)
 
 struct game {
     Move moves[MAX_STEPS];
-    int values[MAX_STEPS + 1];
+    int values[MAX_STEPS + 1];      /* the Pawn and King terms */
+    int evaluations[MAX_STEPS + 1]; /* the variant's evaluation */
     int count;
 };
 
@@ -45,6 +48,7 @@ static void play_warm(struct position *pos, const struct variant *v, struct game
     start(pos, v);
     g->count = 0;
     g->values[0] = pawns_and_kings(pos);
+    g->evaluations[0] = v->evaluate(pos);
     while (g->count < MAX_STEPS) {
         struct move_list list;
         v->generate(pos, &list);
@@ -54,6 +58,7 @@ static void play_warm(struct position *pos, const struct variant *v, struct game
         v->make(pos, m);
         g->moves[g->count++] = m;
         g->values[g->count] = pawns_and_kings(pos);
+        g->evaluations[g->count] = v->evaluate(pos);
     }
 }
 
@@ -65,6 +70,10 @@ static void replay_cold(struct position *pos, const struct variant *v, const str
         evaluate_clear_cache();
         int cold = pawns_and_kings(pos);
         ck_assert_msg(cold == g->values[i], "%s, step %d: cached %d, computed %d", v->id, i, g->values[i], cold);
+        evaluate_clear_cache();
+        int evaluation = v->evaluate(pos);
+        ck_assert_msg(evaluation == g->evaluations[i], "%s, step %d: evaluation %d with the cache warm, %d emptied",
+                      v->id, i, g->evaluations[i], evaluation);
         if (i == g->count)
             break;
         v->make(pos, g->moves[i]);

@@ -379,8 +379,9 @@ static int tapered(const struct eval_state *st, Color us, int extra_mg, int extr
     return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
 }
 
-/* The Pawn and King terms, White's minus Black's (before the phase blends them). */
-static struct score2 pawns_and_kings_of_white(const struct position *pos)
+/* The Pawn and King terms, White's minus Black's (before the phase blends
+ * them), and the files that hold Pawns of each colour (bit f for file f). */
+static struct score2 pawns_and_kings_of_white(const struct position *pos, uint8_t pawn_files[2])
 {
     struct eval_state st = {0};
     st.pos = pos;
@@ -399,6 +400,11 @@ static struct score2 pawns_and_kings_of_white(const struct position *pos)
         if (on_8x8(pos->king_sq[c]))
             s->mg += pawn_shield(&st, c);
     }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        pawn_files[c] = 0;
+        for (int f = 0; f < 8; f++)
+            pawn_files[c] |= (uint8_t)((st.pawns_on_file[c][f] > 0) << f);
+    }
     return (struct score2){st.side[WHITE].mg - st.side[BLACK].mg, st.side[WHITE].eg - st.side[BLACK].eg};
 }
 
@@ -411,6 +417,7 @@ static struct score2 pawns_and_kings_of_white(const struct position *pos)
 struct pawn_king_slot {
     uint64_t key; /* 0: empty */
     int32_t mg, eg;
+    uint8_t pawn_files[2];
 };
 
 static _Thread_local struct pawn_king_slot pawn_king_cache[PAWN_KING_SLOTS];
@@ -431,14 +438,22 @@ static uint64_t pawn_king_key(const struct position *pos)
 
 void evaluate_clear_cache(void) { memset(pawn_king_cache, 0, sizeof pawn_king_cache); }
 
-int evaluate_pawns_and_kings(const struct position *pos, int phase)
+static const struct pawn_king_slot *pawn_king_probe(const struct position *pos)
 {
     uint64_t key = pawn_king_key(pos);
     struct pawn_king_slot *slot = &pawn_king_cache[key & (PAWN_KING_SLOTS - 1)];
     if (slot->key != key) {
-        struct score2 white = pawns_and_kings_of_white(pos);
-        *slot = (struct pawn_king_slot){key, white.mg, white.eg};
+        slot->key = key;
+        struct score2 white = pawns_and_kings_of_white(pos, slot->pawn_files);
+        slot->mg = white.mg;
+        slot->eg = white.eg;
     }
+    return slot;
+}
+
+int evaluate_pawns_and_kings(const struct position *pos, int phase)
+{
+    const struct pawn_king_slot *slot = pawn_king_probe(pos);
     int sign = pos->side == WHITE ? 1 : -1;
     phase = phase < 0 ? 0 : phase > PHASE_MAX ? PHASE_MAX : phase;
     return sign * (slot->mg * phase + slot->eg * (PHASE_MAX - phase)) / PHASE_MAX;
@@ -448,7 +463,20 @@ int evaluate_normal(const struct position *pos)
 {
     struct eval_state st = {0};
     st.pos = pos;
-    scan_pawns(&st);
+    /* The Pawns and Kings' own terms come from the cache (all of them on
+     * the 8x8 board here, so they are exactly this evaluation's); the other
+     * pieces read which files hold Pawns, and where the Kings stand. */
+    const struct pawn_king_slot *pk = pawn_king_probe(pos);
+    st.side[WHITE].mg = pk->mg;
+    st.side[WHITE].eg = pk->eg;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        for (int f = 0; f < 8; f++)
+            st.pawns_on_file[c][f] = (pk->pawn_files[c] >> f) & 1;
+        if (pos->king_sq[c] != NO_SQUARE) {
+            st.king_col[c] = square_col(pos->king_sq[c]);
+            st.king_rank[c] = square_rank(pos->king_sq[c]);
+        }
+    }
     for (Color c = WHITE; c <= BLACK; c++) {
         struct score2 *s = &st.side[c];
         for (int i = 0; i < pos->pcount[c]; i++) {
@@ -457,19 +485,17 @@ int evaluate_normal(const struct position *pos)
             if (type <= 0 || type >= CHESS_TYPES)
                 continue;
             add(s, material[type], 1);
-            add_square_value(s, c, sq, type);
             st.phase += evaluate_phase_weight(type);
-            if (type == PAWN)
-                eval_pawn(&st, c, sq);
-            else
+            if (type != PAWN && type != KING) {
+                add_square_value(s, c, sq, type);
                 eval_piece(&st, c, sq, type);
+            }
         }
     }
     for (Color c = WHITE; c <= BLACK; c++) {
         struct score2 *s = &st.side[c];
         if (st.bishops[c] >= 2)
             add(s, bishop_pair, 1);
-        s->mg += pawn_shield(&st, c);
         s->mg -= king_danger(&st, c ^ 1);
     }
     return tapered(&st, pos->side, tempo_bonus, 0);
