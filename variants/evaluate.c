@@ -348,7 +348,6 @@ static int king_danger(const struct eval_state *st, Color attacker)
     return danger > 500 ? 500 : danger;
 }
 
-
 int evaluate_game_phase(const struct position *pos)
 {
     int phase = 0;
