@@ -92,11 +92,12 @@ void pf_ignore_interrupt(void);
 uint64_t pf_process_id(void);
 
 /* `bytes` of zeroed memory for a large table probed at random (the hash
- * table): aligned to a cache line, and on large pages where the system gives
- * them on request (Linux's transparent huge pages), which spares most of the
- * address-translation misses of a random probe. NULL when out of memory.
- * Released with pf_table_free. */
+ * table): aligned to a cache line, on large pages where the system gives
+ * them on request (Linux's transparent huge pages, which spare most of the
+ * address-translation misses of a random probe), and resident only as it is
+ * touched where the system allows. NULL when out of memory. Released with
+ * pf_table_free and the same `bytes`. */
 void *pf_table_alloc(size_t bytes);
-void pf_table_free(void *table);
+void pf_table_free(void *table, size_t bytes);
 
 #endif

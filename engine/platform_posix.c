@@ -85,19 +85,40 @@ uint64_t pf_process_id(void) { return (uint64_t)getpid(); }
 
 #define HUGE_PAGE_BYTES ((size_t)2 << 20)
 
+static size_t round_up(size_t n, size_t unit) { return (n + unit - 1) / unit * unit; }
+
+/* Large tables are mapped from the kernel: zeroed, resident only once
+ * touched (so a table the search never fills costs no memory, and a resize
+ * does not hold two full tables), and aligned to a huge page. */
 void *pf_table_alloc(size_t bytes)
 {
-    size_t align = bytes >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : 64;
-    size_t rounded = (bytes + align - 1) / align * align;
-    void *table = aligned_alloc(align, rounded);
-    if (!table)
+    if (bytes < HUGE_PAGE_BYTES) {
+        void *table = aligned_alloc(64, round_up(bytes ? bytes : 1, 64));
+        if (table)
+            memset(table, 0, bytes);
+        return table;
+    }
+    size_t size = round_up(bytes, HUGE_PAGE_BYTES), span = size + HUGE_PAGE_BYTES;
+    char *raw = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED)
         return NULL;
+    char *start = (char *)round_up((size_t)(uintptr_t)raw, HUGE_PAGE_BYTES);
+    if (start > raw)
+        munmap(raw, (size_t)(start - raw));
+    if (raw + span > start + size)
+        munmap(start + size, (size_t)(raw + span - (start + size)));
 #ifdef MADV_HUGEPAGE
-    if (align == HUGE_PAGE_BYTES)
-        madvise(table, rounded, MADV_HUGEPAGE); /* advice only: small pages if refused */
+    madvise(start, size, MADV_HUGEPAGE); /* advice only: small pages if refused */
 #endif
-    memset(table, 0, rounded);
-    return table;
+    return start;
 }
 
-void pf_table_free(void *table) { free(table); }
+void pf_table_free(void *table, size_t bytes)
+{
+    if (!table)
+        return;
+    if (bytes < HUGE_PAGE_BYTES)
+        free(table);
+    else
+        munmap(table, round_up(bytes, HUGE_PAGE_BYTES));
+}

@@ -1,8 +1,6 @@
 /* Rule Zero: the platform interface on Windows, with the Win32 API only (no
  * pthreads emulation, so the static exe needs no DLL beside it). */
 #define WIN32_LEAN_AND_MEAN
-#include <malloc.h>
-#include <string.h>
 #include <windows.h>
 
 #include "engine/platform.h"
@@ -91,13 +89,16 @@ void pf_ignore_interrupt(void) { SetConsoleCtrlHandler(NULL, TRUE); }
 uint64_t pf_process_id(void) { return (uint64_t)GetCurrentProcessId(); }
 
 /* Windows gives large pages only with the "Lock pages in memory" privilege,
- * which a chess GUI's user rarely has: cache-line alignment only. */
+ * which a chess GUI's user rarely has: whole pages (so cache-line aligned),
+ * zeroed and committed lazily by VirtualAlloc. */
 void *pf_table_alloc(size_t bytes)
 {
-    void *table = _aligned_malloc(bytes ? bytes : 1, 64);
-    if (table)
-        memset(table, 0, bytes);
-    return table;
+    return VirtualAlloc(NULL, bytes ? bytes : 1, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
 }
 
-void pf_table_free(void *table) { _aligned_free(table); }
+void pf_table_free(void *table, size_t bytes)
+{
+    (void)bytes;
+    if (table)
+        VirtualFree(table, 0, MEM_RELEASE);
+}

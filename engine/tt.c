@@ -15,7 +15,7 @@ int tt_resize(struct tt *t, size_t mb)
     struct tt_slot *entries = pf_table_alloc(count * bucket_bytes);
     if (!entries)
         return -1;
-    pf_table_free(t->entries);
+    pf_table_free(t->entries, t->bucket_count * bucket_bytes);
     t->entries = entries;
     t->bucket_count = count;
     t->generation = 0;
@@ -24,7 +24,7 @@ int tt_resize(struct tt *t, size_t mb)
 
 void tt_free(struct tt *t)
 {
-    pf_table_free(t->entries);
+    pf_table_free(t->entries, t->bucket_count * TT_BUCKET * sizeof *t->entries);
     t->entries = NULL;
     t->bucket_count = 0;
 }
