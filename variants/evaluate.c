@@ -410,14 +410,19 @@ static struct score2 pawns_and_kings_of_white(const struct position *pos, uint8_
 /* Those terms depend on where the Pawns and Kings stand and nothing else,
  * and searches meet the same structure again and again: each thread keeps
  * the last result per slot, keyed by the Zobrist keys of its Pawns and Kings
- * (a cache, so it never changes a result; evaluate_clear_cache empties it). */
-#define PAWN_KING_SLOTS 4096
+ * (a cache, so it never changes a result; evaluate_clear_cache empties it).
+ * Thread-local storage comes out of every thread's stack, and some threads
+ * of the process have small ones (the GUI server's HTTP workers), so the
+ * cache stays at 16 KB: 1,024 slots of 16 bytes. */
+#define PAWN_KING_SLOTS 1024
 
 struct pawn_king_slot {
     uint64_t key; /* 0: empty */
-    int32_t mg, eg;
+    int16_t mg, eg;
     uint8_t pawn_files[2];
 };
+
+_Static_assert(sizeof(struct pawn_king_slot) == 16, "a pawn_king_slot is 16 bytes");
 
 static _Thread_local struct pawn_king_slot pawn_king_cache[PAWN_KING_SLOTS];
 
@@ -444,8 +449,8 @@ static const struct pawn_king_slot *pawn_king_probe(const struct position *pos)
     if (slot->key != key) {
         slot->key = key;
         struct score2 white = pawns_and_kings_of_white(pos, slot->pawn_files);
-        slot->mg = white.mg;
-        slot->eg = white.eg;
+        slot->mg = (int16_t)white.mg; /* a few hundred centipawns at most */
+        slot->eg = (int16_t)white.eg;
     }
     return slot;
 }
