@@ -412,9 +412,10 @@ static struct score2 pawns_and_kings_of_white(const struct position *pos, uint8_
  * the last result per slot, keyed by the Zobrist keys of its Pawns and Kings
  * (a cache, so it never changes a result; evaluate_clear_cache empties it).
  * Thread-local storage comes out of every thread's stack, and some threads
- * of the process have small ones (the GUI server's HTTP workers), so the
- * cache stays at 16 KB: 1,024 slots of 16 bytes. */
-#define PAWN_KING_SLOTS 1024
+ * of the process have small ones (the GUI server's HTTP workers: 100 KB,
+ * where Nick Danger's move generation already needs most of it in the
+ * sanitizer build), so the cache stays at 4 KB: 256 slots of 16 bytes. */
+#define PAWN_KING_SLOTS 256
 
 struct pawn_king_slot {
     uint64_t key; /* 0: empty */
