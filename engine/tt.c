@@ -2,9 +2,6 @@
 
 #include "engine/platform.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 int tt_resize(struct tt *t, size_t mb)
 {
     size_t bytes = mb * 1024 * 1024;

@@ -348,15 +348,6 @@ static int king_danger(const struct eval_state *st, Color attacker)
     return danger > 500 ? 500 : danger;
 }
 
-int evaluate_game_phase(const struct position *pos)
-{
-    int phase = 0;
-    for (Color c = WHITE; c <= BLACK; c++)
-        for (int i = 0; i < pos->pcount[c]; i++)
-            phase += evaluate_phase_weight(piece_type(pos->board[pos->plist[c][i]]));
-    return phase > PHASE_MAX ? PHASE_MAX : phase;
-}
-
 static bool on_8x8(Square sq)
 {
     return square_col(sq) >= 0 && square_col(sq) < 8 && square_rank(sq) >= 0 && square_rank(sq) < 8;

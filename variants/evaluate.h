@@ -14,7 +14,8 @@ int evaluate_normal(const struct position *pos);
  * doubled and passed Pawns, the Pawn shield), for variants whose other pieces
  * move differently. Pieces off the 8x8 board (files or ranks beyond 0..7) are
  * ignored. `phase` is the game phase, 24 (opening, all pieces on) to 0 (bare
- * Kings and Pawns). Side-to-move relative. */
+ * Kings and Pawns); values beyond are taken as the nearer end. Side-to-move
+ * relative. */
 int evaluate_pawns_and_kings(const struct position *pos, int phase);
 /* Empties the calling thread's cache of those terms (results never depend on it). */
 void evaluate_clear_cache(void);
@@ -39,8 +40,5 @@ static inline int evaluate_phase_weight(int type)
         return 0;
     }
 }
-
-/* The phase of the chess pieces of both sides in pos, at most EVAL_PHASE_MAX. */
-int evaluate_game_phase(const struct position *pos);
 
 #endif

@@ -180,7 +180,7 @@ int nd_evaluate(const struct position *pos)
         s += activity(pos, &a, us) - activity(pos, &a, them);
     }
     if (w[W_PAWNS_KINGS])
-        s += evaluate_pawns_and_kings(pos, phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase) * w[W_PAWNS_KINGS] / 100;
+        s += evaluate_pawns_and_kings(pos, phase) * w[W_PAWNS_KINGS] / 100;
     return s;
 }
 
