@@ -35,7 +35,7 @@ _Static_assert((BOARD_PAD_BELOW + BOARD_MAX_RANKS - 1 + 4) * BOARD_STRIDE + BOAR
 
 static inline Square make_square(int col, int rank) { return (rank + BOARD_PAD_BELOW) * BOARD_STRIDE + col; }
 static inline int square_col(Square sq) { return sq & (BOARD_STRIDE - 1); }
-static inline int square_rank(Square sq) { return sq / BOARD_STRIDE - BOARD_PAD_BELOW; }
+static inline int square_rank(Square sq) { return (int)((unsigned)sq / BOARD_STRIDE) - BOARD_PAD_BELOW; }
 static inline int step_of(int dx, int dy) { return dy * BOARD_STRIDE + dx; }
 /* Is b the square a or one King step from it? One subtraction: b - a is the
  * rank difference times the stride plus the file difference, and the stride

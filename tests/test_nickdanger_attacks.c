@@ -3,7 +3,8 @@
  * games:
  *  - the attack map (nd_attacks_build) equals the one built by the reference
  *    walk below (the first implementation: every reached square looked up in
- *    the links, kept here as the specification);
+ *    the links, kept here as the specification), whether the thread's memo
+ *    of reaches holds the position before, a sibling, or nothing;
  *  - a link scorer shared by all the actions of a position ranks each as a
  *    fresh one does (nd_link_action_score), and what it remembered of the
  *    board-1 squares is what chess_square_attacked says;
@@ -38,9 +39,17 @@ static uint32_t rnd(void)
 
 /* ---- The reference attack map --------------------------------------------------- */
 
+/* The map as the first implementation kept it: attackers by mailbox square. */
+struct ref_attacks {
+    uint8_t by[2][BOARD_SIZE]; /* by colour: types attacking the square (bit 1 << type), a link at its board-0 location */
+    int mobility[2][CHESS_TYPES];
+    int king_hits[2][CHESS_TYPES];
+    int king_attackers[2];
+};
+
 struct ref_walker {
     const struct nd_state *st;
-    struct nd_attacks *a;
+    struct ref_attacks *a;
     uint64_t zone[2]; /* board-0 squares (local) next to colour c's King */
     Color c;
     int type, mobility, king_hits;
@@ -108,7 +117,7 @@ static uint64_t ref_neighbourhood(Square k)
     return m;
 }
 
-static void ref_attacks_build(struct nd_attacks *a)
+static void ref_attacks_build(struct ref_attacks *a)
 {
     struct ref_walker wk = {.st = nd_cst(pos), .a = a};
     for (Color c = WHITE; c <= BLACK; c++)
@@ -124,16 +133,42 @@ static void ref_attacks_build(struct nd_attacks *a)
 
 static void check_attacks(void)
 {
-    struct nd_attacks fast, ref;
+    struct nd_attacks fast;
+    struct ref_attacks ref;
     nd_attacks_build(pos, &fast);
     ref_attacks_build(&ref);
+    const struct nd_state *st = nd_cst(pos);
     char fen[FEN_MAX_LEN];
     fen_write(pos, fen, sizeof fen);
-    ck_assert_msg(memcmp(fast.by, ref.by, sizeof fast.by) == 0, "attackers differ: %s", fen);
-    ck_assert_msg(memcmp(fast.mobility, ref.mobility, sizeof fast.mobility) == 0, "mobility differs: %s", fen);
-    ck_assert_msg(memcmp(fast.king_hits, ref.king_hits, sizeof fast.king_hits) == 0, "King hits differ: %s", fen);
-    ck_assert_msg(memcmp(fast.king_attackers, ref.king_attackers, sizeof fast.king_attackers) == 0,
-                  "King attackers differ: %s", fen);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        for (int board = 0; board < 2; board++)
+            for (int local = 0; local < 64; local++) {
+                Square sq = nd_square(board, local);
+                if (board == 1 && nd_linked(st, sq))
+                    continue; /* a link is asked by its board-0 location */
+                unsigned types = 0;
+                for (int t = PAWN; t < CHESS_TYPES; t++)
+                    types |= (unsigned)nd_in_set(fast.by[c][t], sq, nd_partner(st, sq)) << t;
+                ck_assert_msg(types == ref.by[c][sq], "attackers of %d differ: %s", sq, fen);
+            }
+        for (int t = KNIGHT; t <= QUEEN; t++) {
+            ck_assert_msg(fast.mobility[c][t] == ref.mobility[c][t], "mobility differs: %s", fen);
+            ck_assert_msg(fast.king_hits[c][t] == ref.king_hits[c][t], "King hits differ: %s", fen);
+        }
+        ck_assert_msg(fast.king_attackers[c] == ref.king_attackers[c], "King attackers differ: %s", fen);
+    }
+}
+
+/* The map of a few children one after the other, as a search evaluates
+ * siblings (the parent not mapped in between). */
+static void check_children(const struct move_list *list)
+{
+    for (int k = 0; k < 6 && list->count > 0; k++) {
+        Move m = list->moves[rnd() % (uint32_t)list->count];
+        nd_make(pos, m);
+        check_attacks();
+        nd_unmake(pos, m);
+    }
 }
 
 /* In part 2: the shared scorer agrees with fresh ones, the list is ranked,
@@ -182,10 +217,13 @@ START_TEST(fast_paths_match_the_reference_in_random_games)
         char err[VARIANT_ERR_LEN];
         const char *fen = fens[g % 4];
         ck_assert_msg(fen_read(pos, nd, fen, err, sizeof err) == 0, "%s: %s", fen, err);
+        nd_attacks_forget();
         for (int step = 0; step < 160; step++) {
             check_attacks();
             struct move_list list;
             nd_generate(pos, &list);
+            if (step % 4 == 0)
+                check_children(&list);
             if (nd_cst(pos)->part2)
                 check_link_ranking(&list);
             checked++;

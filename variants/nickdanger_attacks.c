@@ -1,184 +1,242 @@
 /* Nick Danger Chess: the attack map of the evaluation (nickdanger_attacks.h).
  *
- * The walk marks the mailbox square it reaches, whichever location of a link
- * that is, and folds each link's board-1 location into its board-0 one
- * afterwards; a per-square byte tells whether a square (either location of a
- * link) lies next to a King, so each step is a few loads and no lookups of
- * the links. Pawns go first, and their attacks are folded and copied onto
- * both locations before the pieces walk, so that the pieces' mobility can
- * leave out the squares enemy Pawns guard with one load. */
+ * A location is a board and a local square (rank * 8 + file), so a set of
+ * locations is two 64-bit words, one per board. Each piece's reach is walked
+ * on the mailbox (from its listed location and, on a link, its partner too)
+ * or taken from the thread's memo; the map's terms then come from the
+ * reaches with a few set operations: mobility leaves out own pieces and
+ * squares enemy Pawns guard, King hits count reached locations next to the
+ * enemy King, and the attacked squares fold each link's board-1 location
+ * into its board-0 one. */
 #include "variants/nickdanger_attacks.h"
 
 #include <string.h>
 
-/* A piece other than a Pawn, kept for the second pass. */
-struct listed {
-    int16_t sq, partner;
-    uint8_t type;
-};
+#include "engine/bits.h"
 
-struct walker {
-    const Piece *board;
-    const struct power_set *powers;
-    struct nd_attacks *a;
-    struct listed pieces[2][MAX_PIECES];
-    int npieces[2];
-    uint8_t near_king[BOARD_SIZE]; /* bit c: next to colour c's King (a link by its board-0 location) */
-};
-
-/* What one piece's walk adds up: the square's bit in its colour's map, the
- * squares it reaches next to the enemy King, and (for a piece other than a
- * Pawn) its mobility. */
-struct tally {
-    const uint8_t *near_king;
-    uint8_t *mine;
-    const uint8_t *enemy;
-    uint8_t bit;
-    int own_bit, zone_shift;
-    int mobility, king_hits;
-};
-
-static inline void reach(struct tally *t, Square to, Piece p, bool counts)
+/* A piece where it stands: its listed location, its partner (NO_SQUARE
+ * unless on a link) and the piece, in one word. */
+static inline uint32_t placement(Square sq, Square partner, Piece piece)
 {
-    t->mine[to] |= t->bit;
-    t->king_hits += (t->near_king[to] >> t->zone_shift) & 1;
-    if (counts)
-        t->mobility += !(p & t->own_bit) && !(t->enemy[to] & (1 << PAWN));
+    return (uint32_t)sq | (uint32_t)partner << 10 | (uint32_t)piece << 20;
 }
 
-/* A ray of at most `range` steps. */
-static inline void walk_ray(struct tally *t, const Piece *board, Square from, const struct ray *r, bool counts)
+struct reached {
+    uint64_t reach[2]; /* by board */
+    uint32_t placement;
+};
+
+/* The reaches of the last position mapped on this thread, by colour and
+ * index in the piece list (a step moves one piece or two, and the search
+ * unmakes it, so the lists keep their order from one position to the next
+ * but for a few pieces), and the contents of its locations (8 bytes a rank,
+ * by board) to tell what changed since. */
+struct reach_memo {
+    const struct power_set *powers; /* NULL: nothing remembered */
+    uint64_t rows[2][8];
+    struct reached pieces[2][MAX_PIECES];
+    int count[2]; /* entries in use: those beyond are forgotten */
+};
+
+static _Thread_local struct reach_memo memo;
+
+void nd_attacks_forget(void) { memset(&memo, 0, sizeof memo); }
+
+static inline uint64_t location_bit(Square sq) { return 1ULL << nd_local(sq); }
+
+static void read_rows(const Piece *board, uint64_t rows[2][8])
 {
-    Square to = from;
-    for (int k = 1;; k++) {
-        to += r->step;
-        Piece p = board[to];
-        if (p == OFFBOARD)
-            break;
-        reach(t, to, p, counts);
-        if (p != EMPTY || k >= r->range)
-            break;
+    for (int b = 0; b < 2; b++)
+        for (int r = 0; r < 8; r++)
+            memcpy(&rows[b][r], &board[nd_square(b, r * 8)], sizeof rows[b][r]);
+}
+
+/* Locations whose contents differ between two readings, by board. */
+static void changed_locations(const uint64_t before[2][8], const uint64_t now[2][8], uint64_t changed[2])
+{
+    for (int b = 0; b < 2; b++) {
+        changed[b] = 0;
+        for (int r = 0; r < 8; r++)
+            for (uint64_t x = before[b][r] ^ now[b][r]; x;) {
+                int byte = __builtin_ctzll(x) >> 3;
+                changed[b] |= 1ULL << (r * 8 + byte);
+                x &= ~(0xFFULL << (byte * 8));
+            }
     }
 }
 
-/* An unlimited slide: the empty squares, then the first piece if any. */
-static inline void walk_slide(struct tally *t, const Piece *board, Square from, int step, bool counts)
-{
-    Square to = from + step;
-    Piece p;
-    while ((p = board[to]) == EMPTY) {
-        reach(t, to, EMPTY, counts);
-        to += step;
-    }
-    if (p != OFFBOARD)
-        reach(t, to, p, counts);
-}
+/* ---- Walking a reach ------------------------------------------------------------ */
 
-/* Every capture ray of one piece from one of its locations. */
-static inline void walk_from(struct tally *t, const Piece *board, const struct capture_rays *cr, Square from, bool counts)
+/* The locations one piece's capture rays reach from `from` (all on its board). */
+static uint64_t walk_from(const Piece *board, const struct capture_rays *cr, Square from)
 {
+    uint64_t bits = 0;
     int i = 0;
     for (; i < cr->leaps; i++) {
         Square to = from + cr->rays[i].step;
-        Piece p = board[to];
+        if (board[to] != OFFBOARD)
+            bits |= location_bit(to);
+    }
+    for (; i < cr->leaps + cr->slides; i++) {
+        int step = cr->rays[i].step;
+        Square to = from + step;
+        Piece p;
+        while ((p = board[to]) == EMPTY) {
+            bits |= location_bit(to);
+            to += step;
+        }
         if (p != OFFBOARD)
-            reach(t, to, p, counts);
+            bits |= location_bit(to);
     }
-    for (; i < cr->leaps + cr->slides; i++)
-        walk_slide(t, board, from, cr->rays[i].step, counts);
-    for (; i < cr->count; i++)
-        walk_ray(t, board, from, &cr->rays[i], counts);
-}
-
-/* One piece from its listed location and its partner (NO_SQUARE if none). */
-static inline void walk_piece(const struct walker *wk, Color c, int type, Square sq, Square partner, bool counts)
-{
-    struct nd_attacks *a = wk->a;
-    const struct capture_rays *cr = &wk->powers->captures[type][c];
-    struct tally t = {wk->near_king, a->by[c], a->by[c ^ 1], (uint8_t)(1 << type), COLOR_BIT(c), c ^ 1, 0, 0};
-    walk_from(&t, wk->board, cr, sq, counts);
-    if (partner != NO_SQUARE)
-        walk_from(&t, wk->board, cr, partner, counts);
-    a->mobility[c][type] += t.mobility;
-    a->king_hits[c][type] += t.king_hits;
-    if (t.king_hits && type != PAWN && type != KING)
-        a->king_attackers[c]++;
-}
-
-/* Walks the Pawns of one colour and lists its other pieces for later. */
-static void walk_pawns(const struct position *pos, struct walker *wk, Color c)
-{
-    const struct nd_state *st = nd_cst(pos);
-    wk->npieces[c] = 0;
-    for (int i = 0; i < pos->pcount[c]; i++) {
-        Square sq = pos->plist[c][i];
-        int type = piece_type(pos->board[sq]);
-        Square partner = !nd_board_of(sq) && nd_linked(st, sq) ? nd_partner(st, sq) : NO_SQUARE;
-        if (type == PAWN) {
-            walk_piece(wk, c, PAWN, sq, partner, false);
-        } else {
-            struct listed *l = &wk->pieces[c][wk->npieces[c]++];
-            l->sq = (int16_t)sq;
-            l->partner = (int16_t)partner;
-            l->type = (uint8_t)type;
+    for (; i < cr->count; i++) {
+        const struct ray *r = &cr->rays[i];
+        Square to = from;
+        for (int k = 1;; k++) {
+            to += r->step;
+            Piece p = board[to];
+            if (p == OFFBOARD)
+                break;
+            bits |= location_bit(to);
+            if (p != EMPTY || k >= r->range)
+                break;
         }
     }
+    return bits;
 }
 
-static void walk_pieces(struct walker *wk, Color c)
+/* ---- One position's pieces --------------------------------------------------------- */
+
+struct mapper {
+    const struct position *pos;
+    const struct power_set *powers;
+    uint64_t own[2][2];  /* by colour, board: locations holding the colour's pieces (mirrors too) */
+    uint64_t zone[2][2]; /* by colour, board: locations next to the colour's King */
+    uint64_t changed[2]; /* locations whose contents changed since the memo's position */
+};
+
+/* The King-step neighbourhood of a local square, itself included. */
+static uint64_t neighbourhood(int local)
 {
-    for (int i = 0; i < wk->npieces[c]; i++) {
-        const struct listed *l = &wk->pieces[c][i];
-        walk_piece(wk, c, l->type, l->sq, l->partner, true);
-    }
+    static const uint64_t not_a = ~0x0101010101010101ULL, not_h = ~0x8080808080808080ULL;
+    uint64_t k = 1ULL << local;
+    uint64_t row = k | (k << 1 & not_a) | (k >> 1 & not_h);
+    return row | row << 8 | row >> 8;
 }
 
-/* Merges each link's two locations: into both of them, or (at the end) into
- * the board-0 location only, the board-1 one left clear. */
-static void fold_links(const struct nd_state *st, struct nd_attacks *a, bool keep_board1)
+/* Board-0 squares next to each King (by its local square, on whichever
+ * board it stands), and the board-1 locations of the links among them. */
+static void mark_king_zones(struct mapper *m)
 {
-    for (int i = 0; i < st->nlinks; i++) {
-        Square s0 = nd_square(0, st->l0[i]), s1 = nd_square(1, st->l1[i]);
-        for (Color c = WHITE; c <= BLACK; c++) {
-            uint8_t both = a->by[c][s0] | a->by[c][s1];
-            a->by[c][s0] = both;
-            a->by[c][s1] = keep_board1 ? both : 0;
-        }
-    }
-}
-
-/* Marks the board-0 squares within one step of each King, and the board-1
- * locations of the links among them. */
-static void mark_king_zones(const struct position *pos, struct walker *wk)
-{
+    const struct position *pos = m->pos;
     const struct nd_state *st = nd_cst(pos);
-    memset(wk->near_king, 0, sizeof wk->near_king);
     for (Color c = WHITE; c <= BLACK; c++) {
         Square k = pos->king_sq[c];
-        if (k == NO_SQUARE)
-            continue;
-        int kf = square_col(k) & 7, kr = square_rank(k);
-        for (int r = kr - 1; r <= kr + 1; r++)
-            for (int f = kf - 1; f <= kf + 1; f++)
-                if (r >= 0 && r < 8 && f >= 0 && f < 8)
-                    wk->near_king[make_square(f, r)] |= (uint8_t)(1 << c);
+        m->zone[c][0] = k == NO_SQUARE ? 0 : neighbourhood(nd_local(k));
+        m->zone[c][1] = 0;
         for (int i = 0; i < st->nlinks; i++)
-            wk->near_king[nd_square(1, st->l1[i])] |= wk->near_king[nd_square(0, st->l0[i])] & (1 << c);
+            m->zone[c][1] |= ((m->zone[c][0] >> st->l0[i]) & 1) << st->l1[i];
+    }
+}
+
+/* A location set with each link's two locations merged into both. */
+static void merge_links(const struct nd_state *st, uint64_t set[2])
+{
+    for (int i = 0; i < st->nlinks; i++) {
+        uint64_t either = ((set[0] >> st->l0[i]) | (set[1] >> st->l1[i])) & 1;
+        set[0] |= either << st->l0[i];
+        set[1] |= either << st->l1[i];
+    }
+}
+
+/* Walks the reach of the piece at sq (partner: its link's other location or NO_SQUARE). */
+static void walk_reach(const struct mapper *m, Color c, Square sq, Square partner, uint64_t reach[2])
+{
+    const struct capture_rays *cr = &m->powers->captures[piece_type(m->pos->board[sq])][c];
+    int b = nd_board_of(sq);
+    reach[b] = walk_from(m->pos->board, cr, sq);
+    reach[b ^ 1] = 0;
+    if (partner != NO_SQUARE)
+        reach[1] |= walk_from(m->pos->board, cr, partner);
+}
+
+/* Every piece's reach, into the memo (kept where the piece stood there in
+ * the memo's position and nothing it reached has changed, else walked) and
+ * the map's sets. */
+static void reach_all(struct mapper *m, struct nd_attacks *a)
+{
+    const struct position *pos = m->pos;
+    const struct nd_state *st = nd_cst(pos);
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            Piece piece = pos->board[sq];
+            Square partner = !nd_board_of(sq) && nd_linked(st, sq) ? nd_partner(st, sq) : NO_SQUARE;
+            m->own[c][nd_board_of(sq)] |= location_bit(sq);
+            if (partner != NO_SQUARE)
+                m->own[c][1] |= location_bit(partner);
+            struct reached *r = &memo.pieces[c][i];
+            uint32_t now = placement(sq, partner, piece);
+            if (r->placement != now || ((r->reach[0] & m->changed[0]) | (r->reach[1] & m->changed[1]))) {
+                r->placement = now;
+                walk_reach(m, c, sq, partner, r->reach);
+            }
+            uint64_t *by = a->by[c][piece_type(piece)];
+            by[0] |= r->reach[0];
+            by[1] |= r->reach[1];
+        }
+    /* Entries past the lists were not kept up to date with the rows. */
+    for (Color c = WHITE; c <= BLACK; c++) {
+        for (int i = pos->pcount[c]; i < memo.count[c]; i++)
+            memo.pieces[c][i].placement = 0;
+        memo.count[c] = pos->pcount[c];
+    }
+}
+
+static inline int count_in(const uint64_t reach[2], const uint64_t set[2])
+{
+    return bit_count(reach[0] & set[0]) + (reach[1] ? bit_count(reach[1] & set[1]) : 0);
+}
+
+/* Mobility and King hits of colour c's Knights to Queens. */
+static void tally(const struct mapper *m, struct nd_attacks *a, Color c)
+{
+    const struct nd_state *st = nd_cst(m->pos);
+    uint64_t guarded[2] = {a->by[c ^ 1][PAWN][0], a->by[c ^ 1][PAWN][1]};
+    merge_links(st, guarded);
+    uint64_t free_squares[2] = {~m->own[c][0] & ~guarded[0], ~m->own[c][1] & ~guarded[1]};
+    const uint64_t *zone = m->zone[c ^ 1];
+    const struct reached *p = memo.pieces[c];
+    for (int i = 0; i < m->pos->pcount[c]; i++, p++) {
+        int type = piece_type((Piece)(p->placement >> 20));
+        if (type == PAWN || type == KING)
+            continue;
+        if ((p->reach[0] & zone[0]) | (p->reach[1] & zone[1])) {
+            a->king_hits[c][type] += count_in(p->reach, zone);
+            a->king_attackers[c]++;
+        }
+        a->mobility[c][type] += count_in(p->reach, free_squares);
     }
 }
 
 void nd_attacks_build(const struct position *pos, struct nd_attacks *a)
 {
-    struct walker wk;
-    wk.board = pos->board;
-    wk.powers = chess_powers(pos);
-    wk.a = a;
-    mark_king_zones(pos, &wk);
+    struct mapper m;
+    m.pos = pos;
+    m.powers = chess_powers(pos);
+    uint64_t rows[2][8];
+    read_rows(pos->board, rows);
+    if (memo.powers == m.powers) {
+        changed_locations(memo.rows, rows, m.changed);
+    } else {
+        nd_attacks_forget();
+        memo.powers = m.powers;
+        m.changed[0] = m.changed[1] = ~0ULL;
+    }
+    memcpy(memo.rows, rows, sizeof memo.rows);
+    memset(m.own, 0, sizeof m.own);
     memset(a, 0, sizeof *a);
-    for (Color c = WHITE; c <= BLACK; c++)
-        walk_pawns(pos, &wk, c);
-    fold_links(nd_cst(pos), a, true);
-    for (Color c = WHITE; c <= BLACK; c++)
-        walk_pieces(&wk, c);
-    fold_links(nd_cst(pos), a, false);
+    mark_king_zones(&m);
+    reach_all(&m, a);
+    tally(&m, a, WHITE);
+    tally(&m, a, BLACK);
 }

@@ -68,45 +68,6 @@ static int king_distance(Square a, Square b)
     return df > dr ? df : dr;
 }
 
-/* Per side: material, pawn advance, centralisation, links; adds the side's
- * pieces to the game phase. */
-static int side_score(const struct position *pos, Color c, int *phase)
-{
-    const struct nd_state *st = nd_cst(pos);
-    Square enemy_king = pos->king_sq[c ^ 1];
-    int s = 0, on_board1 = 0;
-    for (int i = 0; i < pos->pcount[c]; i++) {
-        Square sq = pos->plist[c][i];
-        int type = piece_type(pos->board[sq]);
-        int rank = square_rank(sq), file = square_col(sq) & 7;
-        int advance = c == WHITE ? rank : 7 - rank;
-        bool board1 = nd_board_of(sq);
-        s += value_of(type);
-        *phase += evaluate_phase_weight(type);
-        if (type == PAWN)
-            s += advance * advance * w[board1 ? W_PAWN_ADVANCE : W_PAWN_ADVANCE_0];
-        else if (type == KNIGHT || type == BISHOP)
-            s += centre[file] + centre[rank];
-        else if (type == KING)
-            s -= advance * w[W_KING_ADVANCE];
-        if (board1) {
-            s -= stranded(type);
-            on_board1++;
-        } else if (nd_linked(st, sq)) {
-            s += on_link(type);
-            if (king_distance(sq, enemy_king) <= 2)
-                s += w[W_LINK_NEAR_KING];
-        }
-    }
-    /* Empty links next to the enemy King are doors for our board-1 pieces. */
-    for (int i = 0; i < st->nlinks && on_board1; i++) {
-        Square s0 = nd_square(0, st->l0[i]);
-        if (pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
-            s += w[W_KING_DOOR];
-    }
-    return s;
-}
-
 /* Squares the pieces of colour c reach that no enemy Pawn guards. */
 static int mobility(const struct nd_attacks *a, Color c)
 {
@@ -130,37 +91,49 @@ static int king_danger(const struct nd_attacks *a, Color c)
     return danger > 500 ? 500 : danger;
 }
 
-/* Attackers less valuable than a piece of each type (bits 1 << type); Knight and Bishop tie. */
-static const unsigned lesser[CHESS_TYPES] = {
-    [KNIGHT] = 1u << PAWN,
-    [BISHOP] = 1u << PAWN,
-    [ROOK] = 1u << PAWN | 1u << KNIGHT | 1u << BISHOP,
-    [QUEEN] = 1u << PAWN | 1u << KNIGHT | 1u << BISHOP | 1u << ROOK,
+/* The union of two location sets. */
+static inline void add_set(uint64_t to[2], const uint64_t set[2])
+{
+    to[0] |= set[0];
+    to[1] |= set[1];
+}
+
+/* What threatens colour c's pieces, from the map: the squares the enemy
+ * attacks with a piece less valuable than one of each type (Knight and
+ * Bishop tie), those it attacks at all, and those c defends. */
+struct threat_sets {
+    uint64_t lesser[CHESS_TYPES][2], attacked[2], defended[2];
 };
 
-/* Colour c's pieces attacked by a less valuable enemy, or attacked and not defended. */
-static int threats_against(const struct position *pos, const struct nd_attacks *a, Color c)
+static void threat_sets_of(const struct nd_attacks *a, Color c, struct threat_sets *t)
 {
-    Color them = c ^ 1;
-    int s = 0;
-    for (int i = 0; i < pos->pcount[c]; i++) {
-        Square sq = pos->plist[c][i];
-        int type = piece_type(pos->board[sq]);
-        unsigned attackers = a->by[them][sq];
-        if (type == KING || !attackers)
-            continue;
-        if (attackers & lesser[type])
-            s += w[W_THREAT_BY_LESSER];
-        else if (!a->by[c][sq])
-            s += w[W_HANGING];
-    }
-    return s;
+    const uint64_t(*by_them)[2] = a->by[c ^ 1], (*by_us)[2] = a->by[c];
+    memset(t, 0, sizeof *t);
+    add_set(t->lesser[KNIGHT], by_them[PAWN]);
+    add_set(t->lesser[BISHOP], by_them[PAWN]);
+    add_set(t->lesser[ROOK], t->lesser[KNIGHT]);
+    add_set(t->lesser[ROOK], by_them[KNIGHT]);
+    add_set(t->lesser[ROOK], by_them[BISHOP]);
+    add_set(t->lesser[QUEEN], t->lesser[ROOK]);
+    add_set(t->lesser[QUEEN], by_them[ROOK]);
+    add_set(t->attacked, t->lesser[QUEEN]);
+    add_set(t->attacked, by_them[QUEEN]);
+    add_set(t->attacked, by_them[KING]);
+    for (int type = PAWN; type < CHESS_TYPES; type++)
+        add_set(t->defended, by_us[type]);
 }
 
-static int activity(const struct position *pos, const struct nd_attacks *a, Color c)
+/* The threat to one piece (not a King) at sq, partner its link's other location or NO_SQUARE. */
+static int threat_to(const struct threat_sets *t, int type, Square sq, Square partner)
 {
-    return mobility(a, c) + king_danger(a, c) - threats_against(pos, a, c);
+    if (!nd_in_set(t->attacked, sq, partner))
+        return 0;
+    if (nd_in_set(t->lesser[type], sq, partner))
+        return w[W_THREAT_BY_LESSER];
+    return nd_in_set(t->defended, sq, partner) ? 0 : w[W_HANGING];
 }
+
+static int activity(const struct nd_attacks *a, Color c) { return mobility(a, c) + king_danger(a, c); }
 
 /* The terms read from the attack map: with all their weights at 0 the map is not built. */
 static bool uses_attacks(void)
@@ -169,16 +142,64 @@ static bool uses_attacks(void)
            w[W_HANGING] || w[W_THREAT_BY_LESSER];
 }
 
+/* Per side: material, pawn advance, centralisation, links, and (given the
+ * map) the threats to its pieces; adds the side's pieces to the game phase. */
+static int side_score(const struct position *pos, Color c, const struct nd_attacks *a, int *phase)
+{
+    const struct nd_state *st = nd_cst(pos);
+    Square enemy_king = pos->king_sq[c ^ 1];
+    struct threat_sets threats;
+    if (a)
+        threat_sets_of(a, c, &threats);
+    int s = 0, on_board1 = 0;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+        Square sq = pos->plist[c][i];
+        int type = piece_type(pos->board[sq]);
+        int rank = square_rank(sq), file = square_col(sq) & 7;
+        int advance = c == WHITE ? rank : 7 - rank;
+        bool board1 = nd_board_of(sq);
+        s += value_of(type);
+        *phase += evaluate_phase_weight(type);
+        if (type == PAWN)
+            s += advance * advance * w[board1 ? W_PAWN_ADVANCE : W_PAWN_ADVANCE_0];
+        else if (type == KNIGHT || type == BISHOP)
+            s += centre[file] + centre[rank];
+        else if (type == KING)
+            s -= advance * w[W_KING_ADVANCE];
+        Square partner = NO_SQUARE;
+        if (board1) {
+            s -= stranded(type);
+            on_board1++;
+        } else if (nd_linked(st, sq)) {
+            s += on_link(type);
+            if (king_distance(sq, enemy_king) <= 2)
+                s += w[W_LINK_NEAR_KING];
+            partner = nd_partner(st, sq);
+        }
+        if (a && type != KING)
+            s -= threat_to(&threats, type, sq, partner);
+    }
+    /* Empty links next to the enemy King are doors for our board-1 pieces. */
+    for (int i = 0; i < st->nlinks && on_board1; i++) {
+        Square s0 = nd_square(0, st->l0[i]);
+        if (pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
+            s += w[W_KING_DOOR];
+    }
+    return s;
+}
+
 int nd_evaluate(const struct position *pos)
 {
     Color us = pos->side, them = us ^ 1;
-    int phase = 0;
-    int s = side_score(pos, us, &phase) - side_score(pos, them, &phase) + w[W_TEMPO];
+    struct nd_attacks attacks, *a = NULL;
     if (uses_attacks()) {
-        struct nd_attacks a;
-        nd_attacks_build(pos, &a);
-        s += activity(pos, &a, us) - activity(pos, &a, them);
+        a = &attacks;
+        nd_attacks_build(pos, a);
     }
+    int phase = 0;
+    int s = side_score(pos, us, a, &phase) - side_score(pos, them, a, &phase) + w[W_TEMPO];
+    if (a)
+        s += activity(a, us) - activity(a, them);
     if (w[W_PAWNS_KINGS])
         s += evaluate_pawns_and_kings(pos, phase) * w[W_PAWNS_KINGS] / 100;
     return s;
