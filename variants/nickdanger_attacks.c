@@ -5,9 +5,8 @@
  * on the mailbox (from its listed location and, on a link, its partner too)
  * or taken from the thread's memo; the map's terms then come from the
  * reaches with a few set operations: mobility leaves out own pieces and
- * squares enemy Pawns guard, King hits count reached locations next to the
- * enemy King, and the attacked squares fold each link's board-1 location
- * into its board-0 one. */
+ * squares enemy Pawns guard (either location of a link guarded, both are),
+ * King hits count reached locations next to the enemy King. */
 #include "variants/nickdanger_attacks.h"
 
 #include <string.h>
@@ -26,6 +25,11 @@ struct reached {
     uint32_t placement;
 };
 
+/* Pieces a memo remembers per colour (a game starts with 16; pieces past
+ * them in a list are walked every time). Thread-local storage comes out of
+ * every thread's stack, the GUI server's small ones too, so it stays small. */
+#define MEMO_PIECES 16
+
 /* The reaches of the last position mapped on this thread, by colour and
  * index in the piece list (a step moves one piece or two, and the search
  * unmakes it, so the lists keep their order from one position to the next
@@ -34,7 +38,7 @@ struct reached {
 struct reach_memo {
     const struct power_set *powers; /* NULL: nothing remembered */
     uint64_t rows[2][8];
-    struct reached pieces[2][MAX_PIECES];
+    struct reached pieces[2][MEMO_PIECES];
     int count[2]; /* entries in use: those beyond are forgotten */
 };
 
@@ -109,6 +113,7 @@ static uint64_t walk_from(const Piece *board, const struct capture_rays *cr, Squ
 struct mapper {
     const struct position *pos;
     const struct power_set *powers;
+    struct reached extra[2][MAX_PIECES - MEMO_PIECES]; /* the pieces past the memo's */
     uint64_t own[2][2];  /* by colour, board: locations holding the colour's pieces (mirrors too) */
     uint64_t zone[2][2]; /* by colour, board: locations next to the colour's King */
     uint64_t changed[2]; /* locations whose contents changed since the memo's position */
@@ -148,6 +153,21 @@ static void merge_links(const struct nd_state *st, uint64_t set[2])
     }
 }
 
+/* Where the reach of colour c's i-th piece is kept: the memo, or past it the mapper. */
+static struct reached *reached_of(struct mapper *m, Color c, int i)
+{
+    if (i < MEMO_PIECES)
+        return &memo.pieces[c][i];
+    struct reached *r = &m->extra[c][i - MEMO_PIECES];
+    r->placement = 0; /* never remembered: walked */
+    return r;
+}
+
+static const struct reached *reached_of_const(const struct mapper *m, Color c, int i)
+{
+    return i < MEMO_PIECES ? &memo.pieces[c][i] : &m->extra[c][i - MEMO_PIECES];
+}
+
 /* Walks the reach of the piece at sq (partner: its link's other location or NO_SQUARE). */
 static void walk_reach(const struct mapper *m, Color c, Square sq, Square partner, uint64_t reach[2])
 {
@@ -174,7 +194,7 @@ static void reach_all(struct mapper *m, struct nd_attacks *a)
             m->own[c][nd_board_of(sq)] |= location_bit(sq);
             if (partner != NO_SQUARE)
                 m->own[c][1] |= location_bit(partner);
-            struct reached *r = &memo.pieces[c][i];
+            struct reached *r = reached_of(m, c, i);
             uint32_t now = placement(sq, partner, piece);
             if (r->placement != now || ((r->reach[0] & m->changed[0]) | (r->reach[1] & m->changed[1]))) {
                 r->placement = now;
@@ -186,9 +206,10 @@ static void reach_all(struct mapper *m, struct nd_attacks *a)
         }
     /* Entries past the lists were not kept up to date with the rows. */
     for (Color c = WHITE; c <= BLACK; c++) {
-        for (int i = pos->pcount[c]; i < memo.count[c]; i++)
+        int used = pos->pcount[c] < MEMO_PIECES ? pos->pcount[c] : MEMO_PIECES;
+        for (int i = used; i < memo.count[c]; i++)
             memo.pieces[c][i].placement = 0;
-        memo.count[c] = pos->pcount[c];
+        memo.count[c] = used;
     }
 }
 
@@ -205,8 +226,8 @@ static void tally(const struct mapper *m, struct nd_attacks *a, Color c)
     merge_links(st, guarded);
     uint64_t free_squares[2] = {~m->own[c][0] & ~guarded[0], ~m->own[c][1] & ~guarded[1]};
     const uint64_t *zone = m->zone[c ^ 1];
-    const struct reached *p = memo.pieces[c];
-    for (int i = 0; i < m->pos->pcount[c]; i++, p++) {
+    for (int i = 0; i < m->pos->pcount[c]; i++) {
+        const struct reached *p = reached_of_const(m, c, i);
         int type = piece_type((Piece)(p->placement >> 20));
         if (type == PAWN || type == KING)
             continue;

@@ -1,8 +1,9 @@
 /* Nick Danger Chess: who attacks which square, for the evaluation.
  *
- * A linked square is one square with two locations; the map keys it by its
- * board-0 location ("home"), so an attack on either location counts once on
- * the square. Pieces attack from every location they stand on.
+ * A linked square is one square with two locations. The map keeps the
+ * locations apart, as sets of locations (by board, a bit per local square),
+ * and nd_in_set asks both locations of a square, so an attack on either
+ * counts once on the square. Pieces attack from every location they stand on.
  *
  * The map is built from each piece's reach: the set of locations its capture
  * rays reach (the first piece on a slide included). A piece's reach depends
