@@ -4,6 +4,7 @@
  * by several helpers counts once, as in generation. When the King is not in
  * check the safety summary (interdep_safety.c) clears most moves without a
  * test; in check every move is listed and tested. */
+#include "engine/bits.h"
 #include "variants/interdep.h"
 
 struct counter {
@@ -86,14 +87,6 @@ static uint64_t targets(const struct counter *c, Square from)
     return mtype == IDC_U ? bb : bb | own_moves(c, from, mtype);
 }
 
-static int popcount(uint64_t bb)
-{
-    bb -= (bb >> 1) & 0x5555555555555555ULL;
-    bb = (bb & 0x3333333333333333ULL) + ((bb >> 2) & 0x3333333333333333ULL);
-    bb = (bb + (bb >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((bb * 0x0101010101010101ULL) >> 56);
-}
-
 /* Moves to the squares of `risky` that keep our King safe. */
 static uint64_t count_tested(struct position *pos, Square from, uint64_t risky)
 {
@@ -111,7 +104,7 @@ static uint64_t count_drops(struct position *pos, const struct counter *c, const
     for (int t = IDC_U; t < IDC_K; t++) {
         if (!pos->hand[pos->side][t])
             continue;
-        n += (uint64_t)popcount(c->empty & ~s->danger[t]);
+        n += (uint64_t)bit_count(c->empty & ~s->danger[t]);
         for (uint64_t risky = c->empty & s->danger[t]; risky; risky &= risky - 1)
             n += !idc_drop_exposes_king(pos, idc.sq[__builtin_ctzll(risky)], t);
     }
@@ -150,7 +143,7 @@ uint64_t idc_count_turns(struct position *pos)
         int type = piece_type(pos->board[from]);
         uint64_t bb = targets(&c, from);
         uint64_t risky = type == IDC_K || (s.blockers & idc_bit(from)) ? bb : bb & s.danger[type];
-        n += (uint64_t)popcount(bb & ~risky) + count_tested(pos, from, risky);
+        n += (uint64_t)bit_count(bb & ~risky) + count_tested(pos, from, risky);
     }
     return n + count_drops(pos, &c, &s);
 }

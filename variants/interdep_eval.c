@@ -18,6 +18,7 @@
  *    what the enemy holds in hand (drops bring attackers from anywhere).
  * The weights are named parameters (IDC_WEIGHTS below) that `rulezero tune`
  * fits to self-play results (docs/strength.md, "Tuning"). */
+#include "engine/bits.h"
 #include "variants/eval_weights.h"
 #include "variants/interdep.h"
 
@@ -103,8 +104,8 @@ static void scan_side(const struct position *pos, Color c, const uint64_t occupi
 static int king_danger(const struct position *pos, Color c, const struct side_view *them)
 {
     int k = idc.idx[pos->king_sq[c]];
-    int attacked = __builtin_popcountll(them->attacks & idc.ring_bb[k] & ~them->occupied);
-    int near = __builtin_popcountll(them->occupied & idc.near_bb[k]);
+    int attacked = bit_count(them->attacks & idc.ring_bb[k] & ~them->occupied);
+    int near = bit_count(them->occupied & idc.near_bb[k]);
     int danger = attacked * w[W_KING_ATTACKED_SQUARE] + near * w[W_KING_NEAR_ENEMY];
     int hand = hand_total(pos, c ^ 1);
     return danger * (4 + (hand < 8 ? hand : 8)) / 4;

@@ -28,10 +28,10 @@ static inline uint64_t ray_squares(uint64_t from, uint64_t empty, int dx, int dy
 /* Quiet diagonal slides of every piece in `from`. */
 static int diagonal_slides(const struct scan *s, uint64_t from)
 {
-    return iw_bit_count(ray_squares(from, s->empty, 1, 1, false)) +
-           iw_bit_count(ray_squares(from, s->empty, -1, 1, false)) +
-           iw_bit_count(ray_squares(from, s->empty, 1, -1, false)) +
-           iw_bit_count(ray_squares(from, s->empty, -1, -1, false));
+    return bit_count(ray_squares(from, s->empty, 1, 1, false)) +
+           bit_count(ray_squares(from, s->empty, -1, 1, false)) +
+           bit_count(ray_squares(from, s->empty, 1, -1, false)) +
+           bit_count(ray_squares(from, s->empty, -1, -1, false));
 }
 
 /* The squares a Pawn of ours would sandwich from, looking in direction
@@ -46,7 +46,7 @@ static inline int custodians_towards(struct scan *s, uint64_t hit, int dx, int d
     if (!hit)
         return 0;
     s->out->victims |= iw_shift(hit, dx, dy);
-    return iw_bit_count(hit);
+    return bit_count(hit);
 }
 
 /* Pawn steps onto the squares `to` (one per Pawn) sandwich the enemies next to
@@ -67,7 +67,7 @@ static void scan_pawns(struct scan *s, uint64_t pawns, Color us)
     uint64_t any_sandwich = sandwich[0] | sandwich[1] | sandwich[2] | sandwich[3];
     for (int dx = -1; dx <= 1; dx += 2) {
         uint64_t to = iw_shift(pawns, dx, fwd) & s->empty;
-        s->out->mobility[IW_PAWN] += iw_bit_count(to);
+        s->out->mobility[IW_PAWN] += bit_count(to);
         if (!any_sandwich)
             continue;
         s->out->sandwiches += custodians(s, to, sandwich);
@@ -80,7 +80,7 @@ static void scan_pawns(struct scan *s, uint64_t pawns, Color us)
 static inline void king_towards(struct scan *s, uint64_t kings, int dx, int dy)
 {
     s->out->victims |= iw_shift(kings, dx, dy) & s->enemy & iw_shift(s->empty, -dx, -dy);
-    s->out->mobility[IW_KING] += iw_bit_count(iw_shift(kings, dx + dy, dy - dx) & s->empty);
+    s->out->mobility[IW_KING] += bit_count(iw_shift(kings, dx + dy, dy - dx) & s->empty);
 }
 
 /* Orthogonal leaps over an enemy; quiet diagonal steps (the orthogonal one turned by 45 degrees). */
@@ -98,7 +98,7 @@ static void scan_kings(struct scan *s, uint64_t kings)
 static inline void line_towards(struct scan *s, uint64_t from, int type, int dx, int dy)
 {
     uint64_t even = ray_squares(from, s->empty, dx, dy, true);
-    s->out->mobility[type] += iw_bit_count(even);
+    s->out->mobility[type] += bit_count(even);
     /* The first piece met at an odd distance lies one step beyond an even
      * square, or (k = 1, the Leaper only) next to the piece. */
     uint64_t odd_next = iw_shift(even, dx, dy) & ~s->empty;
@@ -122,7 +122,7 @@ static inline void double_knight_towards(struct scan *s, uint64_t leapers, int d
 {
     uint64_t mid = iw_shift(leapers, dx, dy) & ~s->own & iw_shift(s->empty, -dx, -dy);
     s->out->victims |= mid & s->enemy;
-    s->out->mobility[IW_LEAPER] += iw_bit_count(mid & s->empty);
+    s->out->mobility[IW_LEAPER] += bit_count(mid & s->empty);
 }
 
 static void scan_double_knights(struct scan *s, uint64_t leapers)
@@ -184,7 +184,7 @@ void iw_attacks_from(const struct iw_boards *bb, Color c, struct iw_attacks *out
     }
     if (mine[IW_REMOVER])
         scan_removers(&s, mine[IW_REMOVER]);
-    out->victim_count = iw_bit_count(out->victims);
+    out->victim_count = bit_count(out->victims);
 }
 
 void iw_attacks_of(const struct position *pos, Color c, struct iw_attacks *out)

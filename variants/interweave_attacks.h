@@ -10,6 +10,7 @@
 #ifndef RULEZERO_INTERWEAVE_ATTACKS_H
 #define RULEZERO_INTERWEAVE_ATTACKS_H
 
+#include "engine/bits.h"
 #include "variants/interweave.h"
 
 struct iw_attacks {
@@ -43,18 +44,6 @@ static inline uint64_t iw_shift(uint64_t b, int dx, int dy)
         b &= ((0xFFu << -dx) & 0xFFu) * file_a;
     int s = dy * 8 + dx;
     return s >= 0 ? b << s : b >> -s;
-}
-
-/* Bits set in b. Portable (the build does not assume a popcount instruction)
- * and quick on the sparse sets the map deals in. */
-static inline int iw_bit_count(uint64_t b)
-{
-    if (!(b & (b - 1)))
-        return b != 0;
-    b = b - ((b >> 1) & 0x5555555555555555ull);
-    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((b * 0x0101010101010101ull) >> 56);
 }
 
 void iw_boards_of(const struct position *pos, struct iw_boards *out);

@@ -60,8 +60,8 @@ static const int material_weight[MAX_TYPES] = {
 static int king_neighbours(const struct iw_boards *bb, Color c)
 {
     uint64_t kings = bb->by_type[c][IW_KING], enemy = bb->side[c ^ 1];
-    return iw_bit_count(iw_shift(kings, 0, 1) & enemy) + iw_bit_count(iw_shift(kings, 0, -1) & enemy) +
-           iw_bit_count(iw_shift(kings, 1, 0) & enemy) + iw_bit_count(iw_shift(kings, -1, 0) & enemy);
+    return bit_count(iw_shift(kings, 0, 1) & enemy) + bit_count(iw_shift(kings, 0, -1) & enemy) +
+           bit_count(iw_shift(kings, 1, 0) & enemy) + bit_count(iw_shift(kings, -1, 0) & enemy);
 }
 
 static int side_score(const struct iw_boards *bb, Color c, const int on_complex[2][2], const struct iw_attacks *a)
@@ -96,7 +96,7 @@ static int hanging_sum(const struct iw_boards *bb, Color us, const struct iw_att
     };
     int loss = 0;
     for (int type = IW_PAWN; type < IW_TYPES; type++)
-        loss += w[weight_of[type]] * iw_bit_count(theirs->victims & bb->by_type[us][type]);
+        loss += w[weight_of[type]] * bit_count(theirs->victims & bb->by_type[us][type]);
     return loss;
 }
 
@@ -120,7 +120,7 @@ int iw_evaluate(const struct position *pos)
     iw_boards_of(pos, &bb);
     int on_complex[2][2];
     for (Color c = WHITE; c <= BLACK; c++) {
-        on_complex[c][0] = iw_bit_count(bb.side[c] & COMPLEX_EVEN);
+        on_complex[c][0] = bit_count(bb.side[c] & COMPLEX_EVEN);
         on_complex[c][1] = pos->pcount[c] - on_complex[c][0];
     }
     struct iw_attacks a[2];
