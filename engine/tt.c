@@ -2,17 +2,19 @@
 
 #include "engine/platform.h"
 
+/* The size of a table of `buckets` buckets (pf_table_free needs the size it was allocated with). */
+static size_t table_bytes(size_t buckets) { return buckets * TT_BUCKET * sizeof(struct tt_slot); }
+
 int tt_resize(struct tt *t, size_t mb)
 {
     size_t bytes = mb * 1024 * 1024;
-    size_t bucket_bytes = TT_BUCKET * sizeof(struct tt_slot);
     size_t count = 1;
-    while (count * 2 * bucket_bytes <= bytes)
+    while (table_bytes(count * 2) <= bytes)
         count *= 2;
-    struct tt_slot *entries = pf_table_alloc(count * bucket_bytes);
+    struct tt_slot *entries = pf_table_alloc(table_bytes(count));
     if (!entries)
         return -1;
-    pf_table_free(t->entries, t->bucket_count * bucket_bytes);
+    pf_table_free(t->entries, table_bytes(t->bucket_count));
     t->entries = entries;
     t->bucket_count = count;
     t->generation = 0;
@@ -21,7 +23,7 @@ int tt_resize(struct tt *t, size_t mb)
 
 void tt_free(struct tt *t)
 {
-    pf_table_free(t->entries, t->bucket_count * TT_BUCKET * sizeof *t->entries);
+    pf_table_free(t->entries, table_bytes(t->bucket_count));
     t->entries = NULL;
     t->bucket_count = 0;
 }
