@@ -11,6 +11,7 @@
 
 #include "engine/clock.h"
 #include "engine/search_internal.h"
+#include "engine/see.h"
 #include "variants/variant.h"
 
 #define CHECK_INTERVAL 256
@@ -23,6 +24,9 @@
 #define IIR_MIN_DEPTH 4
 #define NULL_MIN_DEPTH 3
 #define LMR_MAX 64
+#define SEE_PRUNE_MAX_DEPTH 6
+#define SEE_CAPTURE_MARGIN 90
+#define SEE_QUIET_MARGIN 25
 
 static int lmr_table[LMR_MAX][LMR_MAX];
 
@@ -443,6 +447,17 @@ static void extend_root_prefix(struct searcher *s, int ply, Move m)
     search_text_append(s->prefix[ply + 1], TURN_TEXT_LEN, ply ? "," : "", text);
 }
 
+/* Near the leaves, a step whose exchange loses more than the depth can win
+ * back is not searched: captures by a margin per ply, quiet steps (which
+ * stand on an attacked square) by one growing with the square of the depth. */
+static bool loses_too_much(const struct position *pos, Move m, bool quiet, int depth)
+{
+    if (depth > SEE_PRUNE_MAX_DEPTH)
+        return false;
+    int threshold = quiet ? -SEE_QUIET_MARGIN * depth * depth : -SEE_CAPTURE_MARGIN * depth;
+    return see_below(pos, m, threshold);
+}
+
 static int negamax(struct searcher *s, int alpha, int beta, struct node n)
 {
     struct position *pos = &s->pos;
@@ -536,6 +551,8 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
                 pruned_best = static_eval + FUTILITY_MARGIN * n.depth; /* at most alpha */
             continue;
         }
+        if (prunable && searched > 0 && !killer && best > -SCORE_MATE_BOUND && loses_too_much(pos, m, quiet, n.depth))
+            continue;
         if (excluding)
             extend_root_prefix(s, ply, m);
         variant_make(pos, m);
