@@ -241,6 +241,8 @@ void search_iterate(struct searcher *s, const struct search_callbacks *cb, struc
 {
     int max_depth = s->limits.depth > 0 && s->limits.depth < MAX_SEARCH_DEPTH ? s->limits.depth : MAX_SEARCH_DEPTH;
     int prev = 0;
+    Move prev_first = MOVE_NONE;
+    int stable = 0;
     /* Lazy SMP: odd helpers run one ply ahead of the main thread. */
     for (int depth = 1 + (s->id & 1); depth <= max_depth; depth++) {
         s->iter_valid = false;
@@ -253,9 +255,13 @@ void search_iterate(struct searcher *s, const struct search_callbacks *cb, struc
             break;
         }
         keep_line(best, depth, score, s->pv[0], s->pv_len[0]);
+        int drop = depth > 1 ? prev - score : 0;
         prev = score;
         if (!finish_iteration(s, cb, best))
             break;
+        Move first = best->len > 0 ? best->pv[0] : MOVE_NONE;
+        stable = first == prev_first ? stable + 1 : 0;
+        prev_first = first;
         if (s->soft_nodes && s->nodes >= s->soft_nodes)
             break;
         if (s->limits.infinite || pondering(s))
@@ -265,7 +271,8 @@ void search_iterate(struct searcher *s, const struct search_callbacks *cb, struc
             break;
         /* The next iteration takes longer than all before it: do not start
          * one that cannot end before the soft limit. */
-        if (s->budget.limited && !s->budget.fixed && elapsed_ms(s) * 2 >= s->budget.soft_ms)
+        if (s->budget.limited && !s->budget.fixed &&
+            elapsed_ms(s) * 2 >= s->budget.soft_ms * timeman_soft_permille(stable, drop) / 1000)
             break;
         /* A mate found is final once the depth covers it twice over. */
         int mate = score_mate_moves(score);

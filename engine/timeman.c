@@ -57,3 +57,13 @@ struct time_budget timeman_budget(const struct search_limits *l, int side)
         return clock_budget(l, side);
     return none;
 }
+
+int timeman_soft_permille(int stable, int drop)
+{
+    static const int by_stability[] = {2000, 1400, 1100, 900, 750};
+    int last = (int)(sizeof by_stability / sizeof by_stability[0]) - 1;
+    int permille = by_stability[stable < last ? stable : last];
+    if (drop >= 25)
+        permille += permille / 4;
+    return permille;
+}

@@ -28,4 +28,10 @@ struct time_budget {
 /* Budget for `side` (WHITE or BLACK) under `limits`. */
 struct time_budget timeman_budget(const struct search_limits *limits, int side);
 
+/* The part of the soft limit to use, in per mille: more while the best
+ * first step keeps changing between iterations or the score falls, less
+ * once the best step has stayed the same for `stable` iterations.
+ * `drop` is how many centipawns the score fell in the last iteration. */
+int timeman_soft_permille(int stable, int drop);
+
 #endif

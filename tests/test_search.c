@@ -436,6 +436,26 @@ START_TEST(move_overhead_is_left_on_the_clock)
 }
 END_TEST
 
+/* A best step that keeps changing, or a falling score, earns more of the
+ * soft limit; a stable one less; never more than the hard limit allows. */
+START_TEST(soft_limit_follows_the_stability_of_the_best_step)
+{
+    int previous = timeman_soft_permille(0, 0);
+    for (int stable = 1; stable < 10; stable++) {
+        int now = timeman_soft_permille(stable, 0);
+        ck_assert_int_le(now, previous);
+        previous = now;
+    }
+    ck_assert_int_lt(timeman_soft_permille(9, 0), 1000);
+    ck_assert_int_gt(timeman_soft_permille(0, 0), 1000);
+    ck_assert_int_gt(timeman_soft_permille(3, 40), timeman_soft_permille(3, 0));
+    ck_assert_int_eq(timeman_soft_permille(3, -40), timeman_soft_permille(3, 0));
+    /* The soft check stops new iterations at half the scaled limit, which
+     * must stay below the hard limit of three soft limits. */
+    ck_assert_int_lt(timeman_soft_permille(0, 1000), 3 * 2 * 1000);
+}
+END_TEST
+
 START_TEST(short_clock_with_moves_to_go_never_flags)
 {
     play_on_clock(400, 0, 10, 30);
@@ -703,6 +723,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, blitz_two_seconds_plus_increment_never_flags);
     tcase_add_test(tc, short_clock_with_moves_to_go_never_flags);
     tcase_add_test(tc, move_overhead_is_left_on_the_clock);
+    tcase_add_test(tc, soft_limit_follows_the_stability_of_the_best_step);
     tcase_add_test(tc, multi_step_turns_are_whole);
     tcase_add_test(tc, dead_position_is_analysed_with_lines);
     tcase_add_test(tc, compulsory_capture_is_searched_in_quiescence);
