@@ -24,6 +24,7 @@
 #define IIR_MIN_DEPTH 4
 #define NULL_MIN_DEPTH 3
 #define LMR_MAX 64
+#define LMR_HISTORY_DIVISOR 8192
 #define SEE_PRUNE_MAX_DEPTH 6
 #define SEE_CAPTURE_MARGIN 90
 #define SEE_QUIET_MARGIN 25
@@ -418,12 +419,16 @@ static int null_move_search(struct searcher *s, const struct node *n, int beta)
     return score;
 }
 
-/* Plies less for a late quiet step (0: search it in full). */
-static int late_move_reduction(int depth, int searched, bool pv_node, int new_depth)
+/* Plies less for a late quiet step (0: search it in full): fewer for a
+ * step with a good history, more for one with a bad history. */
+static int late_move_reduction(int depth, int searched, bool pv_node, int new_depth, int history)
 {
     int r = lmr_table[depth < LMR_MAX ? depth : LMR_MAX - 1][searched < LMR_MAX ? searched : LMR_MAX - 1];
-    if (pv_node && r > 0)
+    if (pv_node)
         r--;
+    r -= history / LMR_HISTORY_DIVISOR;
+    if (r < 0)
+        r = 0;
     if (r > new_depth - 1)
         r = new_depth - 1 > 0 ? new_depth - 1 : 0;
     return r;
@@ -569,7 +574,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
             int r = 0;
             bool gives_check = changed && v->has_check && v->in_check(pos);
             if (n.depth >= 3 && searched >= 3 && quiet && !in_check && !killer && !gives_check)
-                r = late_move_reduction(n.depth, searched, pv_node, new_depth);
+                r = late_move_reduction(n.depth, searched, pv_node, new_depth, *history_slot(s, side, m));
             score = child(s, alpha, alpha + 1, &n, new_depth - r, changed);
             if (score > alpha && r > 0)
                 score = child(s, alpha, alpha + 1, &n, new_depth, changed);
