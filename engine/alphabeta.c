@@ -454,10 +454,12 @@ static void extend_root_prefix(struct searcher *s, int ply, Move m)
 
 /* Near the leaves, a step whose exchange loses more than the depth can win
  * back is not searched: captures by a margin per ply, quiet steps (which
- * stand on an attacked square) by one growing with the square of the depth. */
-static bool loses_too_much(const struct position *pos, Move m, bool quiet, int depth)
+ * stand on an attacked square) by one growing with the square of the depth.
+ * m is the step `l` handed out last: move ordering has already judged a
+ * capture's exchange against 0, so only one it found losing is asked again. */
+static bool loses_too_much(const struct position *pos, const struct scored_list *l, Move m, bool quiet, int depth)
 {
-    if (depth > SEE_PRUNE_MAX_DEPTH)
+    if (depth > SEE_PRUNE_MAX_DEPTH || (!quiet && !movepick_last_losing(l)))
         return false;
     int threshold = quiet ? -SEE_QUIET_MARGIN * depth * depth : -SEE_CAPTURE_MARGIN * depth;
     return see_below(pos, m, threshold);
@@ -556,7 +558,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
                 pruned_best = static_eval + FUTILITY_MARGIN * n.depth; /* at most alpha */
             continue;
         }
-        if (prunable && searched > 0 && !killer && best > -SCORE_MATE_BOUND && loses_too_much(pos, m, quiet, n.depth))
+        if (prunable && searched > 0 && !killer && best > -SCORE_MATE_BOUND && loses_too_much(pos, l, m, quiet, n.depth))
             continue;
         if (excluding)
             extend_root_prefix(s, ply, m);
