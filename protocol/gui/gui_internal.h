@@ -39,6 +39,8 @@ struct thinking {
     char pv[256];
 };
 
+struct gui_analysis;
+
 struct gui_session {
     struct gui_config cfg;
     gui_send_fn broadcast;
@@ -72,6 +74,9 @@ struct gui_session {
     int64_t last_broadcast_ms;
     unsigned legal_generation;        /* of the cached legal turns */
     char *legal_json, *choices_json;
+    struct gui_analysis *analysis;    /* the analysis board (gui_analysis.h) */
+    pthread_t analysis_thread;
+    bool analysis_started;
 };
 
 /* Players (gui_players.c). */

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "engine/clock.h"
-#include "protocol/gui/gui_internal.h"
+#include "protocol/gui/gui_analysis.h"
 #include "protocol/gui/gui_json.h"
 
 struct request {
@@ -54,6 +54,37 @@ static void on_hello(const struct request *r)
     if (state)
         r->reply(r->reply_ctx, state, strlen(state));
     free(state);
+    if (r->s->analysis->active) {
+        char *analysis = gui_analysis_text(r->s);
+        if (analysis)
+            r->reply(r->reply_ctx, analysis, strlen(analysis));
+        free(analysis);
+    }
+}
+
+/* The analysis board's messages (gui_analysis.c). */
+static const struct {
+    const char *type;
+    int (*handle)(const struct gui_request *r);
+} analysis_messages[] = {
+    {"analyse", gui_on_analyse},
+    {"analysis_turn", gui_on_analysis_turn},
+    {"analysis_back", gui_on_analysis_back},
+    {"analysis_multipv", gui_on_analysis_multipv},
+    {"analysis_goto", gui_on_analysis_goto},
+    {"analysis_stop", gui_on_analysis_stop},
+    {"analyse_game", gui_on_analyse_game},
+};
+
+static bool analysis_message(const struct request *r, const char *type)
+{
+    for (size_t i = 0; i < sizeof analysis_messages / sizeof analysis_messages[0]; i++)
+        if (strcmp(type, analysis_messages[i].type) == 0) {
+            struct gui_request gr = {r->s, r->msg, r->reply, r->reply_ctx};
+            analysis_messages[i].handle(&gr);
+            return true;
+        }
+    return false;
 }
 
 static int read_tc(const struct request *r, struct limits *out)
@@ -267,6 +298,8 @@ static void dispatch(const struct request *r)
         on_pause(r, true);
     else if (strcmp(type, "resume") == 0)
         on_pause(r, false);
+    else if (analysis_message(r, type))
+        return;
     else
         fail(r, "unknown command", type);
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "engine/clock.h"
-#include "protocol/gui/gui_internal.h"
+#include "protocol/gui/gui_analysis.h"
 
 void gui_default_limits(struct limits *l)
 {
@@ -34,7 +34,9 @@ struct gui_session *gui_session_new(const struct gui_config *cfg, gui_send_fn br
     s->scratch = malloc(sizeof *s->scratch);
     s->view_pos = malloc(sizeof *s->view_pos);
     s->scratch_moves = malloc(MAX_HISTORY * sizeof *s->scratch_moves);
-    if (!s->scratch || !s->view_pos || !s->scratch_moves || game_init(&s->game)) {
+    s->analysis = gui_analysis_new();
+    if (!s->scratch || !s->view_pos || !s->scratch_moves || !s->analysis || game_init(&s->game)) {
+        gui_analysis_free(s->analysis);
         free(s->scratch);
         free(s->view_pos);
         free(s->scratch_moves);
@@ -52,6 +54,7 @@ struct gui_session *gui_session_new(const struct gui_config *cfg, gui_send_fn br
     if (!cfg->no_threads) {
         s->thread_started = pthread_create(&s->thread, NULL, gui_engine_thread, s) == 0;
         s->ticker_started = pthread_create(&s->ticker, NULL, gui_ticker_thread, s) == 0;
+        s->analysis_started = pthread_create(&s->analysis_thread, NULL, gui_analysis_thread, s) == 0;
     }
     return s;
 }
@@ -70,11 +73,14 @@ void gui_session_free(struct gui_session *s)
         pthread_join(s->thread, NULL);
     if (s->ticker_started)
         pthread_join(s->ticker, NULL);
+    if (s->analysis_started)
+        pthread_join(s->analysis_thread, NULL);
     for (int i = 0; i < 2; i++)
         player_quit(&s->slot[i].p);
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->lock);
     game_free(&s->game);
+    gui_analysis_free(s->analysis);
     free(s->legal_json);
     free(s->choices_json);
     free(s->scratch);

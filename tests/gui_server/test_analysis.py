@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""The analysis board of `rulezero gui` without a browser (docs/gui-protocol.md,
+"Analysis"): in every variant, Rule Zero's MultiPV lines with scores from
+White's side, turns and engine lines played onto the board, taking back,
+stopping, and the analysis of a short game with one score per ply; mates
+as mates; bad input refused with the board unchanged; a game in progress
+against an engine goes on while the board is analysed.
+Usage: test_analysis.py RULEZERO"""
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsclient import WebSocket  # noqa: E402
+
+RZ = sys.argv[1]
+failures = []
+VARIANTS = ["normal", "polypiece", "polypiece-phased", "dialectic", "hegelian", "interdependent", "interweave",
+            "nickdanger"]
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, flush=True)
+    return cond
+
+
+def start_server():
+    proc = subprocess.Popen([RZ, "gui", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = proc.stdout.readline().strip()
+    if not url.startswith("http://127.0.0.1:"):
+        proc.kill()
+        sys.exit(f"no address printed: {url!r} {proc.stderr.read()}")
+    return proc, int(url.rsplit(":", 1)[1].rstrip("/"))
+
+
+def connect(port):
+    ws = WebSocket("127.0.0.1", port)
+    ws.send({"type": "hello"})
+    setup = ws.recv_type("setup")
+    ws.recv_type("state")
+    return ws, setup
+
+
+def wait_for(ws, pred, seconds):
+    """The first message within `seconds` for which pred is true, else None."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        ws.sock.settimeout(max(0.05, deadline - time.time()))
+        try:
+            msg = ws.recv()
+        except (TimeoutError, OSError):
+            return None
+        if pred(msg):
+            return msg
+    return None
+
+
+def analysis_of(ws):
+    return wait_for(ws, lambda m: m.get("type") in ("analysis", "error"), 10)
+
+
+def lines_with_scores(msg, board_id, want):
+    if msg.get("type") != "analysis_info" or msg["id"] != board_id:
+        return False
+    lines = [line for line in msg["lines"] if line["pv"]]
+    firsts = {line["pv"][0] for line in lines}
+    scored = all(line["depth"] > 0 and (isinstance(line["score_cp"], int) or isinstance(line["mate"], int))
+                 for line in lines)
+    return len(firsts) >= want and scored
+
+
+def score_per_ply(msg):
+    return msg.get("type") in ("analysis", "analysis_info") and msg["game"] and msg["game"]["done"]
+
+
+def test_variant(ws, variant):
+    ws.send({"type": "new_game", "variant": variant, "white": "human", "black": "human", "tc": None})
+    game = ws.recv_type("state")
+    start = time.time()
+    ws.send({"type": "analyse", "multipv": 3})
+    board = analysis_of(ws)
+    if not check(board and board["type"] == "analysis" and board["active"], f"{variant}: analyse opens the board"):
+        return
+    check(board["variant"] == variant and board["fen"] == game["fen"] and board["ply"] == 0,
+          f"{variant}: the board is the game's position")
+    check(board["multipv"] == 3 and board["engine"] == "Rule Zero", f"{variant}: three lines of Rule Zero")
+    legal = [t["text"] for t in board["legal"]]
+    check(legal == [t["text"] for t in game["legal"]], f"{variant}: the board's legal turns are the game's")
+    info = wait_for(ws, lambda m: lines_with_scores(m, board["id"], 2), 10)
+    if not check(info, f"{variant}: at least two lines with scores"):
+        return
+    print(f"{variant}: {len(info['lines'])} lines in {time.time() - start:.2f} s, best "
+          f"{info['lines'][0]['pv'][0]} {info['lines'][0]['score_cp']} at depth {info['lines'][0]['depth']}",
+          flush=True)
+    check(all(line["pv"][0] in legal for line in info["lines"]), f"{variant}: each line starts with a legal turn")
+    check(all(len(line["arrow"]) == 2 for line in info["lines"]), f"{variant}: each line has an arrow")
+    depths = {line["depth"] for line in info["lines"]}
+    check(len(depths) == 1, f"{variant}: the lines shown are of one depth ({depths})")
+
+    ws.send({"type": "analysis_turn", "text": legal[-1]})
+    after = analysis_of(ws)
+    check(after["type"] == "analysis" and after["ply"] == 1 and after["side"] == "black" and after["id"] > board["id"]
+          and after["fen"] != board["fen"], f"{variant}: a turn played on the board")
+    check(not after["lines"], f"{variant}: the old lines are gone")
+    check(after["moves"][0]["text"] == legal[-1], f"{variant}: the board's moves")
+    info = wait_for(ws, lambda m: lines_with_scores(m, after["id"], 2), 10)
+    check(info, f"{variant}: lines for Black")
+    if info:
+        line = info["lines"][0]["pv"][:2]
+        ws.send({"type": "analysis_turn", "texts": line})
+        played = analysis_of(ws)
+        check(played["type"] == "analysis" and played["ply"] == 1 + len(line) and
+              [m["text"] for m in played["moves"]][1:] == line, f"{variant}: an engine line played onto the board")
+        ws.send({"type": "analysis_back", "count": len(line)})
+        back = analysis_of(ws)
+        check(back["type"] == "analysis" and back["fen"] == after["fen"], f"{variant}: turns taken back")
+
+    ws.send({"type": "analysis_stop"})
+    stopped = analysis_of(ws)
+    check(stopped["type"] == "analysis" and not stopped["active"], f"{variant}: stopped")
+
+    for _ in range(2):
+        ws.send({"type": "turn", "text": game["legal"][0]["text"]})
+        game = ws.recv_type("state")
+    start = time.time()
+    ws.send({"type": "analyse_game", "depth": 3, "ms": 100})
+    opened = analysis_of(ws)
+    check(opened["type"] == "analysis" and opened["ply"] == 2 and opened["game"]["plies"] == 2,
+          f"{variant}: analyse_game opens the board at the game's end")
+    done = opened if score_per_ply(opened) else wait_for(ws, score_per_ply, 20)
+    if check(done, f"{variant}: the game analysed"):
+        scores = done["game"]["scores"]
+        check(len(scores) == 3 and all(s and s["ply"] == i and (isinstance(s.get("score_cp"), int) or
+                                                              isinstance(s.get("mate"), int))
+                                       for i, s in enumerate(scores)), f"{variant}: a score per ply: {scores}")
+        print(f"{variant}: game scores {[s.get('score_cp') for s in scores]} in {time.time() - start:.2f} s",
+              flush=True)
+    ws.send({"type": "analysis_goto", "ply": 1})
+    went = analysis_of(ws)
+    check(went["type"] == "analysis" and went["ply"] == 1 and went["moves"][0]["text"] == game["moves"][0]["text"],
+          f"{variant}: analysis_goto goes to a ply of the analysed game")
+    ws.send({"type": "analysis_stop"})
+    analysis_of(ws)
+
+
+def expect_error(ws, msg, starts):
+    ws.send(msg)
+    answer = wait_for(ws, lambda m: m.get("type") in ("error", "analysis"), 5)
+    check(answer and answer["type"] == "error" and answer["message"].startswith(starts),
+          f"{msg}: error starting '{starts}', got {answer and answer.get('message', answer.get('type'))}")
+
+
+def test_bad_input(ws):
+    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human", "tc": None})
+    ws.recv_type("state")
+    expect_error(ws, {"type": "analysis_turn", "text": "e2e4"}, "no analysis board")
+    expect_error(ws, {"type": "analysis_goto", "ply": 0}, "no game analysed")
+    expect_error(ws, {"type": "analyse", "multipv": 6}, "bad multipv")
+    expect_error(ws, {"type": "analyse", "ply": 3}, "bad ply")
+    expect_error(ws, {"type": "analyse", "fen": "not a fen"}, "bad FEN")
+    ws.send({"type": "analyse", "multipv": 1})
+    board = analysis_of(ws)
+    expect_error(ws, {"type": "analysis_turn", "text": "e2e5"}, "illegal turn")
+    expect_error(ws, {"type": "analysis_turn", "texts": ["e2e4", "e2e4"]}, "illegal turn")
+    expect_error(ws, {"type": "analysis_turn", "texts": ["e2e4"] * 65}, "illegal turn")
+    expect_error(ws, {"type": "analysis_turn", "texts": [1]}, "illegal turn")
+    expect_error(ws, {"type": "analysis_back"}, "nothing to take back")
+    expect_error(ws, {"type": "analysis_multipv", "multipv": 0}, "bad multipv")
+    ws.send({"type": "analysis_multipv", "multipv": 2})
+    again = analysis_of(ws)
+    check(again["type"] == "analysis" and again["fen"] == board["fen"] and again["multipv"] == 2,
+          "bad input left the board as it was; multipv changed")
+    second = connect_again(ws)
+    check(second and second["type"] == "analysis" and second["active"] and second["fen"] == board["fen"],
+          "a page that connects gets the analysis board")
+    ws.send({"type": "analysis_stop"})
+    analysis_of(ws)
+
+
+def connect_again(ws):
+    other = WebSocket("127.0.0.1", ws.sock.getpeername()[1])
+    other.send({"type": "hello"})
+    msg = wait_for(other, lambda m: m.get("type") == "analysis", 5)
+    other.sock.close()
+    return msg
+
+
+def test_mates(ws):
+    for fen, mate in (("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1), ("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", -1)):
+        ws.send({"type": "analyse", "fen": fen, "multipv": 2})
+        board = analysis_of(ws)
+        info = wait_for(ws, lambda m: m.get("type") == "analysis_info" and m["id"] == board["id"] and m["lines"]
+                        and m["lines"][0]["mate"] is not None, 10)
+        check(info and info["lines"][0]["mate"] == mate and info["lines"][0]["score_cp"] is None,
+              f"{fen}: mate {mate} from White's side, got {info and info['lines'][0]}")
+    ws.send({"type": "analyse", "fen": "6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1"})
+    over = analysis_of(ws)
+    check(over["result"] and over["result"]["score"] == "0-1" and over["legal"] == [], "a mated board has a result")
+    time.sleep(0.5)
+    ws.send({"type": "analysis_stop"})
+    analysis_of(ws)
+
+
+def test_game_goes_on(ws):
+    """Rule Zero plays a game while the board is analysed by another Rule Zero."""
+    ws.send({"type": "new_game", "variant": "normal", "white": "engine:0", "black": "human",
+             "tc": {"kind": "movetime", "ms": 200}})
+    ws.recv_type("state")
+    ws.send({"type": "analyse", "ply": 0, "multipv": 2})
+    board = analysis_of(ws)
+    moved = wait_for(ws, lambda m: m.get("type") == "state" and m["ply"] == 1, 15)
+    check(moved, "the game's engine moves while the board is analysed")
+    info = wait_for(ws, lambda m: lines_with_scores(m, board["id"], 2), 10)
+    check(info, "the board is analysed while the game goes on")
+    ws.send({"type": "analysis_stop"})
+    analysis_of(ws)
+
+
+def main():
+    proc, port = start_server()
+    try:
+        ws, setup = connect(port)
+        ids = [v["id"] for v in setup["variants"]]
+        check(set(ids) >= set(VARIANTS), f"variants: {ids}")
+        for v in VARIANTS:
+            test_variant(ws, v)
+        test_bad_input(ws)
+        test_mates(ws)
+        test_game_goes_on(ws)
+        check(proc.poll() is None, "the server is still running")
+    finally:
+        proc.kill()
+        proc.wait()
+    print("ok" if not failures else f"{len(failures)} failures")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
