@@ -553,6 +553,23 @@ int gui_analysis_parse(const char *line, int *depth, int *score, const char **pv
     return 1;
 }
 
+/* The arrow of a turn: from its first clicked square to its last, over its
+ * first step only (Nick Danger's move, not its link action), unless the
+ * steps are legs of one piece's way (Interweave's chains). */
+static void set_arrow(struct position *pos, const struct turn *t, struct analysis_line *l)
+{
+    struct turn shown = *t;
+    if (!view_of(pos->variant)->legs_continue)
+        shown.count = 1;
+    char sq[8][8];
+    int n = view_turn_squares(pos, &shown, sq, 8);
+    if (n >= 2) {
+        snprintf(l->arrow[0], sizeof l->arrow[0], "%s", sq[0]);
+        snprintf(l->arrow[1], sizeof l->arrow[1], "%s", sq[n - 1]);
+        l->arrow_count = 2;
+    }
+}
+
 /* The engine's turns, as far as they are legal on the board (left as it was). */
 static void take_turns(struct gui_analysis *a, struct analysis_line *l, const char *pv)
 {
@@ -566,15 +583,8 @@ static void take_turns(struct gui_analysis *a, struct analysis_line *l, const ch
         struct turn *t = &played[l->turn_count];
         if (turn_parse(pos, w, t))
             break;
-        if (l->turn_count == 0) {
-            char sq[8][8];
-            int n = view_turn_squares(pos, t, sq, 8);
-            if (n >= 2) {
-                snprintf(l->arrow[0], sizeof l->arrow[0], "%s", sq[0]);
-                snprintf(l->arrow[1], sizeof l->arrow[1], "%s", sq[n - 1]);
-                l->arrow_count = 2;
-            }
-        }
+        if (l->turn_count == 0)
+            set_arrow(pos, t, l);
         snprintf(l->turn[l->turn_count], TURN_TEXT_LEN, "%s", t->text);
         turn_make(pos, t);
         l->turn_count++;

@@ -76,6 +76,13 @@ def score_per_ply(msg):
     return msg.get("type") in ("analysis", "analysis_info") and msg["game"] and msg["game"]["done"]
 
 
+def check_arrows(variant, info):
+    check(all(len(line["arrow"]) == 2 for line in info["lines"]), f"{variant}: each line has an arrow")
+    if variant == "nickdanger":  # the arrow is the move, not the link action after it (e7e6,d8i8)
+        check(all(line["arrow"] == [line["pv"][0][0:2], line["pv"][0][2:4]] for line in info["lines"]),
+              f"{variant}: arrows of the moves: {[(line['pv'][0], line['arrow']) for line in info['lines']]}")
+
+
 def test_variant(ws, variant):
     ws.send({"type": "new_game", "variant": variant, "white": "human", "black": "human", "tc": None})
     game = ws.recv_type("state")
@@ -96,7 +103,7 @@ def test_variant(ws, variant):
           f"{info['lines'][0]['pv'][0]} {info['lines'][0]['score_cp']} at depth {info['lines'][0]['depth']}",
           flush=True)
     check(all(line["pv"][0] in legal for line in info["lines"]), f"{variant}: each line starts with a legal turn")
-    check(all(len(line["arrow"]) == 2 for line in info["lines"]), f"{variant}: each line has an arrow")
+    check_arrows(variant, info)
     depths = {line["depth"] for line in info["lines"]}
     check(len(depths) == 1, f"{variant}: the lines shown are of one depth ({depths})")
 
@@ -106,9 +113,10 @@ def test_variant(ws, variant):
           and after["fen"] != board["fen"], f"{variant}: a turn played on the board")
     check(not after["lines"], f"{variant}: the old lines are gone")
     check(after["moves"][0]["text"] == legal[-1], f"{variant}: the board's moves")
-    info = wait_for(ws, lambda m: lines_with_scores(m, after["id"], 2), 10)
+    info = wait_for(ws, lambda m: lines_with_scores(m, after["id"], min(2, len(after["legal"]))), 10)
     check(info, f"{variant}: lines for Black")
     if info:
+        check_arrows(variant, info)
         line = info["lines"][0]["pv"][:2]
         ws.send({"type": "analysis_turn", "texts": line})
         played = analysis_of(ws)
