@@ -18,6 +18,7 @@ const { newGame } = require('./lib/play');
 const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
 const { watchGame } = require('./lib/watch');
+const { analysisBoard, analyseGame } = require('./lib/analysis');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
 
@@ -79,6 +80,9 @@ async function main() {
       await harvest(page, perf);
     }
     if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
+    await harvest(page, perf);
+    for (const v of VARIANTS.filter(wanted)) await step('analysis board ' + v, failures, () => analysisBoard(page, v));
+    if (wanted('normal')) await step('analyse a game', failures, () => analyseGame(page, args.screenshots));
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {

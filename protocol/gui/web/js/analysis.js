@@ -1,0 +1,461 @@
+// The analysis board (docs/gui-protocol.md, "Analysis"): a position of its own
+// on which a person moves both sides (only the clicks of analysis.legal, as for
+// a game), Rule Zero's MultiPV lines with scores from White's side, the
+// evaluation bar, the best turn as an arrow, a line played onto the board by
+// a click on one of its turns, and the chart of an analysed game. The server
+// owns the board; this module shows it in place of the game's layout while it
+// is open, and knows no rules.
+import { $, el, sideName } from './dom.js';
+import { rz, on } from './store.js';
+import { send, onMessage } from './connection.js';
+import { drawBoardsInto } from './board.js';
+import { pieceSvg } from './pieces.js';
+import { scoreText, drawEvalBar } from './evalbar.js';
+import { drawChart } from './chart.js';
+
+// Module state; window.rulezero.analysis for the tests.
+const an = rz.analysis = {
+  msg: null,        // the last `analysis` (board, legal, ...), null when closed
+  info: null,       // the latest lines and game scores of that board (id, running, lines, game)
+  clicks: [],       // clicks of the turn being entered
+  flipped: false
+};
+
+const GAME_LIMITS = { depth: 12, ms: 300 };
+
+// ---------------------------------------------------------------- layout
+function buildLayout() {
+  const css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.href = '/analysis.css';
+  document.head.appendChild(css);
+
+  const open = el('button', null, 'Analysis board');
+  open.type = 'button';
+  open.id = 'btn-analysis';
+  open.title = 'Analyse the position shown, moving both sides';
+  $('btn-new').before(open);
+
+  const gameBox = el('div', 'controls');
+  gameBox.id = 'analysis-controls';
+  const whole = el('button', null, 'Analyse this game');
+  whole.type = 'button';
+  whole.id = 'btn-analyse-game';
+  whole.title = 'Score every position of the game and show the chart';
+  gameBox.appendChild(whole);
+  document.querySelector('#side-col .controls').after(gameBox);
+
+  const box = el('section');
+  box.id = 'analysis';
+  box.hidden = true;
+  box.innerHTML = `
+    <div class="an-board-col">
+      <div id="an-hand-top" class="hand-row"></div>
+      <div class="an-board-row">
+        <div id="an-evalbar" class="evalbar"><div class="eval-fill"></div><span class="eval-text"></span></div>
+        <div id="an-board-wrap">
+          <div id="an-boards"></div>
+          <svg id="an-arrows" aria-hidden="true"></svg>
+          <div id="an-choices" hidden><span class="prompt">Choose:</span><span id="an-choice-buttons"></span></div>
+        </div>
+      </div>
+      <div id="an-hand-bottom" class="hand-row"></div>
+      <div id="an-status"></div>
+    </div>
+    <aside class="an-side">
+      <div class="an-head">
+        <h2>Analysis board</h2>
+        <span id="an-engine"></span>
+      </div>
+      <div class="controls">
+        <label class="an-multipv">Lines <select id="an-multipv">
+          <option>1</option><option>2</option><option>3</option><option>4</option><option>5</option></select></label>
+        <button type="button" id="an-back" title="Take back (←)">‹ Back</button>
+        <button type="button" id="an-flip" title="Flip board (f)">⇅ Flip</button>
+        <button type="button" id="an-close" class="primary" title="Close the analysis board">Back to game</button>
+      </div>
+      <div id="an-lines" aria-label="Engine lines"></div>
+      <div id="an-game" hidden>
+        <div class="an-game-head"><span>Game analysis</span> <span id="an-game-progress"></span></div>
+        <svg id="an-chart" role="img" aria-label="White's score per ply"></svg>
+      </div>
+      <div class="an-moves-head">Turns on the board</div>
+      <div id="an-moves"></div>
+      <div class="an-fen"><label for="an-fen">FEN</label><input id="an-fen" readonly spellcheck="false"></div>
+    </aside>`;
+  $('layout').after(box);
+}
+
+// ---------------------------------------------------------------- input
+function candidates() {
+  const legal = (an.msg && an.msg.legal) || [];
+  const n = an.clicks.length;
+  return legal.filter(t => t.clicks.length >= n && an.clicks.every((c, i) => t.clicks[i] === c));
+}
+
+function nextClicks() {
+  const n = an.clicks.length;
+  const next = new Set();
+  for (const t of candidates()) if (t.clicks.length > n) next.add(t.clicks[n]);
+  return next;
+}
+
+// The last frame reached while a turn is half entered (from any turn still possible).
+function currentFrame() {
+  const n = an.clicks.length;
+  if (!n) return null;
+  let best = null;
+  for (const t of candidates()) for (const f of t.frames || []) if (f.after <= n && (!best || f.after > best.after)) best = f;
+  return best;
+}
+
+function press(click) {
+  const next = nextClicks();
+  if (!next.has(click)) {
+    const restart = an.clicks.length > 0;
+    an.clicks = [];
+    if (restart && nextClicks().has(click)) an.clicks = [click];
+    drawBoard();
+    return;
+  }
+  an.clicks.push(click);
+  const done = candidates().find(t => t.clicks.length === an.clicks.length);
+  if (done) {
+    an.clicks = [];
+    send({ type: 'analysis_turn', text: done.text });
+  }
+  drawBoard();
+}
+
+function wirePointer() {
+  const box = $('analysis');
+  let down = null;
+  const target = event => {
+    const t = event.target.closest('[data-click]');
+    return t && box.contains(t) ? t : null;
+  };
+  box.addEventListener('pointerdown', event => {
+    if (event.button !== 0) return;
+    const t = target(event);
+    if (!t) {
+      if (event.target.closest('#an-boards') && an.clicks.length) { an.clicks = []; drawBoard(); }
+      return;
+    }
+    down = { click: t.dataset.click, x: event.clientX, y: event.clientY };
+    press(down.click);
+    if (t.closest('#an-boards')) event.preventDefault();
+  });
+  box.addEventListener('pointerup', event => {
+    const from = down;
+    down = null;
+    if (!from || Math.hypot(event.clientX - from.x, event.clientY - from.y) < 8) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const t = under && under.closest('[data-click]');
+    if (t && box.contains(t) && t.dataset.click !== from.click && an.clicks.length && nextClicks().has(t.dataset.click)) press(t.dataset.click);
+  });
+}
+
+// While the board is open its keys go to it, not to the game's history.
+function wireKeys() {
+  window.addEventListener('keydown', event => {
+    if (!isOpen() || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) || document.querySelector('dialog[open]')) return;
+    let used = true;
+    if (event.key === 'ArrowLeft') back(1);
+    else if (event.key === 'Escape') { an.clicks = []; drawBoard(); }
+    else if (event.key === 'f') flip();
+    else if (event.key === 'ArrowRight' || event.key === 'Home' || event.key === 'End') used = true;
+    else used = false;
+    if (used) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
+}
+
+function back(count) {
+  if (an.msg && an.msg.ply >= count && count > 0) send({ type: 'analysis_back', count });
+}
+
+function flip() { an.flipped = !an.flipped; drawBoard(); drawInfo(); }
+
+// ---------------------------------------------------------------- drawing
+const isOpen = () => !!(an.msg && an.msg.active);
+
+function show(open) {
+  $('analysis').hidden = !open;
+  $('layout').hidden = open;
+  $('btn-analysis').hidden = open;
+}
+
+function drawHands(board, next) {
+  const bottom = an.flipped ? 'black' : 'white';
+  for (const [id, color] of [['an-hand-top', bottom === 'white' ? 'black' : 'white'], ['an-hand-bottom', bottom]]) {
+    const box = $(id);
+    box.textContent = '';
+    const hand = (board.hands || []).find(h => h.color === color);
+    box.hidden = !hand;
+    if (!hand) continue;
+    box.appendChild(el('span', 'hand-label', sideName(color) + ' in hand'));
+    if (!hand.pieces.length) box.appendChild(el('span', 'hand-empty', 'nothing'));
+    for (const p of hand.pieces) {
+      const d = el('div', 'hand-piece');
+      d.dataset.hand = color + ':' + p.letter;
+      d.dataset.count = String(p.count);
+      if (p.click) d.dataset.click = p.click;
+      if (p.click && next.has(p.click)) d.classList.add('target');
+      if (p.click && an.clicks[0] === p.click) d.classList.add('selected');
+      d.title = (p.name || p.letter) + ' × ' + p.count;
+      d.innerHTML = pieceSvg(color, p.glyph, p.letter);
+      d.appendChild(el('span', 'count', String(p.count)));
+      box.appendChild(d);
+    }
+  }
+}
+
+function drawChoices(next) {
+  const box = $('an-choice-buttons');
+  box.textContent = '';
+  const labels = an.msg.choices || {};
+  const choices = [...next].filter(c => c.startsWith('choice:'));
+  $('an-choices').hidden = choices.length === 0;
+  $('an-choices').classList.toggle('overlay', choices.length > 0 && choices.length === next.size);
+  for (const c of choices) {
+    const b = el('button', 'choice', labels[c] || c.slice(7));
+    b.type = 'button';
+    b.dataset.click = c;
+    box.appendChild(b);
+  }
+}
+
+// The square size fits the space left of the side column (or the phone's width).
+function sizeBoard() {
+  const box = $('an-boards');
+  const areas = [...box.querySelectorAll('.area')];
+  if (!areas.length) return;
+  let cols = 0, rows = 0;
+  for (const a of areas) {
+    const g = a.querySelector('.grid');
+    cols += parseInt(g.dataset.cols, 10) || 0;
+    rows = Math.max(rows, parseInt(g.dataset.rows, 10) || 0);
+  }
+  const col = document.querySelector('.an-board-col');
+  const width = col.clientWidth - $('an-evalbar').offsetWidth - 10 - 16 * (areas.length - 1);
+  const used = $('top').offsetHeight + $('an-hand-top').offsetHeight + $('an-hand-bottom').offsetHeight + 90;
+  const height = window.innerHeight - used;
+  const sq = Math.max(18, Math.min(88, Math.floor(Math.min(width / cols, height / rows))));
+  box.style.setProperty('--sq', sq + 'px');
+}
+
+function drawStatus() {
+  const m = an.msg;
+  let text;
+  if (m.result) text = m.result.score + ' · ' + m.result.reason;
+  else {
+    const next = [...nextClicks()];
+    const choosing = next.length > 0 && next.every(c => c.startsWith('choice:'));
+    text = sideName(m.side) + ' to move' + (!an.clicks.length ? ' · move either side'
+      : choosing ? ' · choose how the turn ends (Esc to start over)' : ' · click the next highlighted square (Esc to start over)');
+  }
+  $('an-status').textContent = text;
+  $('an-status').dataset.side = m.side;
+}
+
+function drawBoard() {
+  if (!isOpen()) return;
+  const m = an.msg;
+  const next = nextClicks();
+  const frame = currentFrame();
+  drawBoardsInto($('an-boards'), m.board, {
+    pieces: frame && frame.pieces, links: frame && frame.links, clicks: an.clicks, next, flipped: an.flipped
+  });
+  drawHands(m.board, next);
+  drawChoices(next);
+  sizeBoard();
+  drawStatus();
+  drawMoves();
+  $('an-fen').value = m.fen;
+  $('an-multipv').value = String(m.multipv);
+  $('an-back').disabled = m.ply === 0;
+  drawArrows();
+}
+
+// Moves of the board, numbered from its start; a click takes back to that turn.
+function drawMoves() {
+  const box = $('an-moves');
+  box.textContent = '';
+  let number = 0;
+  an.msg.moves.forEach((mv, i) => {
+    if (mv.color === 'white' || i === 0) {
+      number++;
+      box.appendChild(el('span', 'an-num', number + (mv.color === 'white' ? '.' : '…')));
+    }
+    const s = el('span', 'an-move-played', mv.text);
+    s.dataset.ply = String(mv.ply);
+    if (mv.ply === an.msg.ply) s.classList.add('current');
+    box.appendChild(s);
+  });
+  if (!an.msg.moves.length) box.appendChild(el('span', 'an-empty', 'none yet: move either side on the board'));
+}
+
+// The best turn (and the second line's, fainter) as arrows over the board.
+function drawArrows() {
+  const svg = $('an-arrows');
+  svg.textContent = '';
+  const lines = (an.info && an.info.lines) || [];
+  const wrap = $('an-board-wrap').getBoundingClientRect();
+  svg.setAttribute('viewBox', '0 0 ' + wrap.width + ' ' + wrap.height);
+  svg.style.width = wrap.width + 'px';
+  svg.style.height = wrap.height + 'px';
+  const NS = 'http://www.w3.org/2000/svg';
+  const defs = document.createElementNS(NS, 'defs');
+  const head = (id, color) => '<marker id="' + id + '" viewBox="0 0 10 10" refX="4" refY="5" markerWidth="2.6" markerHeight="2.6" ' +
+    'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="' + color + '"/></marker>';
+  defs.innerHTML = head('an-head-0', '#15781b') + head('an-head-1', '#2f6fb4');
+  svg.appendChild(defs);
+  lines.slice(0, 2).forEach((line, i) => {
+    if (!line.arrow || line.arrow.length < 2) return;
+    const [a, b] = line.arrow.map(sq => document.querySelector('#an-boards [data-square="' + CSS.escape(sq) + '"]'));
+    if (!a || !b) return;
+    const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+    const x1 = ra.left + ra.width / 2 - wrap.left, y1 = ra.top + ra.height / 2 - wrap.top;
+    let x2 = rb.left + rb.width / 2 - wrap.left, y2 = rb.top + rb.height / 2 - wrap.top;
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    if (len < 1) return;
+    const shorten = Math.min(len / 3, ra.width * 0.3);
+    x2 -= (x2 - x1) / len * shorten;
+    y2 -= (y2 - y1) / len * shorten;
+    const arrow = document.createElementNS(NS, 'line');
+    for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) arrow.setAttribute(k, v.toFixed(1));
+    arrow.setAttribute('class', 'an-arrow' + (i ? ' second' : ''));
+    arrow.setAttribute('stroke-width', (ra.width * (i ? 0.12 : 0.18)).toFixed(1));
+    arrow.setAttribute('marker-end', 'url(#an-head-' + (i ? 1 : 0) + ')');
+    arrow.dataset.from = line.arrow[0];
+    arrow.dataset.to = line.arrow[1];
+    svg.appendChild(arrow);
+  });
+}
+
+function drawLines() {
+  const box = $('an-lines');
+  box.textContent = '';
+  const info = an.info || {};
+  const lines = info.lines || [];
+  if (!an.msg.engine) { box.appendChild(el('div', 'an-note', 'No engine: Rule Zero could not be found.')); return; }
+  if (an.msg.result) { box.appendChild(el('div', 'an-note', 'The game is over on this board.')); return; }
+  if (!lines.length) {
+    box.appendChild(el('div', 'an-note', info.error ? 'The engine failed: ' + info.error
+      : info.game && !info.game.done ? 'Lines come once the game is analysed…' : 'Thinking…'));
+    return;
+  }
+  for (const line of lines) {
+    const row = el('div', 'an-line');
+    row.dataset.line = String(line.multipv);
+    const score = el('span', 'an-score', scoreText(line));
+    score.classList.toggle('black-better', line.mate !== null ? line.mate < 0 : line.score_cp < 0);
+    row.appendChild(score);
+    const pv = el('span', 'an-pv');
+    line.pv.forEach((text, i) => {
+      const t = el('span', 'an-move', text);
+      t.dataset.pvIndex = String(i);
+      t.title = 'Play the line up to here';
+      pv.appendChild(t);
+    });
+    row.appendChild(pv);
+    row.appendChild(el('span', 'an-depth', 'd' + line.depth));
+    box.appendChild(row);
+  }
+}
+
+// The analysed game's chart; the marker shows the board's ply when the board follows the game.
+function drawGame() {
+  const game = an.info && an.info.game;
+  $('an-game').hidden = !game;
+  if (!game) return;
+  const done = game.scores.filter(s => s).length;
+  $('an-game-progress').textContent = game.done ? game.plies + ' turns, ' + game.ms + ' ms or depth ' + game.depth + ' each'
+    : 'scoring ' + done + ' of ' + game.scores.length + ' positions…';
+  const moves = an.msg.moves.map(m => m.text);
+  const follows = moves.length <= game.plies && moves.every((t, i) => t === game.moves[i]);
+  drawChart($('an-chart'), game, follows ? an.msg.ply : null, ply => send({ type: 'analysis_goto', ply }));
+}
+
+function drawEngine() {
+  const info = an.info || {};
+  const best = (info.lines || [])[0];
+  const parts = [an.msg.engine || 'no engine'];
+  if (best) parts.push('depth ' + best.depth);
+  parts.push(info.running ? 'running' : 'idle');
+  $('an-engine').textContent = parts.join(' · ');
+  $('an-engine').dataset.running = info.running ? 'yes' : 'no';
+}
+
+function drawInfo() {
+  if (!isOpen()) return;
+  const best = an.msg.result ? { result: an.msg.result.score } : ((an.info && an.info.lines) || [])[0];
+  drawEvalBar($('an-evalbar'), best, an.flipped);
+  drawEngine();
+  drawLines();
+  drawGame();
+  drawArrows();
+}
+
+// ---------------------------------------------------------------- messages
+function receiveAnalysis(msg) {
+  const wasOpen = isOpen();
+  if (!msg.active) {
+    an.msg = null;
+    an.info = null;
+    an.clicks = [];
+    show(false);
+    window.dispatchEvent(new Event('resize'));   // the game's board sizes itself again
+    return;
+  }
+  if (!wasOpen) an.flipped = rz.flipped;
+  an.msg = msg;
+  an.info = { id: msg.id, running: msg.running, error: msg.error, lines: msg.lines, game: msg.game };
+  an.clicks = [];
+  show(true);
+  drawBoard();
+  drawInfo();
+}
+
+function receiveInfo(msg) {
+  if (!an.msg || msg.id !== an.msg.id) return;   // about a board since changed
+  an.info = msg;
+  drawInfo();
+}
+
+// ---------------------------------------------------------------- buttons
+function openBoard() {
+  const s = rz.state;
+  const msg = { type: 'analyse' };
+  if (s && rz.viewPly !== null) msg.ply = rz.viewPly;   // the position of the game being viewed
+  send(msg);
+}
+
+function wireButtons() {
+  $('btn-analysis').onclick = openBoard;
+  $('btn-analyse-game').onclick = () => send({ type: 'analyse_game', ...GAME_LIMITS });
+  $('an-close').onclick = () => send({ type: 'analysis_stop' });
+  $('an-back').onclick = () => back(1);
+  $('an-flip').onclick = flip;
+  $('an-multipv').onchange = event => send({ type: 'analysis_multipv', multipv: parseInt(event.target.value, 10) });
+  $('an-lines').addEventListener('click', event => {
+    const move = event.target.closest('[data-pv-index]');
+    const row = move && move.closest('[data-line]');
+    const line = row && ((an.info && an.info.lines) || []).find(l => String(l.multipv) === row.dataset.line);
+    if (line) send({ type: 'analysis_turn', texts: line.pv.slice(0, parseInt(move.dataset.pvIndex, 10) + 1) });
+  });
+  $('an-moves').addEventListener('click', event => {
+    const mv = event.target.closest('[data-ply]');
+    if (mv) back(an.msg.ply - parseInt(mv.dataset.ply, 10));
+  });
+}
+
+export function initAnalysis() {
+  buildLayout();
+  wirePointer();
+  wireKeys();
+  wireButtons();
+  onMessage('analysis', receiveAnalysis);
+  onMessage('analysis_info', receiveInfo);
+  on('render', ({ state }) => { $('btn-analyse-game').disabled = !state.moves.length; });
+  window.addEventListener('resize', () => { if (isOpen()) { sizeBoard(); drawInfo(); } });
+}
