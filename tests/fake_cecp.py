@@ -9,6 +9,9 @@ position after each. Modes:
   hang     stops answering once asked to move
   crash    exits once asked to move
   claim    claims a win (1-0 / 0-1) instead of moving
+With --think SCORE it posts one thinking line before each move, with that
+score from its own side (CECP centipawns, 100000 + N for a mate in N; with
+--uci `score cp SCORE`), so a GUI's reading of scores can be checked.
 """
 import argparse
 import subprocess
@@ -33,6 +36,7 @@ def main():
     ap.add_argument("--mode", default="first")
     ap.add_argument("--variant", default="normal")
     ap.add_argument("--uci", action="store_true")
+    ap.add_argument("--think", type=int, default=None)
     args = ap.parse_args()
     fen = START.get(args.variant, "")
     variant = args.variant
@@ -63,6 +67,11 @@ def main():
             say("1-0 {White mates}" if " w " in fen else "0-1 {Black mates}")
             return
         turns = legal_turns(args.rz, variant, fen)
+        if turns and args.think is not None:
+            if args.uci:
+                say("info depth 1 score cp %d nodes 1 pv %s" % (args.think, turns[0][0]))
+            else:
+                say("1 %d 0 1\t%s" % (args.think, turns[0][0]))
         if turns:
             say("move " + turns[0][0])
             fen = turns[0][1]
