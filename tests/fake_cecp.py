@@ -10,8 +10,9 @@ position after each. Modes:
   crash    exits once asked to move
   claim    claims a win (1-0 / 0-1) instead of moving
 With --think SCORE it posts one thinking line before each move, with that
-score from its own side (CECP centipawns, 100000 + N for a mate in N; with
---uci `score cp SCORE`), so a GUI's reading of scores can be checked.
+score from its own side in CECP's form (centipawns, 100000 + N for a mate in
+N moves, -100000 - N to be mated); with --uci as `score cp SCORE` or `score
+mate N`. So a GUI's reading of scores can be checked.
 """
 import argparse
 import subprocess
@@ -69,7 +70,9 @@ def main():
         turns = legal_turns(args.rz, variant, fen)
         if turns and args.think is not None:
             if args.uci:
-                say("info depth 1 score cp %d nodes 1 pv %s" % (args.think, turns[0][0]))
+                mate = args.think - 100000 if args.think > 100000 else args.think + 100000 if args.think < -100000 else 0
+                score = "mate %d" % mate if mate else "cp %d" % args.think
+                say("info depth 1 score %s nodes 1 pv %s" % (score, turns[0][0]))
             else:
                 say("1 %d 0 1\t%s" % (args.think, turns[0][0]))
         if turns:

@@ -114,7 +114,11 @@ function drawThinking(s) {
   if (!t) return;
   $('think-who').textContent = sideName(t.color) + ' thinks:';
   $('think-depth').textContent = 'depth ' + t.depth;
-  $('think-score').textContent = t.score;
+  // The server gives the score from White's side whoever thinks, as lichess shows it.
+  const score = $('think-score');
+  score.textContent = t.score;
+  score.dataset.favours = t.mate ? (t.mate > 0 ? 'white' : 'black')
+    : t.score_cp > 0 ? 'white' : t.score_cp < 0 ? 'black' : 'none';
   $('think-nodes').textContent = Number(t.nodes).toLocaleString('en') + ' nodes';
   $('think-pv').textContent = t.pv || '';
 }
@@ -153,7 +157,7 @@ function drawRules(s) {
   $('rules-card').innerHTML = v.rules_card || '';   // the server's own short HTML
   const link = $('rules-link');
   link.hidden = true;
-  link.href = '/rules/' + encodeURIComponent(v.rules_doc || '');
+  link.href = '/rules/' + encodeURIComponent(v.rules_doc || '') + '.html';   // rendered by the server
   if (v.rules_doc) {   // shown only when the server has the document: no dead link
     const variant = s.variant;
     fetch(link.href).then(r => { if (rulesShownFor === variant) link.hidden = !r.ok; }, () => {});
