@@ -17,6 +17,7 @@ const { launch, openPage, CHROMIUM } = require('./lib/browser');
 const { newGame } = require('./lib/play');
 const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
+const { playingFeatures } = require('./lib/playfeel');
 const { watchGame } = require('./lib/watch');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
@@ -79,6 +80,7 @@ async function main() {
       await harvest(page, perf);
     }
     if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
+    if (wanted('normal')) await step('playing features', failures, () => playingFeatures(page, server, args.screenshots));
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {
