@@ -33,22 +33,35 @@ async function rightDrag(page, from, to, modifiers = []) {
 const shapes = page => page.evaluate(() => [...document.querySelectorAll('#boards svg.shapes [data-shape]')]
   .map(s => s.dataset.shape + ':' + s.tagName).sort());
 
+// The material row, as ["P1", ""] (White's letters and counts, Black's).
+const material = page => page.evaluate(() => ['white', 'black'].map(c =>
+  [...document.querySelectorAll('.player .material[data-material="' + c + '"] .mat-group')].map(g => g.dataset.letter + g.dataset.count).join(',')));
+
+// The state is drawn on the next frame: wait up to 3 s for the row, then say what it shows.
+async function materialIs(page, want, what) {
+  try {
+    await page.waitForFunction(want => ['white', 'black'].map(c =>
+      [...document.querySelectorAll('.player .material[data-material="' + c + '"] .mat-group')].map(g => g.dataset.letter + g.dataset.count).join(',')).join('|') === want.join('|'),
+    want, { timeout: 3000 });
+  } catch (e) {
+    throw new Error(what + ': the material row shows ' + JSON.stringify(await material(page)) + ', not ' + JSON.stringify(want));
+  }
+}
+
 async function soundsAndMaterial(page) {
   await playTurn(page, byClicks('e2', 'e4'));
   must(await lastSound(page) === 'move', 'no move sound after e2e4: ' + await lastSound(page));
   await playTurn(page, byClicks('d7', 'd5'));
-  const material = () => page.evaluate(() => ['white', 'black'].map(c =>
-    [...document.querySelectorAll('.player .material[data-material="' + c + '"] .mat-group')].map(g => g.dataset.letter + g.dataset.count).join(',')));
-  must(JSON.stringify(await material()) === '["",""]', 'a material difference before any capture: ' + JSON.stringify(await material()));
+  await materialIs(page, ['', ''], 'before any capture');
   await playTurn(page, byClicks('e4', 'd5'));
   must(await lastSound(page) === 'capture', 'no capture sound after e4xd5: ' + await lastSound(page));
-  must(JSON.stringify(await material()) === '["P1",""]', 'the material row after e4xd5 is not White +1 Pawn: ' + JSON.stringify(await material()));
+  await materialIs(page, ['P1', ''], 'after e4xd5');
   // Muted: nothing more is asked for.
   await page.click('#btn-sound');
   const n = await soundCount(page);
   await playTurn(page, byClicks('d8', 'd5'));
   must(await soundCount(page) === n, 'a sound played while muted');
-  must(JSON.stringify(await material()) === '["",""]', 'the material row after the recapture is not even');
+  await materialIs(page, ['', ''], 'after the recapture');
   await page.click('#btn-sound');
   must(await page.evaluate(() => window.rulezero.prefs.sound === true), 'the speaker button did not turn the sound back on');
 }
