@@ -9,6 +9,12 @@ import { initPanels } from './panels.js';
 import { initDialogs } from './dialogs.js';
 import { initHistory } from './history.js';
 import { initInput } from './input.js';
+import { initPrefs } from './prefs.js';
+import { initMaterial } from './material.js';
+import { initArrows } from './arrows.js';
+import { initDrag } from './drag.js';
+import { initPicker } from './picker.js';
+import { initSound } from './sound.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -17,6 +23,12 @@ initPanels();
 initDialogs();
 initHistory();
 initInput();
+initPrefs();
+initMaterial();
+initArrows();
+initDrag();
+initPicker();
+initSound();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);
