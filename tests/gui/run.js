@@ -17,6 +17,7 @@ const { launch, openPage, CHROMIUM } = require('./lib/browser');
 const { newGame } = require('./lib/play');
 const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
+const { dialogChecks } = require('./lib/dialogs');
 const { watchGame } = require('./lib/watch');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
@@ -79,6 +80,7 @@ async function main() {
       await harvest(page, perf);
     }
     if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
+    if (wanted('normal')) await step('new-game dialog and FEN box', failures, () => dialogChecks(page, server));
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {
