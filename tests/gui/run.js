@@ -18,6 +18,7 @@ const { newGame } = require('./lib/play');
 const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
 const { dialogChecks } = require('./lib/dialogs');
+const { layoutChecks } = require('./lib/layout');
 const { watchGame } = require('./lib/watch');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
@@ -81,6 +82,7 @@ async function main() {
     }
     if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
     if (wanted('normal')) await step('new-game dialog and FEN box', failures, () => dialogChecks(page, server));
+    if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {
