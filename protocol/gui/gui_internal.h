@@ -73,6 +73,7 @@ struct gui_session {
     char result_reason[200];
     bool paused;
     unsigned generation;              /* bumps on every change of the game */
+    unsigned game_number;             /* bumps when a game starts (new_game, load_fen): state.game_number */
     bool busy;                        /* the engine thread is getting a move */
     bool busy_builtin;                /* from a built-in player */
     struct player *thinking_player;   /* an engine process thinking (may be told to move now) */

@@ -135,6 +135,7 @@ static int start_game(const struct request *r, const struct variant *v, const ch
     s->paused = false;
     s->thinking.valid = false;
     s->fresh[WHITE] = s->fresh[BLACK] = true;
+    s->game_number++;
     gui_reset_clocks(s);
     gui_check_outcome(s);
     return 0;

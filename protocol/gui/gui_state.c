@@ -203,6 +203,7 @@ char *gui_state_text(struct gui_session *s)
     cJSON_AddItemToObject(o, "clocks", clocks_json(s));
     cJSON_AddItemToObject(o, "moves", moves_json(s));
     cJSON_AddNumberToObject(o, "ply", g->count);
+    cJSON_AddNumberToObject(o, "game_number", s->game_number);
     char fen[FEN_MAX_LEN];
     fen_write(g->pos, fen, sizeof fen);
     cJSON_AddStringToObject(o, "fen", fen);

@@ -18,6 +18,8 @@ const { newGame } = require('./lib/play');
 const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
 const { playingFeatures } = require('./lib/playfeel');
+const { dialogChecks } = require('./lib/dialogs');
+const { layoutChecks } = require('./lib/layout');
 const { watchGame } = require('./lib/watch');
 const { scoreFromWhite } = require('./lib/scoreside');
 const { rulesLink } = require('./lib/ruleslink');
@@ -85,6 +87,8 @@ async function main() {
     if (wanted('normal')) await step('score from White\'s side', failures, () => scoreFromWhite(browser, path.resolve(args.rulezero)));
     if (wanted('normal')) await step('full rules as HTML', failures, () => rulesLink(page, args.screenshots));
     if (wanted('normal')) await step('playing features', failures, () => playingFeatures(page, server, args.screenshots));
+    if (wanted('normal')) await step('new-game dialog and FEN box', failures, () => dialogChecks(page, server));
+    if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {

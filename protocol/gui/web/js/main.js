@@ -1,10 +1,10 @@
 // The Rule Zero page: draws what the server describes (docs/gui-protocol.md)
 // and lets a person click only what the server lists as legal. No rules here.
 // This module only wires the others together (docs/gui-page.md, "Adding a module").
-import { rz, emit, render, acceptState } from './store.js';
+import { rz, on, emit, render, acceptState } from './store.js';
 import { connect, onMessage } from './connection.js';
 import { initErrors, receiveError } from './errors.js';
-import { initBoard } from './board.js';
+import { initBoard, sizeBoards } from './board.js';
 import { initPanels } from './panels.js';
 import { initDialogs } from './dialogs.js';
 import { initHistory } from './history.js';
@@ -25,6 +25,7 @@ initHistory();
 initInput();
 initPrefs();
 initMaterial();
+on('render', sizeBoards);   // after the panels, before what draws over the boards: the boards take the room the rest leaves
 initArrows();
 initDrag();
 initPicker();

@@ -86,7 +86,7 @@ export function acceptState(state, arrived) {
   const old = rz.state;
   const sameLegal = old && sameTurns(old.legal, state.legal);
   const seats = st => st.players ? st.players.white.id + '/' + st.players.black.id : '';
-  const newGame = !old || state.variant !== old.variant || seats(state) !== seats(old) ||
+  const newGame = !old || state.game_number !== old.game_number || state.variant !== old.variant || seats(state) !== seats(old) ||
     (state.moves.length === 0 && (old.moves.length !== 0 || old.fen !== state.fen));
   const moved = !newGame && state.moves.length > old.moves.length;
   rz.state = state;
