@@ -6,7 +6,7 @@
 #include <strings.h>
 
 #include "engine/adjudicate.h"
-#include "engine/san.h"
+#include "engine/notation.h"
 #include "variants/variant.h"
 
 /* ---- Writing ------------------------------------------------------------- */
@@ -309,7 +309,7 @@ int match_parse_turn(struct position *pos, const char *text, struct turn *out)
         if (turn_parse(pos, mapped, out) == 0)
             return 0;
     }
-    return san_parse(pos, text, out);
+    return turn_read(pos, text, out);
 }
 
 int pgn_replay(const struct pgn_game *g, struct position *pos, char *err, size_t errlen)

@@ -61,7 +61,8 @@ const char *pgn_tag(const struct pgn_game *g, const char *name);
 int pgn_replay(const struct pgn_game *g, struct position *pos, char *err, size_t errlen);
 
 /* Parses a turn text as the rules read it, trying the variant's XBoard form
- * and then SAN (engine/san.h) when the plain text is not a legal turn. 0 or -1. */
+ * and then the readable notation and SAN (engine/notation.h: turn_read)
+ * when the plain text is not a legal turn. 0 or -1. */
 int match_parse_turn(struct position *pos, const char *text, struct turn *out);
 
 /* `rulezero pgn-check FILE`: replays every game and checks the results the
