@@ -98,6 +98,7 @@ int game_play(struct game *g, const struct turn *t, char *err, size_t errlen)
     }
     g->turns[g->count].turn = *t;
     g->turns[g->count].side = g->pos->side;
+    turn_notation(g->pos, t, g->turns[g->count].notation, sizeof g->turns[g->count].notation);
     g->count++;
     turn_make(g->pos, t);
     return 0;

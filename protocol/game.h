@@ -17,7 +17,8 @@
 #define GAME_MAX_PLY (MAX_HISTORY - 2 * 128 - MAX_TURN_STEPS)
 
 struct game_turn {
-    struct turn turn;
+    struct turn turn;                 /* turn.text: the coordinate text */
+    char notation[TURN_TEXT_LEN];     /* the readable text (engine/notation.h) */
     Color side; /* who made it */
 };
 
