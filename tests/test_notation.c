@@ -12,6 +12,7 @@
 #include "engine/baseline.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "protocol/game.h"
 #include "tests/check_run.h"
 #include "variants/variant.h"
 
@@ -209,6 +210,34 @@ START_TEST(test_nickdanger_forms)
 }
 END_TEST
 
+/* The referee (game_find_turn: the console, CECP usermove, UCI, the GUI)
+ * takes coordinates, the readable text and SAN alike, and keeps each played
+ * turn's readable text. */
+START_TEST(test_referee_reads_both)
+{
+    struct game g;
+    char err[VARIANT_ERR_LEN];
+    ck_assert_int_eq(game_init(&g), 0);
+    ck_assert_int_eq(game_new(&g, variant_find("interweave"), NULL, err, sizeof err), 0);
+    ck_assert_msg(game_play_text(&g, "Nc1-e5", err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(game_play_text(&g, "c7d6", err, sizeof err) == 0, "%s", err);
+    ck_assert_int_ne(game_play_text(&g, "Nc1xe5", err, sizeof err), 0); /* no such turn */
+    ck_assert_str_eq(g.turns[0].turn.text, "c1e5");
+    ck_assert_str_eq(g.turns[0].notation, "Nc1-e5");
+    ck_assert_str_eq(g.turns[1].notation, "c7-d6");
+    ck_assert_int_eq(game_new(&g, variant_find("nickdanger"), NULL, err, sizeof err), 0);
+    ck_assert_msg(game_play_text(&g, "e4", err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(game_play_text(&g, "e5,+a2i2", err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(game_play_text(&g, "i2i3,b3i3", err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(g.turns[1].turn.text, "e7e5,a2i2");
+    ck_assert_str_eq(g.turns[2].notation, "i3,+b3i3");
+    ck_assert_int_eq(game_new(&g, variant_find("normal"), NULL, err, sizeof err), 0);
+    ck_assert_msg(game_play_text(&g, "Ng1-f3", err, sizeof err) == 0, "%s", err); /* SAN's leniencies */
+    ck_assert_str_eq(g.turns[0].notation, "Nf3");
+    game_free(&g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("notation");
@@ -221,6 +250,7 @@ int main(void)
     tcase_add_test(tc, test_interdependent_forms);
     tcase_add_test(tc, test_interweave_forms);
     tcase_add_test(tc, test_nickdanger_forms);
+    tcase_add_test(tc, test_referee_reads_both);
     suite_add_tcase(s, tc);
     return check_run(s);
 }
