@@ -137,7 +137,8 @@ static cJSON *moves_json(const struct gui_session *s)
         cJSON_AddNumberToObject(m, "ply", i + 1);
         cJSON_AddNumberToObject(m, "number", number);
         cJSON_AddStringToObject(m, "color", color_name(side));
-        cJSON_AddStringToObject(m, "text", g->turns[i].turn.text);
+        cJSON_AddStringToObject(m, "text", g->turns[i].notation);
+        cJSON_AddStringToObject(m, "coord", g->turns[i].turn.text);
         cJSON_AddItemToArray(a, m);
     }
     return a;
@@ -252,8 +253,10 @@ char *gui_pgn_text(struct gui_session *s)
     if (!moves)
         return NULL;
     for (int i = 0; i < g->count; i++)
-        snprintf(moves[i], TURN_TEXT_LEN, "%s", g->turns[i].turn.text);
+        snprintf(moves[i], TURN_TEXT_LEN, "%s", g->turns[i].notation);
     char white[128], black[128], date[16], tc[32];
+    char options[SETTINGS_TEXT_LEN];
+    settings_text(&g->settings, options, sizeof options);
     gui_player_name(s, s->player_id[WHITE], white, sizeof white);
     gui_player_name(s, s->player_id[BLACK], black, sizeof black);
     time_t now = time(NULL);
@@ -264,7 +267,7 @@ char *gui_pgn_text(struct gui_session *s)
     struct game_record rec = {
         .variant = g->variant, .event = "Rule Zero GUI", .site = "localhost", .date = date, .round = 1,
         .white = white, .black = black, .start_fen = g->start_fen,
-        .setup = strcmp(g->start_fen, g->variant->start_fen) != 0, .time_control = tc,
+        .setup = strcmp(g->start_fen, g->variant->start_fen) != 0, .time_control = tc, .variant_options = options,
         .result = s->over ? s->result_score : "*", .termination = s->over ? "normal" : "unterminated",
         .reason = s->over ? s->result_reason : "", .nmoves = g->count, .moves = moves, .opening_plies = 0,
     };

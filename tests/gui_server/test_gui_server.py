@@ -119,7 +119,7 @@ def test_every_variant(ws, setup, port):
         first = state["legal"][0]["text"]
         ws.send({"type": "turn", "text": first})
         state = ws.recv_type("state")
-        check(state["ply"] == 1 and state["moves"][0]["text"] == first, f"{v['id']}: turn {first} played")
+        check(state["ply"] == 1 and state["moves"][0]["coord"] == first, f"{v['id']}: turn {first} played")
         check(state["board"]["highlights"]["last"], f"{v['id']}: last turn highlighted")
 
 
@@ -160,14 +160,14 @@ def test_history_and_pages(ws, port):
         ws.send({"type": "turn", "text": text})
         ws.recv_type("state")
         seen = other.recv_type("state")
-        check(seen["moves"][-1]["text"] == text, f"the second page sees {text}")
+        check(seen["moves"][-1]["coord"] == text, f"the second page sees {text}")
     reload, _, state = connect(port)
-    check([m["text"] for m in state["moves"]] == ["e2e4", "e7e5", "g1f3"], "a reload shows the game")
+    check([m["text"] for m in state["moves"]] == ["e4", "e5", "Nf3"], "a reload shows the game in SAN")
     ws.send({"type": "view", "ply": 1})
     view = ws.recv_type("view")
     check(view["ply"] == 1 and " b KQkq e3 0 1" in view["fen"], f"view of ply 1: {view['fen']}")
     pgn = http(port, "/game.pgn")[2].decode()
-    check("e2e4" in pgn and "g1f3" in pgn, "PGN has the moves")
+    check("1. e4 e5 2. Nf3" in pgn, "PGN has the moves in SAN")
     ws.send({"type": "undo"})
     state = ws.recv_type("state")
     check(state["ply"] == 2, "undo takes back one turn between two people")

@@ -61,7 +61,7 @@ async function escapeAndDrag(page, server) {
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
   await page.mouse.up();
   await page.waitForFunction(n => window.rulezero.state.moves.length === n + 1, n);
-  must(await page.evaluate(() => window.rulezero.state.moves.slice(-1)[0].text === 'b8c6'), 'dragging b8 to c6 did not play b8c6');
+  must(await page.evaluate(() => window.rulezero.state.moves.slice(-1)[0].coord === 'b8c6'), 'dragging b8 to c6 did not play b8c6');
   await checkBoard(page, server, 'after a drag');
 }
 
