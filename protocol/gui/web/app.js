@@ -12,7 +12,7 @@
     clicks: [],                         // clicks of the turn being entered
     flipped: false, flipChosen: false,
     perf: { clickToBoard: [], messageToBoard: [] },
-    pendingTurnAt: null, stateAt: 0, renders: 0, ws: null, lastError: null
+    pendingTurnAt: null, stateAt: 0, clockAt: 0, renders: 0, ws: null, lastError: null
   };
 
   // ---------------------------------------------------------------- connection
@@ -52,6 +52,7 @@
     switch (msg.type) {
       case 'setup': rz.setup = msg; fillNewGameForm(); break;
       case 'state': acceptState(msg, arrived); break;
+      case 'clock': acceptClock(msg, arrived); break;
       case 'view':
         if (rz.viewPly === msg.ply) { rz.view = msg; render(); }
         break;
@@ -62,13 +63,18 @@
 
   function acceptState(state, arrived) {
     const old = rz.state;
-    const sameLegal = old && sameTurns(old.legal, state.legal);
+    // The legal turns come once per generation; a state without them keeps the page's.
+    const sameLegal = old && state.generation === old.generation;
+    if (!('legal' in state)) {
+      state.legal = sameLegal ? old.legal : null;
+      state.choices = sameLegal ? old.choices : {};
+    }
     const seats = st => st.players ? st.players.white.id + '/' + st.players.black.id : '';
     const newGame = !old || state.variant !== old.variant || seats(state) !== seats(old) ||
       (state.moves.length === 0 && (old.moves.length !== 0 || old.fen !== state.fen));
     const moved = !newGame && state.moves.length > old.moves.length;
     rz.state = state;
-    rz.stateAt = arrived;
+    rz.stateAt = rz.clockAt = arrived;
     if (!state.paused) rz.lastError = null;   // an engine's failure stays in view while it holds the game
     if (!sameLegal) rz.clicks = [];
     if (newGame) { rz.flipChosen = false; rz.viewPly = null; rz.view = null; }
@@ -95,10 +101,13 @@
     });
   }
 
-  function sameTurns(a, b) {
-    if (!a || !b || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (a[i].text !== b[i].text) return false;
-    return true;
+  // A clock tick between states: the server's figures, drawn at once.
+  function acceptClock(msg, arrived) {
+    const s = rz.state;
+    if (!s || !s.clocks) return;
+    s.clocks = { white_ms: msg.white_ms, black_ms: msg.black_ms, running: msg.running };
+    rz.clockAt = arrived;
+    tickClocks();
   }
 
   function isHuman(player) { return player && player.id === 'human'; }
@@ -109,18 +118,33 @@
   }
 
   // ---------------------------------------------------------------- input
-  function candidates() {
+  // The legal turns are a tree of clicks (docs/gui-protocol.md): from the
+  // root, each click leads to nodes[node.next[click]]. The walk gives the node
+  // the clicks lead to, the turn text spelled on the way (the nodes' parts)
+  // and the frame in force (the last met); null if the clicks lead nowhere.
+  function walkLegal(legal, clicks) {
+    if (!legal || !legal.nodes) return null;
+    let node = legal.nodes[legal.root];
+    let text = node.part || '', frame = node.frame || null;
+    for (const c of clicks) {
+      const index = node.next && Object.prototype.hasOwnProperty.call(node.next, c) ? node.next[c] : undefined;
+      if (index === undefined) return null;
+      node = legal.nodes[index];
+      text += node.part || '';
+      if (node.frame) frame = node.frame;
+    }
+    return { node, text, frame };
+  }
+
+  function walked() {
     const s = rz.state;
-    if (!s || rz.viewPly !== null || !s.legal) return [];
-    const n = rz.clicks.length;
-    return s.legal.filter(t => t.clicks.length >= n && rz.clicks.every((c, i) => t.clicks[i] === c));
+    if (!s || rz.viewPly !== null) return null;
+    return walkLegal(s.legal, rz.clicks);
   }
 
   function nextClicks() {
-    const n = rz.clicks.length;
-    const next = new Set();
-    for (const t of candidates()) if (t.clicks.length > n) next.add(t.clicks[n]);
-    return next;
+    const w = walked();
+    return new Set(w && w.node.next ? Object.keys(w.node.next) : []);
   }
 
   function press(click) {
@@ -134,8 +158,8 @@
       return;
     }
     rz.clicks.push(click);
-    const done = candidates().find(t => t.clicks.length === rz.clicks.length);
-    if (done) {
+    const done = walked();
+    if (done && done.node.end) {
       rz.pendingTurnAt = performance.now();
       rz.clicks = [];
       if (!send({ type: 'turn', text: done.text })) rz.pendingTurnAt = null;
@@ -143,19 +167,17 @@
     render();
   }
 
-  // While a turn is half entered: the last frame reached (pieces, and links
-  // where the game has them). The server lists a frame on one turn of those
-  // sharing its clicks, so every turn still matching is searched.
+  // While a turn is half entered: the board as it stands after the clicks so
+  // far (pieces, and links where the game has them). The server tells a
+  // frame as changes from the state's board.
   function currentFrame() {
-    const n = rz.clicks.length;
-    if (!n || rz.viewPly !== null) return null;
-    let best = null;
-    for (const t of candidates()) {
-      for (const f of t.frames || []) {
-        if (f.after <= n && (!best || f.after > best.after)) best = f;
-      }
-    }
-    return best;
+    if (!rz.clicks.length) return null;
+    const w = walked();
+    if (!w || !w.frame) return null;
+    const board = rz.state.board, put = w.frame.put || [];
+    const changed = new Set((w.frame.gone || []).concat(put.map(p => p.square)));
+    return { pieces: (board.pieces || []).filter(p => !changed.has(p.square)).concat(put),
+             links: w.frame.links || board.links || [] };
   }
 
   // ---------------------------------------------------------------- drawing
@@ -381,7 +403,7 @@
       clock.hidden = false;
       let ms = c[color + '_ms'];
       const running = c.running === color && !s.result;
-      if (running) ms -= performance.now() - rz.stateAt;
+      if (running) ms -= performance.now() - rz.clockAt;
       clock.textContent = formatClock(Math.max(ms, 0));
       clock.classList.toggle('running', running);
       clock.classList.toggle('low', ms < 10000);
