@@ -254,7 +254,7 @@ static void tick(struct gui_session *s)
         return;
     }
     if (clock_ms() - s->last_broadcast_ms >= TICK_MS)
-        gui_broadcast_state(s);
+        gui_broadcast_clock(s);
 }
 
 static void wait_a_little(struct gui_session *s, int ms)

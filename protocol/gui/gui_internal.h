@@ -80,6 +80,8 @@ struct gui_session {
     struct thinking thinking;
     int64_t last_broadcast_ms;
     unsigned legal_generation;        /* of the cached legal turns */
+    bool legal_broadcast;             /* legal turns were broadcast, */
+    unsigned legal_broadcast_generation; /* for this generation */
     char *legal_json, *choices_json;
 };
 
@@ -93,13 +95,16 @@ void gui_player_started(struct gui_session *s, const char *id, const struct play
 void gui_slot_configure(const struct gui_session *s, struct engine_slot *slot, const char *id,
                         const struct limits *limits);
 
-/* The state (gui_state.c); with the lock held. */
-char *gui_state_text(struct gui_session *s);
+/* The state (gui_state.c); with the lock held. `with_legal`: with the legal
+ * turns and choices (a page has them once per generation). */
+char *gui_state_text(struct gui_session *s, bool with_legal);
 cJSON *gui_view_json(struct gui_session *s, int ply);
 char *gui_pgn_text(struct gui_session *s);
 bool gui_clock_runs(const struct gui_session *s);
 int64_t gui_clock_left(const struct gui_session *s, Color c);
 void gui_broadcast_state(struct gui_session *s);
+/* The small `clock` message: both clocks as they stand. */
+void gui_broadcast_clock(struct gui_session *s);
 void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Game changes (gui_session.c), with the lock held; the messages are gui_messages.c. */

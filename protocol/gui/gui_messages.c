@@ -50,7 +50,7 @@ static int64_t int_field(const cJSON *o, const char *name, int64_t lo, int64_t h
 static void on_hello(const struct request *r)
 {
     send_json(r->reply, r->reply_ctx, gui_json_setup(gui_players_json(r->s)));
-    char *state = gui_state_text(r->s);
+    char *state = gui_state_text(r->s, true);
     if (state)
         r->reply(r->reply_ctx, state, strlen(state));
     free(state);

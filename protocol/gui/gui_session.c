@@ -136,7 +136,7 @@ void gui_after_turn(struct gui_session *s, int64_t elapsed_ms)
 char *gui_session_state(struct gui_session *s)
 {
     pthread_mutex_lock(&s->lock);
-    char *text = gui_state_text(s);
+    char *text = gui_state_text(s, true);
     pthread_mutex_unlock(&s->lock);
     return text;
 }

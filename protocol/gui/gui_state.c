@@ -9,6 +9,7 @@
 #include "engine/fen.h"
 #include "protocol/gui/gui_internal.h"
 #include "protocol/gui/gui_json.h"
+#include "protocol/gui/gui_legal_tree.h"
 #include "protocol/pgn.h"
 
 static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
@@ -175,26 +176,30 @@ static void refresh_legal(struct gui_session *s)
     free(s->choices_json);
     s->legal_json = s->choices_json = NULL;
     struct view_turns turns = {0};
+    struct board_view *board = malloc(sizeof *board);
     bool human = !s->over && gui_player_is_human(s->player_id[s->game.pos->side]);
-    if (human && view_legal_turns(s->game.pos, &turns) == 0) {
-        s->legal_json = gui_json_legal(&turns);
+    if (board && human && view_legal_turns(s->game.pos, &turns) == 0) {
+        view_describe(s->game.pos, board);
+        s->legal_json = gui_legal_tree_json(&turns, board);
         s->choices_json = gui_json_choices(&turns);
         view_turns_free(&turns);
     }
+    free(board);
     if (!s->legal_json || !s->choices_json) {
         free(s->legal_json);
         free(s->choices_json);
-        s->legal_json = strdup("[]");
+        s->legal_json = strdup("{\"root\":0,\"nodes\":[{}]}");
         s->choices_json = strdup("{}");
     }
     s->legal_generation = s->generation;
 }
 
-char *gui_state_text(struct gui_session *s)
+char *gui_state_text(struct gui_session *s, bool with_legal)
 {
     const struct game *g = &s->game;
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "state");
+    cJSON_AddNumberToObject(o, "generation", s->generation);
     cJSON_AddStringToObject(o, "variant", g->variant->id);
     cJSON_AddStringToObject(o, "title", g->variant->title);
     cJSON_AddItemToObject(o, "board", board_at(s, g->count));
@@ -217,21 +222,47 @@ char *gui_state_text(struct gui_session *s)
     }
     cJSON_AddBoolToObject(o, "paused", s->paused);
     cJSON_AddItemToObject(o, "thinking", thinking_json(s));
-    refresh_legal(s);
-    cJSON_AddRawToObject(o, "legal", s->legal_json);
-    cJSON_AddRawToObject(o, "choices", s->choices_json);
+    if (with_legal) {
+        refresh_legal(s);
+        cJSON_AddRawToObject(o, "legal", s->legal_json);
+        cJSON_AddRawToObject(o, "choices", s->choices_json);
+    }
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     return text;
 }
 
-void gui_broadcast_state(struct gui_session *s)
+static void broadcast_text(struct gui_session *s, char *text)
 {
-    char *text = gui_state_text(s);
     if (text)
         s->broadcast(s->broadcast_ctx, text, strlen(text));
     free(text);
     s->last_broadcast_ms = clock_ms();
+}
+
+/* Every page has the legal turns of the generation last broadcast (or of its
+ * `hello`, which is later): a state of the same generation leaves them out. */
+void gui_broadcast_state(struct gui_session *s)
+{
+    bool with_legal = !s->legal_broadcast || s->legal_broadcast_generation != s->generation;
+    broadcast_text(s, gui_state_text(s, with_legal));
+    s->legal_broadcast = true;
+    s->legal_broadcast_generation = s->generation;
+}
+
+void gui_broadcast_clock(struct gui_session *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "type", "clock");
+    cJSON_AddNumberToObject(o, "generation", s->generation);
+    cJSON_AddNumberToObject(o, "white_ms", (double)gui_clock_left(s, WHITE));
+    cJSON_AddNumberToObject(o, "black_ms", (double)gui_clock_left(s, BLACK));
+    if (gui_clock_runs(s))
+        cJSON_AddStringToObject(o, "running", color_name(s->game.pos->side));
+    else
+        cJSON_AddNullToObject(o, "running");
+    broadcast_text(s, cJSON_PrintUnformatted(o));
+    cJSON_Delete(o);
 }
 
 /* ---- PGN ------------------------------------------------------------------------------------ */

@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from legaltree import turns  # noqa: E402
 from wsclient import WebSocket  # noqa: E402
 
 RZ = sys.argv[1]
@@ -45,6 +46,11 @@ def http(port, path, headers=None, method="GET"):
 
 def api_state(port):
     return json.loads(http(port, "/api/state")[2])
+
+
+def legal(state):
+    """The state's legal turns as a list (the message holds them as a tree)."""
+    return turns(state.get("legal"))
 
 
 def connect(port):
@@ -90,7 +96,7 @@ def test_http(port):
     check(http(port, "/no-such-file.js")[0] == 404, "a missing file is 404")
     check(http(port, "/rules/no-such-game")[0] == 404, "a missing rules doc is 404")
     state = api_state(port)
-    check(state["type"] == "state" and state["legal"], "/api/state is a state with legal turns")
+    check(state["type"] == "state" and legal(state), "/api/state is a state with legal turns")
     check(http(port, "/api/state", {"Host": "evil.example:80"})[0] == 403, "a foreign Host is refused")
     check(http(port, "/api/state", {"Origin": "http://evil.example"})[0] == 403, "a foreign Origin is refused")
     check(http(port, "/api/state", {"Origin": f"http://localhost:{port}"})[0] == 200, "localhost Origin is fine")
@@ -113,10 +119,11 @@ def test_every_variant(ws, setup, port):
                  "tc": {"kind": "clock", "base_ms": 60000, "inc_ms": 0}})
         state = ws.recv_type("state")
         check(state["variant"] == v["id"] and state["ply"] == 0, f"{v['id']}: new game")
-        check(state["legal"] and all(t["clicks"] for t in state["legal"]), f"{v['id']}: every turn has clicks")
-        clicks = [" ".join(t["clicks"]) for t in state["legal"]]
+        listed = legal(state)
+        check(listed and all(t["clicks"] for t in listed), f"{v['id']}: every turn has clicks")
+        clicks = [" ".join(t["clicks"]) for t in listed]
         check(len(set(clicks)) == len(clicks), f"{v['id']}: clicks are unique")
-        first = state["legal"][0]["text"]
+        first = listed[0]["text"]
         ws.send({"type": "turn", "text": first})
         state = ws.recv_type("state")
         check(state["ply"] == 1 and state["moves"][0]["coord"] == first, f"{v['id']}: turn {first} played")
@@ -173,7 +180,7 @@ def test_history_and_pages(ws, port):
     check(state["ply"] == 2, "undo takes back one turn between two people")
     ws.send({"type": "load_fen", "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"})
     state = ws.recv_type("state")
-    promo = [t for t in state["legal"] if t["text"] == "a7a8q"]
+    promo = [t for t in legal(state) if t["text"] == "a7a8q"]
     check(promo and promo[0]["clicks"] == ["a7", "a8", "choice:q"] and state["choices"]["choice:q"] == "Queen",
           "promotion is clicked with a labelled choice")
     other.close()
@@ -193,7 +200,7 @@ def test_engines(ws, port):
     state = engine_answer(ws, "nickdanger", 2, "e2e4")
     if state:
         check("," in state["moves"][1]["text"], f"the engine's turn has a link action: {state['moves'][1]['text']}")
-        check(state["to_move"] == "human" and state["legal"], "then the person is to move")
+        check(state["to_move"] == "human" and legal(state), "then the person is to move")
     # Its thinking reaches the page.
     state = engine_answer(ws, "normal", 5, "d2d4")
     if state:
@@ -204,7 +211,7 @@ def test_engines(ws, port):
              "tc": {"kind": "movetime", "ms": 100}})
     state = wait_state(ws, lambda s: s["result"] is not None, 120, "builtin against builtin ends")
     if state:
-        check(state["to_move"] == "none" and not state["legal"], "a finished game offers nothing")
+        check(state["to_move"] == "none" and not legal(state), "a finished game offers nothing")
     # Two Rule Zero processes; stopped while one thinks, then resumed: they go on in step.
     ws.send({"type": "new_game", "variant": "interweave", "white": "engine:0", "black": "engine:0",
              "tc": {"kind": "movetime", "ms": 300}})
@@ -224,7 +231,7 @@ def test_engines(ws, port):
     ws.send({"type": "undo"})
     state = wait_state(ws, lambda s: s["ply"] == 0, 30, "undo takes back the engine's turn and the person's")
     if state:
-        check(state["to_move"] == "human" and state["legal"], "after undo the person is to move")
+        check(state["to_move"] == "human" and legal(state), "after undo the person is to move")
     # A person's clock runs out.
     ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human",
              "tc": {"kind": "clock", "base_ms": 1000, "inc_ms": 0}})

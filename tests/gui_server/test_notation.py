@@ -14,6 +14,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_gui_server import check, connect, failures, http, start_server  # noqa: E402
+from legaltree import turns  # noqa: E402
 
 RZ = sys.argv[1]
 
@@ -45,7 +46,7 @@ def test_custom_powers(ws, port):
     """Defect 4: the PGN keeps the game's Powers, so pgn-check can replay it."""
     powers = "K:K Q:Q,WAND R:R,NN B:B,R4 N:WD"
     state = new_game(ws, "polypiece", options={"Powers": powers})
-    check(any(t["text"] == "b1b3" for t in state["legal"]), "with N:WD the Knight on b1 leaps to b3")
+    check(any(t["text"] == "b1b3" for t in turns(state["legal"])), "with N:WD the Knight on b1 leaps to b3")
     play(ws, "b1b3")   # illegal with the default powers
     play(ws, "Nb6")    # Black's WD Knight, typed in SAN
     state = play(ws, "e4")
@@ -87,9 +88,10 @@ def test_every_variant(ws, port, variants):
     for v in variants:
         state = new_game(ws, v)
         for _ in range(4):
-            if not state["legal"]:
+            legal = turns(state["legal"])
+            if not legal:
                 break
-            coord = state["legal"][len(state["legal"]) // 3]["text"]
+            coord = legal[len(legal) // 3]["text"]
             before = len(state["moves"])
             state = play(ws, coord)
             if len(state["moves"]) <= before:

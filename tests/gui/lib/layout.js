@@ -8,6 +8,7 @@
 const path = require('path');
 const { chromium } = require('playwright-core');
 const { CHROMIUM, ARGS } = require('./browser');
+const { legalTurns } = require('./legaltree');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
 const CLOCK = { kind: 'clock', base_ms: 300000, inc_ms: 2000 };
@@ -79,10 +80,8 @@ async function openAt(browser, url, options) {
 
 // One turn by tapping its clicks, as a person on a phone does.
 async function tapTurn(page) {
-  const turn = await page.evaluate(() => {
-    const s = window.rulezero.state;
-    return s.legal.find(t => t.clicks.length > 1) || s.legal[0];
-  });
+  const legal = legalTurns(await page.evaluate(() => window.rulezero.state.legal));
+  const turn = legal.find(t => t.clicks.length > 1) || legal[0];
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
   for (const c of turn.clicks) await page.tap('#layout [data-click="' + c + '"]');
   await page.waitForFunction(n => window.rulezero.state.moves.length > n, n, { timeout: 5000 })

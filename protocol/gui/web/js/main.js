@@ -1,7 +1,7 @@
 // The Rule Zero page: draws what the server describes (docs/gui-protocol.md)
 // and lets a person click only what the server lists as legal. No rules here.
 // This module only wires the others together (docs/gui-page.md, "Adding a module").
-import { rz, on, emit, render, acceptState } from './store.js';
+import { rz, on, emit, render, acceptState, acceptClock } from './store.js';
 import { connect, onMessage } from './connection.js';
 import { initErrors, receiveError } from './errors.js';
 import { initBoard, sizeBoards } from './board.js';
@@ -33,5 +33,6 @@ initSound();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);
+onMessage('clock', acceptClock);
 onMessage('error', receiveError);
 connect();

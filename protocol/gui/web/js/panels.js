@@ -43,7 +43,7 @@ function tickClocks() {
     clock.hidden = false;
     let ms = c[color + '_ms'];
     const running = c.running === color && !s.result;
-    if (running) ms -= performance.now() - rz.stateAt;
+    if (running) ms -= performance.now() - rz.clockAt;
     clock.textContent = formatClock(Math.max(ms, 0));
     clock.classList.toggle('running', running);
     clock.classList.toggle('low', ms < 10000);

@@ -47,7 +47,7 @@ function watchClocks() {
     if (!isHuman((s.players || {})[color])) continue;
     let ms = s.clocks[color + '_ms'];
     if (typeof ms !== 'number') continue;
-    if (s.clocks.running === color) ms -= performance.now() - rz.stateAt;
+    if (s.clocks.running === color) ms -= performance.now() - rz.clockAt;
     low.start[color] = Math.max(low.start[color] || 0, ms);
     if (!low.warned[color] && s.clocks.running === color && ms < lowTimeMs(low.start[color])) {
       low.warned[color] = true;
