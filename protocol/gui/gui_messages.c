@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/clock.h"
+#include "protocol/gui/gui_inbound.h"
 #include "protocol/gui/gui_internal.h"
 #include "protocol/gui/gui_json.h"
 
@@ -275,6 +276,11 @@ void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui
 {
     if (len > GUI_MAX_MESSAGE) {
         gui_send_error(reply, reply_ctx, "message too long (%zu bytes, at most %d)", len, GUI_MAX_MESSAGE);
+        return;
+    }
+    char why[128];
+    if (gui_inbound_check(data, len, why, sizeof why)) {
+        gui_send_error(reply, reply_ctx, "%s", why);
         return;
     }
     cJSON *msg = cJSON_ParseWithLength(data, len);

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""`rulezero gui` against a hostile local program that passes the Host/Origin
+check (it sends the page's own Origin): deeply nested JSON and a NUL inside a
+string. After each the server must still answer, with the game unchanged.
+Usage: test_hostile.py RULEZERO"""
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsclient import WebSocket  # noqa: E402
+
+RZ = sys.argv[1]
+MAX_DEPTH = 32  # docs/gui-protocol.md
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, flush=True)
+    return cond
+
+
+class Server:
+    def __init__(self):
+        self.proc = subprocess.Popen([RZ, "gui", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True)
+        url = self.proc.stdout.readline().strip()
+        if not url.startswith("http://127.0.0.1:"):
+            self.proc.kill()
+            sys.exit(f"no address printed: {url!r} {self.proc.stderr.read()}")
+        self.port = int(url.rsplit(":", 1)[1].rstrip("/"))
+        self.origin = {"Origin": f"http://127.0.0.1:{self.port}"}
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def ws(self, timeout=10):
+        return WebSocket("127.0.0.1", self.port, headers=self.origin, timeout=timeout)
+
+    def page(self, timeout=10):
+        """A page: connects, says hello, gets setup and state."""
+        ws = self.ws(timeout)
+        ws.send({"type": "hello"})
+        ws.recv_type("setup")
+        return ws, ws.recv_type("state")
+
+    def http(self, path, timeout=10):
+        req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", headers=self.origin)
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, r.read()
+
+    def game(self):
+        s = json.loads(self.http("/api/state")[1])
+        return s["variant"], s["fen"], s["ply"]
+
+    def stop(self):
+        if self.alive():
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def still_answers(srv, what, before):
+    """The server is alive, a new page gets its state, and the game is `before`."""
+    if not check(srv.alive(), f"{what}: the server is alive (exit {srv.proc.returncode})"):
+        return False
+    try:
+        ws, state = srv.page()
+        ws.close()
+    except (OSError, EOFError) as e:
+        return check(False, f"{what}: a new page connects ({e})")
+    return check((state["variant"], state["fen"], state["ply"]) == before, f"{what}: the game is unchanged")
+
+
+def refused(srv, ws, payload, starts, what, before):
+    """Sends one raw text message; it must get an `error` starting `starts`."""
+    try:
+        ws.send_raw(payload)
+        answer = ws.recv()
+        check(answer.get("type") == "error" and answer["message"].startswith(starts),
+              f"{what}: answered {str(answer)[:100]}, want an error '{starts}...'")
+    except (OSError, EOFError) as e:
+        check(False, f"{what}: no answer ({e!r})")
+    return still_answers(srv, what, before)
+
+
+def nested(depth, inner="1"):
+    return '{"a":' * depth + inner + "}" * depth
+
+
+def test_nesting(srv):
+    ws, _ = srv.page()
+    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human"})
+    ws.recv_type("state")
+    ws.send({"type": "turn", "text": "e2e4"})
+    ws.recv_type("state")
+    before = srv.game()
+    cases = [
+        (b"[" * 450, "450 '['"),
+        (nested(2000).encode(), "an object nested 2,000 deep"),
+        (("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)).encode(), f"valid JSON {MAX_DEPTH + 1} deep"),
+        (("{" * 30000).encode(), "30,000 '{'"),
+        (('{"type":"turn","x":' + "[" * 20000).encode(), "a message ending in 20,000 '['"),
+    ]
+    for payload, what in cases:
+        if not srv.alive():
+            break
+        if not refused(srv, ws, payload, "message nested too deeply", what, before):
+            ws = None
+            break
+    if not srv.alive():
+        return
+    ws = ws or srv.page()[0]
+    # At the limit: accepted. Brackets inside strings do not count.
+    deep = '{"type":"hello","x":' + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "}"
+    ws.send_raw(deep.encode())
+    first = ws.recv()
+    check(first.get("type") == "setup", f"a hello {MAX_DEPTH} deep is answered: {str(first)[:80]}")
+    ws.recv_type("state")
+    ws.send_raw(json.dumps({"type": "turn", "text": "[" * 5000 + "{\\\"" * 100}).encode())
+    answer = ws.recv()
+    check(answer.get("type") == "error" and answer["message"].startswith("illegal turn"),
+          f"brackets inside a string are text: {str(answer)[:80]}")
+    ws.close()
+    still_answers(srv, "nesting", before)
+
+
+def test_nul(srv):
+    ws, _ = srv.page()
+    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human"})
+    ws.recv_type("state")
+    before = srv.game()
+    refused(srv, ws, b'{"type":"turn","text":"e2e4\\u0000"}', "message has a NUL", "a turn ending in \\u0000",
+            before)
+    refused(srv, ws, b'{"type":"turn","text":"e2e4\\u0000e7e5"}', "message has a NUL", "\\u0000 inside a turn",
+            before)
+    refused(srv, ws, b'{"type":"turn","text":"e2e4\x00"}', "message has a NUL", "a raw NUL byte", before)
+    refused(srv, ws, b'{"type":"hello"}\x00junk', "message has a NUL", "a NUL after the object", before)
+    refused(srv, ws, b'{"type":"load_fen","fen":"8/8/8/8/8/8/8/K6k w - - 0 1\\u0000"}', "message has a NUL",
+            "a FEN ending in \\u0000", before)
+    # An escaped backslash before u0000 is plain text, not a NUL.
+    ws.send_raw(b'{"type":"turn","text":"e2e4\\\\u0000"}')
+    answer = ws.recv()
+    check(answer.get("type") == "error" and answer["message"].startswith("illegal turn"),
+          f"'\\\\u0000' is text: {str(answer)[:80]}")
+    ws.close()
+
+
+def main():
+    for test in (test_nesting, test_nul):
+        srv = Server()
+        try:
+            test(srv)
+        except (OSError, EOFError) as e:
+            check(False, f"{test.__name__}: {e!r}")
+        finally:
+            srv.stop()
+    print("ok" if not failures else f"{len(failures)} failures")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
