@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """`rulezero gui` against a hostile local program that passes the Host/Origin
-check (it sends the page's own Origin): deeply nested JSON and a NUL inside a
-string. After each the server must still answer, with the game unchanged.
+check (it sends the page's own Origin): deeply nested JSON, a NUL inside a
+string, fragmented WebSocket messages, and more connections than the server
+keeps. After each the server must still answer, with the game unchanged, and
+a new page must still get the page and its `state`.
 Usage: test_hostile.py RULEZERO"""
 import json
 import os
+import socket
 import subprocess
 import sys
+import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -153,8 +157,87 @@ def test_nul(srv):
     ws.close()
 
 
+def test_fragments(srv):
+    ws = srv.ws()
+    ws.send_fragments([b'{"type":', b'"hel', b'lo"}'])
+    first = ws.recv()
+    check(first.get("type") == "setup", f"a hello in three frames gets setup: {str(first)[:80]}")
+    check(ws.recv().get("type") == "state", "then state")
+    # A ping between the frames of a message (control frames may interleave).
+    ws.send_raw(b'{"type":"new_game","variant":"interweave",', fin=False)
+    ws.send_raw(b"between", opcode=9)
+    ws.send_raw(b'"white":"human","black":"human"}', opcode=0)
+    state = ws.recv_type("state")
+    check(state["variant"] == "interweave", "a fragmented new_game with a ping inside is played")
+    before = srv.game()
+    # Too long in pieces: refused, and the next message is read afresh.
+    ws.send_fragments([b'{"type":"turn","text":"' + b"x" * 40000, b"y" * 40000 + b'"}'])
+    answer = ws.recv()
+    check(answer.get("type") == "error" and answer["message"].startswith("message too long"),
+          f"80,000 bytes in two frames: {str(answer)[:80]}")
+    ws.send({"type": "view", "ply": 0})
+    check(ws.recv().get("type") == "view", "the next message after a too long one is answered")
+    # A continuation frame with no message to continue.
+    ws.send_raw(b'{"type":"hello"}', opcode=0)
+    answer = ws.recv()
+    check(answer.get("type") == "error" and answer["message"].startswith("unexpected continuation"),
+          f"a stray continuation frame: {str(answer)[:80]}")
+    ws.close()
+    still_answers(srv, "fragments", before)
+
+
+def test_connections(srv):
+    before = srv.game()
+    idle = []
+    for _ in range(40):
+        try:
+            idle.append(srv.ws(timeout=5))
+        except (OSError, EOFError):
+            pass
+    start = time.time()
+    try:
+        ws, state = srv.page(timeout=10)
+        check(state["type"] == "state", "a new page gets its state after 40 idle connections")
+        ws.close()
+    except (OSError, EOFError) as e:
+        check(False, f"a new page after 40 idle connections: {e!r}")
+    try:
+        status, body = srv.http("/", timeout=10)
+        check(status == 200 and b"<html" in body.lower(), "GET / after 40 idle connections")
+    except OSError as e:
+        check(False, f"GET / after 40 idle connections: {e!r}")
+    check(time.time() - start < 10, f"both within 10 s ({time.time() - start:.1f} s)")
+    # Pages that said hello, more than the server keeps: the newest always gets in.
+    pages = []
+    for i in range(36):
+        try:
+            pages.append(srv.page(timeout=10)[0])
+        except (OSError, EOFError) as e:
+            check(False, f"page {i + 1} of 36 connects: {e!r}")
+            break
+    # The idle connections are dropped (no hello within the grace time).
+    dropped = 0
+    deadline = time.time() + 15
+    for ws in idle:
+        ws.sock.settimeout(max(0.1, deadline - time.time()))
+        try:
+            while True:
+                ws.recv()
+        except (EOFError, ConnectionError):
+            dropped += 1
+        except socket.timeout:
+            pass
+    check(dropped == len(idle), f"idle connections are closed by the server ({dropped} of {len(idle)})")
+    for ws in idle + pages:
+        try:
+            ws.sock.close()
+        except OSError:
+            pass
+    still_answers(srv, "connections", before)
+
+
 def main():
-    for test in (test_nesting, test_nul):
+    for test in (test_nesting, test_nul, test_fragments, test_connections):
         srv = Server()
         try:
             test(srv)
