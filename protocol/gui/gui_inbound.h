@@ -2,8 +2,8 @@
  * (docs/gui-protocol.md, "Limits"): the reassembly of a message sent in
  * several WebSocket frames (RFC 6455, 5.4), and a scan of the raw text that
  * refuses NUL characters and deep nesting. cJSON parses nested arrays and
- * objects by recursion, and the server's threads have small stacks: without
- * the scan, 450 '[' overflow a civetweb worker's stack and end the program. */
+ * objects by recursion, one stack frame or two a level: without the scan,
+ * 450 '[' overflowed a civetweb worker's stack and ended the program. */
 #ifndef RULEZERO_GUI_INBOUND_H
 #define RULEZERO_GUI_INBOUND_H
 
@@ -12,13 +12,6 @@
 
 /* The most arrays and objects nested in one another (our messages use 4). */
 #define GUI_MAX_DEPTH 32
-
-/* The stack of the threads that run the message handler: civetweb's workers.
- * civetweb 1.15 fixes it when it is built (CIVETWEB_THREAD_STACK_SIZE, 102400
- * in its CMake build and in Debian's package) and has no option to change it
- * at run time. The fuzz target and tests/gui_server/gui_stack.c run the
- * handler on threads of this size. */
-#define GUI_WORKER_STACK (100 * 1024)
 
 /* 0 when `data` may go to the JSON parser; otherwise -1 and why in err:
  * a NUL (a 0 byte, or \u0000 in a string: the parser would cut the string

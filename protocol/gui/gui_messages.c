@@ -116,22 +116,27 @@ static int apply_settings(const struct request *r, const struct variant *v, stru
 static int start_game(const struct request *r, const struct variant *v, const char *fen, bool with_settings)
 {
     struct gui_session *s = r->s;
-    struct game fresh;
+    struct game *fresh = malloc(sizeof *fresh); /* 11 KB: not on a server thread's stack */
     char err[VARIANT_ERR_LEN];
-    if (game_init(&fresh))
+    if (!fresh || game_init(fresh)) {
+        free(fresh);
         return fail(r, "out of memory", NULL);
-    game_copy_options(&fresh, &s->game);
-    if (with_settings && apply_settings(r, v, &fresh)) {
-        game_free(&fresh);
+    }
+    game_copy_options(fresh, &s->game);
+    if (with_settings && apply_settings(r, v, fresh)) {
+        game_free(fresh);
+        free(fresh);
         return -1;
     }
-    if (game_new(&fresh, v, fen && fen[0] ? fen : NULL, err, sizeof err)) {
-        game_free(&fresh);
+    if (game_new(fresh, v, fen && fen[0] ? fen : NULL, err, sizeof err)) {
+        game_free(fresh);
+        free(fresh);
         return fail(r, "bad FEN", err);
     }
     gui_wait_for_builtin(s);
     game_free(&s->game);
-    s->game = fresh;
+    s->game = *fresh;
+    free(fresh);
     s->over = false;
     s->paused = false;
     s->thinking.valid = false;

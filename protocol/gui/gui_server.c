@@ -12,6 +12,7 @@
 #include "engine/clock.h"
 #include "protocol/gui/gui_assets.h"
 #include "protocol/gui/gui_inbound.h"
+#include "protocol/gui/gui_runner.h"
 
 #define MAX_CLIENTS 32           /* WebSockets open at once */
 #define WORKERS (MAX_CLIENTS + 16) /* civetweb's threads: one per WebSocket, the others for HTTP */
@@ -34,6 +35,7 @@ struct gui_server {
     int port;
     pthread_mutex_t lock; /* the client list and every client's fields but `frames` */
     pthread_cond_t wake;  /* the reaper's */
+    struct gui_runner *runner; /* every call into the session goes through it */
     struct ws_client *client[MAX_CLIENTS];
     int client_count;
     bool quit;
@@ -70,6 +72,44 @@ static bool request_allowed(const struct gui_server *srv, const struct mg_connec
         return true;
     const char *scheme = "http://";
     return strncasecmp(origin, scheme, strlen(scheme)) == 0 && is_our_host(srv, origin + strlen(scheme));
+}
+
+/* ---- Work for the runner's thread ---------------------------------------------------------- */
+
+struct job {
+    struct gui_server *srv;
+    const char *msg; /* a message to handle, from conn */
+    size_t len;
+    struct mg_connection *conn;
+    char *(*text_fn)(struct gui_session *); /* or a text to make */
+    char *text;
+};
+
+static void send_to_client(void *ctx, const char *text, size_t len)
+{
+    mg_websocket_write(ctx, MG_WEBSOCKET_OPCODE_TEXT, text, len);
+}
+
+static void run_job(void *arg)
+{
+    struct job *j = arg;
+    if (j->text_fn)
+        j->text = j->text_fn(j->srv->session);
+    else
+        gui_session_handle(j->srv->session, j->msg, j->len, send_to_client, j->conn);
+}
+
+static char *session_text(struct gui_server *srv, char *(*fn)(struct gui_session *))
+{
+    struct job j = {.srv = srv, .text_fn = fn};
+    gui_runner_run(srv->runner, run_job, &j);
+    return j.text;
+}
+
+static void session_handle(struct gui_server *srv, const char *msg, size_t len, struct mg_connection *conn)
+{
+    struct job j = {.srv = srv, .msg = msg, .len = len, .conn = conn};
+    gui_runner_run(srv->runner, run_job, &j);
 }
 
 /* ---- HTTP ---------------------------------------------------------------------------------------- */
@@ -115,11 +155,11 @@ static int http_handler(struct mg_connection *conn, void *cbdata)
     }
     const char *uri = ri->local_uri ? ri->local_uri : "/";
     if (strcmp(uri, "/api/state") == 0) {
-        respond_owned(conn, gui_session_state(srv->session), "application/json", NULL, head);
+        respond_owned(conn, session_text(srv, gui_session_state), "application/json", NULL, head);
         return 200;
     }
     if (strcmp(uri, "/game.pgn") == 0) {
-        respond_owned(conn, gui_session_pgn(srv->session), "application/x-chess-pgn",
+        respond_owned(conn, session_text(srv, gui_session_pgn), "application/x-chess-pgn",
                       "Content-Disposition: attachment; filename=\"game.pgn\"\r\n", head);
         return 200;
     }
@@ -160,11 +200,6 @@ static int least_active(const struct gui_server *srv)
             best = i;
     }
     return best;
-}
-
-static void send_to_client(void *ctx, const char *text, size_t len)
-{
-    mg_websocket_write(ctx, MG_WEBSOCKET_OPCODE_TEXT, text, len);
 }
 
 static void send_to_all(void *ctx, const char *text, size_t len)
@@ -230,7 +265,7 @@ static int ws_data(struct mg_connection *conn, int bits, char *data, size_t len,
         break;
     case GUI_FRAMES_MESSAGE:
         heard_from(srv, c);
-        gui_session_handle(srv->session, msg, msg_len, send_to_client, conn);
+        session_handle(srv, msg, msg_len, conn);
         break;
     }
     return 1;
@@ -297,7 +332,8 @@ struct gui_server *gui_server_start(const char *host, int port, const struct gui
     pthread_mutex_init(&srv->lock, NULL);
     pthread_cond_init(&srv->wake, NULL);
     srv->session = gui_session_new(cfg, send_to_all, srv);
-    if (!srv->session) {
+    srv->runner = gui_runner_start();
+    if (!srv->session || !srv->runner) {
         snprintf(err, errlen, "out of memory");
         gui_server_stop(srv);
         return NULL;
@@ -339,7 +375,8 @@ void gui_server_stop(struct gui_server *srv)
     if (srv->reaper_started)
         pthread_join(srv->reaper, NULL);
     if (srv->ctx)
-        mg_stop(srv->ctx);
+        mg_stop(srv->ctx); /* its workers may wait for the runner: it stops after them */
+    gui_runner_stop(srv->runner);
     gui_session_free(srv->session);
     pthread_cond_destroy(&srv->wake);
     pthread_mutex_destroy(&srv->lock);
