@@ -24,7 +24,6 @@ struct ws_client {
     struct mg_connection *conn;
     int64_t opened_ms, active_ms; /* when it opened, when its last message came */
     bool heard;                   /* it sent a whole message */
-    bool closing;                 /* closed by the server: its worker is on its way out */
     struct gui_frames frames;     /* its worker's only */
 };
 
@@ -183,9 +182,8 @@ static int http_handler(struct mg_connection *conn, void *cbdata)
 
 static void client_close(struct gui_server *srv, int i)
 {
-    struct ws_client *c = srv->client[i];
-    c->closing = true;
-    mg_close_connection(c->conn); /* its worker sees it at its next wake-up (WS_WAKE_MS) */
+    /* Only marks it: its worker ends it at its next wake-up (WS_WAKE_MS), then ws_close frees it. */
+    mg_close_connection(srv->client[i]->conn);
     srv->client[i] = srv->client[--srv->client_count];
 }
 
@@ -248,7 +246,7 @@ static int ws_data(struct mg_connection *conn, int bits, char *data, size_t len,
     struct gui_server *srv = cbdata;
     struct ws_client *c = mg_get_user_connection_data(conn);
     int opcode = bits & 0x0F;
-    if (opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE || !c || c->closing)
+    if (opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE || !c)
         return 0;
     if (opcode != MG_WEBSOCKET_OPCODE_TEXT && opcode != MG_WEBSOCKET_OPCODE_BINARY &&
         opcode != MG_WEBSOCKET_OPCODE_CONTINUATION)

@@ -182,6 +182,14 @@ def test_fragments(srv):
     answer = ws.recv()
     check(answer.get("type") == "error" and answer["message"].startswith("unexpected continuation"),
           f"a stray continuation frame: {str(answer)[:80]}")
+    # A new message while one is still in frames: both refused, then all is as before.
+    ws.send_raw(b'{"type":"turn","text":', fin=False)
+    ws.send_raw(b'{"type":"undo"}')
+    answer = ws.recv()
+    check(answer.get("type") == "error" and answer["message"].startswith("a new message began"),
+          f"a new message in the middle of another: {str(answer)[:80]}")
+    ws.send_raw(b'{"type":"view","ply":0}')
+    check(ws.recv().get("type") == "view", "the next whole message after it is answered")
     ws.close()
     still_answers(srv, "fragments", before)
 
