@@ -14,10 +14,10 @@
 #include "protocol/gui/gui_inbound.h"
 #include "protocol/gui/gui_runner.h"
 
-#define MAX_CLIENTS 32           /* WebSockets open at once */
+#define MAX_CLIENTS 32             /* WebSockets open at once */
 #define WORKERS (MAX_CLIENTS + 16) /* civetweb's threads: one per WebSocket, the others for HTTP */
-#define HELLO_MS 5000             /* a WebSocket that sends nothing for this long after it opens is closed */
-#define WS_WAKE_MS "1000"         /* a WebSocket's worker wakes this often when nothing comes (and pings) */
+#define HELLO_MS 5000              /* a WebSocket that sends nothing for this long after it opens is closed */
+#define WS_WAKE_MS "1000"          /* a WebSocket's worker wakes this often when nothing comes (and pings) */
 
 /* One open WebSocket (civetweb's user data of its connection). */
 struct ws_client {
