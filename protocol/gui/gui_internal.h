@@ -105,7 +105,6 @@ int64_t gui_clock_left(const struct gui_session *s, Color c);
 void gui_broadcast_state(struct gui_session *s);
 /* The small `clock` message: both clocks as they stand. */
 void gui_broadcast_clock(struct gui_session *s);
-void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Game changes (gui_session.c), with the lock held; the messages are gui_messages.c. */
 void gui_default_limits(struct limits *l);

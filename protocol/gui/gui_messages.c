@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/clock.h"
+#include "protocol/gui/gui_inbound.h"
 #include "protocol/gui/gui_internal.h"
 #include "protocol/gui/gui_json.h"
 
@@ -115,22 +116,27 @@ static int apply_settings(const struct request *r, const struct variant *v, stru
 static int start_game(const struct request *r, const struct variant *v, const char *fen, bool with_settings)
 {
     struct gui_session *s = r->s;
-    struct game fresh;
+    struct game *fresh = malloc(sizeof *fresh); /* 11 KB: not on a server thread's stack */
     char err[VARIANT_ERR_LEN];
-    if (game_init(&fresh))
+    if (!fresh || game_init(fresh)) {
+        free(fresh);
         return fail(r, "out of memory", NULL);
-    game_copy_options(&fresh, &s->game);
-    if (with_settings && apply_settings(r, v, &fresh)) {
-        game_free(&fresh);
+    }
+    game_copy_options(fresh, &s->game);
+    if (with_settings && apply_settings(r, v, fresh)) {
+        game_free(fresh);
+        free(fresh);
         return -1;
     }
-    if (game_new(&fresh, v, fen && fen[0] ? fen : NULL, err, sizeof err)) {
-        game_free(&fresh);
+    if (game_new(fresh, v, fen && fen[0] ? fen : NULL, err, sizeof err)) {
+        game_free(fresh);
+        free(fresh);
         return fail(r, "bad FEN", err);
     }
     gui_wait_for_builtin(s);
     game_free(&s->game);
-    s->game = fresh;
+    s->game = *fresh;
+    free(fresh);
     s->over = false;
     s->paused = false;
     s->thinking.valid = false;
@@ -276,6 +282,11 @@ void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui
 {
     if (len > GUI_MAX_MESSAGE) {
         gui_send_error(reply, reply_ctx, "message too long (%zu bytes, at most %d)", len, GUI_MAX_MESSAGE);
+        return;
+    }
+    char why[128];
+    if (gui_inbound_check(data, len, why, sizeof why)) {
+        gui_send_error(reply, reply_ctx, "%s", why);
         return;
     }
     cJSON *msg = cJSON_ParseWithLength(data, len);
