@@ -47,6 +47,8 @@ struct move_job {
     unsigned generation;
     char id[GUI_ID_LEN];
     struct limits limits;
+    bool untimed;
+    bool clock_started;   /* the side's clock runs (its first turn is untimed) */
     bool fresh;
     struct game_view view;
     struct game_option_texts options;
@@ -94,6 +96,8 @@ static void prepare_job(struct gui_session *s, struct move_job *j)
     j->generation = s->generation;
     snprintf(j->id, sizeof j->id, "%s", s->player_id[j->side]);
     j->limits = s->limits;
+    j->untimed = s->untimed;
+    j->clock_started = gui_clock_started(s, j->side);
     j->fresh = s->fresh[j->side];
     s->fresh[j->side] = false;
     snprintf(j->start_fen, sizeof j->start_fen, "%s", g->start_fen);
@@ -165,7 +169,7 @@ static void take_reply(struct gui_session *s, struct move_job *j, const struct r
     } else if (r->kind == REPLY_RESIGN) {
         gui_side_loses(s, j->side, "resigns");
         return;
-    } else if (r->kind == REPLY_TIMEOUT && j->limits.kind == LIMIT_CLOCK &&
+    } else if (r->kind == REPLY_TIMEOUT && j->limits.kind == LIMIT_CLOCK && j->clock_started &&
                s->clock_ms[j->side] - elapsed < -CLOCK_MARGIN_MS / 2) {
         s->clock_ms[j->side] = 0;
         gui_side_loses(s, j->side, "loses on time");
@@ -219,7 +223,7 @@ static void engine_turn(struct gui_session *s)
     s->busy = false;
     s->slot[j.side].p.line_ctx = NULL;
     pthread_cond_broadcast(&s->wake);
-    if (started && builtin && j.limits.kind == LIMIT_MOVETIME)
+    if (started && builtin && j.limits.kind == LIMIT_MOVETIME && !j.untimed)
         pace(s, &j, start + j.limits.movetime_ms); /* a watched game of built-in players stays watchable */
     if (s->generation != j.generation || s->quit) {
         s->fresh[j.side] = true; /* the game changed meanwhile: the answer is stale, the engine's game too */

@@ -57,6 +57,7 @@ struct gui_session {
     char player_id[2][GUI_ID_LEN];    /* by colour */
     char engine_name[GUI_MAX_ENGINES + 1][64]; /* engine:N's own name, once it has started */
     struct limits limits;             /* the time control, both sides */
+    bool untimed;                     /* no clock: engines move by `limits` (a movetime), people take their time */
     bool fresh[2];                    /* the side's engine must start the game anew */
     int64_t clock_ms[2];
     int64_t turn_start_ms;
@@ -88,13 +89,20 @@ void gui_slot_configure(const struct gui_session *s, struct engine_slot *slot, c
 char *gui_state_text(struct gui_session *s);
 cJSON *gui_view_json(struct gui_session *s, int ply);
 char *gui_pgn_text(struct gui_session *s);
+/* Has c's clock started? As on lichess, a side's clock starts once it has
+ * made its first turn: both first turns are untimed. */
+bool gui_clock_started(const struct gui_session *s, Color c);
+/* Is the clock of the side to move running now? */
 bool gui_clock_runs(const struct gui_session *s);
 int64_t gui_clock_left(const struct gui_session *s, Color c);
 void gui_broadcast_state(struct gui_session *s);
 void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Game changes (gui_session.c), with the lock held; the messages are gui_messages.c. */
-void gui_default_limits(struct limits *l);
+/* An engine's time per move in an untimed game (the default game's). */
+#define GUI_UNTIMED_MOVETIME_MS 2000
+/* The time control of an untimed game: engines get GUI_UNTIMED_MOVETIME_MS. */
+void gui_untimed_limits(struct limits *l);
 void gui_reset_clocks(struct gui_session *s);
 void gui_check_outcome(struct gui_session *s);
 void gui_after_turn(struct gui_session *s, int64_t elapsed_ms);

@@ -56,15 +56,21 @@ static void on_hello(const struct request *r)
     free(state);
 }
 
-static int read_tc(const struct request *r, struct limits *out)
+/* The request's `tc`; none, null or {kind: "untimed"}: an untimed game. */
+static int read_tc(const struct request *r, struct limits *out, bool *untimed)
 {
     const cJSON *tc = cJSON_GetObjectItemCaseSensitive(r->msg, "tc");
-    gui_default_limits(out);
+    gui_untimed_limits(out);
+    *untimed = true;
     if (!tc || cJSON_IsNull(tc))
         return 0;
     const char *kind = cJSON_IsObject(tc) ? string_field(tc, "kind") : NULL;
+    if (kind && strcmp(kind, "untimed") == 0)
+        return 0;
+    *untimed = false;
     bool ok = true;
     if (kind && strcmp(kind, "clock") == 0) {
+        out->kind = LIMIT_CLOCK;
         out->base_ms = int_field(tc, "base_ms", 1000, 24LL * 3600 * 1000, &ok);
         out->inc_ms = int_field(tc, "inc_ms", 0, 3600LL * 1000, &ok);
     } else if (kind && strcmp(kind, "movetime") == 0) {
@@ -76,7 +82,7 @@ static int read_tc(const struct request *r, struct limits *out)
     } else {
         ok = false;
     }
-    return ok ? 0 : fail(r, "bad time control", "expected {kind: clock|movetime|depth} with values in range");
+    return ok ? 0 : fail(r, "bad time control", "expected {kind: untimed|clock|movetime|depth} with values in range");
 }
 
 static bool variant_has_option(const struct variant *v, const char *name)
@@ -155,13 +161,15 @@ static int on_new_game(const struct request *r)
     if (fen_item && !cJSON_IsString(fen_item) && !cJSON_IsNull(fen_item))
         return fail(r, "bad FEN", "not a string");
     struct limits limits;
-    if (read_tc(r, &limits))
+    bool untimed;
+    if (read_tc(r, &limits, &untimed))
         return -1;
     if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL, true))
         return -1;
     for (int c = 0; c < 2; c++)
         snprintf(s->player_id[c], GUI_ID_LEN, "%s", players[c]);
     s->limits = limits;
+    s->untimed = untimed;
     gui_reset_clocks(s);
     gui_game_changed(s);
     return 0;

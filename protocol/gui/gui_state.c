@@ -32,7 +32,7 @@ void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...)
 
 bool gui_clock_runs(const struct gui_session *s)
 {
-    return s->limits.kind == LIMIT_CLOCK && !s->over && !s->paused;
+    return !s->over && !s->paused && gui_clock_started(s, s->game.pos->side);
 }
 
 int64_t gui_clock_left(const struct gui_session *s, Color c)
@@ -107,7 +107,7 @@ static cJSON *players_json(const struct gui_session *s)
 
 static cJSON *clocks_json(const struct gui_session *s)
 {
-    if (s->limits.kind != LIMIT_CLOCK)
+    if (s->limits.kind != LIMIT_CLOCK || s->untimed)
         return cJSON_CreateNull();
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "white_ms", (double)gui_clock_left(s, WHITE));
@@ -226,9 +226,11 @@ void gui_broadcast_state(struct gui_session *s)
 
 /* ---- PGN ------------------------------------------------------------------------------------ */
 
-static void tc_text(const struct limits *l, char *out, size_t n)
+static void tc_text(const struct limits *l, bool untimed, char *out, size_t n)
 {
-    if (l->kind == LIMIT_CLOCK)
+    if (untimed)
+        snprintf(out, n, "-");
+    else if (l->kind == LIMIT_CLOCK)
         snprintf(out, n, "%g+%g", (double)l->base_ms / 1000.0, (double)l->inc_ms / 1000.0);
     else if (l->kind == LIMIT_MOVETIME)
         snprintf(out, n, "%g/move", (double)l->movetime_ms / 1000.0);
@@ -251,7 +253,7 @@ char *gui_pgn_text(struct gui_session *s)
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    tc_text(&s->limits, tc, sizeof tc);
+    tc_text(&s->limits, s->untimed, tc, sizeof tc);
     struct game_record rec = {
         .variant = g->variant, .event = "Rule Zero GUI", .site = "localhost", .date = date, .round = 1,
         .white = white, .black = black, .start_fen = g->start_fen,

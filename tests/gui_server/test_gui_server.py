@@ -225,9 +225,11 @@ def test_engines(ws, port):
     state = wait_state(ws, lambda s: s["ply"] == 0, 30, "undo takes back the engine's turn and the person's")
     if state:
         check(state["to_move"] == "human" and state["legal"], "after undo the person is to move")
-    # A person's clock runs out.
+    # A person's clock runs out (it starts once both sides made their first turn).
     ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human",
              "tc": {"kind": "clock", "base_ms": 1000, "inc_ms": 0}})
+    for text in ("e2e4", "e7e5"):
+        ws.send({"type": "turn", "text": text})
     state = wait_state(ws, lambda s: s["result"] is not None, 10, "a person loses on time")
     if state:
         check(state["result"] == {"score": "0-1", "reason": "White loses on time"}, f"result {state['result']}")

