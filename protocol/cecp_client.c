@@ -91,6 +91,11 @@ static bool lists_variant(const char *list, const char *id)
     return false;
 }
 
+bool cecp_plays(const struct player *p, const char *variant_id)
+{
+    return strcmp(variant_id, "normal") == 0 || !p->variants[0] || lists_variant(p->variants, variant_id);
+}
+
 int cecp_start(struct player *p, const struct variant *v, char *err, size_t errlen)
 {
     proc_send(&p->proc, "xboard");
@@ -116,7 +121,7 @@ int cecp_start(struct player *p, const struct variant *v, char *err, size_t errl
         }
     }
     (void)any_feature;
-    if (strcmp(v->id, "normal") != 0 && p->variants[0] && !lists_variant(p->variants, v->id)) {
+    if (!cecp_plays(p, v->id)) {
         snprintf(err, errlen, "%s does not play variant %s (its variants: %s)", p->cfg->name, v->id, p->variants);
         return -1;
     }

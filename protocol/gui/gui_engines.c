@@ -184,14 +184,13 @@ static void take_reply(struct gui_session *s, struct move_job *j, const struct r
     gui_game_changed(s);
 }
 
-static void wait_a_little(struct gui_session *s, int ms);
 
 /* Waits (lock held) until `until`, unless the game changes first. */
 static void pace(struct gui_session *s, const struct move_job *j, int64_t until)
 {
     while (!s->quit && s->generation == j->generation && clock_ms() < until) {
         int64_t left = until - clock_ms();
-        wait_a_little(s, left < 250 ? (int)left + 1 : 250);
+        gui_wait_ms(s, left < 250 ? (int)left + 1 : 250);
     }
 }
 
@@ -261,7 +260,7 @@ static void tick(struct gui_session *s)
         gui_broadcast_state(s);
 }
 
-static void wait_a_little(struct gui_session *s, int ms)
+void gui_wait_ms(struct gui_session *s, int ms)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -279,7 +278,7 @@ void *gui_engine_thread(void *arg)
         if (engine_to_move(s))
             engine_turn(s);
         else
-            wait_a_little(s, 250);
+            gui_wait_ms(s, 250);
     }
     pthread_mutex_unlock(&s->lock);
     return NULL;
@@ -291,7 +290,7 @@ void *gui_ticker_thread(void *arg)
     pthread_mutex_lock(&s->lock);
     while (!s->quit) {
         tick(s);
-        wait_a_little(s, 250);
+        gui_wait_ms(s, 250);
     }
     pthread_mutex_unlock(&s->lock);
     return NULL;

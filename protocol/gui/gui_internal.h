@@ -30,6 +30,22 @@ struct engine_slot {
     struct player p;
 };
 
+/* What the server knows of engine:N before it plays: found out once, at
+ * start-up, on a thread of its own (gui_probe.c). */
+#define GUI_MAX_VARIANTS 32
+enum engine_status {
+    ENGINE_UNKNOWN,   /* not probed (a session without threads): offered for every game */
+    ENGINE_STARTING,  /* being probed */
+    ENGINE_READY,
+    ENGINE_FAILED,    /* it did not start: offered for no game */
+};
+struct engine_info {
+    enum engine_status status;
+    enum player_protocol protocol;
+    bool plays[GUI_MAX_VARIANTS]; /* by variant_at() index */
+    char error[256];
+};
+
 struct thinking {
     bool valid;
     Color color;
@@ -43,8 +59,8 @@ struct gui_session {
     struct gui_config cfg;
     gui_send_fn broadcast;
     void *broadcast_ctx;
-    pthread_t thread, ticker;
-    bool thread_started, ticker_started;
+    pthread_t thread, ticker, prober;
+    bool thread_started, ticker_started, prober_started;
     struct engine_slot slot[2];       /* engine thread only */
     struct position *scratch;         /* engine thread only: the position an engine sees */
     char (*scratch_moves)[TURN_TEXT_LEN];
@@ -56,6 +72,7 @@ struct gui_session {
     struct game game;
     char player_id[2][GUI_ID_LEN];    /* by colour */
     char engine_name[GUI_MAX_ENGINES + 1][64]; /* engine:N's own name, once it has started */
+    struct engine_info engine_info[GUI_MAX_ENGINES + 1]; /* by N */
     struct limits limits;             /* the time control, both sides */
     bool untimed;                     /* no clock: engines move by `limits` (a movetime), people take their time */
     bool fresh[2];                    /* the side's engine must start the game anew */
@@ -84,6 +101,17 @@ cJSON *gui_players_json(const struct gui_session *s);
 void gui_player_started(struct gui_session *s, const char *id, const struct player *p);
 void gui_slot_configure(const struct gui_session *s, struct engine_slot *slot, const char *id,
                         const struct limits *limits);
+/* N of "engine:N" (0 is this binary), or -1 for another id. */
+int gui_engine_index(const struct gui_session *s, const char *id);
+
+/* The engines' probe (gui_probe.c). Before the threads start: */
+void gui_probe_init(struct gui_session *s);
+void *gui_probe_thread(void *arg);
+/* The player's `variants` (null while unknown), `status` and `error` (lock held). */
+void gui_probe_json(const struct gui_session *s, const char *id, cJSON *player);
+/* 0 when player `id` plays v, else -1 with the reason; waits for a probe
+ * still running (lock held, released while waiting). */
+int gui_player_check(struct gui_session *s, const char *id, const struct variant *v, char *err, size_t errlen);
 
 /* The state (gui_state.c); with the lock held. */
 char *gui_state_text(struct gui_session *s);
@@ -125,6 +153,8 @@ void gui_on_engine_line(void *line_ctx, const char *line);
 void *gui_engine_thread(void *arg);
 void *gui_ticker_thread(void *arg); /* clock ticks and a person's flag fall */
 void gui_interrupt_engine(struct gui_session *s);
+/* Waits on s->wake for at most ms (lock held). */
+void gui_wait_ms(struct gui_session *s, int ms);
 void gui_wait_for_builtin(struct gui_session *s);
 
 #endif

@@ -157,6 +157,10 @@ static int on_new_game(const struct request *r)
     for (int c = 0; c < 2; c++)
         if (!players[c] || !gui_player_exists(s, players[c]))
             return fail(r, "unknown player", players[c]);
+    char err[300];
+    for (int c = 0; c < 2; c++)
+        if (gui_player_check(s, players[c], v, err, sizeof err))
+            return fail(r, "engine cannot play this game", err);
     const cJSON *fen_item = cJSON_GetObjectItemCaseSensitive(r->msg, "fen");
     if (fen_item && !cJSON_IsString(fen_item) && !cJSON_IsNull(fen_item))
         return fail(r, "bad FEN", "not a string");

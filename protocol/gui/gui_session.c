@@ -47,11 +47,16 @@ struct gui_session *gui_session_new(const struct gui_config *cfg, gui_send_fn br
     s->untimed = true;
     gui_reset_clocks(s);
     s->fresh[WHITE] = s->fresh[BLACK] = true;
+    gui_probe_init(s);
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     if (!cfg->no_threads) {
         s->thread_started = pthread_create(&s->thread, NULL, gui_engine_thread, s) == 0;
         s->ticker_started = pthread_create(&s->ticker, NULL, gui_ticker_thread, s) == 0;
+        s->prober_started = s->cfg.engine_count > 0 && pthread_create(&s->prober, NULL, gui_probe_thread, s) == 0;
+        if (s->cfg.engine_count > 0 && !s->prober_started)
+            for (int n = 1; n <= s->cfg.engine_count; n++)
+                s->engine_info[n].status = ENGINE_UNKNOWN;
     }
     return s;
 }
@@ -70,6 +75,8 @@ void gui_session_free(struct gui_session *s)
         pthread_join(s->thread, NULL);
     if (s->ticker_started)
         pthread_join(s->ticker, NULL);
+    if (s->prober_started)
+        pthread_join(s->prober, NULL);
     for (int i = 0; i < 2; i++)
         player_quit(&s->slot[i].p);
     pthread_cond_destroy(&s->wake);

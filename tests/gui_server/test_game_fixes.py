@@ -126,12 +126,70 @@ def test_clocks_start_with_the_first_turns(port):
     ws.close()
 
 
+# ---- Defect 5: engines only for the games they play ------------------------------------
+
+STOCKFISH = "/usr/games/stockfish"
+
+
+def players_known(ws, setup):
+    """The players once every engine's probe has ended (a `players` message follows setup)."""
+    players = setup["players"]
+    deadline = time.time() + 30
+    while any(p.get("status") == "starting" for p in players) and time.time() < deadline:
+        ws.sock.settimeout(max(0.1, deadline - time.time()))
+        msg = ws.recv()
+        if msg.get("type") == "players":
+            players = msg["players"]
+    return {p["id"]: p for p in players}
+
+
+def test_engines_offered_for_their_games():
+    if not os.path.exists(STOCKFISH):
+        print("skipped: no", STOCKFISH)
+        return
+    proc, port = start_server("--engine", STOCKFISH, "--engine", "false")
+    try:
+        ws, setup, _ = connect(port)
+        players = players_known(ws, setup)
+        every = sorted(v["id"] for v in setup["variants"])
+        sf, broken = players.get("engine:1", {}), players.get("engine:2", {})
+        check(sf.get("status") == "ready" and sf.get("variants") == ["normal"],
+              f"setup: Stockfish plays orthodox chess only: {sf}")
+        check("Stockfish" in sf.get("name", ""), f"the probe learnt the engine's name: {sf.get('name')}")
+        check(broken.get("status") == "failed" and broken.get("variants") == [] and broken.get("error"),
+              f"an engine that does not start is marked so: {broken}")
+        for pid in ("human", "engine:0", "builtin:random", "builtin:greedy"):
+            check(sorted(players[pid]["variants"]) == every, f"{pid} plays every game")
+        before = api_state(port)
+        ws.send({"type": "new_game", "variant": "dialectic", "white": "human", "black": "engine:1"})
+        answer = ws.recv_type("error")
+        check(answer["message"].startswith("engine cannot play this game") and "Dialectic" in answer["message"],
+              f"Dialectic against Stockfish is refused: {answer['message']}")
+        after = api_state(port)
+        check((before["variant"], before["fen"], before["players"]) == (after["variant"], after["fen"],
+                                                                        after["players"]),
+              "the refused game leaves the game as it was")
+        ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "engine:2"})
+        answer = ws.recv_type("error")
+        check("could not start" in answer["message"], f"a game with a broken engine is refused: {answer['message']}")
+        state = new_game(ws, variant="normal", white="human", black="engine:1", tc={"kind": "depth", "depth": 4})
+        check(state["variant"] == "normal" and state["players"]["black"]["id"] == "engine:1",
+              "orthodox chess against Stockfish starts")
+        turn(ws, "e2e4")
+        state = wait_state(ws, lambda s: s["ply"] == 2, 30, "Stockfish answers")
+        check(state and not state["paused"], "and the game goes on")
+        ws.close()
+    finally:
+        stop_server(proc)
+
+
 def main():
     proc, port = start_server()
     try:
         test_clocks_start_with_the_first_turns(port)
     finally:
         stop_server(proc)
+    test_engines_offered_for_their_games()
     print("ok" if not failures else f"{len(failures)} failures")
     sys.exit(1 if failures else 0)
 

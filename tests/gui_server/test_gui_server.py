@@ -234,14 +234,13 @@ def test_engines(ws, port):
     if state:
         check(state["result"] == {"score": "0-1", "reason": "White loses on time"}, f"result {state['result']}")
         check(state["clocks"]["white_ms"] == 0, "the flag shows 0")
-    # An engine that cannot start: an error, the game stays, paused.
+    # An engine that cannot start: its start-up probe marks it, a game with it is refused, the game stays.
+    before = api_state(port)
     ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "engine:1"})
-    ws.recv_type("state")
-    ws.send({"type": "turn", "text": "d2d4"})
     error = ws.recv_type("error")
-    check("engine" in error["message"], f"a crashing engine is reported: {error['message']}")
+    check("could not start" in error["message"], f"a crashing engine is reported: {error['message']}")
     state = api_state(port)
-    check(state["paused"] and state["ply"] == 1, "the game stays as it was, paused")
+    check((state["variant"], state["fen"]) == (before["variant"], before["fen"]), "the game stays as it was")
     # An engine that hangs: reported after its deadline (time per move + 5 s), the game stays, paused.
     ws.send({"type": "new_game", "variant": "interweave", "white": "human", "black": "engine:2",
              "tc": {"kind": "movetime", "ms": 100}})
