@@ -88,6 +88,7 @@ static cJSON *links_json(const struct board_view *b)
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "a", b->link[i].a);
         cJSON_AddStringToObject(o, "b", b->link[i].b);
+        cJSON_AddNumberToObject(o, "number", b->link[i].number > 0 ? b->link[i].number : i + 1);
         cJSON_AddItemToArray(links, o);
     }
     return links;
@@ -168,6 +169,8 @@ static cJSON *frame_json(const struct view_turns *t, const struct view_frame *f)
     cJSON_AddNumberToObject(o, "after", f->after);
     cJSON_AddItemToObject(o, "pieces", gui_json_pieces(b));
     cJSON_AddItemToObject(o, "links", links_json(b));
+    if (b->hint[0])
+        cJSON_AddStringToObject(o, "hint", b->hint);
     return o;
 }
 
