@@ -147,6 +147,30 @@ static int cecp_sync(struct player *p, int64_t deadline, struct reply *r)
     }
 }
 
+int cecp_offer_draw(struct player *p, int64_t deadline, struct reply *r)
+{
+    proc_send(&p->proc, "draw");
+    char line[PROC_LINE_MAX], want[32] = "";
+    if (p->ping) {
+        snprintf(want, sizeof want, "pong %d", ++p->ping_id);
+        proc_send(&p->proc, "ping %d", p->ping_id);
+    } else {
+        int64_t soon = clock_ms() + 1000; /* no ping: an answer comes at once or not at all */
+        deadline = soon < deadline ? soon : deadline;
+    }
+    int accepted = 0;
+    for (;;) {
+        if (!player_read(p, line, sizeof line, deadline, r))
+            return p->ping || r->kind != REPLY_TIMEOUT ? -1 : accepted;
+        if (strncmp(line, "offer draw", 10) == 0)
+            accepted = 1;
+        if (want[0] && strcmp(line, want) == 0)
+            return accepted;
+        if (!want[0] && accepted)
+            return accepted;
+    }
+}
+
 static void send_level(struct player *p, const struct limits *l)
 {
     switch (l->kind) {

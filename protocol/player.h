@@ -128,6 +128,10 @@ void player_quit(struct player *p);
 
 /* Protocol-specific halves (cecp_client.c, uci_client.c). */
 bool cecp_plays(const struct player *p, const char *variant_id);
+/* Offers the engine a draw (`draw`) and waits for its answer up to a `ping`'s
+ * `pong` (without ping, a second): 1 accepted (`offer draw`), 0 not, -1
+ * with r filled (no answer, crash). Every line goes to on_line as usual. */
+int cecp_offer_draw(struct player *p, int64_t deadline, struct reply *r);
 bool uci_plays(const struct player *p, const char *variant_id);
 int cecp_start(struct player *p, const struct variant *v, char *err, size_t errlen);
 int cecp_new_game(struct player *p, const struct game_view *g, char *err, size_t errlen);

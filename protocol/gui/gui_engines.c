@@ -277,6 +277,8 @@ void *gui_engine_thread(void *arg)
     while (!s->quit) {
         if (engine_to_move(s))
             engine_turn(s);
+        else if (gui_draw_exchange_due(s))
+            gui_draw_exchange(s);
         else
             gui_wait_ms(s, 250);
     }

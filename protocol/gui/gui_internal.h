@@ -82,6 +82,9 @@ struct gui_session {
     char result_score[8];
     char result_reason[200];
     bool paused;
+    int draw_offer;                   /* the side whose draw offer stands, or -1 */
+    bool draw_to_engine;              /* it is yet to reach the engine it was made to */
+    char note[200];                   /* an answer to an offer ("Rule Zero declines the draw"), until the next turn */
     unsigned generation;              /* bumps on every change of the game */
     bool busy;                        /* the engine thread is getting a move */
     bool busy_builtin;                /* from a built-in player */
@@ -138,6 +141,22 @@ void gui_set_result(struct gui_session *s, enum game_result r, const char *reaso
 /* `side` lost, e.g. "loses on time": the result and everyone told. */
 void gui_side_loses(struct gui_session *s, Color side, const char *how);
 void gui_game_changed(struct gui_session *s);
+
+/* Resignations and draw offers (gui_offers.c), lock held. */
+void gui_offers_reset(struct gui_session *s);
+/* After `mover`'s turn: an offer to it lapses (declined by playing on). */
+void gui_offers_after_turn(struct gui_session *s, Color mover);
+/* The side draw_offer offered to gets it: a person through the page, a
+ * CECP engine as `draw` from the engine thread once the engine is idle;
+ * other players cannot answer and decline at once. */
+void gui_deliver_draw_offer(struct gui_session *s);
+/* The engine thread's half: is the offer for an idle engine, and asking it. */
+bool gui_draw_exchange_due(const struct gui_session *s);
+void gui_draw_exchange(struct gui_session *s);
+/* An engine's `offer draw`: accepts the person's offer, or offers one (lock held). */
+void gui_engine_offers_draw(struct gui_session *s, Color side, unsigned generation);
+/* The game ends drawn by agreement. */
+void gui_draw_agreed(struct gui_session *s);
 
 /* An engine's output line: its thinking, if it is some (gui_thinking.c).
  * `line_ctx` of the player is a struct line_ctx. */

@@ -47,6 +47,7 @@ struct gui_session *gui_session_new(const struct gui_config *cfg, gui_send_fn br
     s->untimed = true;
     gui_reset_clocks(s);
     s->fresh[WHITE] = s->fresh[BLACK] = true;
+    gui_offers_reset(s);
     gui_probe_init(s);
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
@@ -151,6 +152,7 @@ void gui_after_turn(struct gui_session *s, int64_t elapsed_ms)
         s->clock_ms[mover] += s->limits.inc_ms;
     }
     s->turn_start_ms = clock_ms();
+    gui_offers_after_turn(s, mover);
     gui_check_outcome(s);
     gui_game_changed(s);
 }

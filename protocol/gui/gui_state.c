@@ -206,6 +206,14 @@ char *gui_state_text(struct gui_session *s)
         cJSON_AddNullToObject(o, "result");
     }
     cJSON_AddBoolToObject(o, "paused", s->paused);
+    if (s->draw_offer >= 0)
+        cJSON_AddStringToObject(o, "draw_offer", color_name((Color)s->draw_offer));
+    else
+        cJSON_AddNullToObject(o, "draw_offer");
+    if (s->note[0])
+        cJSON_AddStringToObject(o, "note", s->note);
+    else
+        cJSON_AddNullToObject(o, "note");
     cJSON_AddItemToObject(o, "thinking", thinking_json(s));
     refresh_legal(s);
     cJSON_AddRawToObject(o, "legal", s->legal_json);

@@ -178,6 +178,115 @@ def test_engines_offered_for_their_games():
         turn(ws, "e2e4")
         state = wait_state(ws, lambda s: s["ply"] == 2, 30, "Stockfish answers")
         check(state and not state["paused"], "and the game goes on")
+        ws.send({"type": "offer_draw"})
+        state = wait_state(ws, lambda s: s["note"], 10, "a draw offer to a UCI engine is answered")
+        check(state and "cannot answer a draw offer" in state["note"] and state["draw_offer"] is None,
+              f"UCI has no draw offers: declined with a note ({state and state['note']})")
+        ws.close()
+    finally:
+        stop_server(proc)
+
+
+# ---- Resign, draw offers ----------------------------------------------------------------
+
+def expect_error(ws, msg, starts):
+    ws.send(msg)
+    answer = ws.recv_type("error")
+    check(answer["message"].startswith(starts), f"{msg}: error '{answer['message']}' should start '{starts}'")
+
+
+def send_wait(ws, msg, pred, what, seconds=10):
+    ws.send(msg)
+    return wait_state(ws, pred, seconds, what)
+
+
+def test_resign_and_draws_between_people(port):
+    ws, _, _ = connect(port)
+    people = {"variant": "normal", "white": "human", "black": "human"}
+    new_game(ws, **people)
+    expect_error(ws, {"type": "accept_draw"}, "no draw offer to answer")
+    state = send_wait(ws, {"type": "offer_draw"}, lambda s: s["draw_offer"], "White offers a draw")
+    check(state and state["draw_offer"] == "white" and state["note"] == "White offers a draw", "the offer is shown")
+    expect_error(ws, {"type": "accept_draw", "color": "white"}, "no draw offer to answer")
+    state = send_wait(ws, {"type": "accept_draw"}, lambda s: s["result"], "Black accepts")
+    check(state and state["result"] == {"score": "1/2-1/2", "reason": "Draw by agreement"}, "drawn by agreement")
+    pgn = http_text(port, "/game.pgn")
+    check('[Result "1/2-1/2"]' in pgn and "Draw by agreement" in pgn, "the PGN has the agreed draw")
+    # An offer made with a turn stands until the opponent plays on.
+    new_game(ws, **people)
+    send_wait(ws, {"type": "offer_draw"}, lambda s: s["draw_offer"], "White offers")
+    state = turn(ws, "e2e4")
+    check(state and state["draw_offer"] == "white", "White's offer stands after White's turn")
+    state = turn(ws, "e7e5")
+    check(state and state["draw_offer"] is None and state["note"] == "Black declines the draw",
+          f"Black plays on: declined ({state and state['note']})")
+    state = send_wait(ws, {"type": "offer_draw"}, lambda s: s["draw_offer"], "White offers again")
+    state = send_wait(ws, {"type": "decline_draw"}, lambda s: s["draw_offer"] is None, "Black declines")
+    check(state and state["note"] == "Black declines the draw" and state["result"] is None, "an explicit decline")
+    # Resign: the side to move between two people, or the colour given.
+    state = send_wait(ws, {"type": "resign"}, lambda s: s["result"], "White resigns")
+    check(state and state["result"] == {"score": "0-1", "reason": "White resigns"}, f"resigned: {state and state['result']}")
+    check('[Result "0-1"]' in http_text(port, "/game.pgn"), "the PGN has the resignation")
+    expect_error(ws, {"type": "resign"}, "the game is over")
+    new_game(ws, **people)
+    state = send_wait(ws, {"type": "resign", "color": "black"}, lambda s: s["result"], "Black resigns")
+    check(state and state["result"] == {"score": "1-0", "reason": "Black resigns"}, "1-0 Black resigns")
+    new_game(ws, variant="normal", white="human", black="builtin:greedy")
+    expect_error(ws, {"type": "resign", "color": "black"}, "not your side")
+    expect_error(ws, {"type": "offer_draw", "color": "purple"}, "bad color")
+    new_game(ws, variant="normal", white="builtin:random", black="builtin:greedy", tc={"kind": "movetime", "ms": 2000})
+    expect_error(ws, {"type": "resign"}, "no person plays this game")
+    new_game(ws, **people)
+    ws.close()
+
+
+def test_draws_with_engines(port):
+    ws, _, _ = connect(port)
+    # Rule Zero (engine:0, CECP) with a lone King accepts.
+    new_game(ws, variant="normal", white="human", black="engine:0", tc={"kind": "depth", "depth": 2},
+             fen="4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1")
+    turn(ws, "e1d2")
+    wait_state(ws, lambda s: s["ply"] == 2, 30, "Rule Zero answers")
+    state = send_wait(ws, {"type": "offer_draw"}, lambda s: s["result"], "Rule Zero accepts the draw", 15)
+    check(state and state["result"] == {"score": "1/2-1/2", "reason": "Draw by agreement"},
+          f"losing, Rule Zero accepts: {state and state['result']}")
+    # In an even game it declines, and the game goes on.
+    new_game(ws, variant="normal", white="human", black="engine:0", tc={"kind": "depth", "depth": 2})
+    turn(ws, "e2e4")
+    wait_state(ws, lambda s: s["ply"] == 2, 30, "Rule Zero answers e2e4")
+    state = send_wait(ws, {"type": "offer_draw"}, lambda s: s["note"] and "declines" in s["note"],
+                      "Rule Zero declines the draw", 15)
+    check(state and state["draw_offer"] is None and state["result"] is None and state["to_move"] == "human",
+          "declined: the person plays on")
+    # Offered before the engine has started: answered after its first move.
+    new_game(ws, variant="normal", white="human", black="engine:0", tc={"kind": "depth", "depth": 2})
+    state = send_wait(ws, {"type": "offer_draw"}, lambda s: s["draw_offer"] == "white", "an offer waits")
+    turn(ws, "d2d4")
+    state = wait_state(ws, lambda s: s["ply"] == 2 and s["note"] and "declines" in s["note"], 30,
+                       "the offer reaches the engine after its first move, and is declined")
+    # A built-in player cannot answer: declined at once, with a note.
+    new_game(ws, variant="normal", white="human", black="builtin:greedy")
+    state = send_wait(ws, {"type": "offer_draw"}, lambda s: s["note"], "the built-in player's answer")
+    check(state and state["note"] == "Greedy does not take draw offers: declined" and state["draw_offer"] is None,
+          f"a built-in player declines: {state and state['note']}")
+    new_game(ws, variant="normal", white="human", black="human")
+    ws.close()
+
+
+def test_engine_offers_a_draw():
+    fake = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fake_cecp.py")
+    cmd = f"{sys.executable} {fake} --rz {RZ} --mode drawish --cecp-only"
+    proc, port = start_server("--engine", cmd)
+    try:
+        ws, setup, _ = connect(port)
+        players_known(ws, setup)
+        new_game(ws, variant="normal", white="human", black="engine:1")
+        turn(ws, "e2e4")
+        state = wait_state(ws, lambda s: s["ply"] == 2, 30, "the drawish engine moves")
+        check(state and state["draw_offer"] == "black" and "offers a draw" in (state["note"] or ""),
+              f"its `offer draw` reaches the person: {state and (state['draw_offer'], state['note'])}")
+        state = send_wait(ws, {"type": "accept_draw"}, lambda s: s["result"], "the person accepts")
+        check(state and state["result"]["reason"] == "Draw by agreement", "drawn by agreement with the engine")
         ws.close()
     finally:
         stop_server(proc)
@@ -187,9 +296,12 @@ def main():
     proc, port = start_server()
     try:
         test_clocks_start_with_the_first_turns(port)
+        test_resign_and_draws_between_people(port)
+        test_draws_with_engines(port)
     finally:
         stop_server(proc)
     test_engines_offered_for_their_games()
+    test_engine_offers_a_draw()
     print("ok" if not failures else f"{len(failures)} failures")
     sys.exit(1 if failures else 0)
 
