@@ -46,11 +46,19 @@ struct engine_info {
     char error[256];
 };
 
+/* An engine's score turned to White's side, as lichess shows it. */
+struct white_score {
+    enum { SCORE_NONE, SCORE_CP, SCORE_MATE } kind;
+    int cp;         /* SCORE_CP: centipawns, > 0 good for White */
+    int mate;       /* SCORE_MATE: moves to mate, > 0 White mates, < 0 Black mates */
+    char text[16];  /* "+0.59", "0.00", "-1.20", "M3", "-M2"; "?" for none */
+};
+
 struct thinking {
     bool valid;
-    Color color;
+    Color color;    /* the side whose engine thinks */
     int depth;
-    char score[16];
+    struct white_score score;
     unsigned long long nodes;
     char pv[256];
 };
@@ -165,6 +173,14 @@ struct line_ctx {
     Color color;
     unsigned generation;
 };
+/* The thinker's own score from White's side: `value` is centipawns, or with
+ * is_mate the moves to mate (> 0 when the thinker mates); `thinker` is the side
+ * whose engine spoke. */
+void gui_white_score(Color thinker, bool is_mate, int value, struct white_score *out);
+/* A CECP score: centipawns, or 100000 + N / -100000 - N for mate in N moves
+ * (the protocol's convention, which Rule Zero follows). */
+void gui_cecp_score(Color thinker, int score, struct white_score *out);
+/* A thinking line, CECP or UCI, into t (t->color set by the caller first). */
 bool gui_parse_thinking(const char *line, struct thinking *t);
 void gui_on_engine_line(void *line_ctx, const char *line);
 

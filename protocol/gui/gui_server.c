@@ -9,6 +9,7 @@
 #include <civetweb.h>
 
 #include "protocol/gui/gui_assets.h"
+#include "protocol/gui/gui_rules.h"
 
 #define MAX_CLIENTS 32
 
@@ -81,6 +82,29 @@ static void respond_owned(struct mg_connection *conn, char *body, const char *ty
     free(body);
 }
 
+/* The rules of a game as HTML: /rules/NAME.html (NAME.html is what `page` holds). */
+static int rules_page(struct mg_connection *conn, const char *page, bool head)
+{
+    char name[48];
+    size_t len = strlen(page) - 5; /* without ".html" */
+    bool missing = true;
+    char *html = NULL;
+    if (len < sizeof name) {
+        memcpy(name, page, len);
+        name[len] = '\0';
+        html = gui_rules_name_ok(name) ? gui_rules_html(name, &missing) : NULL;
+    }
+    if (missing) {
+        respond_text(conn, 404, "Not Found", "not found\n");
+        return 404;
+    }
+    /* The page is cmark's safe output; the policy is a second lock: no script, no outside file. */
+    int status = html ? 200 : 500;
+    respond_owned(conn, html, "text/html; charset=utf-8",
+                  "Content-Security-Policy: default-src 'none'; style-src 'self'; img-src 'self'\r\n", head);
+    return status;
+}
+
 static int http_handler(struct mg_connection *conn, void *cbdata)
 {
     struct gui_server *srv = cbdata;
@@ -104,6 +128,8 @@ static int http_handler(struct mg_connection *conn, void *cbdata)
                       "Content-Disposition: attachment; filename=\"game.pgn\"\r\n", head);
         return 200;
     }
+    if (strncmp(uri, "/rules/", 7) == 0 && strlen(uri) > 12 && strcmp(uri + strlen(uri) - 5, ".html") == 0)
+        return rules_page(conn, uri + 7, head);
     const char *name = strcmp(uri, "/") == 0 ? "index.html" : uri + 1;
     const struct gui_asset *a = gui_asset_find(name);
     if (!a || strstr(name, "..")) {

@@ -151,7 +151,15 @@ static cJSON *thinking_json(const struct gui_session *s)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "color", color_name(t->color));
     cJSON_AddNumberToObject(o, "depth", t->depth);
-    cJSON_AddStringToObject(o, "score", t->score);
+    cJSON_AddStringToObject(o, "score", t->score.text); /* White's side, as the two below */
+    if (t->score.kind == SCORE_CP)
+        cJSON_AddNumberToObject(o, "score_cp", t->score.cp);
+    else
+        cJSON_AddNullToObject(o, "score_cp");
+    if (t->score.kind == SCORE_MATE)
+        cJSON_AddNumberToObject(o, "mate", t->score.mate);
+    else
+        cJSON_AddNullToObject(o, "mate");
     cJSON_AddNumberToObject(o, "nodes", (double)t->nodes);
     cJSON_AddStringToObject(o, "pv", t->pv);
     return o;

@@ -18,6 +18,8 @@ const { newGame } = require('./lib/play');
 const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
 const { watchGame } = require('./lib/watch');
+const { scoreFromWhite } = require('./lib/scoreside');
+const { rulesLink } = require('./lib/ruleslink');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
 
@@ -79,6 +81,8 @@ async function main() {
       await harvest(page, perf);
     }
     if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
+    if (wanted('normal')) await step('score from White\'s side', failures, () => scoreFromWhite(browser, path.resolve(args.rulezero)));
+    if (wanted('normal')) await step('full rules as HTML', failures, () => rulesLink(page, args.screenshots));
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {

@@ -1,0 +1,218 @@
+// Drawing the boards: areas as CSS grids of cells, pieces, tokens, link
+// markers, coordinates, highlights, the hands, the choice buttons, the size.
+import { $, el } from './dom.js';
+import { rz, on, render, currentFrame } from './store.js';
+import { pieceSvg } from './pieces.js';
+
+function splitSquare(name) {
+  const m = /^([a-z]+)(\d+)$/.exec(name || '');
+  return m ? { file: m[1], rank: m[2] } : null;
+}
+
+function groupBy(items, key) {
+  const map = new Map();
+  for (const it of items) {
+    const k = key(it);
+    if (!map.has(k)) map.set(k, []);
+    map.get(k).push(it);
+  }
+  return map;
+}
+
+// Draws every area of `board` into `box` (replacing what was there).
+// opts: pieces and links to show instead of the board's (a frame), the clicks
+// entered so far, the Set of next clicks, flipped. Usable for any box, so a
+// second board (analysis, a diagram) draws as the game's does.
+export function drawBoardsInto(box, board, opts = {}) {
+  const clicks = opts.clicks || [];
+  const pieces = opts.pieces || board.pieces || [];
+  const shownLinks = opts.links || board.links || [];
+  const bySquare = groupBy(pieces, p => p.square);
+  const tokens = groupBy(board.tokens || [], t => t.cell);
+  const links = new Map();
+  shownLinks.forEach((l, i) => {
+    for (const sq of [l.a, l.b]) {
+      if (!links.has(sq)) links.set(sq, []);
+      links.get(sq).push(i + 1);
+    }
+  });
+  const marks = new Map();
+  const mark = (sq, cls) => { if (!marks.has(sq)) marks.set(sq, []); marks.get(sq).push(cls); };
+  const hl = board.highlights || {};
+  for (const kind of Object.keys(hl)) {
+    for (const sq of hl[kind] || []) mark(sq, 'hl-' + kind.replace(/[^a-z0-9_-]/gi, ''));
+  }
+  clicks.forEach(c => mark(c, 'chosen'));
+  if (clicks.length) {
+    const from = clicks[clicks.length - 1];
+    if (marks.has(from)) marks.get(from).push('selected');
+  }
+  const look = { bySquare, tokens, links, marks, next: opts.next || new Set(), entering: clicks.length > 0, flipped: !!opts.flipped };
+  box.textContent = '';
+  for (const area of board.areas || []) box.appendChild(drawArea(area, look));
+}
+
+function drawArea(area, look) {
+  const wrap = el('div', 'area shade-' + (area.shade || 'checkered'));
+  wrap.dataset.area = area.id;
+  if (area.title) wrap.appendChild(el('div', 'area-title', area.title));
+  let rows = (area.rows || []).map(r => r.slice());
+  if (look.flipped) rows = rows.reverse().map(r => r.reverse());
+  const cols = rows.reduce((m, r) => Math.max(m, r.length), 0);
+  const grid = el('div', 'grid');
+  grid.dataset.cols = String(cols);
+  grid.dataset.rows = String(rows.length);
+  grid.style.gridTemplateColumns = 'repeat(' + cols + ', var(--sq))';
+  grid.style.gridTemplateRows = 'repeat(' + rows.length + ', var(--sq))';
+  rows.forEach((row, y) => {
+    row.forEach((sq, x) => {
+      if (sq === null || sq === undefined) { grid.appendChild(el('div', 'cell void')); return; }
+      grid.appendChild(drawCell(area, sq, x, y, row.length, rows.length, look));
+    });
+  });
+  wrap.appendChild(grid);
+  return wrap;
+}
+
+function drawCell(area, sq, x, y, width, height, look) {
+  const plain = area.shade === 'plain';
+  const dark = (x + y) % 2 === 1;
+  const cell = el('div', 'cell ' + (plain ? 'plain' : dark ? 'dark' : 'light'));
+  cell.dataset.square = sq;
+  cell.dataset.click = sq;
+  for (const m of look.marks.get(sq) || []) cell.classList.add(m);
+  if (look.next.has(sq)) cell.classList.add(look.entering ? 'target' : 'movable');
+  if (!plain) addCoordinates(cell, sq, x, y, width, height);
+  for (const n of look.links.get(sq) || []) {
+    const mark = el('span', 'link link-' + ((n - 1) % 8), String(n));
+    mark.dataset.link = String(n);
+    mark.title = 'link ' + n;
+    cell.appendChild(mark);
+  }
+  const here = look.bySquare.get(sq) || [];
+  if (here.length) cell.classList.add('occupied');
+  for (const p of here) cell.appendChild(drawPiece(p));
+  const tk = look.tokens.get(sq) || [];
+  if (tk.length) {
+    const holder = el('div', 'tokens n' + tk.length);
+    for (const t of tk) {
+      const d = el('div', 'token token-' + String(t.token).replace(/[^A-Za-z]/g, ''), t.token);
+      d.dataset.token = t.token;
+      d.title = t.name || t.token;
+      holder.appendChild(d);
+    }
+    cell.appendChild(holder);
+    cell.classList.add('occupied');
+  }
+  if (plain) cell.appendChild(el('span', 'cell-name', sq));
+  return cell;
+}
+
+function addCoordinates(cell, sq, x, y, width, height) {
+  const parts = splitSquare(sq);
+  if (!parts) return;
+  if (y === height - 1) cell.appendChild(el('span', 'coord file', parts.file));
+  if (x === 0) cell.appendChild(el('span', 'coord rank', parts.rank));
+}
+
+export function drawPiece(p) {
+  const d = el('div', 'piece');
+  d.dataset.piece = p.color + ':' + p.letter;
+  d.title = (p.color === 'black' ? 'Black ' : 'White ') + (p.name || p.letter);
+  d.innerHTML = pieceSvg(p.color, p.glyph, p.letter);
+  return d;
+}
+
+// The game's boards: the last frame reached while a turn is half entered.
+function drawBoards(board, next) {
+  const frame = currentFrame();
+  drawBoardsInto($('boards'), board, {
+    pieces: frame && frame.pieces, links: frame && frame.links, clicks: rz.clicks, next, flipped: rz.flipped
+  });
+  sizeBoards();
+}
+
+function drawHands(board, next) {
+  const hands = board.hands || [];
+  const bottom = rz.flipped ? 'black' : 'white';
+  const top = bottom === 'white' ? 'black' : 'white';
+  for (const [id, color] of [['hand-top', top], ['hand-bottom', bottom]]) {
+    const box = $(id);
+    box.textContent = '';
+    const hand = hands.find(h => h.color === color);
+    if (!hand) { box.hidden = true; continue; }
+    box.hidden = false;
+    box.dataset.color = color;
+    box.appendChild(el('span', 'hand-label', (color === 'white' ? 'White' : 'Black') + ' in hand'));
+    if (!hand.pieces.length) box.appendChild(el('span', 'hand-empty', 'nothing'));
+    for (const p of hand.pieces) {
+      const d = el('div', 'hand-piece');
+      d.dataset.hand = color + ':' + p.letter;
+      d.dataset.count = String(p.count);
+      if (p.click) d.dataset.click = p.click;
+      if (p.click && next.has(p.click)) d.classList.add('target');
+      if (p.click && rz.clicks[0] === p.click) d.classList.add('selected');
+      d.title = (p.name || p.letter) + ' × ' + p.count;
+      d.innerHTML = pieceSvg(color, p.glyph, p.letter);
+      d.appendChild(el('span', 'count', String(p.count)));
+      box.appendChild(d);
+    }
+  }
+}
+
+function drawChoices(next) {
+  const box = $('choice-buttons');
+  box.textContent = '';
+  const labels = (rz.state && rz.state.choices) || {};
+  const choices = [...next].filter(c => c.startsWith('choice:'));
+  $('choices').hidden = choices.length === 0;
+  $('choices').classList.toggle('overlay', choices.length > 0 && choices.length === next.size);
+  for (const c of choices) {
+    const b = el('button', 'choice', labels[c] || c.slice(7));
+    b.type = 'button';
+    b.dataset.click = c;
+    box.appendChild(b);
+  }
+}
+
+// The square size fits the window: all areas side by side, 24 to 96 pixels.
+export function sizeBoards() {
+  const box = $('boards');
+  const areas = [...box.querySelectorAll('.area')];
+  if (!areas.length) return;
+  let cols = 0, rows = 0;
+  for (const a of areas) {
+    const g = a.querySelector('.grid');
+    cols += parseInt(g.dataset.cols, 10) || 0;
+    rows = Math.max(rows, parseInt(g.dataset.rows, 10) || 0);
+  }
+  const gap = 16 * (areas.length - 1);
+  const width = $('board-wrap').clientWidth - gap;
+  const used = $('top').offsetHeight + $('hand-top').offsetHeight + $('hand-bottom').offsetHeight + 90;
+  const height = window.innerHeight - used;
+  const sq = Math.max(24, Math.min(96, Math.floor(Math.min(width / cols, height / rows))));
+  box.style.setProperty('--sq', sq + 'px');
+}
+
+export function flip() { rz.flipped = !rz.flipped; rz.flipChosen = true; render(); }
+
+// Hovering one end of a link lights up both ends.
+function lightLinkPeers(event) {
+  for (const c of document.querySelectorAll('#boards .link-peer')) c.classList.remove('link-peer');
+  const cell = event.target.closest('[data-square]');
+  if (!cell) return;
+  for (const mark of cell.querySelectorAll('[data-link]')) {
+    for (const end of document.querySelectorAll('#boards [data-link="' + mark.dataset.link + '"]')) end.closest('.cell').classList.add('link-peer');
+  }
+}
+
+export function initBoard() {
+  on('render', ctx => {
+    drawBoards(ctx.board, ctx.next);
+    drawHands(ctx.board, ctx.next);
+    drawChoices(ctx.next);
+  });
+  $('boards').addEventListener('pointerover', lightLinkPeers);
+  $('btn-flip').onclick = flip;
+  window.addEventListener('resize', sizeBoards);
+}

@@ -1,0 +1,48 @@
+// The WebSocket to the server: connect, retry, send, and hand each message to
+// the modules that registered for its type (onMessage). Unknown types are ignored.
+import { $ } from './dom.js';
+import { rz } from './store.js';
+import { showError } from './errors.js';
+
+const handlers = new Map();
+
+// Calls fn(msg, arrived) for every message of this type, in registration order.
+export function onMessage(type, fn) {
+  if (!handlers.has(type)) handlers.set(type, []);
+  handlers.get(type).push(fn);
+}
+
+// Sends one message; false (and a note to the person) when not connected.
+export function send(msg) {
+  if (!rz.ws || rz.ws.readyState !== WebSocket.OPEN) { showError('not connected to the server'); return false; }
+  rz.lastError = null;
+  rz.ws.send(JSON.stringify(msg));
+  return true;
+}
+
+let retryMs = 500;
+export function connect() {
+  const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
+  rz.ws = ws;
+  setConn('connecting');
+  ws.onopen = () => { retryMs = 500; setConn('open'); send({ type: 'hello' }); };
+  ws.onclose = () => {
+    setConn('closed');
+    setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, 5000);
+  };
+  ws.onmessage = event => {
+    const arrived = performance.now();
+    let msg;
+    try { msg = JSON.parse(event.data); } catch (e) { showError('bad message from the server'); return; }
+    for (const fn of handlers.get(msg.type) || []) {
+      try { fn(msg, arrived); } catch (e) { console.error('rulezero: the "' + msg.type + '" handler failed:', e); }
+    }
+  };
+}
+
+function setConn(what) {
+  const el = $('conn');
+  el.dataset.conn = what;
+  el.textContent = what === 'open' ? '' : what === 'closed' ? 'disconnected, retrying…' : 'connecting…';
+}

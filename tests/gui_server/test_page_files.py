@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The page's files as the server serves them: index.html loads /js/main.js as
+an ES module; every module it imports (and they import) is served from the
+binary with a JavaScript MIME type (a browser refuses a module served as
+anything else); a path with '..' is refused.
+Usage: test_page_files.py RULEZERO"""
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+RZ = sys.argv[1]
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what, flush=True)
+
+
+def get(port, path):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as r:
+            return r.status, r.headers.get("Content-Type", ""), r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers.get("Content-Type", ""), ""
+
+
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]""", re.M)
+
+
+def resolve(base, ref):
+    """The absolute path of `ref` imported by the module at `base`."""
+    if ref.startswith("/"):
+        return ref
+    parts = base.split("/")[:-1]
+    for p in ref.split("/"):
+        if p == "..":
+            parts.pop()
+        elif p != ".":
+            parts.append(p)
+    return "/".join(parts)
+
+
+def test_modules(port):
+    status, _, html = get(port, "/")
+    check(status == 200, "GET / serves the page")
+    entries = re.findall(r'<script\s+type="module"\s+src="([^"]+)"', html)
+    check(entries == ["/js/main.js"], f"the page loads /js/main.js as its one module script: {entries}")
+    check(not re.search(r"<script(?![^>]*type=\"module\")[^>]*src=", html), "no classic script is left")
+    seen, todo = set(), list(entries)
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        status, ctype, body = get(port, path)
+        check(status == 200, f"{path}: status {status}")
+        check(ctype.startswith("text/javascript"), f"{path}: Content-Type {ctype!r}")
+        for a, b in IMPORT.findall(body):
+            todo.append(resolve(path, a or b))
+    for name in ("main", "store", "connection", "board", "input", "panels", "dialogs", "history", "pieces"):
+        check(f"/js/{name}.js" in seen, f"/js/{name}.js is reached from main.js: {sorted(seen)}")
+    status, ctype, _ = get(port, "/style.css")
+    check(status == 200 and ctype.startswith("text/css"), "style.css is served as CSS")
+
+
+def test_dot_dot(port):
+    # urllib sends these as written; whatever civetweb makes of them, nothing outside the table is served.
+    for path in ("/js/../../CMakeLists.txt", "/js/..%2f..%2fCMakeLists.txt", "/..%2fCMakeLists.txt", "/js/%2e%2e/index.html"):
+        status, _, body = get(port, path)
+        check(status == 404 or (status == 200 and "<html" in body.lower()), f"{path}: {status}")
+        check("cmake_minimum_required" not in body, f"{path} served a file of the source tree")
+
+
+def main():
+    proc = subprocess.Popen([RZ, "gui", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = proc.stdout.readline().strip()
+    try:
+        check(url.startswith("http://127.0.0.1:"), f"no address printed: {url!r}")
+        port = int(url.rsplit(":", 1)[1].rstrip("/"))
+        test_modules(port)
+        test_dot_dot(port)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    print("ok" if not failures else f"{len(failures)} failures")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
