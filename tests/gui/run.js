@@ -17,6 +17,7 @@ const { launch, openPage, CHROMIUM } = require('./lib/browser');
 const { newGame } = require('./lib/play');
 const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
+const { gameFixes } = require('./lib/gamefixes');
 const { watchGame } = require('./lib/watch');
 const { scoreFromWhite } = require('./lib/scoreside');
 const { rulesLink } = require('./lib/ruleslink');
@@ -83,6 +84,8 @@ async function main() {
     if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
     if (wanted('normal')) await step('score from White\'s side', failures, () => scoreFromWhite(browser, path.resolve(args.rulezero)));
     if (wanted('normal')) await step('full rules as HTML', failures, () => rulesLink(page, args.screenshots));
+    if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
+      () => gameFixes(page, server, browser, path.resolve(args.rulezero)));
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {

@@ -1,7 +1,7 @@
 // The new-game dialog and the FEN box.
 import { $, el } from './dom.js';
 import { rz, on } from './store.js';
-import { send } from './connection.js';
+import { send, onMessage } from './connection.js';
 import { goLive } from './history.js';
 
 // ---------------------------------------------------------------- new game
@@ -25,6 +25,40 @@ function fillNewGameForm() {
   fillSelect($('ng-white'), players, s && s.players ? s.players.white.id : 'human');
   fillSelect($('ng-black'), players, s && s.players ? s.players.black.id : engine && engine.id);
   fillOptions();
+  offerPlayers();
+}
+
+// Only the players that play the chosen game can be picked (setup.players[].variants,
+// null while the server is still finding out); the others stay listed, disabled, with why.
+function offerPlayers() {
+  const variant = $('ng-variant').value;
+  const title = (((rz.setup && rz.setup.variants) || []).find(v => v.id === variant) || {}).title || variant;
+  const players = (rz.setup && rz.setup.players) || [];
+  for (const select of [$('ng-white'), $('ng-black')]) {
+    for (const o of select.options) {
+      const p = players.find(x => x.id === o.value) || {};
+      const plays = !Array.isArray(p.variants) || p.variants.includes(variant);
+      o.disabled = !plays;
+      o.textContent = (p.name || p.id) + (p.status === 'failed' ? ' (could not start)' : !plays ? ' (does not play ' + title + ')'
+        : p.status === 'starting' ? ' (starting…)' : '');
+      o.title = p.status === 'failed' ? p.error || '' : '';
+    }
+    if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+      const first = [...select.options].find(o => !o.disabled && (select.id === 'ng-white' || o.value !== 'human')) ||
+        [...select.options].find(o => !o.disabled);
+      if (first) select.value = first.value;
+    }
+  }
+}
+
+// The server found out which games an engine plays: the lists change, the choices stay.
+function updatePlayers(msg) {
+  if (!rz.setup) return;
+  rz.setup.players = msg.players;
+  const keep = [$('ng-white').value, $('ng-black').value];
+  fillSelect($('ng-white'), msg.players, keep[0]);
+  fillSelect($('ng-black'), msg.players, keep[1]);
+  offerPlayers();
 }
 
 // The settings of the chosen game, as inputs.
@@ -70,6 +104,7 @@ function showTcFields() {
 
 function readTc() {
   const kind = $('ng-tc-kind').value;
+  if (kind === 'untimed') return { kind };
   if (kind === 'movetime') return { kind, ms: Math.round(parseFloat($('ng-movetime').value) * 1000) };
   if (kind === 'depth') return { kind, depth: parseInt($('ng-depth').value, 10) };
   return { kind: 'clock', base_ms: Math.round(parseFloat($('ng-base').value) * 60000),
@@ -132,7 +167,8 @@ export function initDialogs() {
   on('setup', fillNewGameForm);
   on('render', drawFenBox);
   $('btn-new').onclick = openNewGame;
-  $('ng-variant').onchange = fillOptions;
+  $('ng-variant').onchange = () => { fillOptions(); offerPlayers(); };
+  onMessage('players', updatePlayers);
   $('ng-tc-kind').onchange = showTcFields;
   $('ng-cancel').onclick = () => $('newgame').close();
   $('newgame-form').addEventListener('submit', () => startNewGame());

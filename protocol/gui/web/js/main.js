@@ -9,6 +9,7 @@ import { initPanels } from './panels.js';
 import { initDialogs } from './dialogs.js';
 import { initHistory } from './history.js';
 import { initInput } from './input.js';
+import { initOffers } from './offers.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -17,6 +18,7 @@ initPanels();
 initDialogs();
 initHistory();
 initInput();
+initOffers();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);
