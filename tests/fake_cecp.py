@@ -9,6 +9,7 @@ position after each. Modes:
   hang     stops answering once asked to move
   crash    exits once asked to move
   claim    claims a win (1-0 / 0-1) instead of moving
+  drawish  offers a draw (`offer draw`) before each move, and accepts one
 With --think SCORE it posts one thinking line before each move, with that
 score from its own side in CECP's form (centipawns, 100000 + N for a mate in
 N moves, -100000 - N to be mated); with --uci as `score cp SCORE` or `score
@@ -37,6 +38,7 @@ def main():
     ap.add_argument("--mode", default="first")
     ap.add_argument("--variant", default="normal")
     ap.add_argument("--uci", action="store_true")
+    ap.add_argument("--cecp-only", action="store_true", help="ignore `uci` (a GUI's protocol probe finds CECP)")
     ap.add_argument("--think", type=int, default=None)
     args = ap.parse_args()
     fen = START.get(args.variant, "")
@@ -67,6 +69,8 @@ def main():
         if args.mode == "claim":
             say("1-0 {White mates}" if " w " in fen else "0-1 {Black mates}")
             return
+        if args.mode == "drawish":
+            say("offer draw")
         turns = legal_turns(args.rz, variant, fen)
         if turns and args.think is not None:
             if args.uci:
@@ -93,6 +97,8 @@ def main():
         if not words:
             continue
         cmd = words[0]
+        if cmd == "uci" and args.cecp_only:
+            continue
         if cmd == "uci":
             say("id name Fake %s" % args.mode)
             say("uciok")
@@ -140,6 +146,8 @@ def main():
         elif cmd == "usermove":
             if apply(words[1]) and not forced:
                 play()
+        elif cmd == "draw" and args.mode == "drawish":
+            say("offer draw")
         elif cmd == "quit":
             return
 

@@ -67,6 +67,7 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
             pos_remove(pos, s1);
             pos->board[s1] = p0;
         }
+        st->id[st->nlinks] = nd_take_link_id(st);
         st->l0[st->nlinks] = (uint8_t)nd_local(s0);
         st->l1[st->nlinks] = (uint8_t)nd_local(s1);
         st->nlinks++;

@@ -91,6 +91,7 @@ cJSON *gui_json_links(const struct board_view *b)
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "a", b->link[i].a);
         cJSON_AddStringToObject(o, "b", b->link[i].b);
+        cJSON_AddNumberToObject(o, "number", b->link[i].number > 0 ? b->link[i].number : i + 1);
         cJSON_AddItemToArray(links, o);
     }
     return links;

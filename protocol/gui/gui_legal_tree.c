@@ -158,7 +158,8 @@ static bool same_links(const struct board_view *a, const struct board_view *b)
     return true;
 }
 
-/* {"gone": [squares emptied], "put": [pieces that are new where they stand], "links": [...] if changed}. */
+/* {"gone": [squares emptied], "put": [pieces that are new where they stand], "links": [...] if changed,
+ *  "hint": what comes next, if the view says}. */
 static char *frame_text(const struct board_view *board, const struct board_view *f)
 {
     cJSON *o = cJSON_CreateObject();
@@ -172,6 +173,8 @@ static char *frame_text(const struct board_view *board, const struct board_view 
             cJSON_AddItemToArray(put, gui_json_piece(&f->piece[i]));
     if (!same_links(board, f))
         cJSON_AddItemToObject(o, "links", gui_json_links(f));
+    if (f->hint[0])
+        cJSON_AddStringToObject(o, "hint", f->hint);
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     return text;

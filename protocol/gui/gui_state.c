@@ -33,7 +33,7 @@ void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...)
 
 bool gui_clock_runs(const struct gui_session *s)
 {
-    return s->limits.kind == LIMIT_CLOCK && !s->over && !s->paused;
+    return !s->over && !s->paused && gui_clock_started(s, s->game.pos->side);
 }
 
 int64_t gui_clock_left(const struct gui_session *s, Color c)
@@ -108,7 +108,7 @@ static cJSON *players_json(const struct gui_session *s)
 
 static cJSON *clocks_json(const struct gui_session *s)
 {
-    if (s->limits.kind != LIMIT_CLOCK)
+    if (s->limits.kind != LIMIT_CLOCK || s->untimed)
         return cJSON_CreateNull();
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "white_ms", (double)gui_clock_left(s, WHITE));
@@ -221,6 +221,14 @@ char *gui_state_text(struct gui_session *s, bool with_legal)
         cJSON_AddNullToObject(o, "result");
     }
     cJSON_AddBoolToObject(o, "paused", s->paused);
+    if (s->draw_offer >= 0)
+        cJSON_AddStringToObject(o, "draw_offer", color_name((Color)s->draw_offer));
+    else
+        cJSON_AddNullToObject(o, "draw_offer");
+    if (s->note[0])
+        cJSON_AddStringToObject(o, "note", s->note);
+    else
+        cJSON_AddNullToObject(o, "note");
     cJSON_AddItemToObject(o, "thinking", thinking_json(s));
     if (with_legal) {
         refresh_legal(s);
@@ -267,9 +275,11 @@ void gui_broadcast_clock(struct gui_session *s)
 
 /* ---- PGN ------------------------------------------------------------------------------------ */
 
-static void tc_text(const struct limits *l, char *out, size_t n)
+static void tc_text(const struct limits *l, bool untimed, char *out, size_t n)
 {
-    if (l->kind == LIMIT_CLOCK)
+    if (untimed)
+        snprintf(out, n, "-");
+    else if (l->kind == LIMIT_CLOCK)
         snprintf(out, n, "%g+%g", (double)l->base_ms / 1000.0, (double)l->inc_ms / 1000.0);
     else if (l->kind == LIMIT_MOVETIME)
         snprintf(out, n, "%g/move", (double)l->movetime_ms / 1000.0);
@@ -294,7 +304,7 @@ char *gui_pgn_text(struct gui_session *s)
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    tc_text(&s->limits, tc, sizeof tc);
+    tc_text(&s->limits, s->untimed, tc, sizeof tc);
     struct game_record rec = {
         .variant = g->variant, .event = "Rule Zero GUI", .site = "localhost", .date = date, .round = 1,
         .white = white, .black = black, .start_fen = g->start_fen,

@@ -85,6 +85,12 @@ void gui_on_engine_line(void *vctx, const char *line)
 {
     struct line_ctx *ctx = vctx;
     struct gui_session *s = ctx->s;
+    if (strncmp(line, "offer draw", 10) == 0) {
+        pthread_mutex_lock(&s->lock);
+        gui_engine_offers_draw(s, ctx->color, ctx->generation);
+        pthread_mutex_unlock(&s->lock);
+        return;
+    }
     struct thinking t = {.valid = true, .color = ctx->color};
     if (!gui_parse_thinking(line, &t))
         return;

@@ -20,6 +20,7 @@ const { pageFeatures } = require('./lib/features');
 const { playingFeatures } = require('./lib/playfeel');
 const { dialogChecks } = require('./lib/dialogs');
 const { layoutChecks } = require('./lib/layout');
+const { gameFixes } = require('./lib/gamefixes');
 const { watchGame } = require('./lib/watch');
 const { scoreFromWhite } = require('./lib/scoreside');
 const { rulesLink } = require('./lib/ruleslink');
@@ -89,6 +90,8 @@ async function main() {
     if (wanted('normal')) await step('playing features', failures, () => playingFeatures(page, server, args.screenshots));
     if (wanted('normal')) await step('new-game dialog and FEN box', failures, () => dialogChecks(page, server));
     if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
+    if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
+      () => gameFixes(page, server, browser, path.resolve(args.rulezero)));
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {

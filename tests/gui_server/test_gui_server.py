@@ -232,21 +232,22 @@ def test_engines(ws, port):
     state = wait_state(ws, lambda s: s["ply"] == 0, 30, "undo takes back the engine's turn and the person's")
     if state:
         check(state["to_move"] == "human" and legal(state), "after undo the person is to move")
-    # A person's clock runs out.
+    # A person's clock runs out (it starts once both sides made their first turn).
     ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human",
              "tc": {"kind": "clock", "base_ms": 1000, "inc_ms": 0}})
+    for text in ("e2e4", "e7e5"):
+        ws.send({"type": "turn", "text": text})
     state = wait_state(ws, lambda s: s["result"] is not None, 10, "a person loses on time")
     if state:
         check(state["result"] == {"score": "0-1", "reason": "White loses on time"}, f"result {state['result']}")
         check(state["clocks"]["white_ms"] == 0, "the flag shows 0")
-    # An engine that cannot start: an error, the game stays, paused.
+    # An engine that cannot start: its start-up probe marks it, a game with it is refused, the game stays.
+    before = api_state(port)
     ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "engine:1"})
-    ws.recv_type("state")
-    ws.send({"type": "turn", "text": "d2d4"})
     error = ws.recv_type("error")
-    check("engine" in error["message"], f"a crashing engine is reported: {error['message']}")
+    check("could not start" in error["message"], f"a crashing engine is reported: {error['message']}")
     state = api_state(port)
-    check(state["paused"] and state["ply"] == 1, "the game stays as it was, paused")
+    check((state["variant"], state["fen"]) == (before["variant"], before["fen"]), "the game stays as it was")
     # An engine that hangs: reported after its deadline (time per move + 5 s), the game stays, paused.
     ws.send({"type": "new_game", "variant": "interweave", "white": "human", "black": "engine:2",
              "tc": {"kind": "movetime", "ms": 100}})

@@ -149,9 +149,11 @@ async function preferencesKept(page, shots) {
 }
 
 // A short clock: the low-time sound once the person's clock passes its threshold, then the end.
+// Both first turns are untimed (docs/gui-protocol.md): White's clock runs from Black's first turn.
 async function lowTimeAndEnd(page) {
   await newGame(page, { variant: 'normal', tc: { kind: 'clock', base_ms: 6000, inc_ms: 0 } });
   await playTurn(page, byClicks('e2', 'e4'));
+  await playTurn(page, byClicks('e7', 'e5'));
   await page.waitForFunction(() => window.rulezero.sounds.some(s => s.name === 'lowtime'), null, { timeout: 9000 });
   await page.waitForFunction(() => window.rulezero.state.result, null, { timeout: 9000 });
   await page.waitForFunction(() => window.rulezero.sounds.slice(-1)[0].name === 'gameend', null, { timeout: 2000 });

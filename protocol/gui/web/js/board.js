@@ -33,7 +33,7 @@ export function drawBoardsInto(box, board, opts = {}) {
   shownLinks.forEach((l, i) => {
     for (const sq of [l.a, l.b]) {
       if (!links.has(sq)) links.set(sq, []);
-      links.get(sq).push(i + 1);
+      links.get(sq).push(l.number || i + 1);   // the server's number stays the link's own
     }
   });
   const marks = new Map();

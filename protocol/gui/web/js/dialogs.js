@@ -26,6 +26,40 @@ function fillNewGameForm() {
   fillSelect($('ng-black'), players, s && s.players ? s.players.black.id : engine && engine.id);
   fillOptions();
   showFenOf($('ng-variant').value);
+  offerPlayers();
+}
+
+// Only the players that play the chosen game can be picked (setup.players[].variants,
+// null while the server is still finding out); the others stay listed, disabled, with why.
+function offerPlayers() {
+  const variant = $('ng-variant').value;
+  const title = (((rz.setup && rz.setup.variants) || []).find(v => v.id === variant) || {}).title || variant;
+  const players = (rz.setup && rz.setup.players) || [];
+  for (const select of [$('ng-white'), $('ng-black')]) {
+    for (const o of select.options) {
+      const p = players.find(x => x.id === o.value) || {};
+      const plays = !Array.isArray(p.variants) || p.variants.includes(variant);
+      o.disabled = !plays;
+      o.textContent = (p.name || p.id) + (p.status === 'failed' ? ' (could not start)' : !plays ? ' (does not play ' + title + ')'
+        : p.status === 'starting' ? ' (starting…)' : '');
+      o.title = p.status === 'failed' ? p.error || '' : '';
+    }
+    if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+      const first = [...select.options].find(o => !o.disabled && (select.id === 'ng-white' || o.value !== 'human')) ||
+        [...select.options].find(o => !o.disabled);
+      if (first) select.value = first.value;
+    }
+  }
+}
+
+// The server found out which games an engine plays: the lists change, the choices stay.
+function updatePlayers(msg) {
+  if (!rz.setup) return;
+  rz.setup.players = msg.players;
+  const keep = [$('ng-white').value, $('ng-black').value];
+  fillSelect($('ng-white'), msg.players, keep[0]);
+  fillSelect($('ng-black'), msg.players, keep[1]);
+  offerPlayers();
 }
 
 // The settings of the chosen game, as inputs.
@@ -84,6 +118,7 @@ function numberIn(id, lo, hi, what) {
 
 function readTc() {
   const kind = $('ng-tc-kind').value;
+  if (kind === 'untimed') return { kind };
   if (kind === 'movetime') {
     return { kind, ms: Math.round(numberIn('ng-movetime', 0.001, 3600, 'Seconds per move: from 0.001 to 3600.') * 1000) };
   }
@@ -234,7 +269,8 @@ export function initDialogs() {
   on('state', fenLoaded);
   onMessage('error', msg => newGameRefused(msg) || fenRefused());
   $('btn-new').onclick = openNewGame;
-  $('ng-variant').onchange = chooseVariant;
+  $('ng-variant').onchange = () => { chooseVariant(); offerPlayers(); };
+  onMessage('players', updatePlayers);
   $('ng-tc-kind').onchange = () => { showTcFields(); clearFormError(); };
   $('ng-fen').addEventListener('input', () => fenTyped.set($('ng-variant').value, $('ng-fen').value));
   $('newgame').addEventListener('input', event => event.target.removeAttribute('aria-invalid'));

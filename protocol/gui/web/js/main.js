@@ -15,6 +15,7 @@ import { initArrows } from './arrows.js';
 import { initDrag } from './drag.js';
 import { initPicker } from './picker.js';
 import { initSound } from './sound.js';
+import { initOffers } from './offers.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -25,6 +26,7 @@ initHistory();
 initInput();
 initPrefs();
 initMaterial();
+initOffers();
 on('render', sizeBoards);   // after the panels, before what draws over the boards: the boards take the room the rest leaves
 initArrows();
 initDrag();

@@ -2,7 +2,7 @@
 // result, the engine's thinking, the game's panels, the rules card, the
 // pause/resume controls.
 import { $, el, sideName } from './dom.js';
-import { rz, on, isHuman, nextClicks } from './store.js';
+import { rz, on, isHuman, nextClicks, currentFrame } from './store.js';
 import { send } from './connection.js';
 
 function drawPlayers(s) {
@@ -61,7 +61,9 @@ function drawStatus(s) {
   else if (s.to_move === 'human') {
     const next = [...nextClicks()];
     const choosing = next.length > 0 && next.every(c => c.startsWith('choice:'));
-    const hint = !rz.clicks.length ? '' : choosing ? ' · choose how the turn ends (Esc to start over)'
+    const frame = currentFrame();   // the server may say what comes next (Nick Danger's link action)
+    const hint = !rz.clicks.length ? '' : frame && frame.hint ? ' · ' + frame.hint + ' (Esc to start over)'
+      : choosing ? ' · choose how the turn ends (Esc to start over)'
       : ' · click the next highlighted square (Esc to start over)';
     text = sideName(s.side) + ' to move · your turn' + hint;
   } else if (s.to_move === 'engine') {

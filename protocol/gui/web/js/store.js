@@ -90,7 +90,7 @@ export function currentFrame() {
   const board = rz.state.board, put = w.frame.put || [];
   const changed = new Set((w.frame.gone || []).concat(put.map(p => p.square)));
   return { pieces: (board.pieces || []).filter(p => !changed.has(p.square)).concat(put),
-           links: w.frame.links || board.links || [] };
+           links: w.frame.links || board.links || [], hint: w.frame.hint || null };
 }
 
 // ---------------------------------------------------------------- states
