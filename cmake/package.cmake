@@ -2,7 +2,7 @@
 # cmake/install.cmake (scripts/package.sh runs it). CPack rather than a debian/
 # folder: the install rules stay the one description of what goes where, no
 # debhelper is needed, and dpkg-shlibdeps still computes Depends from the
-# binary, so any library the engine links (libcivetweb, libcjson, ...) is
+# binary, so any library the engine links (libcivetweb, libcjson, libcmark, ...) is
 # declared without editing this file.
 set(RULEZERO_MAINTAINER "Rule Zero developers <rulezero@example.org>" CACHE STRING
     "Maintainer field of the Debian package")

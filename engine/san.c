@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/notation.h"
 #include "engine/variant.h"
 
 #define SAN_MAX_LEN 32
@@ -193,4 +194,85 @@ int san_parse(struct position *pos, const char *text, struct turn *out)
         step_text(pos, list.moves[i], out->text, sizeof out->text);
     }
     return found == 1 ? 0 : -1;
+}
+
+/* ---- Writing ----------------------------------------------------------------- */
+
+/* The kinds SAN names by piece and target square. */
+static bool is_board_step(Move m)
+{
+    int kind = move_kind(m);
+    return kind == MK_NORMAL || kind == MK_DOUBLE_PAWN || kind == MK_EN_PASSANT || kind == MK_PROMOTION;
+}
+
+/* Which parts of the origin tell m apart from the other legal steps of the
+ * same piece type to the same square with the same promotion. */
+static void origin_needed(struct position *pos, Move m, bool *file, bool *rank)
+{
+    const struct geometry *g = &pos->variant->geo;
+    Square from = move_from(m), to = move_to(m);
+    int type = piece_type(pos->board[from]);
+    int promo = move_kind(m) == MK_PROMOTION ? move_promo(m) : 0;
+    struct move_list list;
+    pos->variant->generate(pos, &list);
+    int rivals = 0, same_file = 0, same_rank = 0;
+    for (int i = 0; i < list.count; i++) {
+        Move o = list.moves[i];
+        Square of = move_from(o);
+        if (o == m || !is_board_step(o) || move_to(o) != to || of == from ||
+            piece_type(pos->board[of]) != type || (move_kind(o) == MK_PROMOTION ? move_promo(o) : 0) != promo)
+            continue;
+        rivals++;
+        same_file += geo_file(g, of) == geo_file(g, from);
+        same_rank += square_rank(of) == square_rank(from);
+    }
+    *file = rivals > 0 && (same_file == 0 || same_rank > 0);
+    *rank = rivals > 0 && same_file > 0;
+}
+
+void san_step(struct position *pos, Move m, char *out, size_t n)
+{
+    const struct variant *v = pos->variant;
+    const struct geometry *g = &v->geo;
+    if (move_kind(m) == MK_CASTLE) {
+        bool kingside = geo_file(g, move_to(m)) > geo_file(g, move_from(m));
+        snprintf(out, n, "%s", kingside ? "O-O" : "O-O-O");
+        return;
+    }
+    if (!is_board_step(m)) {
+        step_text(pos, m, out, n);
+        return;
+    }
+    Square from = move_from(m);
+    int type = piece_type(pos->board[from]);
+    bool pawn = v->piece_letters[type] == 'P';
+    bool capture = v->is_capture(pos, m);
+    bool file, rank;
+    origin_needed(pos, m, &file, &rank);
+    char origin[8], target[8], text[32];
+    geo_square_name(g, from, origin);
+    geo_square_name(g, move_to(m), target);
+    size_t len = 0;
+    if (!pawn)
+        text[len++] = v->piece_letters[type];
+    if (file || (pawn && capture))
+        text[len++] = origin[0];
+    if (rank)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s", origin + 1);
+    if (capture)
+        text[len++] = 'x';
+    len += (size_t)snprintf(text + len, sizeof text - len, "%s", target);
+    if (move_kind(m) == MK_PROMOTION)
+        snprintf(text + len, sizeof text - len, "=%c", v->piece_letters[move_promo(m)]);
+    else
+        text[len] = '\0';
+    snprintf(out, n, "%s", text);
+}
+
+int san_write(struct position *pos, const struct turn *t, char *out, size_t n)
+{
+    if (!pos->variant->has_san || t->count != 1)
+        return -1;
+    turn_notation(pos, t, out, n);
+    return 0;
 }

@@ -272,7 +272,7 @@ void search_iterate(struct searcher *s, const struct search_callbacks *cb, struc
         /* The next iteration takes longer than all before it: do not start
          * one that cannot end before the soft limit. */
         if (s->budget.limited && !s->budget.fixed &&
-            elapsed_ms(s) * 2 >= s->budget.soft_ms * timeman_soft_permille(stable, drop) / 1000)
+            elapsed_ms(s) * 2 >= timeman_iteration_target(&s->budget, stable, drop))
             break;
         /* A mate found is final once the depth covers it twice over. */
         int mate = score_mate_moves(score);

@@ -1,5 +1,6 @@
 #include "engine/settings.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -51,4 +52,41 @@ void settings_get(const struct settings *s, const char *name, char *out, size_t 
 int fen_read_with(struct position *pos, const struct settings *s, const char *fen, char *err, size_t errlen)
 {
     return fen_read_rules(pos, s->variant, s->rules, fen, err, errlen);
+}
+
+void settings_text(const struct settings *s, char *out, size_t n)
+{
+    const struct variant *v = s->variant;
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < v->option_count && len < n; i++) {
+        char value[SETTINGS_TEXT_LEN];
+        settings_get(s, v->options[i].name, value, sizeof value);
+        len += (size_t)snprintf(out + len, n - len, "%s%s=%s", i ? "; " : "", v->options[i].name, value);
+    }
+}
+
+int settings_read_text(struct settings *s, const char *text, char *err, size_t errlen)
+{
+    char buf[SETTINGS_TEXT_LEN];
+    if (strlen(text) >= sizeof buf)
+        return error_set(err, errlen, "settings text too long");
+    snprintf(buf, sizeof buf, "%s", text);
+    char *rest = buf;
+    while (rest && *rest) {
+        char *item = rest;
+        rest = strchr(rest, ';');
+        if (rest)
+            *rest++ = '\0';
+        char *eq = strchr(item, '=');
+        if (!eq)
+            return error_set(err, errlen, "setting '%s' is not NAME=VALUE", item);
+        *eq = '\0';
+        char *name = item;
+        while (isspace((unsigned char)*name))
+            name++;
+        if (settings_set(s, name, eq + 1, err, errlen))
+            return -1;
+    }
+    return 0;
 }

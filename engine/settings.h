@@ -31,6 +31,14 @@ int settings_set(struct settings *s, const char *name, const char *value, char *
 /* Current text of an option ("" when the variant has no such option). */
 void settings_get(const struct settings *s, const char *name, char *out, size_t n);
 
+/* The settings as `NAME=VALUE` pairs joined by "; " (every option the
+ * variant declares, e.g. `Powers=K:K Q:Q,WAND ...`); "" when it has none.
+ * The PGN tag VariantOptions holds this text. */
+#define SETTINGS_TEXT_LEN 4096
+void settings_text(const struct settings *s, char *out, size_t n);
+/* Sets the `NAME=VALUE; ...` pairs of text on s: 0, or -1 with a message. */
+int settings_read_text(struct settings *s, const char *text, char *err, size_t errlen);
+
 /* Reads a FEN under these settings (see fen_read). */
 int fen_read_with(struct position *pos, const struct settings *s, const char *fen, char *err, size_t errlen);
 

@@ -3,6 +3,8 @@
 /* Moves we plan for when the time control does not say (sudden death). */
 #define DEFAULT_MOVES_TO_GO 25
 #define MAX_MOVES_TO_GO 50
+/* No turn takes more than 1/TURN_SHARE of the clock, plus the increment. */
+#define TURN_SHARE 20
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -21,12 +23,25 @@ static int64_t reserve_of(int64_t clock, int64_t overhead)
     return min64(overhead + clock / 20, clock / 2);
 }
 
+/* The most one turn may take, the overhead included: a twentieth of the
+ * clock plus the increment (a larger share when fewer moves than that are
+ * left in the session). Without it, the hard limit (three soft limits) and
+ * a changing best step (twice the soft limit) let one turn take a ninth of
+ * the clock: some 25 s a turn at 5+0 in Nick Danger, whose iterations are
+ * few and long. */
+static int64_t turn_ceiling(int64_t clock, int64_t inc, int64_t overhead, int64_t movestogo)
+{
+    int64_t share = movestogo > 0 ? min64(movestogo, TURN_SHARE) : TURN_SHARE;
+    return max64(1, clock / share + inc - overhead);
+}
+
 static struct time_budget clock_budget(const struct search_limits *l, int side)
 {
     struct time_budget b = {true, false, 1, 1};
     int64_t clock = l->time_ms[side];
     int64_t inc = l->inc_ms[side] > 0 ? l->inc_ms[side] : 0;
-    int64_t avail = max64(1, clock - reserve_of(clock, overhead_of(l)));
+    int64_t overhead = overhead_of(l);
+    int64_t avail = max64(1, clock - reserve_of(clock, overhead));
     int64_t mtg = l->movestogo > 0 ? min64(l->movestogo, MAX_MOVES_TO_GO) : DEFAULT_MOVES_TO_GO;
     /* The increment arrives after the move, so it can be spent now, except
      * when the clock is already nearly empty. */
@@ -37,8 +52,9 @@ static struct time_budget clock_budget(const struct search_limits *l, int side)
     int64_t hard = min64(soft * 3, (avail * 4) / 5);
     if (mtg == 1)
         hard = min64(hard, avail);
-    b.soft_ms = max64(1, soft);
-    b.hard_ms = max64(b.soft_ms, hard);
+    hard = min64(hard, turn_ceiling(clock, inc, overhead, l->movestogo));
+    b.hard_ms = max64(1, hard);
+    b.soft_ms = max64(1, min64(soft, b.hard_ms));
     return b;
 }
 
@@ -66,4 +82,9 @@ int timeman_soft_permille(int stable, int drop)
     if (drop >= 25)
         permille += permille / 4;
     return permille;
+}
+
+int64_t timeman_iteration_target(const struct time_budget *b, int stable, int drop)
+{
+    return min64(b->soft_ms * timeman_soft_permille(stable, drop) / 1000, b->hard_ms);
 }

@@ -4,7 +4,8 @@
  * moment the search starts: the soft limit (do not begin another iteration
  * after it) and the hard limit (abort the iteration in progress). Both stay
  * inside the clock minus a safety reserve, so the engine never loses on
- * time, even at 50 ms left. */
+ * time, even at 50 ms left. No turn takes more than a twentieth of the
+ * clock plus the increment (the overhead included). */
 #ifndef RULEZERO_TIMEMAN_H
 #define RULEZERO_TIMEMAN_H
 
@@ -33,5 +34,10 @@ struct time_budget timeman_budget(const struct search_limits *limits, int side);
  * once the best step has stayed the same for `stable` iterations.
  * `drop` is how many centipawns the score fell in the last iteration. */
 int timeman_soft_permille(int stable, int drop);
+
+/* When a search may end, after an iteration: the soft limit scaled by
+ * timeman_soft_permille, but never past the hard limit (an iteration that
+ * would end later is cut off there, its work mostly lost). */
+int64_t timeman_iteration_target(const struct time_budget *b, int stable, int drop);
 
 #endif

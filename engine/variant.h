@@ -142,6 +142,12 @@ struct variant {
 
     /* Text of one step, in the variant's notation (a turn joins its steps with ','). */
     void (*format_step)(const struct position *pos, Move m, char *out, size_t n);
+    /* Optional: the readable text of step `index` (0 = the first) of a turn,
+     * in the position before that step (engine/notation.h): a turn's readable
+     * text is its steps' texts one after the other, then a check mark. The
+     * texts must tell every legal turn apart and differ from every other
+     * turn's coordinate text. NULL: the coordinate text. */
+    void (*notation_step)(struct position *pos, Move m, int index, char *out, size_t n);
 
     /* Evaluation from the side to move's point of view, in centipawns. */
     int (*evaluate)(const struct position *pos);

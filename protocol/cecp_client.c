@@ -91,6 +91,11 @@ static bool lists_variant(const char *list, const char *id)
     return false;
 }
 
+bool cecp_plays(const struct player *p, const char *variant_id)
+{
+    return strcmp(variant_id, "normal") == 0 || !p->variants[0] || lists_variant(p->variants, variant_id);
+}
+
 int cecp_start(struct player *p, const struct variant *v, char *err, size_t errlen)
 {
     proc_send(&p->proc, "xboard");
@@ -116,7 +121,7 @@ int cecp_start(struct player *p, const struct variant *v, char *err, size_t errl
         }
     }
     (void)any_feature;
-    if (strcmp(v->id, "normal") != 0 && p->variants[0] && !lists_variant(p->variants, v->id)) {
+    if (!cecp_plays(p, v->id)) {
         snprintf(err, errlen, "%s does not play variant %s (its variants: %s)", p->cfg->name, v->id, p->variants);
         return -1;
     }
@@ -139,6 +144,30 @@ static int cecp_sync(struct player *p, int64_t deadline, struct reply *r)
             return 0;
         if (strcmp(line, want) == 0)
             return 1;
+    }
+}
+
+int cecp_offer_draw(struct player *p, int64_t deadline, struct reply *r)
+{
+    proc_send(&p->proc, "draw");
+    char line[PROC_LINE_MAX], want[32] = "";
+    if (p->ping) {
+        snprintf(want, sizeof want, "pong %d", ++p->ping_id);
+        proc_send(&p->proc, "ping %d", p->ping_id);
+    } else {
+        int64_t soon = clock_ms() + 1000; /* no ping: an answer comes at once or not at all */
+        deadline = soon < deadline ? soon : deadline;
+    }
+    int accepted = 0;
+    for (;;) {
+        if (!player_read(p, line, sizeof line, deadline, r))
+            return p->ping || r->kind != REPLY_TIMEOUT ? -1 : accepted;
+        if (strncmp(line, "offer draw", 10) == 0)
+            accepted = 1;
+        if (want[0] && strcmp(line, want) == 0)
+            return accepted;
+        if (!want[0] && accepted)
+            return accepted;
     }
 }
 

@@ -11,6 +11,7 @@
 #include "engine/bench.h"
 #include "engine/clock.h"
 #include "engine/fen.h"
+#include "engine/notation.h"
 #include "engine/platform.h"
 #include "engine/settings.h"
 #include "engine/turn.h"
@@ -40,8 +41,9 @@ static const char usage_text[] =
     "      Count the leaves of the tree of legal turns.\n"
     "  perft-suite FILE [--variant V] [--max-depth D] [--no-bulk]\n"
     "      Check every `FEN ;D1 n ;D2 n ...` line of an EPD suite.\n"
-    "  moves --variant V [--fen FEN] [--moves \"M1 M2 ...\"]\n"
-    "      One line per legal turn: the turn, a space, the FEN after it.\n"
+    "  moves --variant V [--fen FEN] [--moves \"M1 M2 ...\"] [--notation]\n"
+    "      One line per legal turn: the turn, a space, the FEN after it (with\n"
+    "      --notation, the turn's readable text between them).\n"
     "  bench [--variant V|all] [--depth D]\n"
     "      Fixed positions, fixed depth: total nodes and nodes per second.\n"
     "  match --variant V --engine CMD --engine CMD [...]\n"
@@ -64,7 +66,8 @@ static const char usage_text[] =
     "  -v, --variant V    variant id (default normal); see --help for the list\n"
     "  -f, --fen FEN      start from this position instead of the start position\n"
     "  -M, --moves LIST   perft, moves: play these turns first (space-separated, in\n"
-    "                     the variant's notation), keeping the game's history\n"
+    "                     coordinates or the readable notation), keeping the\n"
+    "                     game's history\n"
     "  -d, --depth D      depth in turns\n"
     "  -D, --divide       perft: one line per root turn\n"
     "  -n, --no-bulk      perft: make every leaf turn instead of counting the last ply\n"
@@ -106,6 +109,7 @@ struct cli_options {
     int max_depth;
     bool divide;
     bool bulk;
+    bool notation; /* moves: print the readable text too */
     /* Game settings, applied in order: names and values (--option, --powers). */
     const char *setting_name[CLI_MAX_SETTINGS];
     const char *setting_value[CLI_MAX_SETTINGS];
@@ -261,7 +265,8 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
         {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
         {"option", required_argument, NULL, 'o'},  {"powers", required_argument, NULL, 'P'},
         {"play", required_argument, NULL, 'p'},    {"seed", required_argument, NULL, 'S'},
-        {"weights", required_argument, NULL, 'w'}, {NULL, 0, NULL, 0},
+        {"weights", required_argument, NULL, 'w'}, {"notation", no_argument, NULL, 'N'},
+        {NULL, 0, NULL, 0},
     };
     optind = 1;
     opterr = 0;
@@ -310,6 +315,7 @@ static int parse_options(int argc, char **argv, struct cli_options *o)
                 return rc;
             break;
         case 'D': o->divide = true; break;
+        case 'N': o->notation = true; break;
         case 'n': o->bulk = false; break;
         case 'h': fputs(usage_text, stdout); print_variants(stdout); return EXIT_DONE;
         case 'V': printf("rulezero %s\n", RULEZERO_VERSION); return EXIT_DONE;
@@ -332,7 +338,7 @@ static int play_moves(struct position *pos, const char *list)
     snprintf(buf, sizeof buf, "%s", list);
     for (char *tok = strtok(buf, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
         struct turn t;
-        if (turn_parse(pos, tok, &t)) {
+        if (turn_read(pos, tok, &t)) {
             fprintf(stderr, "rulezero: illegal move '%s'\n", tok);
             return EXIT_BAD_INPUT;
         }
@@ -418,10 +424,18 @@ static int cmd_perft_suite(int argc, char **argv)
 
 static void print_turn_and_fen(struct position *after, const struct turn *t, void *ctx)
 {
-    (void)ctx;
+    const bool *notation = ctx;
     char fen[FEN_MAX_LEN];
     fen_write(after, fen, sizeof fen);
-    printf("%s %s\n", t->text, fen);
+    if (*notation) {
+        char text[TURN_TEXT_LEN];
+        turn_unmake(after, t);
+        turn_notation(after, t, text, sizeof text);
+        turn_make(after, t);
+        printf("%s %s %s\n", t->text, text, fen);
+    } else {
+        printf("%s %s\n", t->text, fen);
+    }
 }
 
 static int moves_at(struct position *pos, int argc, char **argv)
@@ -434,7 +448,7 @@ static int moves_at(struct position *pos, int argc, char **argv)
         return usage_error("unexpected argument '%s'", argv[optind]);
     struct settings s = {0};
     if ((rc = setup_position(pos, &s, &o)) == EXIT_OK)
-        for_each_turn(pos, print_turn_and_fen, NULL);
+        for_each_turn(pos, print_turn_and_fen, &o.notation);
     settings_free(&s);
     return rc;
 }

@@ -7,6 +7,7 @@
 
 #include "engine/adjudicate.h"
 #include "engine/error.h"
+#include "engine/notation.h"
 
 
 int game_init(struct game *g)
@@ -78,7 +79,7 @@ int game_new(struct game *g, const struct variant *v, const char *fen, char *err
 
 int game_find_turn(struct game *g, const char *text, struct turn *out, char *err, size_t errlen)
 {
-    if (turn_parse(g->pos, text, out) == 0)
+    if (turn_read(g->pos, text, out) == 0)
         return 0;
     return error_set(err, errlen, "no legal turn is written so");
 }
@@ -97,6 +98,7 @@ int game_play(struct game *g, const struct turn *t, char *err, size_t errlen)
     }
     g->turns[g->count].turn = *t;
     g->turns[g->count].side = g->pos->side;
+    turn_notation(g->pos, t, g->turns[g->count].notation, sizeof g->turns[g->count].notation);
     g->count++;
     turn_make(g->pos, t);
     return 0;

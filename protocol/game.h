@@ -17,7 +17,8 @@
 #define GAME_MAX_PLY (MAX_HISTORY - 2 * 128 - MAX_TURN_STEPS)
 
 struct game_turn {
-    struct turn turn;
+    struct turn turn;                 /* turn.text: the coordinate text */
+    char notation[TURN_TEXT_LEN];     /* the readable text (engine/notation.h) */
     Color side; /* who made it */
 };
 
@@ -49,7 +50,8 @@ void game_free(struct game *g);
 /* A new game of `v` from `fen` (NULL: the variant's start position). */
 int game_new(struct game *g, const struct variant *v, const char *fen, char *err, size_t errlen);
 
-/* Finds the legal turn written `text` (our notation). */
+/* Finds the legal turn written `text`: in coordinates, in the readable
+ * notation or in SAN (engine/notation.h: turn_read). */
 int game_find_turn(struct game *g, const char *text, struct turn *out, char *err, size_t errlen);
 /* Plays a turn found by game_find_turn (or a search) in the current position. */
 int game_play(struct game *g, const struct turn *t, char *err, size_t errlen);

@@ -268,12 +268,14 @@ static void record_game(struct worker *w, int index, const int engine_of[2], con
     const char *white = wcfg->name, *black = bcfg->name;
     bool one_control = strcmp(wcfg->tc_text, bcfg->tc_text) == 0;
     if (sh->pgn) {
+        char options[SETTINGS_TEXT_LEN];
+        settings_text(&c->rules, options, sizeof options);
         struct game_record rec = {
             .variant = c->variant, .event = "Rule Zero match", .site = sh->site, .date = sh->date,
             .round = index + 1, .white = white, .black = black, .start_fen = g->start_fen,
             .setup = !g->standard_start, .time_control = one_control ? wcfg->tc_text : NULL,
             .white_time_control = one_control ? NULL : wcfg->tc_text,
-            .black_time_control = one_control ? NULL : bcfg->tc_text,
+            .black_time_control = one_control ? NULL : bcfg->tc_text, .variant_options = options,
             .result = result_text(e->result), .termination = termination_of(e->kind), .reason = e->reason,
             .nmoves = g->nmoves, .moves = g->moves, .opening_plies = w->opening.nmoves,
         };

@@ -6,7 +6,7 @@
 #include <strings.h>
 
 #include "engine/adjudicate.h"
-#include "engine/san.h"
+#include "engine/notation.h"
 #include "variants/variant.h"
 
 /* ---- Writing ------------------------------------------------------------- */
@@ -61,6 +61,8 @@ void pgn_write(FILE *out, const struct game_record *g)
     write_tag(out, "Black", g->black);
     write_tag(out, "Result", g->result);
     write_tag(out, "Variant", g->variant->id);
+    if (g->variant_options && *g->variant_options)
+        write_tag(out, "VariantOptions", g->variant_options);
     if (g->setup) {
         write_tag(out, "FEN", g->start_fen);
         write_tag(out, "SetUp", "1");
@@ -309,11 +311,12 @@ int match_parse_turn(struct position *pos, const char *text, struct turn *out)
         if (turn_parse(pos, mapped, out) == 0)
             return 0;
     }
-    return san_parse(pos, text, out);
+    return turn_read(pos, text, out);
 }
 
-int pgn_replay(const struct pgn_game *g, struct position *pos, char *err, size_t errlen)
+int pgn_replay(const struct pgn_game *g, struct position *pos, struct settings *s, char *err, size_t errlen)
 {
+    settings_free(s);
     const char *id = pgn_tag(g, "Variant");
     const struct variant *v = variant_find(id ? id : "normal");
     if (!v && id && (strcasecmp(id, "standard") == 0 || strcasecmp(id, "chess") == 0))
@@ -323,8 +326,13 @@ int pgn_replay(const struct pgn_game *g, struct position *pos, char *err, size_t
         return -1;
     }
     const char *fen = pgn_tag(g, "FEN");
+    const char *options = pgn_tag(g, "VariantOptions");
     char ferr[VARIANT_ERR_LEN];
-    if (fen_read(pos, v, fen ? fen : v->start_fen, ferr, sizeof ferr)) {
+    if (settings_init(s, v, ferr, sizeof ferr) || (options && settings_read_text(s, options, ferr, sizeof ferr))) {
+        snprintf(err, errlen, "VariantOptions: %s", ferr);
+        return -1;
+    }
+    if (fen_read_with(pos, s, fen ? fen : v->start_fen, ferr, sizeof ferr)) {
         snprintf(err, errlen, "%s", ferr);
         return -1;
     }
@@ -359,6 +367,7 @@ int pgn_check_main(int argc, char **argv)
         return 1;
     }
     struct position *pos = malloc(sizeof *pos);
+    struct settings settings = {0};
     int games = 0, bad = 0;
     char err[512];
     struct pgn_game g;
@@ -370,7 +379,7 @@ int pgn_check_main(int argc, char **argv)
             bad++;
             break;
         }
-        if (pgn_replay(&g, pos, err, sizeof err)) {
+        if (pgn_replay(&g, pos, &settings, err, sizeof err)) {
             printf("Game %d: ERROR %s\n", games, err);
             bad++;
         } else {
@@ -397,6 +406,7 @@ int pgn_check_main(int argc, char **argv)
         pgn_game_free(&g);
     }
     free(pos);
+    settings_free(&settings);
     pgn_close(&r);
     printf("%d games, %d with errors\n", games, bad);
     return bad ? 1 : 0;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "engine/fen.h"
+#include "engine/settings.h"
 #include "engine/turn.h"
 
 struct variant;
@@ -21,6 +22,7 @@ struct game_record {
     const char *time_control;          /* PGN form: "10+0.1", "40/60", "-" */
     const char *white_time_control;    /* when the two differ (time_control NULL) */
     const char *black_time_control;
+    const char *variant_options;       /* the game's settings, "NAME=VALUE; ..." (settings_text); NULL or "": none */
     const char *result;                /* "1-0" ... "*" */
     const char *termination;           /* "normal", "time forfeit", "rules infraction", ... */
     const char *reason;                /* human words, also the closing comment */
@@ -56,12 +58,15 @@ int pgn_next(struct pgn_reader *r, struct pgn_game *g, char *err, size_t errlen)
 void pgn_game_free(struct pgn_game *g);
 const char *pgn_tag(const struct pgn_game *g, const char *name);
 
-/* Sets pos to the game's start ([Variant], [FEN]) and replays every move
- * through the rules. 0, or -1 with the first illegal move in err. */
-int pgn_replay(const struct pgn_game *g, struct position *pos, char *err, size_t errlen);
+/* Sets pos to the game's start ([Variant], [VariantOptions], [FEN]) and
+ * replays every move through the rules. The game's settings go to *s, which
+ * pos refers to: the caller frees it (settings_free) after using pos, also
+ * after a failure. 0, or -1 with the first illegal move in err. */
+int pgn_replay(const struct pgn_game *g, struct position *pos, struct settings *s, char *err, size_t errlen);
 
 /* Parses a turn text as the rules read it, trying the variant's XBoard form
- * and then SAN (engine/san.h) when the plain text is not a legal turn. 0 or -1. */
+ * and then the readable notation and SAN (engine/notation.h: turn_read)
+ * when the plain text is not a legal turn. 0 or -1. */
 int match_parse_turn(struct position *pos, const char *text, struct turn *out);
 
 /* `rulezero pgn-check FILE`: replays every game and checks the results the

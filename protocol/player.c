@@ -90,6 +90,15 @@ int player_start(struct player *p, const struct player_config *cfg, const struct
     return rc;
 }
 
+bool player_plays(const struct player *p, const char *variant_id)
+{
+    switch (p->protocol) {
+    case PROTO_BUILTIN: return true;
+    case PROTO_UCI: return uci_plays(p, variant_id);
+    default: return cecp_plays(p, variant_id);
+    }
+}
+
 int player_new_game(struct player *p, const struct game_view *g, uint64_t seed, char *err, size_t errlen)
 {
     switch (p->protocol) {

@@ -113,6 +113,11 @@ enum player_protocol player_detect(const struct player_config *cfg, int64_t wait
  * the options. 0, or -1 with a message. */
 int player_start(struct player *p, const struct player_config *cfg, const struct variant *v, char *err,
                  size_t errlen);
+/* Does a started player play the game `variant_id`? Built-in players play
+ * every game, engines orthodox chess ("normal") and what they announce: a
+ * CECP engine its `feature variants` (every game when it sends none, as the
+ * protocol says), a UCI engine its UCI_Variant choices. */
+bool player_plays(const struct player *p, const char *variant_id);
 /* Prepares a new game (position, limits). 0, or -1 with a message. */
 int player_new_game(struct player *p, const struct game_view *g, uint64_t seed, char *err, size_t errlen);
 /* Asks for a turn for the side to move, waiting until `deadline` (clock_ms). */
@@ -122,6 +127,12 @@ void player_game_over(struct player *p, const char *result, const char *reason);
 void player_quit(struct player *p);
 
 /* Protocol-specific halves (cecp_client.c, uci_client.c). */
+bool cecp_plays(const struct player *p, const char *variant_id);
+/* Offers the engine a draw (`draw`) and waits for its answer up to a `ping`'s
+ * `pong` (without ping, a second): 1 accepted (`offer draw`), 0 not, -1
+ * with r filled (no answer, crash). Every line goes to on_line as usual. */
+int cecp_offer_draw(struct player *p, int64_t deadline, struct reply *r);
+bool uci_plays(const struct player *p, const char *variant_id);
 int cecp_start(struct player *p, const struct variant *v, char *err, size_t errlen);
 int cecp_new_game(struct player *p, const struct game_view *g, char *err, size_t errlen);
 void cecp_move(struct player *p, const struct game_view *g, int64_t deadline, struct reply *r);

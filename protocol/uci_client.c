@@ -32,6 +32,11 @@ static bool lists_variant(const char *list, const char *id)
     return false;
 }
 
+bool uci_plays(const struct player *p, const char *variant_id)
+{
+    return strcmp(variant_id, "normal") == 0 || (p->has_uci_variant && lists_variant(p->uci_variants, variant_id));
+}
+
 /* isready ... readyok. 1 when in step, 0 after filling r. */
 static int uci_sync(struct player *p, int64_t deadline, struct reply *r)
 {
@@ -63,7 +68,7 @@ int uci_start(struct player *p, const struct variant *v, char *err, size_t errle
         take_option(p, line);
     }
     if (strcmp(v->id, "normal") != 0) {
-        if (!p->has_uci_variant || !lists_variant(p->uci_variants, v->id)) {
+        if (!uci_plays(p, v->id)) {
             snprintf(err, errlen, "%s does not play variant %s (UCI_Variant:%s)", p->cfg->name, v->id,
                      p->has_uci_variant ? p->uci_variants : " none");
             return -1;

@@ -25,6 +25,7 @@
 
 #define MAX_PENDING_PINGS 64
 #define DEFAULT_HASH_MB 16
+#define DRAW_ACCEPT_CP (-50) /* a draw offer is accepted at this score or worse, from our side */
 
 /* SEARCH_PONDER: on the opponent's time, in the position after the move
  * we expect (ponder_turn); it becomes SEARCH_MOVE when that move comes. */
@@ -97,6 +98,14 @@ static void on_report(const struct search_report *r, void *ctx)
         fprintf(xb->w->out, "%d %d %lld %llu %d %llu\t%s\n", r->depth, xboard_score(r->score),
                 (long long)(r->time_ms / 10), (unsigned long long)r->nodes, r->seldepth,
                 (unsigned long long)r->nps, r->pv);
+    writer_end(xb->w);
+}
+
+/* Forgets the last search's score (a new game). */
+static void forget_report(struct xboard *xb)
+{
+    writer_begin(xb->w);
+    memset(&xb->last_report, 0, sizeof xb->last_report);
     writer_end(xb->w);
 }
 
@@ -346,6 +355,7 @@ static void cmd_new(struct xboard *xb, char *args)
     char err[VARIANT_ERR_LEN];
     game_new(&xb->game, variant_find("normal"), NULL, err, sizeof err);
     engine_clear(xb->engine);
+    forget_report(xb);
     xb->force = false;
     xb->game_over = false;
     xb->engine_color = BLACK;
@@ -369,6 +379,7 @@ static void cmd_variant(struct xboard *xb, char *args)
         send_error(xb, err, "variant");
         return;
     }
+    forget_report(xb);
     xb->game_over = false;
     position_changed(xb);
     if (v->xboard) {
@@ -457,6 +468,7 @@ static void cmd_setboard(struct xboard *xb, char *args)
             think_if_engine_to_move(xb);
         return;
     }
+    forget_report(xb);
     xb->game_over = false;
     position_changed(xb);
     think_if_engine_to_move(xb);
@@ -809,6 +821,33 @@ static void cmd_accepted(struct xboard *xb, char *args)
         xb->full_turns = true;
 }
 
+/* How good the game looks to us: the score of our latest search (it searched
+ * for our side, thinking or pondering), or, before we have searched in this
+ * game, the static evaluation of the position. */
+static int own_score(struct xboard *xb)
+{
+    writer_begin(xb->w);
+    struct search_report r = xb->last_report;
+    writer_end(xb->w);
+    if (r.depth > 0)
+        return r.score;
+    const struct position *pos = xb->game.pos;
+    int eval = pos->variant->evaluate(pos);
+    return pos->side == xb->engine_color ? eval : -eval;
+}
+
+/* `draw`: the opponent offers a draw. We accept (`offer draw`, as CECP has
+ * it) when a draw is not worse for us than playing on: our score is
+ * DRAW_ACCEPT_CP or lower. Otherwise we say nothing, which declines. */
+static void cmd_draw(struct xboard *xb, char *args)
+{
+    (void)args;
+    if (xb->game_over || xb->analyzing || xb->force)
+        return;
+    if (own_score(xb) <= DRAW_ACCEPT_CP)
+        writer_printf(xb->w, "offer draw\n");
+}
+
 static void cmd_ignore(struct xboard *xb, char *args)
 {
     (void)xb;
@@ -831,7 +870,7 @@ static const struct command commands[] = {
     {"protover", cmd_protover}, {"new", cmd_new},       {"variant", cmd_variant},   {"force", cmd_force},
     {"go", cmd_go},             {"playother", cmd_playother}, {"level", cmd_level},   {"st", cmd_st},
     {"sd", cmd_sd},             {"nps", cmd_nps},       {"time", cmd_time},         {"otim", cmd_otim},
-    {"usermove", cmd_usermove}, {"?", cmd_move_now},    {"ping", cmd_ping},         {"draw", cmd_ignore},
+    {"usermove", cmd_usermove}, {"?", cmd_move_now},    {"ping", cmd_ping},         {"draw", cmd_draw},
     {"result", cmd_result},     {"setboard", cmd_setboard}, {"undo", cmd_undo},     {"remove", cmd_remove},
     {"hard", cmd_hard},         {"easy", cmd_easy},   {"post", cmd_post},         {"nopost", cmd_nopost},
     {"analyze", cmd_analyze},   {"exit", cmd_exit},     {".", cmd_stat},            {"hint", cmd_hint},

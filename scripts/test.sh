@@ -50,6 +50,8 @@ fi
 jobs=$(nproc)
 # Debian's Phalanx (the SAN match test) and GNU parallel (the sharded match test).
 "$root/scripts/deps.sh" phalanx parallel
+# pgn-extract reads the GUI's orthodox PGN as other chess software would (gui_server_notation).
+"$root/scripts/deps.sh" pgn-extract
 
 echo "== Release build (gcc) =="
 CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON

@@ -9,6 +9,11 @@ position after each. Modes:
   hang     stops answering once asked to move
   crash    exits once asked to move
   claim    claims a win (1-0 / 0-1) instead of moving
+  drawish  offers a draw (`offer draw`) before each move, and accepts one
+With --think SCORE it posts one thinking line before each move, with that
+score from its own side in CECP's form (centipawns, 100000 + N for a mate in
+N moves, -100000 - N to be mated); with --uci as `score cp SCORE` or `score
+mate N`. So a GUI's reading of scores can be checked.
 """
 import argparse
 import subprocess
@@ -33,6 +38,8 @@ def main():
     ap.add_argument("--mode", default="first")
     ap.add_argument("--variant", default="normal")
     ap.add_argument("--uci", action="store_true")
+    ap.add_argument("--cecp-only", action="store_true", help="ignore `uci` (a GUI's protocol probe finds CECP)")
+    ap.add_argument("--think", type=int, default=None)
     args = ap.parse_args()
     fen = START.get(args.variant, "")
     variant = args.variant
@@ -62,7 +69,16 @@ def main():
         if args.mode == "claim":
             say("1-0 {White mates}" if " w " in fen else "0-1 {Black mates}")
             return
+        if args.mode == "drawish":
+            say("offer draw")
         turns = legal_turns(args.rz, variant, fen)
+        if turns and args.think is not None:
+            if args.uci:
+                mate = args.think - 100000 if args.think > 100000 else args.think + 100000 if args.think < -100000 else 0
+                score = "mate %d" % mate if mate else "cp %d" % args.think
+                say("info depth 1 score %s nodes 1 pv %s" % (score, turns[0][0]))
+            else:
+                say("1 %d 0 1\t%s" % (args.think, turns[0][0]))
         if turns:
             say("move " + turns[0][0])
             fen = turns[0][1]
@@ -81,6 +97,8 @@ def main():
         if not words:
             continue
         cmd = words[0]
+        if cmd == "uci" and args.cecp_only:
+            continue
         if cmd == "uci":
             say("id name Fake %s" % args.mode)
             say("uciok")
@@ -128,6 +146,8 @@ def main():
         elif cmd == "usermove":
             if apply(words[1]) and not forced:
                 play()
+        elif cmd == "draw" and args.mode == "drawish":
+            say("offer draw")
         elif cmd == "quit":
             return
 

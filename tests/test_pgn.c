@@ -12,6 +12,7 @@
 #include "variants/variant.h"
 
 static struct position *pos, *replayed;
+static struct settings settings; /* the replayed game's */
 
 static void setup(void)
 {
@@ -24,6 +25,7 @@ static void teardown(void)
 {
     free(pos);
     free(replayed);
+    settings_free(&settings);
 }
 
 /* Plays a random game from fen, writes it, reads it back, compares. */
@@ -65,7 +67,7 @@ static void round_trip(const char *fen, uint64_t seed, int max_plies)
         ck_assert_str_eq(pgn_tag(&g, "White"), "A \"quoted\"");
         ck_assert_str_eq(pgn_tag(&g, "Round"), "3");
         ck_assert_str_eq(g.result, result_text(o.result));
-        ck_assert_msg(pgn_replay(&g, replayed, err, sizeof err) == 0, "%s", err);
+        ck_assert_msg(pgn_replay(&g, replayed, &settings, err, sizeof err) == 0, "%s", err);
         fen_write(replayed, got, sizeof got);
         ck_assert_str_eq(got, want);
         pgn_game_free(&g);
@@ -106,7 +108,46 @@ START_TEST(reader_skips_comments_variations_and_numbers)
     ck_assert_str_eq(g.moves[0], "e2e4");
     ck_assert_str_eq(g.moves[2], "g1f3");
     ck_assert_str_eq(g.result, "*");
-    ck_assert_int_eq(pgn_replay(&g, replayed, err, sizeof err), 0);
+    ck_assert_int_eq(pgn_replay(&g, replayed, &settings, err, sizeof err), 0);
+    pgn_game_free(&g);
+    pgn_close(&r);
+    unlink(path);
+}
+END_TEST
+
+/* A game's settings travel in [VariantOptions]: without them its first move
+ * (a WD Knight's leap) is illegal. */
+START_TEST(variant_options_tag)
+{
+    const struct variant *v = variant_find("polypiece");
+    char moves[2][TURN_TEXT_LEN] = {"b1b3", "Nb6"};
+    struct game_record rec = {
+        .variant = v, .round = 1, .white = "A", .black = "B", .start_fen = v->start_fen, .time_control = "-",
+        .variant_options = "Powers=K:K Q:Q,WAND R:R,NN B:B,R4 N:WD", .result = "*", .termination = "unterminated",
+        .reason = "", .nmoves = 2, .moves = moves,
+    };
+    char path[] = "rz_pgn_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    pgn_write(f, &rec);
+    rec.variant_options = NULL;
+    pgn_write(f, &rec);
+    fclose(f);
+    struct pgn_reader r;
+    char err[256];
+    ck_assert_int_eq(pgn_open(&r, path), 0);
+    struct pgn_game g;
+    ck_assert_int_eq(pgn_next(&r, &g, err, sizeof err), 1);
+    ck_assert_str_eq(pgn_tag(&g, "VariantOptions"), "Powers=K:K Q:Q,WAND R:R,NN B:B,R4 N:WD");
+    ck_assert_msg(pgn_replay(&g, replayed, &settings, err, sizeof err) == 0, "%s", err);
+    char fen[FEN_MAX_LEN];
+    fen_write(replayed, fen, sizeof fen);
+    ck_assert_str_eq(fen, "r1bqkbnr/pppppppp/1n6/8/8/1N6/PPPPPPPP/R1BQKBNR w KQkq - 2 2 00000");
+    pgn_game_free(&g);
+    ck_assert_int_eq(pgn_next(&r, &g, err, sizeof err), 1);
+    ck_assert_int_ne(pgn_replay(&g, replayed, &settings, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "ply 1: illegal move 'b1b3'"));
     pgn_game_free(&g);
     pgn_close(&r);
     unlink(path);
@@ -147,6 +188,7 @@ int main(void)
     tcase_add_test(tc, round_trip_from_a_position_with_black_to_move);
     tcase_add_test(tc, reader_skips_comments_variations_and_numbers);
     tcase_add_test(tc, adjudication);
+    tcase_add_test(tc, variant_options_tag);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -10,6 +10,7 @@
 #include "engine/adjudicate.h"
 #include "engine/baseline.h"
 #include "engine/fen.h"
+#include "engine/notation.h"
 #include "engine/san.h"
 #include "tests/check_run.h"
 #include "variants/variant.h"
@@ -243,6 +244,133 @@ START_TEST(test_random_games_read_back)
 }
 END_TEST
 
+/* ---- Writing (san_write) ---------------------------------------------------- */
+
+/* The legal turn written `coord` is written `want` in SAN, which reads back. */
+static void writes(const char *coord, const char *want)
+{
+    struct turn t;
+    ck_assert_msg(turn_parse(pos, coord, &t) == 0, "%s is not legal", coord);
+    char san[TURN_TEXT_LEN];
+    ck_assert_int_eq(san_write(pos, &t, san, sizeof san), 0);
+    ck_assert_str_eq(san, want);
+    reads_as(san, t.text);
+}
+
+START_TEST(test_write_pieces_and_ambiguity)
+{
+    load("normal", NULL);
+    writes("g1f3", "Nf3");
+    writes("e2e4", "e4");
+    writes("b1c3", "Nc3");
+    load("normal", "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5");
+    writes("e4d5", "exd5");
+    writes("d4e5", "dxe5");
+    writes("c3d5", "Nxd5");
+    writes("f3d2", "Nd2");       /* the c3 Knight cannot reach d2? it can: */
+    load("normal", "4k3/8/8/8/8/2N3N1/8/2N1K3 w - - 0 1");
+    writes("g3e2", "Nge2");      /* file tells it apart */
+    writes("c1e2", "N1e2");      /* c-file shared: the rank */
+    writes("c3e2", "Nc3e2");     /* file and rank both shared: the square */
+    writes("c3d5", "Nd5");       /* the only Knight that reaches d5 */
+    load("normal", "4k3/8/8/8/R6R/8/8/R3K3 w - - 0 1");
+    writes("a4d4", "Rad4");
+    writes("h4d4", "Rhd4");
+    writes("a1a2", "R1a2");
+    writes("a4a2", "R4a2");
+    writes("a4a8", "Ra8+");
+    load("normal", "6k1/8/6K1/8/8/8/8/R7 w - - 0 1");
+    writes("a1a8", "Ra8#");      /* the King on g6 guards f7, g7, h7 */
+    writes("a1a7", "Ra7");
+    load("normal", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1");
+    writes("a1a8", "Ra8#");      /* back-rank mate */
+    writes("a1a7", "Ra7");
+}
+END_TEST
+
+START_TEST(test_write_castling_promotion_en_passant)
+{
+    load("normal", "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+    writes("e1g1", "O-O");
+    writes("e1c1", "O-O-O");
+    writes("e1f1", "Kf1");
+    load("normal", "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R b KQkq - 0 1");
+    writes("e8g8", "O-O");
+    writes("e8c8", "O-O-O");
+    load("normal", "5k2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    writes("e1c1", "O-O-O");
+    writes("e1g1", "O-O+");      /* the Rook lands on f1, facing the King on f8 */
+    load("normal", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    writes("a7a8q", "a8=Q");     /* the Knight on b8 stands between */
+    writes("a7a8n", "a8=N");
+    writes("a7b8r", "axb8=R+");
+    writes("a7b8b", "axb8=B");
+    load("normal", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    writes("e5d6", "exd6");
+    writes("e5e6", "e6");
+    load("normal", "8/8/8/2k5/3pP3/8/8/4K3 b - e3 0 1");
+    writes("d4e3", "dxe3");
+    load("normal", "rnbqkbnr/ppppp2p/5p2/6p1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq g6 0 3");
+    writes("d1h5", "Qh5#");
+}
+END_TEST
+
+START_TEST(test_write_polypiece)
+{
+    load("polypiece", NULL);
+    writes("g1f3", "Nf3");
+    load("polypiece", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 00000");
+    writes("e1g1", "O-O");
+    writes("e1c1", "O-O-O");
+    load("polypiece", "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1 00001"); /* Knights move as WD */
+    writes("b1b3", "Nb3");
+    writes("g1g3", "Ng3");
+    writes("b1c1", "Nc1");       /* only the b1 Knight reaches c1 */
+    writes("g1f1", "Nf1");
+    load("polypiece", "4k3/8/8/8/8/8/8/1N3N1K w - - 0 1 00001");
+    writes("b1d1", "Nbd1");      /* both WD Knights leap to d1 */
+    writes("f1d1", "Nfd1");
+    struct turn t;
+    load("dialectic", NULL);
+    ck_assert_int_eq(turn_parse(pos, "g1f3", &t), 0);
+    char out[32];
+    ck_assert_int_ne(san_write(pos, &t, out, sizeof out), 0); /* no SAN in Dialectic */
+}
+END_TEST
+
+/* san_write agrees with the independent writer above, check marks aside. */
+static void every_move_written(const char *variant, uint64_t seed, int plies)
+{
+    load(variant, NULL);
+    for (int ply = 0; ply < plies && game_adjudicate(pos).result == RESULT_NONE; ply++) {
+        struct move_list legal;
+        pos->variant->generate(pos, &legal);
+        for (int i = 0; i < legal.count; i++) {
+            char want[32], got[TURN_TEXT_LEN];
+            write_san(&legal, legal.moves[i], want);
+            struct turn t = {1, {legal.moves[i]}, ""};
+            ck_assert_int_eq(san_write(pos, &t, got, sizeof got), 0);
+            size_t n = strlen(got);
+            if (n && (got[n - 1] == '+' || got[n - 1] == '#'))
+                got[n - 1] = '\0';
+            ck_assert_str_eq(got, want);
+        }
+        struct turn t;
+        ck_assert(baseline_choose(pos, BASELINE_RANDOM, &seed, &t));
+        turn_make(pos, &t);
+    }
+}
+
+START_TEST(test_write_random_games)
+{
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        every_move_written("normal", seed, 200);
+        every_move_written("polypiece", seed, 120);
+        every_move_written("polypiece-phased", seed, 120);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("san");
@@ -254,6 +382,10 @@ int main(void)
     tcase_add_test(tc, test_promotion_and_en_passant);
     tcase_add_test(tc, test_variant_table_decides);
     tcase_add_test(tc, test_random_games_read_back);
+    tcase_add_test(tc, test_write_pieces_and_ambiguity);
+    tcase_add_test(tc, test_write_castling_promotion_en_passant);
+    tcase_add_test(tc, test_write_polypiece);
+    tcase_add_test(tc, test_write_random_games);
     suite_add_tcase(s, tc);
     return check_run(s);
 }

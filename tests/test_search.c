@@ -436,6 +436,35 @@ START_TEST(move_overhead_is_left_on_the_clock)
 }
 END_TEST
 
+/* Issue 28: no turn takes more than a twentieth of the clock plus the
+ * increment, the overhead included, however unstable the best step; with
+ * fewer moves to go than twenty, a larger share. */
+START_TEST(no_turn_takes_more_than_a_twentieth_of_the_clock)
+{
+    static const int64_t clocks[] = {1000, 20000, 60000, 300000, 3600000};
+    static const int64_t incs[] = {0, 100, 2000};
+    for (size_t c = 0; c < sizeof clocks / sizeof clocks[0]; c++)
+        for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++) {
+            struct search_limits l;
+            search_limits_init(&l);
+            l.time_ms[WHITE] = l.time_ms[BLACK] = clocks[c];
+            l.inc_ms[WHITE] = l.inc_ms[BLACK] = incs[i];
+            struct time_budget b = timeman_budget(&l, WHITE);
+            int64_t ceiling = clocks[c] / 20 + incs[i] - TIMEMAN_DEFAULT_OVERHEAD_MS;
+            ck_assert_int_le(b.hard_ms, ceiling > 1 ? ceiling : 1);
+            ck_assert_int_le(b.soft_ms, b.hard_ms);
+            for (int stable = 0; stable < 6; stable++)
+                ck_assert_int_le(timeman_iteration_target(&b, stable, 100), b.hard_ms);
+        }
+    struct search_limits l;
+    search_limits_init(&l);
+    l.time_ms[WHITE] = l.time_ms[BLACK] = 60000;
+    l.movestogo = 4;
+    ck_assert_int_gt(timeman_budget(&l, WHITE).hard_ms, 60000 / 20);
+    ck_assert_int_le(timeman_budget(&l, WHITE).hard_ms, 60000 / 4);
+}
+END_TEST
+
 /* A best step that keeps changing, or a falling score, earns more of the
  * soft limit; a stable one less; never more than the hard limit allows. */
 START_TEST(soft_limit_follows_the_stability_of_the_best_step)
@@ -723,6 +752,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, blitz_two_seconds_plus_increment_never_flags);
     tcase_add_test(tc, short_clock_with_moves_to_go_never_flags);
     tcase_add_test(tc, move_overhead_is_left_on_the_clock);
+    tcase_add_test(tc, no_turn_takes_more_than_a_twentieth_of_the_clock);
     tcase_add_test(tc, soft_limit_follows_the_stability_of_the_best_step);
     tcase_add_test(tc, multi_step_turns_are_whole);
     tcase_add_test(tc, dead_position_is_analysed_with_lines);

@@ -34,8 +34,9 @@ static void load(const char *variant, const char *fen)
     char err[VARIANT_ERR_LEN];
     const struct variant *v = variant_find(variant);
     ck_assert_ptr_nonnull(v);
-    int rc = fen_read(pos, v, fen ? fen : v->start_fen, err, sizeof err);
-    ck_assert_msg(rc == 0, "%s: %s", fen, err);
+    const char *text = fen ? fen : v->start_fen;
+    int rc = fen_read(pos, v, text, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s: %s", text, err);
 }
 
 static void play(const char *text)
@@ -238,6 +239,94 @@ START_TEST(nickdanger_link_actions)
 }
 END_TEST
 
+/* The number a link is shown with (0: no such link). */
+static int link_number(const char *a, const char *b)
+{
+    view_describe(pos, board);
+    for (int i = 0; i < board->link_count; i++)
+        if (strcmp(board->link[i].a, a) == 0 && strcmp(board->link[i].b, b) == 0)
+            return board->link[i].number;
+    return 0;
+}
+
+static void link_numbers_distinct(void)
+{
+    view_describe(pos, board);
+    for (int i = 0; i < board->link_count; i++) {
+        ck_assert(board->link[i].number >= 1 && board->link[i].number <= 8);
+        for (int k = 0; k < i; k++)
+            ck_assert_int_ne(board->link[i].number, board->link[k].number);
+    }
+}
+
+/* The first legal turn whose link action makes a link. */
+static void play_first_link_make(void)
+{
+    struct view_turns t;
+    ck_assert_int_eq(view_legal_turns(pos, &t), 0);
+    char text[TURN_TEXT_LEN] = "";
+    for (int i = 0; i < t.count && !text[0]; i++) {
+        const char *comma = strchr(t.turn[i].text, ',');
+        if (comma && comma[1] != 'x')
+            snprintf(text, sizeof text, "%s", t.turn[i].text);
+    }
+    view_turns_free(&t);
+    ck_assert_msg(text[0], "no turn makes a link");
+    play(text);
+}
+
+/* Issue 28, defect 6: a link keeps its number (and so its colour) while it
+ * exists; breaking another does not renumber it. */
+START_TEST(nickdanger_link_numbers_stay)
+{
+    static const char *const pairs[8][2] = {{"a2", "i2"}, {"c3", "k3"}, {"e3", "m3"}, {"d4", "m4"},
+                                            {"g4", "o4"}, {"d5", "l5"}, {"f6", "n6"}, {"h6", "p6"}};
+    load("nickdanger", "r3k2r8/pp1p1ppp8/5n7nP1/1B1Q6NQ4/3q2b5q1b1/2N6pN5/1PP2PPP8/R3K2R8 w KQkq - 0 20 "
+                       "a2i2,c3k3,e3m3,d4m4,g4o4,d5l5,f6n6,h6p6 T -");
+    int before[8];
+    for (int i = 0; i < 8; i++)
+        before[i] = link_number(pairs[i][0], pairs[i][1]);
+    link_numbers_distinct();
+    play("o6o7,xa2i2"); /* breaks the link stored first: the last one took its slot */
+    ck_assert_int_eq(link_number("a2", "i2"), 0);
+    for (int i = 1; i < 8; i++)
+        ck_assert_msg(link_number(pairs[i][0], pairs[i][1]) == before[i], "%s%s was renumbered", pairs[i][0],
+                      pairs[i][1]);
+    play_first_link_make(); /* the one free number goes to the new link */
+    link_numbers_distinct();
+    for (int i = 1; i < 8; i++)
+        ck_assert_int_eq(link_number(pairs[i][0], pairs[i][1]), before[i]);
+    /* From the start: links are numbered as they are made. */
+    load("nickdanger", NULL);
+    play("e2e4");
+    play("e7e5,a3k3");
+    ck_assert_int_eq(link_number("a3", "k3"), 1);
+    play_first_link_make();
+    ck_assert_int_eq(link_number("a3", "k3"), 1);
+    view_describe(pos, board);
+    ck_assert_int_eq(board->link_count, 2);
+    ck_assert_int_eq(board->link[0].number + board->link[1].number, 3);
+}
+END_TEST
+
+/* After the move half of a turn the frame says a link action comes next. */
+START_TEST(nickdanger_link_action_hint)
+{
+    load("nickdanger", NULL);
+    play("e2e4");
+    struct view_turns t;
+    ck_assert_int_eq(view_legal_turns(pos, &t), 0);
+    int hinted = 0;
+    for (int i = 0; i < t.frame_count; i++)
+        hinted += strstr(t.frames[i].hint, "link action") != NULL;
+    ck_assert_int_eq(hinted, t.frame_count);
+    ck_assert_int_gt(t.frame_count, 0);
+    view_turns_free(&t);
+    view_describe(pos, board);
+    ck_assert_str_eq(board->hint, ""); /* a whole turn ahead: the clicks say it */
+}
+END_TEST
+
 START_TEST(dialectic_tokens)
 {
     load("dialectic", NULL);
@@ -303,6 +392,8 @@ static Suite *view_suite(void)
     tcase_add_test(tc, interdependent_drop);
     tcase_add_test(tc, interweave_chain_leg_by_leg);
     tcase_add_test(tc, nickdanger_link_actions);
+    tcase_add_test(tc, nickdanger_link_numbers_stay);
+    tcase_add_test(tc, nickdanger_link_action_hint);
     tcase_add_test(tc, dialectic_tokens);
     tcase_add_test(tc, polypiece_powers_panel);
     tcase_add_test(tc, last_turn_highlight);

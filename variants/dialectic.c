@@ -3,6 +3,7 @@
  * 3x3 dialectic. See variants/dialectic.h for the state layout and
  * docs/variants/dialectic.md for the rules decisions. */
 #include "engine/error.h"
+#include "engine/san.h"
 #include "variants/view.h"
 #include "variants/dialectic.h"
 
@@ -324,6 +325,22 @@ static void dialectic_format_step(const struct position *pos, Move m, char *out,
     snprintf(out, n, "%c@%d%d", token_letter[move_kind(m) - MK_THESIS], token_x(to), token_y(to));
 }
 
+/* Readable: board moves in SAN (N a Philosopher, G a Great one); a token move
+ * as the token's letter, its old square, `-` and its new square (`T12-11`,
+ * `S11-12` for the Synthesis). */
+static void dialectic_notation_step(struct position *pos, Move m, int index, char *out, size_t n)
+{
+    (void)index;
+    if (!is_dialectic_move(m)) {
+        san_step(pos, m, out, n);
+        return;
+    }
+    static const char token_letter[] = {'T', 'A', 'S'};
+    int from = move_from(m), to = move_to(m);
+    snprintf(out, n, "%c%d%d-%d%d", token_letter[move_kind(m) - MK_THESIS], token_x(from), token_y(from),
+             token_x(to), token_y(to));
+}
+
 /* ---- FEN --------------------------------------------------------------------------------- */
 
 
@@ -428,7 +445,7 @@ static const char *const hegelian_bench[] = {
     .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .state_ok = dialectic_state_ok, .read_ep = chess_read_ep,                      \
     .generate = dialectic_generate, .make = dialectic_make, .unmake = dialectic_unmake,                               \
     .in_check = chess_in_check, .is_capture = dialectic_is_capture, .outcome = chess_outcome,                          \
-    .format_step = dialectic_format_step, .evaluate = dialectic_evaluate, .eval_params = &dialectic_eval_params,        \
+    .format_step = dialectic_format_step, .notation_step = dialectic_notation_step, .evaluate = dialectic_evaluate, .eval_params = &dialectic_eval_params,        \
     .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
     .tt_key_extra = dialectic_tt_key_extra, .piece_values = dialectic_piece_values, .has_check = true,                 \
     .see = chess_see,                                                                                                  \

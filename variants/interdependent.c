@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/san.h"
 #include "variants/view.h"
 #include "variants/interdep.h"
 
@@ -113,6 +114,14 @@ static void idc_format_step(const struct position *pos, Move m, char *out, size_
     snprintf(out, n, "%s%s", from, to);
 }
 
+/* Readable: SAN with every piece lettered (the game has no Pawn), drops as
+ * in coordinates (`N@c4`). */
+static void idc_notation_step(struct position *pos, Move m, int index, char *out, size_t n)
+{
+    (void)index;
+    san_step(pos, m, out, n);
+}
+
 /* ---- XBoard ---------------------------------------------------------------------
  * Images by XBoard's piece order P N B R Q F E A C W M ... K: the Knight on
  * the Knight, the Conservative on the Rook, the Universalist on the Queen,
@@ -157,6 +166,7 @@ const struct variant variant_interdependent = {
     .is_capture = idc_is_capture,
     .outcome = idc_outcome,
     .format_step = idc_format_step,
+    .notation_step = idc_notation_step,
     .evaluate = idc_evaluate, .eval_params = &idc_eval_params,
     .generate_noisy = idc_generate_noisy,
     .count_turns = idc_count_turns,

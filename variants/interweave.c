@@ -472,6 +472,29 @@ static void iw_format_step(const struct position *pos, Move m, char *out, size_t
         snprintf(out, n, "%s%s", from, to);
 }
 
+/* Readable: the piece letter (none for a Pawn) and its square, then each
+ * square where the chain lands, after `x` when that step captured and `-`
+ * when it did not, with `=R` where it promotes: `Nc1xe5`, `Ra1xa3xc3`,
+ * `e2-d3`, `a7-b8=N`. A Remover's capture, where it stays, is its square and
+ * `x`: `Bc3x`. */
+static void iw_notation_step(struct position *pos, Move m, int index, char *out, size_t n)
+{
+    const struct variant *v = pos->variant;
+    char from[8] = "", to[8] = "", promo[4] = "";
+    int type = piece_type(pos->board[move_from(m)]);
+    if (index == 0) {
+        size_t len = 0;
+        if (v->piece_letters[type] != 'P')
+            from[len++] = v->piece_letters[type];
+        geo_square_name(&v->geo, move_from(m), from + len);
+    }
+    if (move_to(m) != move_from(m))
+        geo_square_name(&v->geo, move_to(m), to);
+    if (move_promo(m))
+        snprintf(promo, sizeof promo, "=%c", v->piece_letters[move_promo(m)]);
+    snprintf(out, n, "%s%c%s%s", from, v->is_capture(pos, m) ? 'x' : '-', to, promo);
+}
+
 /* ---- FEN ---------------------------------------------------------------------------- */
 
 
@@ -605,6 +628,7 @@ const struct variant variant_interweave = {
     .outcome = iw_outcome,
     .count_turns = iw_count_turns,
     .format_step = iw_format_step,
+    .notation_step = iw_notation_step,
     .evaluate = iw_evaluate, .eval_params = &iw_eval_params,
     .generate_noisy = iw_generate_noisy,
     .allow_null_move = false,

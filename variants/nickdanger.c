@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/error.h"
+#include "engine/san.h"
 #include "variants/view.h"
 #include "variants/nickdanger.h"
 
@@ -66,6 +67,7 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
             pos_remove(pos, s1);
             pos->board[s1] = p0;
         }
+        st->id[st->nlinks] = nd_take_link_id(st);
         st->l0[st->nlinks] = (uint8_t)nd_local(s0);
         st->l1[st->nlinks] = (uint8_t)nd_local(s1);
         st->nlinks++;
@@ -235,6 +237,28 @@ static void nd_format_step(const struct position *pos, Move m, char *out, size_t
     }
 }
 
+/* Readable: the chess move in SAN, then a comma and the link action: `+`
+ * and the two squares for a new link (`Nf3,+a3k3`), `-` and the two squares
+ * for a break (`e5,-a3k3`), with `@` and the location where the piece stays
+ * when the link was occupied (`e5,-c3k3@k3`). */
+static void nd_notation_step(struct position *pos, Move m, int index, char *out, size_t n)
+{
+    (void)index;
+    const struct geometry *g = &pos->variant->geo;
+    char from[8], to[8], keep[12] = "";
+    geo_square_name(g, move_from(m), from);
+    geo_square_name(g, move_to(m), to);
+    switch (move_kind(m)) {
+    case MK_LINK: snprintf(out, n, ",+%s%s", from, to); break;
+    case MK_UNLINK:
+        if (move_extra(m) != ND_KEEP_NONE)
+            snprintf(keep, sizeof keep, "@%s", move_extra(m) == ND_KEEP_0 ? from : to);
+        snprintf(out, n, ",-%s%s%s", from, to, keep);
+        break;
+    default: san_step(pos, m, out, n);
+    }
+}
+
 /* ---- XBoard ------------------------------------------------------------------------ */
 
 /* XBoard 4.9.1 draws the two boards as one 16x8 board (files a-p) with
@@ -281,6 +305,7 @@ const struct variant variant_nickdanger = {
     .outcome = chess_outcome,
     .count_turns = nd_count_turns,
     .format_step = nd_format_step,
+    .notation_step = nd_notation_step,
     .evaluate = nd_evaluate, .eval_params = &nd_eval_params,
     .generate_noisy = nd_generate_noisy,
     .allow_null_move = false,

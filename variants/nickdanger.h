@@ -32,6 +32,9 @@ struct POSITION_EXT_TYPE nd_state {
     uint64_t mask[2];        /* linked locations, by board */
     uint8_t l0[ND_MAX_LINKS]; /* link slots: board-0 location */
     uint8_t l1[ND_MAX_LINKS]; /*             board-1 location (same rank) */
+    uint8_t id[ND_MAX_LINKS]; /*             its number 0-7 while it exists (how the GUI shows it;
+                                             not part of the key) */
+    uint8_t next_id;         /* a new link takes the first free number from here on, cyclically */
     uint8_t nlinks;
     uint8_t phase;
     uint8_t last_kind;       /* the opponent's most recent link action (field 9) */
@@ -40,6 +43,23 @@ struct POSITION_EXT_TYPE nd_state {
 };
 
 POSITION_EXT_ACCESSORS(struct nd_state, nd_st, nd_cst)
+
+/* A new link's number: the first free one from next_id on (so a broken
+ * link's number comes back only after the others free); next_id moves past it. */
+static inline uint8_t nd_take_link_id(struct nd_state *st)
+{
+    unsigned used = 0;
+    for (int i = 0; i < st->nlinks; i++)
+        used |= 1u << st->id[i];
+    for (int k = 0; k < ND_MAX_LINKS; k++) {
+        int id = (st->next_id + k) % ND_MAX_LINKS;
+        if (!(used & (1u << id))) {
+            st->next_id = (uint8_t)((id + 1) % ND_MAX_LINKS);
+            return (uint8_t)id;
+        }
+    }
+    return 0;
+}
 
 /* Zobrist slots (zobrist.ext) of the state: a link by its board-0 square and
  * its board-1 file, the last link action the same way by kind, the twinkle

@@ -94,6 +94,7 @@ static int slot_of0(const struct nd_state *st, int l0)
 
 static void link_add(struct nd_state *st, int l0, int l1)
 {
+    st->id[st->nlinks] = nd_take_link_id(st);
     st->l0[st->nlinks] = (uint8_t)l0;
     st->l1[st->nlinks] = (uint8_t)l1;
     st->nlinks++;
@@ -110,6 +111,7 @@ static void link_remove(struct nd_state *st, int i)
     st->nlinks--;
     st->l0[i] = st->l0[st->nlinks];
     st->l1[i] = st->l1[st->nlinks];
+    st->id[i] = st->id[st->nlinks];
 }
 
 uint64_t nd_ext_key(const struct position *pos)

@@ -31,7 +31,11 @@ static void describe(const struct position *pos, struct board_view *out)
     for (int i = 0; i < st->nlinks && out->link_count < VIEW_MAX_LINKS; i++) {
         struct view_link *l = &out->link[out->link_count++];
         link_names(pos, st->l0[i], st->l1[i], l->a, l->b);
+        l->number = st->id[i] + 1;
     }
+    if (st->part2)
+        snprintf(out->hint, sizeof out->hint, "now the link action: %s a link (click its square on a-h, then on i-p)",
+                 st->phase == ND_PHASE_TWINKLE ? "make or break" : "make");
     struct view_panel *p = view_add_panel(out, "Nick Danger");
     struct view_row *phase = view_add_row(p, "Phase");
     view_add_item(phase, "Linking", st->phase == ND_PHASE_LINKING);

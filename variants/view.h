@@ -57,8 +57,11 @@ struct view_token {
     const char *name;
 };
 
+/* A link joins two squares; `number` (1 and up) stays the link's own while
+ * it exists, whatever else is made or broken (0: number them in order). */
 struct view_link {
     char a[8], b[8];
+    int number;
 };
 
 struct view_item {
@@ -94,6 +97,9 @@ struct board_view {
     char check[2][8];
     int panel_count;
     struct view_panel panel[VIEW_MAX_PANELS];
+    /* What a person clicks next, when a turn is half made (Nick Danger's
+     * link action after its move); "" when the clicks say it all. */
+    char hint[2 * VIEW_LABEL_LEN];
 };
 
 /* The clicks of one step. `label` is set for `choice:` clicks (button text). */

@@ -9,7 +9,9 @@
 
 #include "engine/clock.h"
 #include "engine/fen.h"
+#include "engine/notation.h"
 #include "protocol/gui/gui_json.h"
+#include "protocol/gui/gui_legal_tree.h"
 
 #define INFO_INTERVAL_MS 200 /* at most five `analysis_info` a second */
 #define GAME_DEFAULT_DEPTH 10
@@ -22,7 +24,8 @@ struct gui_analysis *gui_analysis_new(void)
         return NULL;
     a->multipv = ANALYSIS_DEFAULT_LINES;
     a->engine.moves = malloc(MAX_HISTORY * sizeof *a->engine.moves);
-    if (!a->engine.moves || game_init(&a->game) || game_init(&a->source)) {
+    a->walk = malloc(sizeof *a->walk);
+    if (!a->engine.moves || !a->walk || game_init(&a->game) || game_init(&a->source)) {
         gui_analysis_free(a);
         return NULL;
     }
@@ -37,6 +40,7 @@ void gui_analysis_free(struct gui_analysis *a)
     game_free(&a->source);
     free(a->ply);
     free(a->engine.moves);
+    free(a->walk);
     free(a);
 }
 
@@ -348,8 +352,11 @@ static cJSON *lines_json(const struct gui_analysis *a)
         cJSON_AddNumberToObject(o, "multipv", i + 1);
         score_json(o, &l->score);
         cJSON *pv = cJSON_AddArrayToObject(o, "pv");
-        for (int k = 0; k < l->turn_count; k++)
+        cJSON *coords = cJSON_AddArrayToObject(o, "pv_coord");
+        for (int k = 0; k < l->turn_count; k++) {
             cJSON_AddItemToArray(pv, cJSON_CreateString(l->turn[k]));
+            cJSON_AddItemToArray(coords, cJSON_CreateString(l->coord[k]));
+        }
         cJSON *arrow = cJSON_AddArrayToObject(o, "arrow");
         for (int k = 0; k < l->arrow_count; k++)
             cJSON_AddItemToArray(arrow, cJSON_CreateString(l->arrow[k]));
@@ -382,12 +389,16 @@ static cJSON *game_json(const struct gui_analysis *a)
         } else if (p->score.valid) {
             score_json(e, &p->score);
             cJSON_AddStringToObject(e, "best", p->best);
+            cJSON_AddStringToObject(e, "best_coord", p->best_coord);
         }
         cJSON_AddItemToArray(scores, e);
     }
     cJSON *moves = cJSON_AddArrayToObject(o, "moves");
-    for (int i = 0; i < a->source.count; i++)
-        cJSON_AddItemToArray(moves, cJSON_CreateString(a->source.turns[i].turn.text));
+    cJSON *coords = cJSON_AddArrayToObject(o, "coords");
+    for (int i = 0; i < a->source.count; i++) {
+        cJSON_AddItemToArray(moves, cJSON_CreateString(a->source.turns[i].notation));
+        cJSON_AddItemToArray(coords, cJSON_CreateString(a->source.turns[i].turn.text));
+    }
     cJSON_AddBoolToObject(o, "done", done);
     return o;
 }
@@ -401,15 +412,11 @@ static void add_info(cJSON *o, const struct gui_analysis *a)
     cJSON_AddItemToObject(o, "game", game_json(a));
 }
 
-/* The board of the analysis game, with its last turn's squares. */
-static cJSON *board_json(struct gui_analysis *a)
+/* The board's view, with its last turn's squares, into `b`; the BOARD object. */
+static cJSON *board_json(struct game *g, struct board_view *b)
 {
-    struct board_view *b = malloc(sizeof *b);
-    if (!b)
-        return cJSON_CreateNull();
     char last[8][8];
     int n = 0;
-    struct game *g = &a->game;
     if (g->count > 0) {
         const struct turn *t = &g->turns[g->count - 1].turn;
         turn_unmake(g->pos, t);
@@ -417,35 +424,46 @@ static cJSON *board_json(struct gui_analysis *a)
         turn_make(g->pos, t);
     }
     view_describe(g->pos, b);
-    cJSON *json = gui_json_board(b, last, n);
-    free(b);
-    return json;
+    return gui_json_board(b, last, n);
 }
 
-static cJSON *moves_json(const struct game *g)
+/* The board's turns from its start, as in a `state`'s moves. */
+static cJSON *moves_json(const struct gui_analysis *a)
 {
+    const struct game *g = &a->game;
+    struct position *pos = a->walk;
+    position_copy(pos, g->pos);
+    for (int i = g->count; i > 0; i--)
+        turn_unmake(pos, &g->turns[i - 1].turn);
+    int number = pos->fullmove;
     cJSON *moves = cJSON_CreateArray();
     for (int i = 0; i < g->count; i++) {
+        if (i > 0 && g->turns[i].side == WHITE && g->turns[i - 1].side == BLACK)
+            number++;
         cJSON *m = cJSON_CreateObject();
         cJSON_AddNumberToObject(m, "ply", i + 1);
+        cJSON_AddNumberToObject(m, "number", number);
         cJSON_AddStringToObject(m, "color", color_name(g->turns[i].side));
-        cJSON_AddStringToObject(m, "text", g->turns[i].turn.text);
+        cJSON_AddStringToObject(m, "text", g->turns[i].notation);
+        cJSON_AddStringToObject(m, "coord", g->turns[i].turn.text);
         cJSON_AddItemToArray(moves, m);
     }
     return moves;
 }
 
-static void add_legal(cJSON *o, struct gui_analysis *a, bool over)
+/* `legal` as the tree of clicks of a `state` (gui_legal_tree.h), frames told from `board`; and `choices`. */
+static void add_legal(cJSON *o, struct gui_analysis *a, const struct board_view *board, bool over)
 {
     struct view_turns turns = {0};
     char *legal = NULL, *choices = NULL;
-    if (!over && view_legal_turns(a->game.pos, &turns) == 0) {
-        legal = gui_json_legal(&turns);
+    if (!over && board && view_legal_turns(a->game.pos, &turns) == 0) {
+        legal = gui_legal_tree_json(&turns, board);
         choices = gui_json_choices(&turns);
         view_turns_free(&turns);
     }
-    cJSON_AddRawToObject(o, "legal", legal && choices ? legal : "[]");
-    cJSON_AddRawToObject(o, "choices", legal && choices ? choices : "{}");
+    bool ok = legal && choices;
+    cJSON_AddRawToObject(o, "legal", ok ? legal : "{\"root\":0,\"nodes\":[{}]}");
+    cJSON_AddRawToObject(o, "choices", ok ? choices : "{}");
     free(legal);
     free(choices);
 }
@@ -454,11 +472,13 @@ static void add_board(cJSON *o, struct gui_session *s)
 {
     struct gui_analysis *a = s->analysis;
     struct game *g = &a->game;
+    struct board_view *board = malloc(sizeof *board);
     cJSON_AddStringToObject(o, "variant", g->variant->id);
-    cJSON_AddItemToObject(o, "board", board_json(a));
+    cJSON_AddItemToObject(o, "board", board ? board_json(g, board) : cJSON_CreateNull());
     cJSON_AddStringToObject(o, "side", color_name(g->pos->side));
+    cJSON_AddNumberToObject(o, "number", g->pos->fullmove); /* the move number of the side to move's turn */
     cJSON_AddNumberToObject(o, "ply", g->count);
-    cJSON_AddItemToObject(o, "moves", moves_json(g));
+    cJSON_AddItemToObject(o, "moves", moves_json(a));
     char fen[FEN_MAX_LEN];
     fen_write(g->pos, fen, sizeof fen);
     cJSON_AddStringToObject(o, "fen", fen);
@@ -474,7 +494,8 @@ static void add_board(cJSON *o, struct gui_session *s)
     }
     cJSON_AddNumberToObject(o, "multipv", a->multipv);
     cJSON_AddItemToObject(o, "engine", s->cfg.self_cmd ? cJSON_CreateString("Rule Zero") : cJSON_CreateNull());
-    add_legal(o, a, out.result != RESULT_NONE);
+    add_legal(o, a, board, out.result != RESULT_NONE);
+    free(board);
 }
 
 static char *print_and_free(cJSON *o)
@@ -570,27 +591,31 @@ static void set_arrow(struct position *pos, const struct turn *t, struct analysi
     }
 }
 
-/* The engine's turns, as far as they are legal on the board (left as it was). */
+/* Room for one more turn in a position's history (as the search leaves). */
+static bool history_room(const struct position *pos) { return pos->ply < MAX_HISTORY - MAX_TURN_STEPS - 2; }
+
+/* The engine's turns in coordinates, as far as they are legal on the board:
+ * read and written (readable and coordinates) on a copy of the board. */
 static void take_turns(struct gui_analysis *a, struct analysis_line *l, const char *pv)
 {
-    struct position *pos = a->game.pos;
-    struct turn played[ANALYSIS_PV_TURNS];
+    struct position *pos = a->walk;
+    position_copy(pos, a->game.pos);
     char buf[PROC_LINE_MAX];
     snprintf(buf, sizeof buf, "%s", pv);
     char *save = NULL;
+    struct turn t;
     l->turn_count = l->arrow_count = 0;
-    for (char *w = strtok_r(buf, " ", &save); w && l->turn_count < ANALYSIS_PV_TURNS; w = strtok_r(NULL, " ", &save)) {
-        struct turn *t = &played[l->turn_count];
-        if (turn_parse(pos, w, t))
+    for (char *w = strtok_r(buf, " ", &save); w && l->turn_count < ANALYSIS_PV_TURNS && history_room(pos);
+         w = strtok_r(NULL, " ", &save)) {
+        if (turn_parse(pos, w, &t))
             break;
         if (l->turn_count == 0)
-            set_arrow(pos, t, l);
-        snprintf(l->turn[l->turn_count], TURN_TEXT_LEN, "%s", t->text);
-        turn_make(pos, t);
+            set_arrow(pos, &t, l);
+        turn_notation(pos, &t, l->turn[l->turn_count], TURN_TEXT_LEN);
+        snprintf(l->coord[l->turn_count], TURN_TEXT_LEN, "%s", t.text);
+        turn_make(pos, &t);
         l->turn_count++;
     }
-    for (int i = l->turn_count - 1; i >= 0; i--)
-        turn_unmake(pos, &played[i]);
 }
 
 void gui_analysis_store_line(struct gui_analysis *a, int index, const struct analysis_score *sc, const char *pv)
@@ -601,4 +626,25 @@ void gui_analysis_store_line(struct gui_analysis *a, int index, const struct ana
     l->score = *sc;
     take_turns(a, l, pv);
     a->dirty = true;
+}
+
+void gui_analysis_store_best(struct gui_analysis *a, int ply, const struct analysis_score *sc, const char *pv)
+{
+    if (!a->ply || ply < 0 || ply > a->source.count)
+        return;
+    struct analysis_ply *p = &a->ply[ply];
+    p->score = *sc;
+    p->best[0] = p->best_coord[0] = '\0';
+    char word[TURN_TEXT_LEN];
+    size_t n = strcspn(pv, " ");
+    snprintf(word, sizeof word, "%.*s", (int)(n < TURN_TEXT_LEN ? n : TURN_TEXT_LEN - 1), pv);
+    struct position *pos = a->walk;
+    position_copy(pos, a->source.pos);
+    for (int i = a->source.count; i > ply; i--)
+        turn_unmake(pos, &a->source.turns[i - 1].turn);
+    struct turn t;
+    if (word[0] && turn_parse(pos, word, &t) == 0) {
+        turn_notation(pos, &t, p->best, sizeof p->best);
+        snprintf(p->best_coord, sizeof p->best_coord, "%s", t.text);
+    }
 }

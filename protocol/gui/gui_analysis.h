@@ -29,7 +29,8 @@ struct analysis_score {
 struct analysis_line {
     struct analysis_score score;
     int turn_count;                           /* the legal start of the engine's line */
-    char turn[ANALYSIS_PV_TURNS][TURN_TEXT_LEN];
+    char turn[ANALYSIS_PV_TURNS][TURN_TEXT_LEN];  /* in the readable notation (engine/notation.h) */
+    char coord[ANALYSIS_PV_TURNS][TURN_TEXT_LEN]; /* the same turns in coordinates */
     int arrow_count;                          /* squares of its first turn: from, to */
     char arrow[2][8];
 };
@@ -39,7 +40,8 @@ struct analysis_ply {
     bool done;
     char result[8];                           /* the game is over there: "1-0", "0-1", "1/2-1/2" */
     struct analysis_score score;
-    char best[TURN_TEXT_LEN];
+    char best[TURN_TEXT_LEN];                 /* the engine's best turn there, readable */
+    char best_coord[TURN_TEXT_LEN];           /* and in coordinates */
 };
 
 /* A line as the engine printed it, until its iteration's lines are all in. */
@@ -65,6 +67,7 @@ struct gui_analysis {
     bool running;                             /* the engine is analysing the board (or the game) */
     char error[256];
     struct analysis_line line[ANALYSIS_MAX_LINES];
+    struct position *walk;                    /* a copy of a position, to read the engine's turns on */
     bool dirty;                               /* lines or scores not yet sent */
     int64_t last_sent_ms;
     /* analyse_game */
@@ -112,5 +115,7 @@ int gui_analysis_parse(const char *line, int *depth, int *score, const char **pv
 struct analysis_score gui_analysis_score(int depth, int cecp_score, Color side);
 /* Stores line `index` (from 0) of the board's analysis: its turns checked on the board (lock held). */
 void gui_analysis_store_line(struct gui_analysis *a, int index, const struct analysis_score *sc, const char *pv);
+/* Stores the score and best turn (the line's first, if legal) of position `ply` of the analysed game (lock held). */
+void gui_analysis_store_best(struct gui_analysis *a, int ply, const struct analysis_score *sc, const char *pv);
 
 #endif

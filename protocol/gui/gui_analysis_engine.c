@@ -124,7 +124,7 @@ static int ready_engine(struct gui_session *s, const struct task *t, char *err, 
         return 0;
     player_quit(&slot->p);
     struct limits limits;
-    gui_default_limits(&limits);
+    gui_untimed_limits(&limits);
     gui_slot_configure(s, slot, "engine:0", &limits);
     slot->variant = t->variant;
     slot->options = t->options;
@@ -202,10 +202,7 @@ static bool take_line(struct gui_session *s, const struct task *t, struct line_c
                 gui_analysis_store_line(a, i, &pending[i].score, pending[i].pv);
         return false;
     }
-    struct analysis_ply *p = &a->ply[t->ply];
-    p->score = sc;
-    size_t n = strcspn(pv, " ");
-    snprintf(p->best, sizeof p->best, "%.*s", (int)(n < TURN_TEXT_LEN ? n : TURN_TEXT_LEN - 1), pv);
+    gui_analysis_store_best(a, t->ply, &sc, pv);
     return depth >= t->depth;
 }
 

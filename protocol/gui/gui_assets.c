@@ -17,7 +17,8 @@ const char *gui_asset_mime(const char *name)
         {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
         {".png", "image/png"},                 {".json", "application/json"},
         {".ico", "image/x-icon"},              {".md", "text/markdown; charset=utf-8"},
-        {".txt", "text/plain; charset=utf-8"},
+        {".txt", "text/plain; charset=utf-8"}, {".wav", "audio/wav"},
+        {".ogg", "audio/ogg"},
     };
     const char *dot = strrchr(name, '.');
     for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)

@@ -47,6 +47,8 @@ struct move_job {
     unsigned generation;
     char id[GUI_ID_LEN];
     struct limits limits;
+    bool untimed;
+    bool clock_started;   /* the side's clock runs (its first turn is untimed) */
     bool fresh;
     struct game_view view;
     struct game_option_texts options;
@@ -94,6 +96,8 @@ static void prepare_job(struct gui_session *s, struct move_job *j)
     j->generation = s->generation;
     snprintf(j->id, sizeof j->id, "%s", s->player_id[j->side]);
     j->limits = s->limits;
+    j->untimed = s->untimed;
+    j->clock_started = gui_clock_started(s, j->side);
     j->fresh = s->fresh[j->side];
     s->fresh[j->side] = false;
     snprintf(j->start_fen, sizeof j->start_fen, "%s", g->start_fen);
@@ -165,7 +169,7 @@ static void take_reply(struct gui_session *s, struct move_job *j, const struct r
     } else if (r->kind == REPLY_RESIGN) {
         gui_side_loses(s, j->side, "resigns");
         return;
-    } else if (r->kind == REPLY_TIMEOUT && j->limits.kind == LIMIT_CLOCK &&
+    } else if (r->kind == REPLY_TIMEOUT && j->limits.kind == LIMIT_CLOCK && j->clock_started &&
                s->clock_ms[j->side] - elapsed < -CLOCK_MARGIN_MS / 2) {
         s->clock_ms[j->side] = 0;
         gui_side_loses(s, j->side, "loses on time");
@@ -180,14 +184,13 @@ static void take_reply(struct gui_session *s, struct move_job *j, const struct r
     gui_game_changed(s);
 }
 
-static void wait_a_little(struct gui_session *s, int ms);
 
 /* Waits (lock held) until `until`, unless the game changes first. */
 static void pace(struct gui_session *s, const struct move_job *j, int64_t until)
 {
     while (!s->quit && s->generation == j->generation && clock_ms() < until) {
         int64_t left = until - clock_ms();
-        wait_a_little(s, left < 250 ? (int)left + 1 : 250);
+        gui_wait_ms(s, left < 250 ? (int)left + 1 : 250);
     }
 }
 
@@ -219,7 +222,7 @@ static void engine_turn(struct gui_session *s)
     s->busy = false;
     s->slot[j.side].p.line_ctx = NULL;
     pthread_cond_broadcast(&s->wake);
-    if (started && builtin && j.limits.kind == LIMIT_MOVETIME)
+    if (started && builtin && j.limits.kind == LIMIT_MOVETIME && !j.untimed)
         pace(s, &j, start + j.limits.movetime_ms); /* a watched game of built-in players stays watchable */
     if (s->generation != j.generation || s->quit) {
         s->fresh[j.side] = true; /* the game changed meanwhile: the answer is stale, the engine's game too */
@@ -254,10 +257,10 @@ static void tick(struct gui_session *s)
         return;
     }
     if (clock_ms() - s->last_broadcast_ms >= TICK_MS)
-        gui_broadcast_state(s);
+        gui_broadcast_clock(s);
 }
 
-static void wait_a_little(struct gui_session *s, int ms)
+void gui_wait_ms(struct gui_session *s, int ms)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -274,8 +277,10 @@ void *gui_engine_thread(void *arg)
     while (!s->quit) {
         if (engine_to_move(s))
             engine_turn(s);
+        else if (gui_draw_exchange_due(s))
+            gui_draw_exchange(s);
         else
-            wait_a_little(s, 250);
+            gui_wait_ms(s, 250);
     }
     pthread_mutex_unlock(&s->lock);
     return NULL;
@@ -287,7 +292,7 @@ void *gui_ticker_thread(void *arg)
     pthread_mutex_lock(&s->lock);
     while (!s->quit) {
         tick(s);
-        wait_a_little(s, 250);
+        gui_wait_ms(s, 250);
     }
     pthread_mutex_unlock(&s->lock);
     return NULL;

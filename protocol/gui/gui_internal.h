@@ -30,11 +30,35 @@ struct engine_slot {
     struct player p;
 };
 
+/* What the server knows of engine:N before it plays: found out once, at
+ * start-up, on a thread of its own (gui_probe.c). */
+#define GUI_MAX_VARIANTS 32
+enum engine_status {
+    ENGINE_UNKNOWN,   /* not probed (a session without threads): offered for every game */
+    ENGINE_STARTING,  /* being probed */
+    ENGINE_READY,
+    ENGINE_FAILED,    /* it did not start: offered for no game */
+};
+struct engine_info {
+    enum engine_status status;
+    enum player_protocol protocol;
+    bool plays[GUI_MAX_VARIANTS]; /* by variant_at() index */
+    char error[256];
+};
+
+/* An engine's score turned to White's side, as lichess shows it. */
+struct white_score {
+    enum { SCORE_NONE, SCORE_CP, SCORE_MATE } kind;
+    int cp;         /* SCORE_CP: centipawns, > 0 good for White */
+    int mate;       /* SCORE_MATE: moves to mate, > 0 White mates, < 0 Black mates */
+    char text[16];  /* "+0.59", "0.00", "-1.20", "M3", "-M2"; "?" for none */
+};
+
 struct thinking {
     bool valid;
-    Color color;
+    Color color;    /* the side whose engine thinks */
     int depth;
-    char score[16];
+    struct white_score score;
     unsigned long long nodes;
     char pv[256];
 };
@@ -45,8 +69,8 @@ struct gui_session {
     struct gui_config cfg;
     gui_send_fn broadcast;
     void *broadcast_ctx;
-    pthread_t thread, ticker;
-    bool thread_started, ticker_started;
+    pthread_t thread, ticker, prober;
+    bool thread_started, ticker_started, prober_started;
     struct engine_slot slot[2];       /* engine thread only */
     struct position *scratch;         /* engine thread only: the position an engine sees */
     char (*scratch_moves)[TURN_TEXT_LEN];
@@ -58,7 +82,9 @@ struct gui_session {
     struct game game;
     char player_id[2][GUI_ID_LEN];    /* by colour */
     char engine_name[GUI_MAX_ENGINES + 1][64]; /* engine:N's own name, once it has started */
+    struct engine_info engine_info[GUI_MAX_ENGINES + 1]; /* by N */
     struct limits limits;             /* the time control, both sides */
+    bool untimed;                     /* no clock: engines move by `limits` (a movetime), people take their time */
     bool fresh[2];                    /* the side's engine must start the game anew */
     int64_t clock_ms[2];
     int64_t turn_start_ms;
@@ -66,13 +92,19 @@ struct gui_session {
     char result_score[8];
     char result_reason[200];
     bool paused;
+    int draw_offer;                   /* the side whose draw offer stands, or -1 */
+    bool draw_to_engine;              /* it is yet to reach the engine it was made to */
+    char note[200];                   /* an answer to an offer ("Rule Zero declines the draw"), until the next turn */
     unsigned generation;              /* bumps on every change of the game */
+    unsigned game_number;             /* bumps when a game starts (new_game, load_fen): state.game_number */
     bool busy;                        /* the engine thread is getting a move */
     bool busy_builtin;                /* from a built-in player */
     struct player *thinking_player;   /* an engine process thinking (may be told to move now) */
     struct thinking thinking;
     int64_t last_broadcast_ms;
     unsigned legal_generation;        /* of the cached legal turns */
+    bool legal_broadcast;             /* legal turns were broadcast, */
+    unsigned legal_broadcast_generation; /* for this generation */
     char *legal_json, *choices_json;
     struct gui_analysis *analysis;    /* the analysis board (gui_analysis.h) */
     pthread_t analysis_thread;
@@ -88,18 +120,38 @@ cJSON *gui_players_json(const struct gui_session *s);
 void gui_player_started(struct gui_session *s, const char *id, const struct player *p);
 void gui_slot_configure(const struct gui_session *s, struct engine_slot *slot, const char *id,
                         const struct limits *limits);
+/* N of "engine:N" (0 is this binary), or -1 for another id. */
+int gui_engine_index(const struct gui_session *s, const char *id);
 
-/* The state (gui_state.c); with the lock held. */
-char *gui_state_text(struct gui_session *s);
+/* The engines' probe (gui_probe.c). Before the threads start: */
+void gui_probe_init(struct gui_session *s);
+void *gui_probe_thread(void *arg);
+/* The player's `variants` (null while unknown), `status` and `error` (lock held). */
+void gui_probe_json(const struct gui_session *s, const char *id, cJSON *player);
+/* 0 when player `id` plays v, else -1 with the reason; waits for a probe
+ * still running (lock held, released while waiting). */
+int gui_player_check(struct gui_session *s, const char *id, const struct variant *v, char *err, size_t errlen);
+
+/* The state (gui_state.c); with the lock held. `with_legal`: with the legal
+ * turns and choices (a page has them once per generation). */
+char *gui_state_text(struct gui_session *s, bool with_legal);
 cJSON *gui_view_json(struct gui_session *s, int ply);
 char *gui_pgn_text(struct gui_session *s);
+/* Has c's clock started? As on lichess, a side's clock starts once it has
+ * made its first turn: both first turns are untimed. */
+bool gui_clock_started(const struct gui_session *s, Color c);
+/* Is the clock of the side to move running now? */
 bool gui_clock_runs(const struct gui_session *s);
 int64_t gui_clock_left(const struct gui_session *s, Color c);
 void gui_broadcast_state(struct gui_session *s);
-void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The small `clock` message: both clocks as they stand. */
+void gui_broadcast_clock(struct gui_session *s);
 
 /* Game changes (gui_session.c), with the lock held; the messages are gui_messages.c. */
-void gui_default_limits(struct limits *l);
+/* An engine's time per move in an untimed game (the default game's). */
+#define GUI_UNTIMED_MOVETIME_MS 2000
+/* The time control of an untimed game: engines get GUI_UNTIMED_MOVETIME_MS. */
+void gui_untimed_limits(struct limits *l);
 void gui_reset_clocks(struct gui_session *s);
 void gui_check_outcome(struct gui_session *s);
 void gui_after_turn(struct gui_session *s, int64_t elapsed_ms);
@@ -108,6 +160,22 @@ void gui_set_result(struct gui_session *s, enum game_result r, const char *reaso
 void gui_side_loses(struct gui_session *s, Color side, const char *how);
 void gui_game_changed(struct gui_session *s);
 
+/* Resignations and draw offers (gui_offers.c), lock held. */
+void gui_offers_reset(struct gui_session *s);
+/* After `mover`'s turn: an offer to it lapses (declined by playing on). */
+void gui_offers_after_turn(struct gui_session *s, Color mover);
+/* The side draw_offer offered to gets it: a person through the page, a
+ * CECP engine as `draw` from the engine thread once the engine is idle;
+ * other players cannot answer and decline at once. */
+void gui_deliver_draw_offer(struct gui_session *s);
+/* The engine thread's half: is the offer for an idle engine, and asking it. */
+bool gui_draw_exchange_due(const struct gui_session *s);
+void gui_draw_exchange(struct gui_session *s);
+/* An engine's `offer draw`: accepts the person's offer, or offers one (lock held). */
+void gui_engine_offers_draw(struct gui_session *s, Color side, unsigned generation);
+/* The game ends drawn by agreement. */
+void gui_draw_agreed(struct gui_session *s);
+
 /* An engine's output line: its thinking, if it is some (gui_thinking.c).
  * `line_ctx` of the player is a struct line_ctx. */
 struct line_ctx {
@@ -115,6 +183,14 @@ struct line_ctx {
     Color color;
     unsigned generation;
 };
+/* The thinker's own score from White's side: `value` is centipawns, or with
+ * is_mate the moves to mate (> 0 when the thinker mates); `thinker` is the side
+ * whose engine spoke. */
+void gui_white_score(Color thinker, bool is_mate, int value, struct white_score *out);
+/* A CECP score: centipawns, or 100000 + N / -100000 - N for mate in N moves
+ * (the protocol's convention, which Rule Zero follows). */
+void gui_cecp_score(Color thinker, int score, struct white_score *out);
+/* A thinking line, CECP or UCI, into t (t->color set by the caller first). */
 bool gui_parse_thinking(const char *line, struct thinking *t);
 void gui_on_engine_line(void *line_ctx, const char *line);
 
@@ -122,6 +198,8 @@ void gui_on_engine_line(void *line_ctx, const char *line);
 void *gui_engine_thread(void *arg);
 void *gui_ticker_thread(void *arg); /* clock ticks and a person's flag fall */
 void gui_interrupt_engine(struct gui_session *s);
+/* Waits on s->wake for at most ms (lock held). */
+void gui_wait_ms(struct gui_session *s, int ms);
 void gui_wait_for_builtin(struct gui_session *s);
 
 #endif

@@ -31,21 +31,24 @@ static void letter_text(char letter, char *out)
     out[1] = '\0';
 }
 
+cJSON *gui_json_piece(const struct view_piece *p)
+{
+    char letter[2];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "square", p->square);
+    cJSON_AddStringToObject(o, "color", color_name(p->color));
+    letter_text(p->letter, letter);
+    cJSON_AddStringToObject(o, "letter", letter);
+    cJSON_AddStringToObject(o, "name", p->name ? p->name : "");
+    cJSON_AddItemToObject(o, "glyph", string_or_null(p->glyph));
+    return o;
+}
+
 cJSON *gui_json_pieces(const struct board_view *b)
 {
     cJSON *pieces = cJSON_CreateArray();
-    char letter[2];
-    for (int i = 0; i < b->piece_count; i++) {
-        const struct view_piece *p = &b->piece[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "square", p->square);
-        cJSON_AddStringToObject(o, "color", color_name(p->color));
-        letter_text(p->letter, letter);
-        cJSON_AddStringToObject(o, "letter", letter);
-        cJSON_AddStringToObject(o, "name", p->name ? p->name : "");
-        cJSON_AddItemToObject(o, "glyph", string_or_null(p->glyph));
-        cJSON_AddItemToArray(pieces, o);
-    }
+    for (int i = 0; i < b->piece_count; i++)
+        cJSON_AddItemToArray(pieces, gui_json_piece(&b->piece[i]));
     return pieces;
 }
 
@@ -81,13 +84,14 @@ static cJSON *hands_json(const struct board_view *b)
     return hands;
 }
 
-static cJSON *links_json(const struct board_view *b)
+cJSON *gui_json_links(const struct board_view *b)
 {
     cJSON *links = cJSON_CreateArray();
     for (int i = 0; i < b->link_count; i++) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "a", b->link[i].a);
         cJSON_AddStringToObject(o, "b", b->link[i].b);
+        cJSON_AddNumberToObject(o, "number", b->link[i].number > 0 ? b->link[i].number : i + 1);
         cJSON_AddItemToArray(links, o);
     }
     return links;
@@ -136,7 +140,7 @@ cJSON *gui_json_board(const struct board_view *b, char (*last)[8], int last_coun
         cJSON_AddStringToObject(t, "name", b->token[i].name ? b->token[i].name : "");
         cJSON_AddItemToArray(tokens, t);
     }
-    cJSON_AddItemToObject(o, "links", links_json(b));
+    cJSON_AddItemToObject(o, "links", gui_json_links(b));
     cJSON *hl = cJSON_AddObjectToObject(o, "highlights");
     cJSON *lastj = cJSON_AddArrayToObject(hl, "last");
     for (int i = 0; i < last_count; i++)
@@ -148,51 +152,7 @@ cJSON *gui_json_board(const struct board_view *b, char (*last)[8], int last_coun
     return o;
 }
 
-/* ---- Legal turns ---------------------------------------------------------------------- */
-
-static cJSON *clicks_json(const char *joined)
-{
-    cJSON *a = cJSON_CreateArray();
-    char buf[VIEW_CLICKS_LEN];
-    snprintf(buf, sizeof buf, "%s", joined);
-    char *save = NULL;
-    for (char *c = strtok_r(buf, " ", &save); c; c = strtok_r(NULL, " ", &save))
-        cJSON_AddItemToArray(a, cJSON_CreateString(c));
-    return a;
-}
-
-static cJSON *frame_json(const struct view_turns *t, const struct view_frame *f)
-{
-    const struct board_view *b = &t->frames[f->index];
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "after", f->after);
-    cJSON_AddItemToObject(o, "pieces", gui_json_pieces(b));
-    cJSON_AddItemToObject(o, "links", links_json(b));
-    return o;
-}
-
-char *gui_json_legal(const struct view_turns *t)
-{
-    cJSON *legal = cJSON_CreateArray();
-    for (int i = 0; i < t->count; i++) {
-        const struct view_turn *vt = &t->turn[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "text", vt->text);
-        cJSON_AddItemToObject(o, "clicks", clicks_json(vt->clicks));
-        cJSON *frames = NULL;
-        for (int k = 0; k < vt->frame_count; k++) {
-            if (vt->frame[k].index < 0)
-                continue;
-            if (!frames)
-                frames = cJSON_AddArrayToObject(o, "frames");
-            cJSON_AddItemToArray(frames, frame_json(t, &vt->frame[k]));
-        }
-        cJSON_AddItemToArray(legal, o);
-    }
-    char *text = cJSON_PrintUnformatted(legal);
-    cJSON_Delete(legal);
-    return text;
-}
+/* ---- Legal turns: the tree of clicks is gui_legal_tree.c ------------------------------------- */
 
 char *gui_json_choices(const struct view_turns *t)
 {

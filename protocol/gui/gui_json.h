@@ -9,10 +9,11 @@
 
 /* BOARD: the position with the last turn's squares (may be 0 of them). */
 cJSON *gui_json_board(const struct board_view *b, char (*last)[8], int last_count);
-/* The pieces of a view, as in BOARD. */
+/* The pieces of a view, one piece, and the links, as in BOARD. */
 cJSON *gui_json_pieces(const struct board_view *b);
-/* The `legal` array and the `choices` object, as JSON text (malloc'd). */
-char *gui_json_legal(const struct view_turns *t);
+cJSON *gui_json_piece(const struct view_piece *p);
+cJSON *gui_json_links(const struct board_view *b);
+/* The `choices` object, as JSON text (malloc'd); `legal` is gui_legal_tree.h's. */
 char *gui_json_choices(const struct view_turns *t);
 /* The `setup` message (players: array of {id, name}, taken over). */
 cJSON *gui_json_setup(cJSON *players);

@@ -6,6 +6,7 @@
 
 #include "engine/clock.h"
 #include "protocol/gui/gui_analysis.h"
+#include "protocol/gui/gui_inbound.h"
 #include "protocol/gui/gui_json.h"
 
 struct request {
@@ -50,7 +51,7 @@ static int64_t int_field(const cJSON *o, const char *name, int64_t lo, int64_t h
 static void on_hello(const struct request *r)
 {
     send_json(r->reply, r->reply_ctx, gui_json_setup(gui_players_json(r->s)));
-    char *state = gui_state_text(r->s);
+    char *state = gui_state_text(r->s, true);
     if (state)
         r->reply(r->reply_ctx, state, strlen(state));
     free(state);
@@ -87,15 +88,21 @@ static bool analysis_message(const struct request *r, const char *type)
     return false;
 }
 
-static int read_tc(const struct request *r, struct limits *out)
+/* The request's `tc`; none, null or {kind: "untimed"}: an untimed game. */
+static int read_tc(const struct request *r, struct limits *out, bool *untimed)
 {
     const cJSON *tc = cJSON_GetObjectItemCaseSensitive(r->msg, "tc");
-    gui_default_limits(out);
+    gui_untimed_limits(out);
+    *untimed = true;
     if (!tc || cJSON_IsNull(tc))
         return 0;
     const char *kind = cJSON_IsObject(tc) ? string_field(tc, "kind") : NULL;
+    if (kind && strcmp(kind, "untimed") == 0)
+        return 0;
+    *untimed = false;
     bool ok = true;
     if (kind && strcmp(kind, "clock") == 0) {
+        out->kind = LIMIT_CLOCK;
         out->base_ms = int_field(tc, "base_ms", 1000, 24LL * 3600 * 1000, &ok);
         out->inc_ms = int_field(tc, "inc_ms", 0, 3600LL * 1000, &ok);
     } else if (kind && strcmp(kind, "movetime") == 0) {
@@ -107,7 +114,7 @@ static int read_tc(const struct request *r, struct limits *out)
     } else {
         ok = false;
     }
-    return ok ? 0 : fail(r, "bad time control", "expected {kind: clock|movetime|depth} with values in range");
+    return ok ? 0 : fail(r, "bad time control", "expected {kind: untimed|clock|movetime|depth} with values in range");
 }
 
 static bool variant_has_option(const struct variant *v, const char *name)
@@ -146,26 +153,33 @@ static int apply_settings(const struct request *r, const struct variant *v, stru
 static int start_game(const struct request *r, const struct variant *v, const char *fen, bool with_settings)
 {
     struct gui_session *s = r->s;
-    struct game fresh;
+    struct game *fresh = malloc(sizeof *fresh); /* 11 KB: not on a server thread's stack */
     char err[VARIANT_ERR_LEN];
-    if (game_init(&fresh))
+    if (!fresh || game_init(fresh)) {
+        free(fresh);
         return fail(r, "out of memory", NULL);
-    game_copy_options(&fresh, &s->game);
-    if (with_settings && apply_settings(r, v, &fresh)) {
-        game_free(&fresh);
+    }
+    game_copy_options(fresh, &s->game);
+    if (with_settings && apply_settings(r, v, fresh)) {
+        game_free(fresh);
+        free(fresh);
         return -1;
     }
-    if (game_new(&fresh, v, fen && fen[0] ? fen : NULL, err, sizeof err)) {
-        game_free(&fresh);
+    if (game_new(fresh, v, fen && fen[0] ? fen : NULL, err, sizeof err)) {
+        game_free(fresh);
+        free(fresh);
         return fail(r, "bad FEN", err);
     }
     gui_wait_for_builtin(s);
     game_free(&s->game);
-    s->game = fresh;
+    s->game = *fresh;
+    free(fresh);
     s->over = false;
     s->paused = false;
+    gui_offers_reset(s);
     s->thinking.valid = false;
     s->fresh[WHITE] = s->fresh[BLACK] = true;
+    s->game_number++;
     gui_reset_clocks(s);
     gui_check_outcome(s);
     return 0;
@@ -182,17 +196,23 @@ static int on_new_game(const struct request *r)
     for (int c = 0; c < 2; c++)
         if (!players[c] || !gui_player_exists(s, players[c]))
             return fail(r, "unknown player", players[c]);
+    char err[300];
+    for (int c = 0; c < 2; c++)
+        if (gui_player_check(s, players[c], v, err, sizeof err))
+            return fail(r, "engine cannot play this game", err);
     const cJSON *fen_item = cJSON_GetObjectItemCaseSensitive(r->msg, "fen");
     if (fen_item && !cJSON_IsString(fen_item) && !cJSON_IsNull(fen_item))
         return fail(r, "bad FEN", "not a string");
     struct limits limits;
-    if (read_tc(r, &limits))
+    bool untimed;
+    if (read_tc(r, &limits, &untimed))
         return -1;
     if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL, true))
         return -1;
     for (int c = 0; c < 2; c++)
         snprintf(s->player_id[c], GUI_ID_LEN, "%s", players[c]);
     s->limits = limits;
+    s->untimed = untimed;
     gui_reset_clocks(s);
     gui_game_changed(s);
     return 0;
@@ -233,6 +253,7 @@ static int on_undo(const struct request *r)
     else
         s->paused = true;
     s->over = false;
+    gui_offers_reset(s);
     s->thinking.valid = false;
     s->fresh[WHITE] = s->fresh[BLACK] = true;
     s->turn_start_ms = clock_ms();
@@ -277,6 +298,86 @@ static int on_pause(const struct request *r, bool pause)
     return 0;
 }
 
+/* ---- Resignation and draws ------------------------------------------------------------- */
+
+/* The side a message speaks for: its `color` (a person's side), else the
+ * only person, else (two people) `fallback`; -1 after an error. */
+static int person_side(const struct request *r, Color fallback)
+{
+    const struct gui_session *s = r->s;
+    const char *color = string_field(r->msg, "color");
+    if (color) {
+        if (strcmp(color, "white") != 0 && strcmp(color, "black") != 0)
+            return fail(r, "bad color", color);
+        Color c = strcmp(color, "white") == 0 ? WHITE : BLACK;
+        return gui_player_is_human(s->player_id[c]) ? (int)c : fail(r, "not your side", color);
+    }
+    bool white = gui_player_is_human(s->player_id[WHITE]), black = gui_player_is_human(s->player_id[BLACK]);
+    if (white && black)
+        return fallback;
+    if (white || black)
+        return white ? WHITE : BLACK;
+    return fail(r, "no person plays this game", NULL);
+}
+
+static int on_resign(const struct request *r)
+{
+    struct gui_session *s = r->s;
+    if (s->over)
+        return fail(r, "the game is over", NULL);
+    int side = person_side(r, s->game.pos->side);
+    if (side < 0)
+        return -1;
+    gui_offers_reset(s);
+    gui_side_loses(s, (Color)side, "resigns");
+    return 0;
+}
+
+static int on_offer_draw(const struct request *r)
+{
+    struct gui_session *s = r->s;
+    if (s->over)
+        return fail(r, "the game is over", NULL);
+    int side = person_side(r, s->game.pos->side);
+    if (side < 0)
+        return -1;
+    if (s->draw_offer == !side) {
+        gui_draw_agreed(s); /* offered both ways: agreed */
+        return 0;
+    }
+    if (s->draw_offer != side) {
+        s->draw_offer = side;
+        s->draw_to_engine = false;
+        snprintf(s->note, sizeof s->note, "%s offers a draw", side == WHITE ? "White" : "Black");
+        gui_deliver_draw_offer(s);
+    }
+    gui_broadcast_state(s);
+    return 0;
+}
+
+/* accept_draw (accept) or decline_draw: a person answers the opponent's offer. */
+static int on_answer_draw(const struct request *r, bool accept)
+{
+    struct gui_session *s = r->s;
+    if (s->over)
+        return fail(r, "the game is over", NULL);
+    if (s->draw_offer < 0)
+        return fail(r, "no draw offer to answer", NULL);
+    int side = person_side(r, (Color)!s->draw_offer);
+    if (side < 0)
+        return -1;
+    if (s->draw_offer != !side)
+        return fail(r, "no draw offer to answer", "the offer is your own");
+    if (accept) {
+        gui_draw_agreed(s);
+        return 0;
+    }
+    s->draw_offer = -1;
+    snprintf(s->note, sizeof s->note, "%s declines the draw", side == WHITE ? "White" : "Black");
+    gui_broadcast_state(s);
+    return 0;
+}
+
 static void dispatch(const struct request *r)
 {
     const char *type = string_field(r->msg, "type");
@@ -298,6 +399,14 @@ static void dispatch(const struct request *r)
         on_pause(r, true);
     else if (strcmp(type, "resume") == 0)
         on_pause(r, false);
+    else if (strcmp(type, "resign") == 0)
+        on_resign(r);
+    else if (strcmp(type, "offer_draw") == 0)
+        on_offer_draw(r);
+    else if (strcmp(type, "accept_draw") == 0)
+        on_answer_draw(r, true);
+    else if (strcmp(type, "decline_draw") == 0)
+        on_answer_draw(r, false);
     else if (analysis_message(r, type))
         return;
     else
@@ -308,6 +417,11 @@ void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui
 {
     if (len > GUI_MAX_MESSAGE) {
         gui_send_error(reply, reply_ctx, "message too long (%zu bytes, at most %d)", len, GUI_MAX_MESSAGE);
+        return;
+    }
+    char why[128];
+    if (gui_inbound_check(data, len, why, sizeof why)) {
+        gui_send_error(reply, reply_ctx, "%s", why);
         return;
     }
     cJSON *msg = cJSON_ParseWithLength(data, len);

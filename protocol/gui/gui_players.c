@@ -22,6 +22,11 @@ static const char *engine_command(const struct gui_session *s, const char *id)
     return n == 0 ? s->cfg.self_cmd : s->cfg.engines[n - 1];
 }
 
+int gui_engine_index(const struct gui_session *s, const char *id)
+{
+    return engine_command(s, id) ? atoi(id + 7) : -1;
+}
+
 bool gui_player_exists(const struct gui_session *s, const char *id)
 {
     if (gui_player_is_human(id) || engine_command(s, id))
@@ -69,6 +74,7 @@ static void add_player(cJSON *list, const struct gui_session *s, const char *id)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "id", id);
     cJSON_AddStringToObject(o, "name", name);
+    gui_probe_json(s, id, o);
     cJSON_AddItemToArray(list, o);
 }
 

@@ -7,12 +7,11 @@
 #include "engine/clock.h"
 #include "protocol/gui/gui_analysis.h"
 
-void gui_default_limits(struct limits *l)
+void gui_untimed_limits(struct limits *l)
 {
     memset(l, 0, sizeof *l);
-    l->kind = LIMIT_CLOCK;
-    l->base_ms = 300000;
-    l->inc_ms = 2000;
+    l->kind = LIMIT_MOVETIME;
+    l->movetime_ms = GUI_UNTIMED_MOVETIME_MS;
 }
 
 void gui_reset_clocks(struct gui_session *s)
@@ -46,14 +45,21 @@ struct gui_session *gui_session_new(const struct gui_config *cfg, gui_send_fn br
     }
     snprintf(s->player_id[WHITE], GUI_ID_LEN, "human");
     snprintf(s->player_id[BLACK], GUI_ID_LEN, "%s", cfg->self_cmd ? "engine:0" : "builtin:greedy");
-    gui_default_limits(&s->limits);
+    gui_untimed_limits(&s->limits); /* the default game has no clock: nobody loses on time before playing */
+    s->untimed = true;
     gui_reset_clocks(s);
     s->fresh[WHITE] = s->fresh[BLACK] = true;
+    gui_offers_reset(s);
+    gui_probe_init(s);
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     if (!cfg->no_threads) {
         s->thread_started = pthread_create(&s->thread, NULL, gui_engine_thread, s) == 0;
         s->ticker_started = pthread_create(&s->ticker, NULL, gui_ticker_thread, s) == 0;
+        s->prober_started = s->cfg.engine_count > 0 && pthread_create(&s->prober, NULL, gui_probe_thread, s) == 0;
+        if (s->cfg.engine_count > 0 && !s->prober_started)
+            for (int n = 1; n <= s->cfg.engine_count; n++)
+                s->engine_info[n].status = ENGINE_UNKNOWN;
         s->analysis_started = pthread_create(&s->analysis_thread, NULL, gui_analysis_thread, s) == 0;
     }
     return s;
@@ -73,6 +79,8 @@ void gui_session_free(struct gui_session *s)
         pthread_join(s->thread, NULL);
     if (s->ticker_started)
         pthread_join(s->ticker, NULL);
+    if (s->prober_started)
+        pthread_join(s->prober, NULL);
     if (s->analysis_started)
         pthread_join(s->analysis_thread, NULL);
     for (int i = 0; i < 2; i++)
@@ -124,17 +132,33 @@ void gui_side_loses(struct gui_session *s, Color side, const char *how)
     gui_game_changed(s);
 }
 
-/* After a turn was played: the mover's clock, the result, everyone told. */
+/* Did c play a turn among the game's first n? */
+static bool played_before(const struct gui_session *s, Color c, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (s->game.turns[i].side == c)
+            return true;
+    return false;
+}
+
+bool gui_clock_started(const struct gui_session *s, Color c)
+{
+    return s->limits.kind == LIMIT_CLOCK && !s->untimed && played_before(s, c, s->game.count);
+}
+
+/* After a turn was played: the mover's clock (when it ran: a side's first
+ * turn is untimed), the result, everyone told. */
 void gui_after_turn(struct gui_session *s, int64_t elapsed_ms)
 {
     Color mover = s->game.turns[s->game.count - 1].side;
-    if (s->limits.kind == LIMIT_CLOCK) {
+    if (s->limits.kind == LIMIT_CLOCK && !s->untimed && played_before(s, mover, s->game.count - 1)) {
         s->clock_ms[mover] -= elapsed_ms;
         if (s->clock_ms[mover] < 0)
             s->clock_ms[mover] = 0;
         s->clock_ms[mover] += s->limits.inc_ms;
     }
     s->turn_start_ms = clock_ms();
+    gui_offers_after_turn(s, mover);
     gui_check_outcome(s);
     gui_game_changed(s);
 }
@@ -142,7 +166,7 @@ void gui_after_turn(struct gui_session *s, int64_t elapsed_ms)
 char *gui_session_state(struct gui_session *s)
 {
     pthread_mutex_lock(&s->lock);
-    char *text = gui_state_text(s);
+    char *text = gui_state_text(s, true);
     pthread_mutex_unlock(&s->lock);
     return text;
 }

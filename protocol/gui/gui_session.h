@@ -36,6 +36,9 @@ void gui_session_free(struct gui_session *s);
  * leaves the game as it was. */
 void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui_send_fn reply, void *reply_ctx);
 
+/* Sends one page an `error` message (docs/gui-protocol.md) with this text. */
+void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* The current `state` message, and the game as PGN (malloc'd text). */
 char *gui_session_state(struct gui_session *s);
 char *gui_session_pgn(struct gui_session *s);

@@ -9,6 +9,7 @@
 #include "engine/fen.h"
 #include "protocol/gui/gui_internal.h"
 #include "protocol/gui/gui_json.h"
+#include "protocol/gui/gui_legal_tree.h"
 #include "protocol/pgn.h"
 
 static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
@@ -32,7 +33,7 @@ void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...)
 
 bool gui_clock_runs(const struct gui_session *s)
 {
-    return s->limits.kind == LIMIT_CLOCK && !s->over && !s->paused;
+    return !s->over && !s->paused && gui_clock_started(s, s->game.pos->side);
 }
 
 int64_t gui_clock_left(const struct gui_session *s, Color c)
@@ -107,7 +108,7 @@ static cJSON *players_json(const struct gui_session *s)
 
 static cJSON *clocks_json(const struct gui_session *s)
 {
-    if (s->limits.kind != LIMIT_CLOCK)
+    if (s->limits.kind != LIMIT_CLOCK || s->untimed)
         return cJSON_CreateNull();
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "white_ms", (double)gui_clock_left(s, WHITE));
@@ -137,7 +138,8 @@ static cJSON *moves_json(const struct gui_session *s)
         cJSON_AddNumberToObject(m, "ply", i + 1);
         cJSON_AddNumberToObject(m, "number", number);
         cJSON_AddStringToObject(m, "color", color_name(side));
-        cJSON_AddStringToObject(m, "text", g->turns[i].turn.text);
+        cJSON_AddStringToObject(m, "text", g->turns[i].notation);
+        cJSON_AddStringToObject(m, "coord", g->turns[i].turn.text);
         cJSON_AddItemToArray(a, m);
     }
     return a;
@@ -151,7 +153,15 @@ static cJSON *thinking_json(const struct gui_session *s)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "color", color_name(t->color));
     cJSON_AddNumberToObject(o, "depth", t->depth);
-    cJSON_AddStringToObject(o, "score", t->score);
+    cJSON_AddStringToObject(o, "score", t->score.text); /* White's side, as the two below */
+    if (t->score.kind == SCORE_CP)
+        cJSON_AddNumberToObject(o, "score_cp", t->score.cp);
+    else
+        cJSON_AddNullToObject(o, "score_cp");
+    if (t->score.kind == SCORE_MATE)
+        cJSON_AddNumberToObject(o, "mate", t->score.mate);
+    else
+        cJSON_AddNullToObject(o, "mate");
     cJSON_AddNumberToObject(o, "nodes", (double)t->nodes);
     cJSON_AddStringToObject(o, "pv", t->pv);
     return o;
@@ -166,26 +176,30 @@ static void refresh_legal(struct gui_session *s)
     free(s->choices_json);
     s->legal_json = s->choices_json = NULL;
     struct view_turns turns = {0};
+    struct board_view *board = malloc(sizeof *board);
     bool human = !s->over && gui_player_is_human(s->player_id[s->game.pos->side]);
-    if (human && view_legal_turns(s->game.pos, &turns) == 0) {
-        s->legal_json = gui_json_legal(&turns);
+    if (board && human && view_legal_turns(s->game.pos, &turns) == 0) {
+        view_describe(s->game.pos, board);
+        s->legal_json = gui_legal_tree_json(&turns, board);
         s->choices_json = gui_json_choices(&turns);
         view_turns_free(&turns);
     }
+    free(board);
     if (!s->legal_json || !s->choices_json) {
         free(s->legal_json);
         free(s->choices_json);
-        s->legal_json = strdup("[]");
+        s->legal_json = strdup("{\"root\":0,\"nodes\":[{}]}");
         s->choices_json = strdup("{}");
     }
     s->legal_generation = s->generation;
 }
 
-char *gui_state_text(struct gui_session *s)
+char *gui_state_text(struct gui_session *s, bool with_legal)
 {
     const struct game *g = &s->game;
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "state");
+    cJSON_AddNumberToObject(o, "generation", s->generation);
     cJSON_AddStringToObject(o, "variant", g->variant->id);
     cJSON_AddStringToObject(o, "title", g->variant->title);
     cJSON_AddItemToObject(o, "board", board_at(s, g->count));
@@ -195,6 +209,7 @@ char *gui_state_text(struct gui_session *s)
     cJSON_AddItemToObject(o, "clocks", clocks_json(s));
     cJSON_AddItemToObject(o, "moves", moves_json(s));
     cJSON_AddNumberToObject(o, "ply", g->count);
+    cJSON_AddNumberToObject(o, "game_number", s->game_number);
     char fen[FEN_MAX_LEN];
     fen_write(g->pos, fen, sizeof fen);
     cJSON_AddStringToObject(o, "fen", fen);
@@ -206,29 +221,65 @@ char *gui_state_text(struct gui_session *s)
         cJSON_AddNullToObject(o, "result");
     }
     cJSON_AddBoolToObject(o, "paused", s->paused);
+    if (s->draw_offer >= 0)
+        cJSON_AddStringToObject(o, "draw_offer", color_name((Color)s->draw_offer));
+    else
+        cJSON_AddNullToObject(o, "draw_offer");
+    if (s->note[0])
+        cJSON_AddStringToObject(o, "note", s->note);
+    else
+        cJSON_AddNullToObject(o, "note");
     cJSON_AddItemToObject(o, "thinking", thinking_json(s));
-    refresh_legal(s);
-    cJSON_AddRawToObject(o, "legal", s->legal_json);
-    cJSON_AddRawToObject(o, "choices", s->choices_json);
+    if (with_legal) {
+        refresh_legal(s);
+        cJSON_AddRawToObject(o, "legal", s->legal_json);
+        cJSON_AddRawToObject(o, "choices", s->choices_json);
+    }
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     return text;
 }
 
-void gui_broadcast_state(struct gui_session *s)
+static void broadcast_text(struct gui_session *s, char *text)
 {
-    char *text = gui_state_text(s);
     if (text)
         s->broadcast(s->broadcast_ctx, text, strlen(text));
     free(text);
     s->last_broadcast_ms = clock_ms();
 }
 
+/* Every page has the legal turns of the generation last broadcast (or of its
+ * `hello`, which is later): a state of the same generation leaves them out. */
+void gui_broadcast_state(struct gui_session *s)
+{
+    bool with_legal = !s->legal_broadcast || s->legal_broadcast_generation != s->generation;
+    broadcast_text(s, gui_state_text(s, with_legal));
+    s->legal_broadcast = true;
+    s->legal_broadcast_generation = s->generation;
+}
+
+void gui_broadcast_clock(struct gui_session *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "type", "clock");
+    cJSON_AddNumberToObject(o, "generation", s->generation);
+    cJSON_AddNumberToObject(o, "white_ms", (double)gui_clock_left(s, WHITE));
+    cJSON_AddNumberToObject(o, "black_ms", (double)gui_clock_left(s, BLACK));
+    if (gui_clock_runs(s))
+        cJSON_AddStringToObject(o, "running", color_name(s->game.pos->side));
+    else
+        cJSON_AddNullToObject(o, "running");
+    broadcast_text(s, cJSON_PrintUnformatted(o));
+    cJSON_Delete(o);
+}
+
 /* ---- PGN ------------------------------------------------------------------------------------ */
 
-static void tc_text(const struct limits *l, char *out, size_t n)
+static void tc_text(const struct limits *l, bool untimed, char *out, size_t n)
 {
-    if (l->kind == LIMIT_CLOCK)
+    if (untimed)
+        snprintf(out, n, "-");
+    else if (l->kind == LIMIT_CLOCK)
         snprintf(out, n, "%g+%g", (double)l->base_ms / 1000.0, (double)l->inc_ms / 1000.0);
     else if (l->kind == LIMIT_MOVETIME)
         snprintf(out, n, "%g/move", (double)l->movetime_ms / 1000.0);
@@ -243,19 +294,21 @@ char *gui_pgn_text(struct gui_session *s)
     if (!moves)
         return NULL;
     for (int i = 0; i < g->count; i++)
-        snprintf(moves[i], TURN_TEXT_LEN, "%s", g->turns[i].turn.text);
+        snprintf(moves[i], TURN_TEXT_LEN, "%s", g->turns[i].notation);
     char white[128], black[128], date[16], tc[32];
+    char options[SETTINGS_TEXT_LEN];
+    settings_text(&g->settings, options, sizeof options);
     gui_player_name(s, s->player_id[WHITE], white, sizeof white);
     gui_player_name(s, s->player_id[BLACK], black, sizeof black);
     time_t now = time(NULL);
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    tc_text(&s->limits, tc, sizeof tc);
+    tc_text(&s->limits, s->untimed, tc, sizeof tc);
     struct game_record rec = {
         .variant = g->variant, .event = "Rule Zero GUI", .site = "localhost", .date = date, .round = 1,
         .white = white, .black = black, .start_fen = g->start_fen,
-        .setup = strcmp(g->start_fen, g->variant->start_fen) != 0, .time_control = tc,
+        .setup = strcmp(g->start_fen, g->variant->start_fen) != 0, .time_control = tc, .variant_options = options,
         .result = s->over ? s->result_score : "*", .termination = s->over ? "normal" : "unterminated",
         .reason = s->over ? s->result_reason : "", .nmoves = g->count, .moves = moves, .opening_plies = 0,
     };

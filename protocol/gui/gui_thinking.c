@@ -6,7 +6,54 @@
 #include "engine/clock.h"
 #include "protocol/gui/gui_internal.h"
 
-static void format_score(int cp, char *out, size_t n) { snprintf(out, n, "%+.2f", cp / 100.0); }
+#define CECP_MATE 100000 /* CECP: 100000 + N is mate in N moves, -100000 - N mated in N */
+
+void gui_white_score(Color thinker, bool is_mate, int value, struct white_score *out)
+{
+    int white = thinker == WHITE ? value : -value;
+    if (is_mate) {
+        out->kind = SCORE_MATE;
+        out->cp = 0;
+        out->mate = white;
+        snprintf(out->text, sizeof out->text, "%sM%d", white < 0 ? "-" : "", abs(white));
+    } else {
+        out->kind = SCORE_CP;
+        out->cp = white;
+        out->mate = 0;
+        snprintf(out->text, sizeof out->text, "%s%d.%02d", white > 0 ? "+" : white < 0 ? "-" : "", abs(white) / 100,
+                 abs(white) % 100);
+    }
+}
+
+static void no_score(struct white_score *out)
+{
+    *out = (struct white_score){.kind = SCORE_NONE};
+    snprintf(out->text, sizeof out->text, "?");
+}
+
+void gui_cecp_score(Color thinker, int score, struct white_score *out)
+{
+    if (score > CECP_MATE)
+        gui_white_score(thinker, true, score - CECP_MATE, out);
+    else if (score < -CECP_MATE)
+        gui_white_score(thinker, true, score + CECP_MATE, out);
+    else
+        gui_white_score(thinker, false, score, out);
+}
+
+/* UCI `score cp S` or `score mate N` (N moves, > 0 when the engine mates; 0:
+ * it is mated already, which a game in progress never asks about: no score). */
+static void uci_score(const char *line, Color thinker, struct white_score *out)
+{
+    const char *cp = strstr(line, " score cp "), *mate = strstr(line, " score mate ");
+    int moves = mate ? atoi(mate + 12) : 0;
+    if (cp)
+        gui_white_score(thinker, false, atoi(cp + 10), out);
+    else if (moves != 0)
+        gui_white_score(thinker, true, moves, out);
+    else
+        no_score(out);
+}
 
 /* CECP `ply score time nodes [more fields TAB] pv` or UCI `info ... depth D ... score cp S ... nodes N ... pv ...`. */
 bool gui_parse_thinking(const char *line, struct thinking *t)
@@ -16,7 +63,7 @@ bool gui_parse_thinking(const char *line, struct thinking *t)
     unsigned long long nodes;
     if (sscanf(line, "%d %d %ld %llu %n", &depth, &score, &centis, &nodes, &used) == 4 && used > 0) {
         t->depth = depth;
-        format_score(score, t->score, sizeof t->score);
+        gui_cecp_score(t->color, score, &t->score);
         t->nodes = nodes;
         const char *pv = line + used, *tab = strchr(pv, '\t'); /* extra fields end with a tab */
         snprintf(t->pv, sizeof t->pv, "%s", tab ? tab + 1 : pv);
@@ -24,15 +71,9 @@ bool gui_parse_thinking(const char *line, struct thinking *t)
     }
     if (strncmp(line, "info ", 5) != 0 || !strstr(line, " pv "))
         return false;
-    const char *d = strstr(line, " depth "), *cp = strstr(line, " score cp "), *mate = strstr(line, " score mate ");
-    const char *nd = strstr(line, " nodes "), *pv = strstr(line, " pv ");
+    const char *d = strstr(line, " depth "), *nd = strstr(line, " nodes "), *pv = strstr(line, " pv ");
     t->depth = d ? atoi(d + 7) : 0;
-    if (cp)
-        format_score(atoi(cp + 10), t->score, sizeof t->score);
-    else if (mate)
-        snprintf(t->score, sizeof t->score, "#%d", atoi(mate + 12));
-    else
-        snprintf(t->score, sizeof t->score, "?");
+    uci_score(line, t->color, &t->score);
     t->nodes = nd ? strtoull(nd + 7, NULL, 10) : 0;
     snprintf(t->pv, sizeof t->pv, "%s", pv + 4);
     return true;
@@ -44,6 +85,12 @@ void gui_on_engine_line(void *vctx, const char *line)
 {
     struct line_ctx *ctx = vctx;
     struct gui_session *s = ctx->s;
+    if (strncmp(line, "offer draw", 10) == 0) {
+        pthread_mutex_lock(&s->lock);
+        gui_engine_offers_draw(s, ctx->color, ctx->generation);
+        pthread_mutex_unlock(&s->lock);
+        return;
+    }
     struct thinking t = {.valid = true, .color = ctx->color};
     if (!gui_parse_thinking(line, &t))
         return;

@@ -17,8 +17,14 @@ const { launch, openPage, CHROMIUM } = require('./lib/browser');
 const { newGame } = require('./lib/play');
 const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
+const { playingFeatures } = require('./lib/playfeel');
+const { dialogChecks } = require('./lib/dialogs');
+const { layoutChecks } = require('./lib/layout');
+const { gameFixes } = require('./lib/gamefixes');
 const { watchGame } = require('./lib/watch');
-const { analysisBoard, analyseGame } = require('./lib/analysis');
+const { scoreFromWhite } = require('./lib/scoreside');
+const { rulesLink } = require('./lib/ruleslink');
+const { analysisBoard, analyseGame, analysisFeatures } = require('./lib/analysis');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
 
@@ -80,9 +86,17 @@ async function main() {
       await harvest(page, perf);
     }
     if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
+    if (wanted('normal')) await step('score from White\'s side', failures, () => scoreFromWhite(browser, path.resolve(args.rulezero)));
+    if (wanted('normal')) await step('full rules as HTML', failures, () => rulesLink(page, args.screenshots));
+    if (wanted('normal')) await step('playing features', failures, () => playingFeatures(page, server, args.screenshots));
+    if (wanted('normal')) await step('new-game dialog and FEN box', failures, () => dialogChecks(page, server));
+    if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
+    if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
+      () => gameFixes(page, server, browser, path.resolve(args.rulezero)));
     await harvest(page, perf);
     for (const v of VARIANTS.filter(wanted)) await step('analysis board ' + v, failures, () => analysisBoard(page, v));
     if (wanted('normal')) await step('analyse a game', failures, () => analyseGame(page, args.screenshots));
+    if (wanted('normal')) await step('playing features on the analysis board', failures, () => analysisFeatures(page));
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {

@@ -4,18 +4,26 @@
 White's side, turns and engine lines played onto the board, taking back,
 stopping, and the analysis of a short game with one score per ply; mates
 as mates; bad input refused with the board unchanged; a game in progress
-against an engine goes on while the board is analysed.
+against an engine goes on while the board is analysed. The legal turns come
+as the game's tree of clicks, the lines and moves in the readable notation
+(with their coordinates), and an `analysis` message stays under 100 KB (in
+Nick Danger it was 0.6 to 1.5 MB with the legal turns as a list).
 Usage: test_analysis.py RULEZERO"""
+import json
 import os
+import random
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from legaltree import turns  # noqa: E402
 from wsclient import WebSocket  # noqa: E402
 
 RZ = sys.argv[1]
+MESSAGE_LIMIT = 100 * 1024   # as a game's `state` (test_state_size.py)
 failures = []
+largest = {}                 # variant: the largest `analysis` message seen, in bytes
 VARIANTS = ["normal", "polypiece", "polypiece-phased", "dialectic", "hegelian", "interdependent", "interweave",
             "nickdanger"]
 
@@ -58,15 +66,32 @@ def wait_for(ws, pred, seconds):
     return None
 
 
-def analysis_of(ws):
-    return wait_for(ws, lambda m: m.get("type") in ("analysis", "error"), 10)
+def message_size(msg):
+    return len(json.dumps(msg, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def analysis_of(ws, sized=True):
+    """The next `analysis` (or `error`); its size is checked against MESSAGE_LIMIT (unless not `sized`:
+    a position the engine chose, which may differ from run to run; a few Nick Danger positions with
+    many links have a `legal` tree near 100 KB in the game's `state` too)."""
+    msg = wait_for(ws, lambda m: m.get("type") in ("analysis", "error"), 10)
+    if sized and msg and msg["type"] == "analysis" and msg["active"]:
+        size = message_size(msg)
+        largest[msg["variant"]] = max(largest.get(msg["variant"], 0), size)
+        check(size < MESSAGE_LIMIT, f"{msg['variant']}: an analysis message of {size} bytes "
+              f"({len(turns(msg['legal']))} legal turns)")
+    return msg
+
+
+def legal_coords(legal):
+    return [t["text"] for t in turns(legal)]
 
 
 def lines_with_scores(msg, board_id, want):
     if msg.get("type") != "analysis_info" or msg["id"] != board_id:
         return False
     lines = [line for line in msg["lines"] if line["pv"]]
-    firsts = {line["pv"][0] for line in lines}
+    firsts = {line["pv_coord"][0] for line in lines}
     scored = all(line["depth"] > 0 and (isinstance(line["score_cp"], int) or isinstance(line["mate"], int))
                  for line in lines)
     return len(firsts) >= want and scored
@@ -79,8 +104,18 @@ def score_per_ply(msg):
 def check_arrows(variant, info):
     check(all(len(line["arrow"]) == 2 for line in info["lines"]), f"{variant}: each line has an arrow")
     if variant == "nickdanger":  # the arrow is the move, not the link action after it (e7e6,d8i8)
-        check(all(line["arrow"] == [line["pv"][0][0:2], line["pv"][0][2:4]] for line in info["lines"]),
-              f"{variant}: arrows of the moves: {[(line['pv'][0], line['arrow']) for line in info['lines']]}")
+        check(all(line["arrow"] == [line["pv_coord"][0][0:2], line["pv_coord"][0][2:4]] for line in info["lines"]),
+              f"{variant}: arrows of the moves: {[(line['pv_coord'][0], line['arrow']) for line in info['lines']]}")
+
+
+def check_readable(variant, info):
+    """Each line's turns in the readable notation beside their coordinates; a readable text names one
+    legal turn of the board, as the move list would write it (checked when the line is played)."""
+    ok = all(len(line["pv"]) == len(line["pv_coord"]) and all(line["pv"]) for line in info["lines"])
+    check(ok, f"{variant}: each line in both notations: {[(l['pv'], l['pv_coord']) for l in info['lines']]}")
+    if variant in ("normal", "polypiece", "polypiece-phased"):  # SAN: never the coordinates
+        firsts = [(line["pv"][0], line["pv_coord"][0]) for line in info["lines"]]
+        check(all(text != coord for text, coord in firsts), f"{variant}: the lines read as SAN: {firsts}")
 
 
 def test_variant(ws, variant):
@@ -94,16 +129,19 @@ def test_variant(ws, variant):
     check(board["variant"] == variant and board["fen"] == game["fen"] and board["ply"] == 0,
           f"{variant}: the board is the game's position")
     check(board["multipv"] == 3 and board["engine"] == "Rule Zero", f"{variant}: three lines of Rule Zero")
-    legal = [t["text"] for t in board["legal"]]
-    check(legal == [t["text"] for t in game["legal"]], f"{variant}: the board's legal turns are the game's")
+    check(isinstance(board["legal"], dict) and "nodes" in board["legal"], f"{variant}: the legal turns as a tree")
+    check(board["legal"] == game["legal"] and board["choices"] == game["choices"],
+          f"{variant}: the board's legal tree is the game's")
+    legal = legal_coords(board["legal"])
     info = wait_for(ws, lambda m: lines_with_scores(m, board["id"], 2), 10)
     if not check(info, f"{variant}: at least two lines with scores"):
         return
     print(f"{variant}: {len(info['lines'])} lines in {time.time() - start:.2f} s, best "
           f"{info['lines'][0]['pv'][0]} {info['lines'][0]['score_cp']} at depth {info['lines'][0]['depth']}",
           flush=True)
-    check(all(line["pv"][0] in legal for line in info["lines"]), f"{variant}: each line starts with a legal turn")
+    check(all(line["pv_coord"][0] in legal for line in info["lines"]), f"{variant}: each line starts with a legal turn")
     check_arrows(variant, info)
+    check_readable(variant, info)
     depths = {line["depth"] for line in info["lines"]}
     check(len(depths) == 1, f"{variant}: the lines shown are of one depth ({depths})")
 
@@ -112,16 +150,19 @@ def test_variant(ws, variant):
     check(after["type"] == "analysis" and after["ply"] == 1 and after["side"] == "black" and after["id"] > board["id"]
           and after["fen"] != board["fen"], f"{variant}: a turn played on the board")
     check(not after["lines"], f"{variant}: the old lines are gone")
-    check(after["moves"][0]["text"] == legal[-1], f"{variant}: the board's moves")
-    info = wait_for(ws, lambda m: lines_with_scores(m, after["id"], min(2, len(after["legal"]))), 10)
+    check(after["moves"][0]["coord"] == legal[-1] and after["moves"][0]["text"] and
+          after["moves"][0]["number"] == 1, f"{variant}: the board's moves: {after['moves']}")
+    info = wait_for(ws, lambda m: lines_with_scores(m, after["id"], min(2, len(legal_coords(after["legal"])))), 10)
     check(info, f"{variant}: lines for Black")
     if info:
         check_arrows(variant, info)
-        line = info["lines"][0]["pv"][:2]
-        ws.send({"type": "analysis_turn", "texts": line})
-        played = analysis_of(ws)
+        line, coords = info["lines"][0]["pv"][:2], info["lines"][0]["pv_coord"][:2]
+        ws.send({"type": "analysis_turn", "texts": line})   # readable texts are taken as input too
+        played = analysis_of(ws, sized=False)
         check(played["type"] == "analysis" and played["ply"] == 1 + len(line) and
-              [m["text"] for m in played["moves"]][1:] == line, f"{variant}: an engine line played onto the board")
+              [m["text"] for m in played["moves"]][1:] == line and
+              [m["coord"] for m in played["moves"]][1:] == coords,
+              f"{variant}: an engine line played onto the board, its texts as the move list's")
         ws.send({"type": "analysis_back", "count": len(line)})
         back = analysis_of(ws)
         check(back["type"] == "analysis" and back["fen"] == after["fen"], f"{variant}: turns taken back")
@@ -130,8 +171,9 @@ def test_variant(ws, variant):
     stopped = analysis_of(ws)
     check(stopped["type"] == "analysis" and not stopped["active"], f"{variant}: stopped")
 
+    start_legal = legal
     for _ in range(2):
-        ws.send({"type": "turn", "text": game["legal"][0]["text"]})
+        ws.send({"type": "turn", "text": legal_coords(game["legal"])[0]})
         game = ws.recv_type("state")
     start = time.time()
     ws.send({"type": "analyse_game", "depth": 3, "ms": 100})
@@ -146,6 +188,11 @@ def test_variant(ws, variant):
                                        for i, s in enumerate(scores)), f"{variant}: a score per ply: {scores}")
         print(f"{variant}: game scores {[s.get('score_cp') for s in scores]} in {time.time() - start:.2f} s",
               flush=True)
+        g = done["game"]
+        check(g["moves"] == [m["text"] for m in game["moves"]] and g["coords"] == [m["coord"] for m in game["moves"]],
+              f"{variant}: the analysed game's turns, readable and in coordinates")
+        check(scores[0]["best_coord"] in start_legal and scores[0]["best"],
+              f"{variant}: the best turn of the start position: {scores[0]}")
     ws.send({"type": "analysis_goto", "ply": 1})
     went = analysis_of(ws)
     check(went["type"] == "analysis" and went["ply"] == 1 and went["moves"][0]["text"] == game["moves"][0]["text"],
@@ -206,8 +253,40 @@ def test_mates(ws):
               f"{fen}: mate {mate} from White's side, got {info and info['lines'][0]}")
     ws.send({"type": "analyse", "fen": "6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1"})
     over = analysis_of(ws)
-    check(over["result"] and over["result"]["score"] == "0-1" and over["legal"] == [], "a mated board has a result")
+    check(over["result"] and over["result"]["score"] == "0-1" and turns(over["legal"]) == [],
+          "a mated board has a result and no legal turns")
     time.sleep(0.5)
+    ws.send({"type": "analysis_stop"})
+    analysis_of(ws)
+
+
+def test_nick_danger_size(ws):
+    """Nick Danger's boards with many links: a seeded game of 16 turns between two people (the legal
+    turns grow with the links), then the analysis board at its end and a few turns on it."""
+    ws.send({"type": "new_game", "variant": "nickdanger", "white": "human", "black": "human", "tc": None})
+    state = ws.recv_type("state")
+    rng = random.Random(28)
+    for ply in range(1, 17):
+        listed = legal_coords(state["legal"])
+        if not listed:
+            break
+        ws.send({"type": "turn", "text": rng.choice(listed)})
+        state = wait_for(ws, lambda m, p=ply: m.get("type") == "state" and m["ply"] == p, 10)
+    state_size = message_size(state)
+    ws.send({"type": "analyse", "multipv": 1})
+    board = analysis_of(ws)
+    extra = message_size(board) - state_size
+    check(extra < 4096, f"nickdanger: the analysis message is {extra} bytes more than the game's state "
+          f"of the same position ({state_size} bytes)")
+    for _ in range(4):
+        listed = legal_coords(board["legal"])
+        if not check(listed, "nickdanger: the analysis board has legal turns"):
+            break
+        ws.send({"type": "analysis_turn", "text": rng.choice(listed)})
+        board = analysis_of(ws)
+    print(f"nickdanger after {state['ply']} turns: state {state_size} bytes "
+          f"({len(legal_coords(state['legal']))} legal turns), largest analysis message {largest['nickdanger']} "
+          f"bytes", flush=True)
     ws.send({"type": "analysis_stop"})
     analysis_of(ws)
 
@@ -237,7 +316,9 @@ def main():
             test_variant(ws, v)
         test_bad_input(ws)
         test_mates(ws)
+        test_nick_danger_size(ws)
         test_game_goes_on(ws)
+        print("largest analysis message per variant (bytes):", largest, flush=True)
         check(proc.poll() is None, "the server is still running")
     finally:
         proc.kill()

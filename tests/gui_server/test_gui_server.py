@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from legaltree import turns  # noqa: E402
 from wsclient import WebSocket  # noqa: E402
 
 RZ = sys.argv[1]
@@ -45,6 +46,11 @@ def http(port, path, headers=None, method="GET"):
 
 def api_state(port):
     return json.loads(http(port, "/api/state")[2])
+
+
+def legal(state):
+    """The state's legal turns as a list (the message holds them as a tree)."""
+    return turns(state.get("legal"))
 
 
 def connect(port):
@@ -90,7 +96,7 @@ def test_http(port):
     check(http(port, "/no-such-file.js")[0] == 404, "a missing file is 404")
     check(http(port, "/rules/no-such-game")[0] == 404, "a missing rules doc is 404")
     state = api_state(port)
-    check(state["type"] == "state" and state["legal"], "/api/state is a state with legal turns")
+    check(state["type"] == "state" and legal(state), "/api/state is a state with legal turns")
     check(http(port, "/api/state", {"Host": "evil.example:80"})[0] == 403, "a foreign Host is refused")
     check(http(port, "/api/state", {"Origin": "http://evil.example"})[0] == 403, "a foreign Origin is refused")
     check(http(port, "/api/state", {"Origin": f"http://localhost:{port}"})[0] == 200, "localhost Origin is fine")
@@ -113,13 +119,14 @@ def test_every_variant(ws, setup, port):
                  "tc": {"kind": "clock", "base_ms": 60000, "inc_ms": 0}})
         state = ws.recv_type("state")
         check(state["variant"] == v["id"] and state["ply"] == 0, f"{v['id']}: new game")
-        check(state["legal"] and all(t["clicks"] for t in state["legal"]), f"{v['id']}: every turn has clicks")
-        clicks = [" ".join(t["clicks"]) for t in state["legal"]]
+        listed = legal(state)
+        check(listed and all(t["clicks"] for t in listed), f"{v['id']}: every turn has clicks")
+        clicks = [" ".join(t["clicks"]) for t in listed]
         check(len(set(clicks)) == len(clicks), f"{v['id']}: clicks are unique")
-        first = state["legal"][0]["text"]
+        first = listed[0]["text"]
         ws.send({"type": "turn", "text": first})
         state = ws.recv_type("state")
-        check(state["ply"] == 1 and state["moves"][0]["text"] == first, f"{v['id']}: turn {first} played")
+        check(state["ply"] == 1 and state["moves"][0]["coord"] == first, f"{v['id']}: turn {first} played")
         check(state["board"]["highlights"]["last"], f"{v['id']}: last turn highlighted")
 
 
@@ -160,20 +167,20 @@ def test_history_and_pages(ws, port):
         ws.send({"type": "turn", "text": text})
         ws.recv_type("state")
         seen = other.recv_type("state")
-        check(seen["moves"][-1]["text"] == text, f"the second page sees {text}")
+        check(seen["moves"][-1]["coord"] == text, f"the second page sees {text}")
     reload, _, state = connect(port)
-    check([m["text"] for m in state["moves"]] == ["e2e4", "e7e5", "g1f3"], "a reload shows the game")
+    check([m["text"] for m in state["moves"]] == ["e4", "e5", "Nf3"], "a reload shows the game in SAN")
     ws.send({"type": "view", "ply": 1})
     view = ws.recv_type("view")
     check(view["ply"] == 1 and " b KQkq e3 0 1" in view["fen"], f"view of ply 1: {view['fen']}")
     pgn = http(port, "/game.pgn")[2].decode()
-    check("e2e4" in pgn and "g1f3" in pgn, "PGN has the moves")
+    check("1. e4 e5 2. Nf3" in pgn, "PGN has the moves in SAN")
     ws.send({"type": "undo"})
     state = ws.recv_type("state")
     check(state["ply"] == 2, "undo takes back one turn between two people")
     ws.send({"type": "load_fen", "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"})
     state = ws.recv_type("state")
-    promo = [t for t in state["legal"] if t["text"] == "a7a8q"]
+    promo = [t for t in legal(state) if t["text"] == "a7a8q"]
     check(promo and promo[0]["clicks"] == ["a7", "a8", "choice:q"] and state["choices"]["choice:q"] == "Queen",
           "promotion is clicked with a labelled choice")
     other.close()
@@ -193,7 +200,7 @@ def test_engines(ws, port):
     state = engine_answer(ws, "nickdanger", 2, "e2e4")
     if state:
         check("," in state["moves"][1]["text"], f"the engine's turn has a link action: {state['moves'][1]['text']}")
-        check(state["to_move"] == "human" and state["legal"], "then the person is to move")
+        check(state["to_move"] == "human" and legal(state), "then the person is to move")
     # Its thinking reaches the page.
     state = engine_answer(ws, "normal", 5, "d2d4")
     if state:
@@ -204,7 +211,7 @@ def test_engines(ws, port):
              "tc": {"kind": "movetime", "ms": 100}})
     state = wait_state(ws, lambda s: s["result"] is not None, 120, "builtin against builtin ends")
     if state:
-        check(state["to_move"] == "none" and not state["legal"], "a finished game offers nothing")
+        check(state["to_move"] == "none" and not legal(state), "a finished game offers nothing")
     # Two Rule Zero processes; stopped while one thinks, then resumed: they go on in step.
     ws.send({"type": "new_game", "variant": "interweave", "white": "engine:0", "black": "engine:0",
              "tc": {"kind": "movetime", "ms": 300}})
@@ -224,22 +231,23 @@ def test_engines(ws, port):
     ws.send({"type": "undo"})
     state = wait_state(ws, lambda s: s["ply"] == 0, 30, "undo takes back the engine's turn and the person's")
     if state:
-        check(state["to_move"] == "human" and state["legal"], "after undo the person is to move")
-    # A person's clock runs out.
+        check(state["to_move"] == "human" and legal(state), "after undo the person is to move")
+    # A person's clock runs out (it starts once both sides made their first turn).
     ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human",
              "tc": {"kind": "clock", "base_ms": 1000, "inc_ms": 0}})
+    for text in ("e2e4", "e7e5"):
+        ws.send({"type": "turn", "text": text})
     state = wait_state(ws, lambda s: s["result"] is not None, 10, "a person loses on time")
     if state:
         check(state["result"] == {"score": "0-1", "reason": "White loses on time"}, f"result {state['result']}")
         check(state["clocks"]["white_ms"] == 0, "the flag shows 0")
-    # An engine that cannot start: an error, the game stays, paused.
+    # An engine that cannot start: its start-up probe marks it, a game with it is refused, the game stays.
+    before = api_state(port)
     ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "engine:1"})
-    ws.recv_type("state")
-    ws.send({"type": "turn", "text": "d2d4"})
     error = ws.recv_type("error")
-    check("engine" in error["message"], f"a crashing engine is reported: {error['message']}")
+    check("could not start" in error["message"], f"a crashing engine is reported: {error['message']}")
     state = api_state(port)
-    check(state["paused"] and state["ply"] == 1, "the game stays as it was, paused")
+    check((state["variant"], state["fen"]) == (before["variant"], before["fen"]), "the game stays as it was")
     # An engine that hangs: reported after its deadline (time per move + 5 s), the game stays, paused.
     ws.send({"type": "new_game", "variant": "interweave", "white": "human", "black": "engine:2",
              "tc": {"kind": "movetime", "ms": 100}})

@@ -29,10 +29,12 @@ class WebSocket:
             self.sock.close()
             raise ConnectionRefusedError(f"upgrade refused: {head[:80]!r}")
 
-    def send_raw(self, payload, opcode=1):
+    def send_raw(self, payload, opcode=1, fin=True):
+        """One frame (masked, as a client must); fin=False starts or continues
+        a fragmented message (continuation frames have opcode 0)."""
         mask = os.urandom(4)
         n = len(payload)
-        header = bytes([0x80 | opcode])
+        header = bytes([(0x80 if fin else 0) | opcode])
         if n < 126:
             header += bytes([0x80 | n])
         elif n < 65536:
@@ -44,6 +46,12 @@ class WebSocket:
 
     def send(self, obj):
         self.send_raw(json.dumps(obj).encode())
+
+    def send_fragments(self, parts, opcode=1):
+        """One message in several frames: the first with the opcode, the
+        others continuation frames, FIN on the last only."""
+        for i, part in enumerate(parts):
+            self.send_raw(part, opcode=opcode if i == 0 else 0, fin=i == len(parts) - 1)
 
     def _read(self, n):
         while len(self.buffer) < n:

@@ -12,7 +12,7 @@ THINK = r"-?\d+ -?\d+ \d+ \d+ \d+ \d+\t.*"
 # Everything Rule Zero may print in CECP; free-form text must start with '#'.
 ALLOWED = [r"feature .*", r"pong -?\d+", r"move \S+", r"Illegal move \([^()]+\): .*", r"Error \([^()]+\): .*",
            r"highlight \S+", r"Hint: \S+", r"stat01: \d+ \d+ \d+ \d+ \d+", THINK,
-           r"(1-0|0-1|1/2-1/2) \{[^{}]+\}", r"(setup|piece) .*", r" .*", r"", r"#.*"]
+           r"(1-0|0-1|1/2-1/2) \{[^{}]+\}", r"(setup|piece) .*", r" .*", r"", r"#.*", r"offer draw"]
 
 
 def cecp(features=True):
@@ -213,6 +213,18 @@ def test_move_now():
     e.send("?")
     e.expect("move \\S+", 3, skip=THINK)
     assert time.monotonic() - t0 < 1.5, "? was slow"
+    finish(e)
+
+
+def test_draw_offer():
+    """`draw` is accepted (`offer draw`) only when a draw is not worse for the engine than playing on."""
+    e = cecp()
+    e.send("new", "force", "setboard 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1", "playother", "draw")  # the engine has a lone King
+    e.expect("offer draw")
+    e.send("new", "force", "setboard 4k3/8/8/8/8/8/8/QQQ1K3 b - - 0 1", "playother", "draw")  # the engine has the Queens
+    assert e.sync(5) == [], e.seen
+    e.send("new", "force", "setboard 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1", "draw")  # force mode: no side to speak for
+    assert e.sync(5) == [], e.seen
     finish(e)
 
 

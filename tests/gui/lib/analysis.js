@@ -1,11 +1,17 @@
 // The analysis board through the page (js/analysis.js): opened by its button,
-// Rule Zero's MultiPV lines (at least two) with the evaluation bar and the
-// best turn's arrow, a line played onto the board by clicking one of its
-// turns, a turn entered by clicks, a take-back, closing; and, for one game,
-// "Analyse this game" with its chart, a click on which moves the board.
+// Rule Zero's MultiPV lines (at least two) in the readable notation with the
+// evaluation bar and the best turn's arrow, a line played onto the board by
+// clicking one of its turns, a turn entered by clicks (walking the board's
+// tree of legal turns), a take-back, closing; for one game, "Analyse this
+// game" with its chart, a click on which moves the board; and the playing
+// features on the analysis board (arrows of its own, the promotion picker, a
+// dragged piece, its keys) without disturbing the game's.
 'use strict';
 const path = require('path');
-const { newGame, playTurn } = require('./play');
+const { newGame, playTurn, loadFen } = require('./play');
+const { legalTurns } = require('./legaltree');
+
+function must(cond, what) { if (!cond) throw new Error(what); }
 
 const an = page => page.evaluate(() => JSON.parse(JSON.stringify(window.rulezero.analysis)));
 
@@ -22,12 +28,12 @@ async function openBoard(page) {
 // At least two lines with distinct first turns (one where only one turn is
 // legal), shown with scores, the bar and an arrow.
 async function waitForLines(page, variant) {
-  await page.waitForFunction(() => {
-    const want = Math.min(2, window.rulezero.analysis.msg.legal.length);
+  const want = Math.min(2, legalTurns((await an(page)).msg.legal).length);
+  await page.waitForFunction(want => {
     const rows = [...document.querySelectorAll('#an-lines [data-line]')];
     const firsts = new Set(rows.map(r => (r.querySelector('[data-pv-index="0"]') || {}).textContent));
     return rows.length >= want && firsts.size >= want && rows.every(r => /^[+-]?(\d+\.\d\d|M\d+)$/.test(r.querySelector('.an-score').textContent));
-  }, null, { timeout: 15000 }).catch(async e => {
+  }, want, { timeout: 15000 }).catch(async e => {
     const a = await an(page);
     throw new Error(variant + ': no two lines with scores: ' + JSON.stringify({ info: a.info, fen: a.msg && a.msg.fen,
       shown: await page.evaluate(() => document.querySelector('#an-lines').textContent) }) + '\n' + e.message);
@@ -51,28 +57,37 @@ async function playLine(page, variant) {
       const move = event.target.closest('[data-pv-index]');
       const row = move && move.closest('[data-line]');
       const line = row && window.rulezero.analysis.info.lines.find(l => String(l.multipv) === row.dataset.line);
-      if (line) window.__clicked = line.pv.slice(0, parseInt(move.dataset.pvIndex, 10) + 1);
+      const k = move && parseInt(move.dataset.pvIndex, 10) + 1;
+      if (line) window.__clicked = { pv: line.pv.slice(0, k), coords: line.pv_coord.slice(0, k) };
     }, { capture: true, once: true });
   });
   const second = '#an-lines [data-line="1"] [data-pv-index="1"]';
   await page.click(second, { timeout: 2000 }).catch(() => page.click('#an-lines [data-line="1"] [data-pv-index="0"]'));
-  const line = await page.evaluate(() => window.__clicked);
-  if (!line) throw new Error(variant + ': the click reached no line');
+  const clicked = await page.evaluate(() => window.__clicked);
+  if (!clicked) throw new Error(variant + ': the click reached no line');
+  const line = clicked.pv;
   await page.waitForFunction(n => window.rulezero.analysis.msg && window.rulezero.analysis.msg.ply === n, before.msg.ply + line.length);
   const after = await an(page);
-  const played = after.msg.moves.slice(before.msg.ply).map(m => m.text);
-  if (JSON.stringify(played) !== JSON.stringify(line)) throw new Error(variant + ': played ' + played + ', not the line ' + line);
+  const played = after.msg.moves.slice(before.msg.ply);
+  if (JSON.stringify(played.map(m => m.text)) !== JSON.stringify(line) || JSON.stringify(played.map(m => m.coord)) !== JSON.stringify(clicked.coords)) {
+    throw new Error(variant + ': played ' + JSON.stringify(played) + ', not the line ' + JSON.stringify(clicked));
+  }
+  // The board's list shows the turns as the lines do (readable), numbered as the game's.
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#an-moves .an-move-played')].map(m => m.textContent));
+  if (JSON.stringify(shown) !== JSON.stringify(after.msg.moves.map(m => m.text))) throw new Error(variant + ': the board\'s list shows ' + shown);
+  if (variant === 'normal' && line.some(t => /^[a-h][1-8][a-h][1-8]/.test(t))) throw new Error('normal: the line is not in SAN: ' + line);
   if (await shownPieces(page) === piecesBefore) throw new Error(variant + ': the board did not change after the line');
 }
 
 // One turn entered by clicks on the analysis board (either side may move).
 async function clickTurn(page, variant) {
   const before = await an(page);
-  const turn = before.msg.legal[before.msg.legal.length - 1];
+  const turns = legalTurns(before.msg.legal);
+  const turn = turns[turns.length - 1];
   for (const c of turn.clicks) await page.click('#analysis [data-click="' + c + '"]');
   await page.waitForFunction(n => window.rulezero.analysis.msg.ply === n, before.msg.ply + 1);
   const after = await an(page);
-  if (after.msg.moves[after.msg.moves.length - 1].text !== turn.text) throw new Error(variant + ': clicked ' + turn.text + ', got ' + after.msg.moves.map(m => m.text));
+  if (after.msg.moves[after.msg.moves.length - 1].coord !== turn.text) throw new Error(variant + ': clicked ' + turn.text + ', got ' + after.msg.moves.map(m => m.coord));
   await page.click('#an-back');
   await page.waitForFunction(n => window.rulezero.analysis.msg.ply === n, before.msg.ply);
 }
@@ -125,4 +140,77 @@ async function analyseGame(page, shotDir) {
   await closeBoard(page);
 }
 
-module.exports = { analysisBoard, analyseGame };
+async function centreOf(page, box, sq) {
+  const b = await page.locator('#' + box + ' [data-square="' + sq + '"]').boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+async function rightDrag(page, from, to) {
+  const a = await centreOf(page, 'an-boards', from), b = await centreOf(page, 'an-boards', to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up({ button: 'right' });
+}
+
+const shapesIn = (page, box) => page.evaluate(box => [...document.querySelectorAll('#' + box + ' svg.shapes [data-shape]')]
+  .map(s => s.dataset.shape).sort(), box);
+
+// The playing features on the analysis board, and the game's left alone: the
+// person's arrows in a layer of the analysis board's own (the engine's arrow
+// beside them), the promotion picked on the board and written in SAN, a piece
+// dragged under the pointer, the keys taking back on the analysis board and
+// not stepping through the game's history.
+async function analysisFeatures(page) {
+  await closeIfOpen(page);
+  // On a phone the header keeps one line with the analysis button (an icon there).
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const header = await page.evaluate(() => ({ top: document.getElementById('top').offsetHeight,
+    button: document.getElementById('btn-analysis').getBoundingClientRect().width,
+    right: Math.max(...[...document.querySelectorAll('#top > *')].map(e => e.getBoundingClientRect().right)) }));
+  await page.setViewportSize(size);
+  must(header.top < 48 && header.button > 0 && header.right <= 390, 'the phone\'s header with the analysis button: ' + JSON.stringify(header));
+  await newGame(page, { variant: 'normal' });
+  await loadFen(page, '7k/P7/8/8/8/8/8/K7 w - - 0 1');
+  await page.evaluate(() => { window.rulezero.shapes = [{ from: 'a1', to: 'a1', colour: 'green' }]; });
+  await openBoard(page);
+  await rightDrag(page, 'a1', 'b2');
+  await rightDrag(page, 'h8', 'h8');
+  must(JSON.stringify(await shapesIn(page, 'an-boards')) === '["a1-b2","h8"]', 'the analysis board\'s shapes: ' + JSON.stringify(await shapesIn(page, 'an-boards')));
+  must(await page.evaluate(() => window.rulezero.shapes.length === 1 && window.rulezero.analysis.shapes.length === 2), 'the shapes went to the game\'s list');
+  await page.waitForSelector('#an-arrows .an-arrow', { state: 'attached', timeout: 15000 });
+  must(await page.evaluate(() => document.querySelector('#an-boards svg.shapes marker[id^="an-boards-"]') !== null), 'the analysis layer\'s markers are not its own');
+  // The promotion: the picker over a8, the Knight picked, the move list in SAN.
+  await page.click('#an-boards [data-click="a7"]');
+  await page.click('#an-boards [data-click="a8"]');
+  await page.waitForSelector('#an-picker .pick');
+  must(await page.evaluate(() => document.getElementById('an-choices').hidden), 'the choice buttons are shown beside the picker');
+  must(await page.evaluate(() => !document.querySelector('#boards .picker')), 'a picker was drawn on the game\'s board');
+  must((await shapesIn(page, 'an-boards')).length === 0, 'a left click did not clear the analysis board\'s shapes');
+  await page.click('#an-picker [data-click="choice:n"]');
+  await page.waitForFunction(() => window.rulezero.analysis.msg.ply === 1);
+  const moved = (await an(page)).msg.moves[0];
+  must(moved.text === 'a8=N' && moved.coord === 'a7a8n', 'the promotion reads ' + JSON.stringify(moved));
+  // Keys: Left takes back on the analysis board; the game's history is not browsed.
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => window.rulezero.analysis.msg.ply === 0);
+  must(await page.evaluate(() => window.rulezero.viewPly === null), 'a key browsed the game\'s history');
+  // A dragged piece follows the pointer on the analysis board and is played where it is dropped.
+  const a = await centreOf(page, 'an-boards', 'a1'), b = await centreOf(page, 'an-boards', 'b1');
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2 + 5, (a.y + b.y) / 2, { steps: 5 });
+  must(await page.locator('#drag-ghost').boundingBox(), 'no piece follows the pointer on the analysis board');
+  must(await page.evaluate(() => document.querySelector('#an-boards [data-square="a1"]').classList.contains('drag-origin')), 'the origin square is not dimmed');
+  await page.mouse.move(b.x, b.y, { steps: 3 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.rulezero.analysis.msg.ply === 1);
+  must((await an(page)).msg.moves[0].coord === 'a1b1', 'the drag played ' + JSON.stringify((await an(page)).msg.moves));
+  must(await page.evaluate(() => !document.getElementById('drag-ghost')), 'the dragged piece stayed after the drop');
+  must(await page.evaluate(() => window.rulezero.state.moves.length === 0), 'the game changed under the analysis board');
+  await closeBoard(page);
+  must(JSON.stringify(await shapesIn(page, 'boards')) === '["a1"]', 'the game\'s shapes after the analysis board: ' + JSON.stringify(await shapesIn(page, 'boards')));
+}
+
+module.exports = { analysisBoard, analyseGame, analysisFeatures };

@@ -32,4 +32,4 @@ async function openPage(browser, url, problems) {
   return page;
 }
 
-module.exports = { launch, openPage, CHROMIUM };
+module.exports = { launch, openPage, CHROMIUM, ARGS };

@@ -30,7 +30,7 @@ function fromState(s) {
   const pieces = sorted((b.pieces || []).map(p => p.square + ':' + p.color + ':' + p.letter));
   const hands = sorted((b.hands || []).flatMap(h => h.pieces.map(p => h.color + ':' + p.letter + ':' + p.count)));
   const tokens = sorted((b.tokens || []).map(t => t.cell + ':' + t.token));
-  const links = sorted((b.links || []).map((l, i) => (i + 1) + ':' + sorted([l.a, l.b]).join('-')));
+  const links = sorted((b.links || []).map((l, i) => (l.number || i + 1) + ':' + sorted([l.a, l.b]).join('-')));
   const panels = (b.panels || []).map(p => p.title + '|' + (p.rows || []).map(r => r.label + '=' +
     (r.items || []).map(i => (i.current ? '*' : '') + i.text).join(' ')).join(';'));
   return { pieces, hands, tokens, links, panels, side: s.side, moves: s.moves.length };

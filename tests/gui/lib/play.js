@@ -1,17 +1,19 @@
 // Playing through the page as a person does: forms and clicks only. The test
-// may read window.rulezero.state.legal to choose a turn; it enters it by clicking.
+// may read window.rulezero.state.legal (a tree of clicks) to choose a turn; it
+// enters it by clicking.
 'use strict';
 const { serverState } = require('./server');
+const { walk, legalTurns, framePieces } = require('./legaltree');
 const { readPage, fromState, differences } = require('./compare');
 
-// As a string: a Nick Danger state is a megabyte, which the browser hands over faster as text.
+// As a string: a Nick Danger state is tens of kilobytes, which the browser hands over faster as text.
 const pageState = async page => JSON.parse(await page.evaluate(() => JSON.stringify(window.rulezero.state)));
 
 // The first legal turn that `want` accepts (exact text, RegExp or function).
 function pick(state, want) {
   const ok = typeof want === 'string' ? t => t.text === want
     : want instanceof RegExp ? t => want.test(t.text) : t => want(t, state);
-  return state.legal.find(ok);
+  return legalTurns(state.legal).find(ok);
 }
 
 async function clickOn(page, click) {
@@ -20,10 +22,13 @@ async function clickOn(page, click) {
 
 // Clicks one turn; returns it once the server's next state is drawn.
 async function playTurn(page, want, opts = {}) {
-  await page.waitForFunction(() => window.rulezero.state.legal.length > 0 && window.rulezero.viewPly === null);
+  await page.waitForFunction(() => {
+    const l = window.rulezero.state.legal;
+    return l && l.nodes && Object.keys(l.nodes[l.root].next || {}).length > 0 && window.rulezero.viewPly === null;
+  });
   const before = await pageState(page);
   const turn = pick(before, want);
-  if (!turn) throw new Error('no legal turn matches ' + want + ' among ' + before.legal.map(t => t.text).join(' '));
+  if (!turn) throw new Error('no legal turn matches ' + want + ' among ' + legalTurns(before.legal).map(t => t.text).join(' '));
   for (let i = 0; i < turn.clicks.length; i++) {
     const c = turn.clicks[i];
     if (i > 0) {
@@ -32,29 +37,25 @@ async function playTurn(page, want, opts = {}) {
       if (!offered) throw new Error('click ' + c + ' of ' + turn.text + ' is not highlighted after ' + turn.clicks.slice(0, i).join(' '));
     }
     await clickOn(page, c);
-    const frame = frameAfter(before.legal, turn.clicks.slice(0, i + 1));
-    if (frame && i + 1 < turn.clicks.length) await checkFrame(page, frame, turn);
+    const frame = frameAfter(before, turn.clicks.slice(0, i + 1));
+    if (frame && i + 1 < turn.clicks.length) await checkFrame(page, frame, turn, i + 1);
   }
   await page.waitForFunction(n => window.rulezero.state.moves.length > n, before.moves.length);
   return turn;
 }
 
-// The frame for these clicks: the server lists it on one of the turns that share them.
-function frameAfter(legal, clicks) {
-  for (const t of legal) {
-    if (!clicks.every((c, i) => t.clicks[i] === c)) continue;
-    const f = (t.frames || []).find(f => f.after === clicks.length);
-    if (f) return f;
-  }
-  return null;
+// The frame of the node these clicks reach (where a step ends inside the turn), or null.
+function frameAfter(state, clicks) {
+  const w = walk(state.legal, clicks);
+  return w && w.node.frame ? framePieces(state.board, w.node.frame) : null;
 }
 
 // Inside a turn: the page draws the pieces as they stand after this step.
-async function checkFrame(page, frame, turn) {
-  const want = frame.pieces.map(p => p.square + ':' + p.color + ':' + p.letter).sort();
+async function checkFrame(page, pieces, turn, after) {
+  const want = pieces.map(p => p.square + ':' + p.color + ':' + p.letter).sort();
   const shown = (await page.evaluate(readPage)).pieces;
   if (JSON.stringify(shown) !== JSON.stringify(want)) {
-    throw new Error(turn.text + ': after click ' + frame.after + ' the page shows ' + JSON.stringify(shown) + '\n  not the frame ' + JSON.stringify(want));
+    throw new Error(turn.text + ': after click ' + after + ' the page shows ' + JSON.stringify(shown) + '\n  not the frame ' + JSON.stringify(want));
   }
 }
 

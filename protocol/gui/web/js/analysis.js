@@ -1,25 +1,35 @@
 // The analysis board (docs/gui-protocol.md, "Analysis"): a position of its own
-// on which a person moves both sides (only the clicks of analysis.legal, as for
-// a game), Rule Zero's MultiPV lines with scores from White's side, the
-// evaluation bar, the best turn as an arrow, a line played onto the board by
-// a click on one of its turns, and the chart of an analysed game. The server
-// owns the board; this module shows it in place of the game's layout while it
-// is open, and knows no rules.
+// on which a person moves both sides (walking analysis.legal, the same tree of
+// clicks as a game's, with store.js's functions), Rule Zero's MultiPV lines in
+// the readable notation with scores from White's side, the evaluation bar,
+// the best turn as an arrow, a line played onto the board by a click on one
+// of its turns, and the chart of an analysed game. The server owns the board;
+// this module shows it in place of the game's layout while it is open, and
+// knows no rules. The playing features serve it too: a dragged piece
+// (drag.js), promotion picked on the board (picker.js), arrows and circles
+// by right-drag (arrows.js, a layer of its own), sounds, the preferences.
 import { $, el, sideName } from './dom.js';
-import { rz, on } from './store.js';
+import { rz, on, nextClicksIn, completedTurnIn, frameIn } from './store.js';
 import { send, onMessage } from './connection.js';
-import { drawBoardsInto } from './board.js';
+import { drawBoardsInto, boardLayouts } from './board.js';
 import { pieceSvg } from './pieces.js';
 import { scoreText, drawEvalBar } from './evalbar.js';
 import { drawChart } from './chart.js';
+import { dragBoard, dimOrigin } from './drag.js';
+import { drawPickerIn } from './picker.js';
+import { shapesOn } from './arrows.js';
+import { playSound } from './sound.js';
+import { boardPieces } from './material.js';
 
 // Module state; window.rulezero.analysis for the tests.
 const an = rz.analysis = {
   msg: null,        // the last `analysis` (board, legal, ...), null when closed
   info: null,       // the latest lines and game scores of that board (id, running, lines, game)
   clicks: [],       // clicks of the turn being entered
-  flipped: false
+  flipped: false,
+  shapes: []        // the person's arrows and circles on this board (arrows.js)
 };
+let shapes = null;   // their layer
 
 const GAME_LIMITS = { depth: 12, ms: 300 };
 
@@ -30,10 +40,12 @@ function buildLayout() {
   css.href = '/analysis.css';
   document.head.appendChild(css);
 
-  const open = el('button', null, 'Analysis board');
+  const open = el('button');
   open.type = 'button';
   open.id = 'btn-analysis';
-  open.title = 'Analyse the position shown, moving both sides';
+  open.title = 'Analysis board: analyse the position shown, moving both sides';
+  open.innerHTML = '<svg class="an-icon" viewBox="0 0 24 24" aria-hidden="true"><circle cx="10" cy="10" r="6.5"/><path d="M15 15l6 6"/></svg>' +
+    '<span class="an-label">Analysis board</span>';   // the label goes on a phone, the icon stays
   $('btn-new').before(open);
 
   const gameBox = el('div', 'controls');
@@ -54,7 +66,7 @@ function buildLayout() {
       <div class="an-board-row">
         <div id="an-evalbar" class="evalbar"><div class="eval-fill"></div><span class="eval-text"></span></div>
         <div id="an-board-wrap">
-          <div id="an-boards"></div>
+          <div id="an-boards" class="boards"></div>
           <svg id="an-arrows" aria-hidden="true"></svg>
           <div id="an-choices" hidden><span class="prompt">Choose:</span><span id="an-choice-buttons"></span></div>
         </div>
@@ -87,27 +99,10 @@ function buildLayout() {
 }
 
 // ---------------------------------------------------------------- input
-function candidates() {
-  const legal = (an.msg && an.msg.legal) || [];
-  const n = an.clicks.length;
-  return legal.filter(t => t.clicks.length >= n && an.clicks.every((c, i) => t.clicks[i] === c));
-}
-
-function nextClicks() {
-  const n = an.clicks.length;
-  const next = new Set();
-  for (const t of candidates()) if (t.clicks.length > n) next.add(t.clicks[n]);
-  return next;
-}
-
-// The last frame reached while a turn is half entered (from any turn still possible).
-function currentFrame() {
-  const n = an.clicks.length;
-  if (!n) return null;
-  let best = null;
-  for (const t of candidates()) for (const f of t.frames || []) if (f.after <= n && (!best || f.after > best.after)) best = f;
-  return best;
-}
+// The board's tree walked as the game's (store.js).
+const legal = () => an.msg && !an.msg.result ? an.msg.legal : null;
+const nextClicks = () => nextClicksIn(legal(), an.clicks);
+const currentFrame = () => (legal() ? frameIn(legal(), an.msg.board, an.clicks) : null);
 
 function press(click) {
   const next = nextClicks();
@@ -119,10 +114,10 @@ function press(click) {
     return;
   }
   an.clicks.push(click);
-  const done = candidates().find(t => t.clicks.length === an.clicks.length);
-  if (done) {
+  const done = completedTurnIn(legal(), an.clicks);
+  if (done !== null) {
     an.clicks = [];
-    send({ type: 'analysis_turn', text: done.text });
+    send({ type: 'analysis_turn', text: done });
   }
   drawBoard();
 }
@@ -209,6 +204,7 @@ function drawHands(board, next) {
   }
 }
 
+// Choices as buttons, or a promotion's pieces over the board (picker.js).
 function drawChoices(next) {
   const box = $('an-choice-buttons');
   box.textContent = '';
@@ -222,25 +218,28 @@ function drawChoices(next) {
     b.dataset.click = c;
     box.appendChild(b);
   }
+  drawPickerIn({ boards: $('an-boards'), choices: $('an-choices'), buttons: box, id: 'an-picker',
+    clicks: an.clicks, next, labels, board: an.msg.board, side: an.msg.side });
 }
 
-// The square size fits the space left of the side column (or the phone's width).
+// The square size fits the space left of the side column (or the phone's
+// width): side by side or stacked, as the game's boards (board.js).
 function sizeBoard() {
   const box = $('an-boards');
-  const areas = [...box.querySelectorAll('.area')];
-  if (!areas.length) return;
-  let cols = 0, rows = 0;
-  for (const a of areas) {
+  const areas = [...box.querySelectorAll('.area')].map(a => {
     const g = a.querySelector('.grid');
-    cols += parseInt(g.dataset.cols, 10) || 0;
-    rows = Math.max(rows, parseInt(g.dataset.rows, 10) || 0);
-  }
+    const title = a.querySelector('.area-title');
+    return { cols: parseInt(g.dataset.cols, 10) || 0, rows: parseInt(g.dataset.rows, 10) || 0, title: title ? 22 : 0 };
+  });
+  if (!areas.length) return;
   const col = document.querySelector('.an-board-col');
-  const width = col.clientWidth - $('an-evalbar').offsetWidth - 10 - 16 * (areas.length - 1);
+  const width = col.clientWidth - $('an-evalbar').offsetWidth - 10;
   const used = $('top').offsetHeight + $('an-hand-top').offsetHeight + $('an-hand-bottom').offsetHeight + 90;
   const height = window.innerHeight - used;
-  const sq = Math.max(18, Math.min(88, Math.floor(Math.min(width / cols, height / rows))));
-  box.style.setProperty('--sq', sq + 'px');
+  const fit = boardLayouts(areas, width, height).reduce((a, b) => (b.sq > a.sq ? b : a));
+  box.classList.toggle('stacked', fit.stacked);
+  box.classList.toggle('no-titles', !fit.titles);
+  box.style.setProperty('--sq', Math.max(18, Math.min(88, fit.sq)) + 'px');
 }
 
 function drawStatus() {
@@ -250,7 +249,9 @@ function drawStatus() {
   else {
     const next = [...nextClicks()];
     const choosing = next.length > 0 && next.every(c => c.startsWith('choice:'));
+    const frame = currentFrame();   // the server may say what comes next (Nick Danger's link action)
     text = sideName(m.side) + ' to move' + (!an.clicks.length ? ' · move either side'
+      : frame && frame.hint ? ' · ' + frame.hint + ' (Esc to start over)'
       : choosing ? ' · choose how the turn ends (Esc to start over)' : ' · click the next highlighted square (Esc to start over)');
   }
   $('an-status').textContent = text;
@@ -274,20 +275,19 @@ function drawBoard() {
   $('an-multipv').value = String(m.multipv);
   $('an-back').disabled = m.ply === 0;
   drawArrows();
+  shapes.draw();
+  dimOrigin();
 }
 
-// Moves of the board, numbered from its start; a click takes back to that turn.
+// Moves of the board in the readable notation, numbered as the game's; a click takes back to that turn.
 function drawMoves() {
   const box = $('an-moves');
   box.textContent = '';
-  let number = 0;
   an.msg.moves.forEach((mv, i) => {
-    if (mv.color === 'white' || i === 0) {
-      number++;
-      box.appendChild(el('span', 'an-num', number + (mv.color === 'white' ? '.' : '…')));
-    }
+    if (mv.color === 'white' || i === 0) box.appendChild(el('span', 'an-num', mv.number + (mv.color === 'white' ? '.' : '…')));
     const s = el('span', 'an-move-played', mv.text);
     s.dataset.ply = String(mv.ply);
+    s.title = mv.coord;
     if (mv.ply === an.msg.ply) s.classList.add('current');
     box.appendChild(s);
   });
@@ -351,10 +351,15 @@ function drawLines() {
     score.classList.toggle('black-better', line.mate !== null ? line.mate < 0 : line.score_cp < 0);
     row.appendChild(score);
     const pv = el('span', 'an-pv');
+    let side = an.msg.side, number = an.msg.number;   // numbered as a move list: "12… Nc6 13. Nc3"
     line.pv.forEach((text, i) => {
+      if (side === 'white' || i === 0) pv.appendChild(el('span', 'an-pv-num', number + (side === 'white' ? '.' : '…')));
+      if (side === 'black') number++;
+      side = side === 'white' ? 'black' : 'white';
       const t = el('span', 'an-move', text);
       t.dataset.pvIndex = String(i);
-      t.title = 'Play the line up to here';
+      t.dataset.coord = line.pv_coord[i];
+      t.title = 'Play the line up to here (' + line.pv_coord[i] + ')';
       pv.appendChild(t);
     });
     row.appendChild(pv);
@@ -371,8 +376,8 @@ function drawGame() {
   const done = game.scores.filter(s => s).length;
   $('an-game-progress').textContent = game.done ? game.plies + ' turns, ' + game.ms + ' ms or depth ' + game.depth + ' each'
     : 'scoring ' + done + ' of ' + game.scores.length + ' positions…';
-  const moves = an.msg.moves.map(m => m.text);
-  const follows = moves.length <= game.plies && moves.every((t, i) => t === game.moves[i]);
+  const moves = an.msg.moves.map(m => m.coord);
+  const follows = moves.length <= game.plies && moves.every((t, i) => t === game.coords[i]);
   drawChart($('an-chart'), game, follows ? an.msg.ply : null, ply => send({ type: 'analysis_goto', ply }));
 }
 
@@ -408,6 +413,11 @@ function receiveAnalysis(msg) {
     return;
   }
   if (!wasOpen) an.flipped = rz.flipped;
+  const old = wasOpen ? an.msg : null;
+  if (!old || msg.id !== old.id) an.shapes = [];   // as on lichess: shapes go with the position they were drawn on
+  if (old && msg.ply === old.ply + 1 && msg.moves.length === old.moves.length + 1) {
+    playSound(boardPieces(msg.board).length < boardPieces(old.board).length ? 'capture' : 'move');
+  }
   an.msg = msg;
   an.info = { id: msg.id, running: msg.running, error: msg.error, lines: msg.lines, game: msg.game };
   an.clicks = [];
@@ -441,7 +451,7 @@ function wireButtons() {
     const move = event.target.closest('[data-pv-index]');
     const row = move && move.closest('[data-line]');
     const line = row && ((an.info && an.info.lines) || []).find(l => String(l.multipv) === row.dataset.line);
-    if (line) send({ type: 'analysis_turn', texts: line.pv.slice(0, parseInt(move.dataset.pvIndex, 10) + 1) });
+    if (line) send({ type: 'analysis_turn', texts: line.pv_coord.slice(0, parseInt(move.dataset.pvIndex, 10) + 1) });
   });
   $('an-moves').addEventListener('click', event => {
     const mv = event.target.closest('[data-ply]');
@@ -451,11 +461,14 @@ function wireButtons() {
 
 export function initAnalysis() {
   buildLayout();
+  shapes = shapesOn('an-boards', an);
+  dragBoard('#analysis', '#an-boards', () => an.clicks);
   wirePointer();
   wireKeys();
   wireButtons();
   onMessage('analysis', receiveAnalysis);
   onMessage('analysis_info', receiveInfo);
   on('render', ({ state }) => { $('btn-analyse-game').disabled = !state.moves.length; });
+  on('prefs', () => { if (isOpen()) drawBoard(); });   // piece set, coordinates
   window.addEventListener('resize', () => { if (isOpen()) { sizeBoard(); drawInfo(); } });
 }

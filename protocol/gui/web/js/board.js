@@ -33,7 +33,7 @@ export function drawBoardsInto(box, board, opts = {}) {
   shownLinks.forEach((l, i) => {
     for (const sq of [l.a, l.b]) {
       if (!links.has(sq)) links.set(sq, []);
-      links.get(sq).push(i + 1);
+      links.get(sq).push(l.number || i + 1);   // the server's number stays the link's own
     }
   });
   const marks = new Map();
@@ -129,7 +129,6 @@ function drawBoards(board, next) {
   drawBoardsInto($('boards'), board, {
     pieces: frame && frame.pieces, links: frame && frame.links, clicks: rz.clicks, next, flipped: rz.flipped
   });
-  sizeBoards();
 }
 
 function drawHands(board, next) {
@@ -175,23 +174,57 @@ function drawChoices(next) {
   }
 }
 
-// The square size fits the window: all areas side by side, 24 to 96 pixels.
+// The square size fits the window: the boards take the height the rest of
+// the board column leaves (players and clocks, hands, status) and the width
+// of the column, side by side or, where that gives bigger squares (a phone),
+// one above the other (titles dropped if the height is what limits them).
+// 24 to 96 pixels. Run after everything else is drawn (main.js).
 export function sizeBoards() {
   const box = $('boards');
-  const areas = [...box.querySelectorAll('.area')];
-  if (!areas.length) return;
-  let cols = 0, rows = 0;
-  for (const a of areas) {
+  const areas = [...box.querySelectorAll('.area')].map(a => {
     const g = a.querySelector('.grid');
-    cols += parseInt(g.dataset.cols, 10) || 0;
-    rows = Math.max(rows, parseInt(g.dataset.rows, 10) || 0);
+    const title = a.querySelector('.area-title');
+    return { cols: parseInt(g.dataset.cols, 10) || 0, rows: parseInt(g.dataset.rows, 10) || 0, title: title ? 22 : 0 };
+  });
+  if (!areas.length) return;
+  const width = $('board-wrap').clientWidth;
+  const height = window.innerHeight - heightAroundBoards();
+  const fit = boardLayouts(areas, width, height).reduce((a, b) => (b.sq > a.sq ? b : a));
+  box.classList.toggle('stacked', fit.stacked);
+  box.classList.toggle('no-titles', !fit.titles);
+  box.style.setProperty('--sq', Math.max(24, Math.min(96, fit.sq)) + 'px');
+  $('board-col').style.setProperty('--boards-w', box.getBoundingClientRect().width + 'px');
+}
+
+// The square size of each arrangement of the areas in width x height pixels.
+export function boardLayouts(areas, width, height) {
+  const sum = f => areas.reduce((t, a) => t + f(a), 0);
+  const max = f => areas.reduce((m, a) => Math.max(m, f(a)), 0);
+  const n = areas.length;
+  const sideGap = 16 * (n - 1), stackGap = 8 * (n - 1);
+  const floor = x => Math.floor(x);
+  return [
+    { stacked: false, titles: true, sq: floor(Math.min((width - sideGap) / sum(a => a.cols), (height - max(a => a.title)) / max(a => a.rows))) },
+    { stacked: true, titles: true, sq: floor(Math.min(width / max(a => a.cols), (height - stackGap - sum(a => a.title)) / sum(a => a.rows))) },
+    { stacked: true, titles: false, sq: floor(Math.min(width / max(a => a.cols), (height - stackGap) / sum(a => a.rows))) - 1 }
+  ].filter(l => n > 1 || !l.stacked);
+}
+
+// The height of everything on screen but the boards: the header, the board
+// column's other rows and its gaps and padding.
+function heightAroundBoards() {
+  const col = $('board-col');
+  const style = getComputedStyle(col);
+  const layout = getComputedStyle($('layout'));
+  const gap = parseFloat(style.rowGap) || 0;
+  let used = $('top').offsetHeight + parseFloat(layout.paddingTop) + parseFloat(layout.paddingBottom) + 2;
+  for (const child of col.children) {
+    if (child.id === 'board-wrap' || child.hidden || !child.offsetHeight) continue;
+    used += child.offsetHeight + gap;
   }
-  const gap = 16 * (areas.length - 1);
-  const width = $('board-wrap').clientWidth - gap;
-  const used = $('top').offsetHeight + $('hand-top').offsetHeight + $('hand-bottom').offsetHeight + 90;
-  const height = window.innerHeight - used;
-  const sq = Math.max(24, Math.min(96, Math.floor(Math.min(width / cols, height / rows))));
-  box.style.setProperty('--sq', sq + 'px');
+  const choices = $('choices');
+  if (!choices.hidden && !choices.classList.contains('overlay')) used += choices.offsetHeight + 8;
+  return used;
 }
 
 export function flip() { rz.flipped = !rz.flipped; rz.flipChosen = true; render(); }

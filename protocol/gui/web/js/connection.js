@@ -7,6 +7,8 @@ import { showError } from './errors.js';
 const handlers = new Map();
 
 // Calls fn(msg, arrived) for every message of this type, in registration order.
+// A handler that returns true takes the message: the later ones do not see it
+// (the new-game dialog takes the `error` that answers its own request).
 export function onMessage(type, fn) {
   if (!handlers.has(type)) handlers.set(type, []);
   handlers.get(type).push(fn);
@@ -36,7 +38,7 @@ export function connect() {
     let msg;
     try { msg = JSON.parse(event.data); } catch (e) { showError('bad message from the server'); return; }
     for (const fn of handlers.get(msg.type) || []) {
-      try { fn(msg, arrived); } catch (e) { console.error('rulezero: the "' + msg.type + '" handler failed:', e); }
+      try { if (fn(msg, arrived) === true) break; } catch (e) { console.error('rulezero: the "' + msg.type + '" handler failed:', e); }
     }
   };
 }

@@ -1,7 +1,7 @@
 // Input: clicks and drags on the cells, hand pieces and choice buttons (only
 // the clicks of state.legal are taken), and the keyboard.
 import { $ } from './dom.js';
-import { rz, render, candidates, nextClicks } from './store.js';
+import { rz, render, completedTurn, nextClicks } from './store.js';
 import { send } from './connection.js';
 import { goLive, step, viewAt } from './history.js';
 import { flip } from './board.js';
@@ -18,11 +18,11 @@ export function press(click) {
     return;
   }
   rz.clicks.push(click);
-  const done = candidates().find(t => t.clicks.length === rz.clicks.length);
-  if (done) {
+  const done = completedTurn();
+  if (done !== null) {
     rz.pendingTurnAt = performance.now();
     rz.clicks = [];
-    if (!send({ type: 'turn', text: done.text })) rz.pendingTurnAt = null;
+    if (!send({ type: 'turn', text: done })) rz.pendingTurnAt = null;
   }
   render();
 }

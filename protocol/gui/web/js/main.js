@@ -1,14 +1,21 @@
 // The Rule Zero page: draws what the server describes (docs/gui-protocol.md)
 // and lets a person click only what the server lists as legal. No rules here.
 // This module only wires the others together (docs/gui-page.md, "Adding a module").
-import { rz, emit, render, acceptState } from './store.js';
+import { rz, on, emit, render, acceptState, acceptClock } from './store.js';
 import { connect, onMessage } from './connection.js';
 import { initErrors, receiveError } from './errors.js';
-import { initBoard } from './board.js';
+import { initBoard, sizeBoards } from './board.js';
 import { initPanels } from './panels.js';
 import { initDialogs } from './dialogs.js';
 import { initHistory } from './history.js';
 import { initInput } from './input.js';
+import { initPrefs } from './prefs.js';
+import { initMaterial } from './material.js';
+import { initArrows } from './arrows.js';
+import { initDrag } from './drag.js';
+import { initPicker } from './picker.js';
+import { initSound } from './sound.js';
+import { initOffers } from './offers.js';
 import { initAnalysis } from './analysis.js';
 
 // The order of the init calls is the order of the 'render' listeners.
@@ -18,9 +25,18 @@ initPanels();
 initDialogs();
 initHistory();
 initInput();
+initPrefs();
+initMaterial();
+initOffers();
+on('render', sizeBoards);   // after the panels, before what draws over the boards: the boards take the room the rest leaves
+initArrows();
+initDrag();
+initPicker();
+initSound();
 initAnalysis();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);
+onMessage('clock', acceptClock);
 onMessage('error', receiveError);
 connect();

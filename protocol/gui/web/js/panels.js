@@ -2,7 +2,7 @@
 // result, the engine's thinking, the game's panels, the rules card, the
 // pause/resume controls.
 import { $, el, sideName } from './dom.js';
-import { rz, on, isHuman, nextClicks } from './store.js';
+import { rz, on, isHuman, nextClicks, currentFrame } from './store.js';
 import { send } from './connection.js';
 
 function drawPlayers(s) {
@@ -43,7 +43,7 @@ function tickClocks() {
     clock.hidden = false;
     let ms = c[color + '_ms'];
     const running = c.running === color && !s.result;
-    if (running) ms -= performance.now() - rz.stateAt;
+    if (running) ms -= performance.now() - rz.clockAt;
     clock.textContent = formatClock(Math.max(ms, 0));
     clock.classList.toggle('running', running);
     clock.classList.toggle('low', ms < 10000);
@@ -61,7 +61,9 @@ function drawStatus(s) {
   else if (s.to_move === 'human') {
     const next = [...nextClicks()];
     const choosing = next.length > 0 && next.every(c => c.startsWith('choice:'));
-    const hint = !rz.clicks.length ? '' : choosing ? ' · choose how the turn ends (Esc to start over)'
+    const frame = currentFrame();   // the server may say what comes next (Nick Danger's link action)
+    const hint = !rz.clicks.length ? '' : frame && frame.hint ? ' · ' + frame.hint + ' (Esc to start over)'
+      : choosing ? ' · choose how the turn ends (Esc to start over)'
       : ' · click the next highlighted square (Esc to start over)';
     text = sideName(s.side) + ' to move · your turn' + hint;
   } else if (s.to_move === 'engine') {
@@ -114,7 +116,11 @@ function drawThinking(s) {
   if (!t) return;
   $('think-who').textContent = sideName(t.color) + ' thinks:';
   $('think-depth').textContent = 'depth ' + t.depth;
-  $('think-score').textContent = t.score;
+  // The server gives the score from White's side whoever thinks, as lichess shows it.
+  const score = $('think-score');
+  score.textContent = t.score;
+  score.dataset.favours = t.mate ? (t.mate > 0 ? 'white' : 'black')
+    : t.score_cp > 0 ? 'white' : t.score_cp < 0 ? 'black' : 'none';
   $('think-nodes').textContent = Number(t.nodes).toLocaleString('en') + ' nodes';
   $('think-pv').textContent = t.pv || '';
 }
@@ -153,7 +159,7 @@ function drawRules(s) {
   $('rules-card').innerHTML = v.rules_card || '';   // the server's own short HTML
   const link = $('rules-link');
   link.hidden = true;
-  link.href = '/rules/' + encodeURIComponent(v.rules_doc || '');
+  link.href = '/rules/' + encodeURIComponent(v.rules_doc || '') + '.html';   // rendered by the server
   if (v.rules_doc) {   // shown only when the server has the document: no dead link
     const variant = s.variant;
     fetch(link.href).then(r => { if (rulesShownFor === variant) link.hidden = !r.ok; }, () => {});

@@ -47,9 +47,20 @@ function disc(letter) {
     escapeText(letter) + '</text>';
 }
 
+// Piece sets (chosen in prefs.js): a set gives a piece's inner markup from
+// its glyph and letter. 'drawn' is the set above, 'letters' every piece as
+// its letter in a disc; registerPieceSet adds another.
+const sets = {
+  drawn: (glyph, letter) => glyph && SHAPES[glyph] ? SHAPES[glyph] : disc(String(letter || '?').toUpperCase()),
+  letters: (glyph, letter) => disc(String(letter || '?').toUpperCase())
+};
+let current = 'drawn';
+export function registerPieceSet(name, body) { sets[name] = body; }
+export function usePieceSet(name) { current = sets[name] ? name : 'drawn'; }
+
 // pieceSvg(color, glyph, letter): the SVG markup of one piece.
 export function pieceSvg(color, glyph, letter) {
-  const body = glyph && SHAPES[glyph] ? SHAPES[glyph] : disc(String(letter || '?').toUpperCase());
+  const body = sets[current](glyph, letter);
   return '<svg class="pc pc-' + (color === 'black' ? 'black' : 'white') + '" viewBox="0 0 45 45" aria-hidden="true">' +
     body + '</svg>';
 }

@@ -15,7 +15,7 @@ export const rz = window.rulezero = {
   clicks: [],                         // clicks of the turn being entered
   flipped: false, flipChosen: false,
   perf: { clickToBoard: [], messageToBoard: [] },
-  pendingTurnAt: null, stateAt: 0, renders: 0, ws: null, lastError: null
+  pendingTurnAt: null, stateAt: 0, clockAt: 0, renders: 0, ws: null, lastError: null
 };
 
 // ---------------------------------------------------------------- events
@@ -44,53 +44,83 @@ export function humanSeat(state) {
 }
 
 // ---------------------------------------------------------------- the turn being entered
-// The turns of state.legal whose clicks begin with the clicks so far.
-export function candidates() {
-  const s = rz.state;
-  if (!s || rz.viewPly !== null || !s.legal) return [];
-  const n = rz.clicks.length;
-  return s.legal.filter(t => t.clicks.length >= n && rz.clicks.every((c, i) => t.clicks[i] === c));
-}
-
-export function nextClicks() {
-  const n = rz.clicks.length;
-  const next = new Set();
-  for (const t of candidates()) if (t.clicks.length > n) next.add(t.clicks[n]);
-  return next;
-}
-
-// While a turn is half entered: the last frame reached (pieces, and links
-// where the game has them). The server lists a frame on one turn of those
-// sharing its clicks, so every turn still matching is searched.
-export function currentFrame() {
-  const n = rz.clicks.length;
-  if (!n || rz.viewPly !== null) return null;
-  let best = null;
-  for (const t of candidates()) {
-    for (const f of t.frames || []) {
-      if (f.after <= n && (!best || f.after > best.after)) best = f;
-    }
+// The legal turns are a tree of clicks (docs/gui-protocol.md): from the
+// root, each click leads to nodes[node.next[click]]. The walk gives the node
+// the clicks lead to, the turn text spelled on the way (the nodes' parts)
+// and the frame in force (the last met); null if the clicks lead nowhere.
+export function walkLegal(legal, clicks) {
+  if (!legal || !legal.nodes) return null;
+  let node = legal.nodes[legal.root];
+  let text = node.part || '', frame = node.frame || null;
+  for (const c of clicks) {
+    const index = node.next && Object.prototype.hasOwnProperty.call(node.next, c) ? node.next[c] : undefined;
+    if (index === undefined) return null;
+    node = legal.nodes[index];
+    text += node.part || '';
+    if (node.frame) frame = node.frame;
   }
-  return best;
+  return { node, text, frame };
+}
+
+// The same questions for any tree and clicks (the game's, the analysis
+// board's): the clicks that may come next, the text of the turn the clicks
+// complete (or null), and the board as it stands after them (null before the
+// first click or without a frame). The server tells a frame as changes from
+// the board its tree came with.
+export function nextClicksIn(legal, clicks) {
+  const w = walkLegal(legal, clicks);
+  return new Set(w && w.node.next ? Object.keys(w.node.next) : []);
+}
+
+export function completedTurnIn(legal, clicks) {
+  const w = walkLegal(legal, clicks);
+  return w && w.node.end ? w.text : null;
+}
+
+export function frameIn(legal, board, clicks) {
+  if (!clicks.length) return null;
+  const w = walkLegal(legal, clicks);
+  if (!w || !w.frame) return null;
+  const put = w.frame.put || [];
+  const changed = new Set((w.frame.gone || []).concat(put.map(p => p.square)));
+  return { pieces: (board.pieces || []).filter(p => !changed.has(p.square)).concat(put),
+           links: w.frame.links || board.links || [], hint: w.frame.hint || null };
+}
+
+// The live game's tree (null while viewing history).
+function liveLegal() {
+  const s = rz.state;
+  return s && rz.viewPly === null ? s.legal : null;
+}
+
+export function nextClicks() { return nextClicksIn(liveLegal(), rz.clicks); }
+
+// The text of the turn the clicks so far complete, or null.
+export function completedTurn() { return completedTurnIn(liveLegal(), rz.clicks); }
+
+// While a turn is half entered: the board as it stands after the clicks so
+// far (pieces, and links where the game has them).
+export function currentFrame() {
+  const legal = liveLegal();
+  return legal ? frameIn(legal, rz.state.board, rz.clicks) : null;
 }
 
 // ---------------------------------------------------------------- states
-function sameTurns(a, b) {
-  if (!a || !b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i].text !== b[i].text) return false;
-  return true;
-}
-
 // A `state` from the server (arrived: performance.now() at its arrival).
 export function acceptState(state, arrived) {
   const old = rz.state;
-  const sameLegal = old && sameTurns(old.legal, state.legal);
+  // The legal turns come once per generation; a state without them keeps the page's.
+  const sameLegal = old && state.generation === old.generation;
+  if (!('legal' in state)) {
+    state.legal = sameLegal ? old.legal : null;
+    state.choices = sameLegal ? old.choices : {};
+  }
   const seats = st => st.players ? st.players.white.id + '/' + st.players.black.id : '';
-  const newGame = !old || state.variant !== old.variant || seats(state) !== seats(old) ||
+  const newGame = !old || state.game_number !== old.game_number || state.variant !== old.variant || seats(state) !== seats(old) ||
     (state.moves.length === 0 && (old.moves.length !== 0 || old.fen !== state.fen));
   const moved = !newGame && state.moves.length > old.moves.length;
   rz.state = state;
-  rz.stateAt = arrived;
+  rz.stateAt = rz.clockAt = arrived;
   if (!state.paused) rz.lastError = null;   // an engine's failure stays in view while it holds the game
   if (!sameLegal) rz.clicks = [];
   if (newGame) { rz.flipChosen = false; rz.viewPly = null; rz.view = null; }
@@ -101,6 +131,15 @@ export function acceptState(state, arrived) {
   }
   emit('state', state, { old, newGame, moved, sameLegal: !!sameLegal });
   scheduleRender();
+}
+
+// A `clock` tick between states: the server's figures (the clocks are
+// redrawn from them by panels.js's timer).
+export function acceptClock(msg, arrived) {
+  const s = rz.state;
+  if (!s || !s.clocks) return;
+  s.clocks = { white_ms: msg.white_ms, black_ms: msg.black_ms, running: msg.running };
+  rz.clockAt = arrived;
 }
 
 // ---------------------------------------------------------------- rendering

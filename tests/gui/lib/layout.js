@@ -1,0 +1,146 @@
+// The page's layout on small screens (issue 28, defect 7): on a 390x844
+// phone (touch) every cell of every board is on screen (Nick Danger's two
+// boards one above the other, squares of about 40 pixels), a turn is made by
+// tapping, and the person's clock is on screen; at 800x600 the person's
+// clock needs no scrolling; every button's text is drawn with real glyphs
+// (no missing-glyph boxes, as the pause and resume icons were).
+'use strict';
+const path = require('path');
+const { chromium } = require('playwright-core');
+const { CHROMIUM, ARGS } = require('./browser');
+const { legalTurns } = require('./legaltree');
+
+const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
+const CLOCK = { kind: 'clock', base_ms: 300000, inc_ms: 2000 };
+
+function must(cond, what) { if (!cond) throw new Error(what); }
+
+// Runs in the page: what lies outside the viewport, and the sizes.
+function measure(color) {
+  const inside = r => r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 && r.width > 0;
+  const cells = [...document.querySelectorAll('#boards [data-square]')];
+  const out = cells.filter(c => !inside(c.getBoundingClientRect())).map(c => c.dataset.square);
+  const clock = document.querySelector('.player[data-color="' + color + '"] .clock');
+  const r = clock.getBoundingClientRect();
+  return {
+    cells: cells.length, out, square: Math.round(cells[0].getBoundingClientRect().width),
+    clock: clock.hidden ? 'hidden' : inside(r) ? 'in view' : 'at ' + Math.round(r.top) + '..' + Math.round(r.bottom),
+    pageWidth: document.documentElement.scrollWidth, scrollY, innerWidth, innerHeight
+  };
+}
+
+// Runs in the page: the characters of the buttons' texts that no font draws
+// (drawn the same as a character no font has: the missing-glyph box).
+function missingGlyphs() {
+  const image = (ch, font) => {
+    const c = document.createElement('canvas');
+    c.width = c.height = 48;
+    const x = c.getContext('2d');
+    x.font = font;
+    x.fillText(ch, 6, 36);
+    return Array.from(x.getImageData(0, 0, 48, 48).data).join(',');
+  };
+  const missing = [];
+  for (const b of document.querySelectorAll('button')) {
+    const font = getComputedStyle(b).font.replace(/[\d.]+px/, '32px');
+    const tofu = [image('\u0378', font), image('\uFFFE', font)];
+    for (const ch of new Set(b.textContent.replace(/\s/g, ''))) {
+      if (tofu.includes(image(ch, font))) missing.push((b.id || b.textContent.trim()) + ': U+' + ch.codePointAt(0).toString(16).toUpperCase());
+    }
+  }
+  return missing;
+}
+
+// A new game through the page's form; done when its first state is drawn
+// (a built-in player to move may already have moved).
+async function newGame(page, { variant, white = 'human', black = 'human', tc }) {
+  const n = await page.evaluate(() => window.rulezero.state.game_number);
+  await page.click('#btn-new');
+  await page.waitForSelector('#newgame[open]');
+  await page.selectOption('#ng-variant', variant);
+  await page.selectOption('#ng-white', white);
+  await page.selectOption('#ng-black', black);
+  await page.selectOption('#ng-tc-kind', tc.kind);
+  if (tc.kind === 'movetime') await page.fill('#ng-movetime', String(tc.ms / 1000));
+  if (tc.kind === 'clock') { await page.fill('#ng-base', String(tc.base_ms / 60000)); await page.fill('#ng-inc', String(tc.inc_ms / 1000)); }
+  await page.click('#ng-start');
+  await page.waitForFunction(n => window.rulezero.state.game_number !== n && !document.getElementById('newgame').open, n);
+  await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+async function openAt(browser, url, options) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', e => problems.push(e.message));
+  await page.goto(url);
+  await page.waitForFunction(() => window.rulezero && window.rulezero.state && window.rulezero.setup);
+  return { page, context, problems };
+}
+
+// One turn by tapping its clicks, as a person on a phone does.
+async function tapTurn(page) {
+  const legal = legalTurns(await page.evaluate(() => window.rulezero.state.legal));
+  const turn = legal.find(t => t.clicks.length > 1) || legal[0];
+  const n = await page.evaluate(() => window.rulezero.state.moves.length);
+  for (const c of turn.clicks) await page.tap('#layout [data-click="' + c + '"]');
+  await page.waitForFunction(n => window.rulezero.state.moves.length > n, n, { timeout: 5000 })
+    .catch(() => { throw new Error('tapping ' + turn.clicks.join(' ') + ' did not play ' + turn.text); });
+}
+
+async function phone(browser, server, shotDir) {
+  const { page, context, problems } = await openAt(browser, server.url,
+    { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  try {
+    for (const variant of VARIANTS) {
+      await newGame(page, { variant, tc: CLOCK });
+      const m = await page.evaluate(measure, 'white');
+      if (shotDir) await page.screenshot({ path: path.join(shotDir, 'phone-' + variant + '.png') });
+      must(m.out.length === 0, variant + ' at 390x844: ' + m.out.length + ' of ' + m.cells + ' cells off screen (' +
+        m.out.slice(0, 8).join(' ') + '...), squares of ' + m.square + ' px');
+      must(m.pageWidth <= m.innerWidth, variant + ' at 390x844: the page is ' + m.pageWidth + ' px wide');
+      must(m.square >= 38, variant + ' at 390x844: squares of ' + m.square + ' px');
+      must(m.clock === 'in view', variant + ' at 390x844: White\'s clock is ' + m.clock);
+      await tapTurn(page);
+    }
+    must(!problems.length, 'script errors on the phone: ' + problems.join('; '));
+  } finally {
+    await context.close();
+  }
+}
+
+async function smallWindow(browser, server, shotDir) {
+  const { page, context, problems } = await openAt(browser, server.url, { viewport: { width: 800, height: 600 } });
+  try {
+    const games = VARIANTS.map(variant => ({ variant, white: 'human', black: 'builtin:random', color: 'white' }))
+      .concat([{ variant: 'normal', white: 'builtin:random', black: 'human', color: 'black' }]);
+    for (const g of games) {
+      await newGame(page, { variant: g.variant, white: g.white, black: g.black, tc: CLOCK });
+      const m = await page.evaluate(measure, g.color);
+      if (shotDir && g.variant === 'nickdanger') await page.screenshot({ path: path.join(shotDir, 'small-nickdanger.png') });
+      must(m.clock === 'in view', g.variant + ' at 800x600: the person\'s (' + g.color + ') clock is ' + m.clock);
+      must(m.out.length === 0, g.variant + ' at 800x600: cells off screen: ' + m.out.slice(0, 8).join(' '));
+    }
+    await newGame(page, { variant: 'normal', white: 'builtin:random', black: 'builtin:greedy', tc: { kind: 'movetime', ms: 300 } });
+    await page.waitForSelector('#watch-controls:not([hidden])');
+    const missing = await page.evaluate(missingGlyphs);
+    must(!missing.length, 'characters drawn as missing-glyph boxes: ' + missing.join(', '));
+    await page.click('#btn-stop');
+    await page.waitForFunction(() => window.rulezero.state.paused === true);
+    must(!problems.length, 'script errors: ' + problems.join('; '));
+  } finally {
+    await context.close();
+  }
+}
+
+async function layoutChecks(server, shotDir) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  try {
+    await phone(browser, server, shotDir);
+    await smallWindow(browser, server, shotDir);
+  } finally {
+    await browser.close();
+  }
+}
+
+module.exports = { layoutChecks };
