@@ -1,7 +1,8 @@
 // One game per variant, played by clicking, with each of the variant's special
 // inputs reached from set-up positions (FENs checked with `rulezero moves`).
 // A step: {play: TEXT | RegExp | fn(turn, state)}, {fen: FEN} (the page's Load
-// FEN box), {shot: NAME, hold: [clicks]} (a screenshot, optionally with a turn
+// FEN box), {moves: [TEXT...]} (the move list since the start or the last
+// FEN, as a player reads it), {shot: NAME, hold: [clicks]} (a screenshot, optionally with a turn
 // half entered to show its highlights).
 'use strict';
 
@@ -14,8 +15,10 @@ module.exports = [
     { play: 'e2e4' }, { play: 'e7e5' }, { play: 'g1f3' }, { play: 'b8c6' }, { play: 'f1c4' }, { play: 'g8f6' },
     { shot: 'normal', hold: ['e1'] },
     { play: 'e1g1' },                                            // castling
+    { moves: ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nf6', 'O-O'] },   // the move list in SAN
     { fen: '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1' },
-    { play: 'e7e8n' }                                            // promotion: the choice buttons
+    { play: 'e7e8n' },                                           // promotion: the choice buttons
+    { moves: ['e8=N+'] }
   ] },
   { variant: 'polypiece', steps: [
     { play: 'e2e4' }, { play: 'e7e5' }, { play: 'g1f3' }, { play: 'a7a6' },
@@ -55,10 +58,12 @@ module.exports = [
     { play: 'a4b5' },                                            // custodian: c5 sandwiched against d5
     { fen: '7k/3p4/8/1p6/8/8/p7/N3KK1k w - - 0 1' },
     { shot: 'interweave', hold: ['a1', 'a3', 'c7'] },            // a chain half entered, victims gone
-    { play: 'a1a3,a3c7,c7e7' }                                   // a chain of three legs
+    { play: 'a1a3,a3c7,c7e7' },                                  // a chain of three legs
+    { moves: ['Na1xa3xc7xe7'] }
   ] },
   { variant: 'nickdanger', steps: [
     { play: 'e2e4' }, { play: 'e7e5,a3k3' },                     // a link made
+    { moves: ['e4', 'e5,+a3k3'] },
     { play: /^g1f3,/ }, { play: /^b8c6,/ },
     { shot: 'nickdanger' },
     { fen: '4k11/16/16/16/16/16/16/4K11 w - - 0 20 d2l2 L -' },
@@ -66,6 +71,7 @@ module.exports = [
     { fen: '7k8/16/16/16/3R7R4/16/16/K15 w - - 0 20 a4i4,b4j4,c4k4,d4l4,e4m4,f4n4,g4o4,h4p4 T -' },
     { play: 'a1a2,xd4l4d4' },                                    // occupied link broken, the Rook stays on d4
     { fen: '7k8/16/16/16/3R7R4/16/16/K15 w - - 0 20 a4i4,b4j4,c4k4,d4l4,e4m4,f4n4,g4o4,h4p4 T -' },
-    { play: 'a1a2,xd4l4l4' }                                     // ... or on l4
+    { play: 'a1a2,xd4l4l4' },                                    // ... or on l4
+    { moves: ['Ka2,-d4l4@l4'] }
   ] }
 ];

@@ -11,7 +11,7 @@ function startServer(rulezero, extraArgs = []) {
     const timer = setTimeout(() => { child.kill(); reject(new Error('rulezero gui printed no address in 10 s:\n' + out + err)); }, 10000);
     const look = () => {
       const m = /http:\/\/[0-9.]+:\d+\//.exec(out);
-      if (m) { clearTimeout(timer); resolve({ url: m[0], child, log: () => out + err }); }
+      if (m) { clearTimeout(timer); resolve({ url: m[0], child, rulezero, log: () => out + err }); }
     };
     child.stdout.on('data', d => { out += d; look(); });
     child.stderr.on('data', d => { err += d; });
