@@ -14,25 +14,8 @@
 #include "engine/notation.h"
 #include "protocol/game.h"
 #include "tests/check_run.h"
+#include "tests/position_fixture.h"
 #include "variants/variant.h"
-
-static struct position *pos;
-
-static void setup(void)
-{
-    zobrist_init();
-    pos = malloc(sizeof *pos);
-}
-
-static void teardown(void) { free(pos); }
-
-static void load(const char *variant, const char *fen)
-{
-    const struct variant *v = variant_find(variant);
-    ck_assert_ptr_nonnull(v);
-    char err[VARIANT_ERR_LEN];
-    ck_assert_msg(fen_read(pos, v, fen ? fen : v->start_fen, err, sizeof err) == 0, "%s", err);
-}
 
 static void play(const char *moves)
 {

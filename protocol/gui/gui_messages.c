@@ -320,12 +320,19 @@ static int person_side(const struct request *r, Color fallback)
     return fail(r, "no person plays this game", NULL);
 }
 
+/* The side a resign or offer_draw speaks for (two people: the side to
+ * move); -1 after an error, as when the game is over. */
+static int acting_side(const struct request *r)
+{
+    if (r->s->over)
+        return fail(r, "the game is over", NULL);
+    return person_side(r, r->s->game.pos->side);
+}
+
 static int on_resign(const struct request *r)
 {
     struct gui_session *s = r->s;
-    if (s->over)
-        return fail(r, "the game is over", NULL);
-    int side = person_side(r, s->game.pos->side);
+    int side = acting_side(r);
     if (side < 0)
         return -1;
     gui_offers_reset(s);
@@ -336,9 +343,7 @@ static int on_resign(const struct request *r)
 static int on_offer_draw(const struct request *r)
 {
     struct gui_session *s = r->s;
-    if (s->over)
-        return fail(r, "the game is over", NULL);
-    int side = person_side(r, s->game.pos->side);
+    int side = acting_side(r);
     if (side < 0)
         return -1;
     if (s->draw_offer == !side) {

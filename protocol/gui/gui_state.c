@@ -106,17 +106,24 @@ static cJSON *players_json(const struct gui_session *s)
     return o;
 }
 
-static cJSON *clocks_json(const struct gui_session *s)
+/* The clock fields of a state's `clocks` and of a `clock` tick: what each
+ * side has left and whose clock runs (null when none does). */
+static void add_clock_fields(cJSON *o, const struct gui_session *s)
 {
-    if (s->limits.kind != LIMIT_CLOCK || s->untimed)
-        return cJSON_CreateNull();
-    cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "white_ms", (double)gui_clock_left(s, WHITE));
     cJSON_AddNumberToObject(o, "black_ms", (double)gui_clock_left(s, BLACK));
     if (gui_clock_runs(s))
         cJSON_AddStringToObject(o, "running", color_name(s->game.pos->side));
     else
         cJSON_AddNullToObject(o, "running");
+}
+
+static cJSON *clocks_json(const struct gui_session *s)
+{
+    if (s->limits.kind != LIMIT_CLOCK || s->untimed)
+        return cJSON_CreateNull();
+    cJSON *o = cJSON_CreateObject();
+    add_clock_fields(o, s);
     return o;
 }
 
@@ -263,12 +270,7 @@ void gui_broadcast_clock(struct gui_session *s)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "clock");
     cJSON_AddNumberToObject(o, "generation", s->generation);
-    cJSON_AddNumberToObject(o, "white_ms", (double)gui_clock_left(s, WHITE));
-    cJSON_AddNumberToObject(o, "black_ms", (double)gui_clock_left(s, BLACK));
-    if (gui_clock_runs(s))
-        cJSON_AddStringToObject(o, "running", color_name(s->game.pos->side));
-    else
-        cJSON_AddNullToObject(o, "running");
+    add_clock_fields(o, s);
     broadcast_text(s, cJSON_PrintUnformatted(o));
     cJSON_Delete(o);
 }

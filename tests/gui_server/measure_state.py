@@ -8,17 +8,14 @@ seconds of a running clock in Nick Danger. The browser's own times are the
 page's tests'. Reads the legal turns as a list (before issue 28) or a tree.
 Usage: measure_state.py RULEZERO [TURNS]"""
 import json
-import os
 import random
 import socket
 import statistics
-import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from legaltree import turns  # noqa: E402
-from wsclient import WebSocket  # noqa: E402
+from guitest import connect, start_server, stop_server
+from legaltree import turns
 
 
 def turn_list(legal):
@@ -69,12 +66,10 @@ def ticks(ws, seconds):
 
 
 def main():
-    rz, turns_wanted = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 12
-    proc = subprocess.Popen([rz, "gui", "--port", "0"], stdout=subprocess.PIPE, text=True)
-    port = int(proc.stdout.readline().strip().rsplit(":", 1)[1].rstrip("/"))
-    ws = WebSocket("127.0.0.1", port)
-    ws.send({"type": "hello"})
-    variants = [v["id"] for v in ws.recv_type("setup")["variants"]]
+    turns_wanted = int(sys.argv[2]) if len(sys.argv) > 2 else 12
+    proc, port = start_server()
+    ws, setup, _ = connect(port)
+    variants = [v["id"] for v in setup["variants"]]
     rng = random.Random(1)
     print("| variant | turns | median ms | max ms | median legal turns | max state KiB |")
     print("|---------|------:|----------:|-------:|-------------------:|--------------:|")
@@ -84,8 +79,7 @@ def main():
     print(f"\nNick Danger, 3.2 s of a running clock: {len(got)} messages, "
           f"{', '.join(f'{t} {n} B' for t, n in got)}")
     ws.close()
-    proc.terminate()
-    proc.wait()
+    stop_server(proc)
 
 
 main()

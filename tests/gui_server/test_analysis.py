@@ -12,44 +12,18 @@ Usage: test_analysis.py RULEZERO"""
 import json
 import os
 import random
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from guitest import check, connect, finish, start_server, stop_server  # noqa: E402
 from legaltree import turns  # noqa: E402
 from wsclient import WebSocket  # noqa: E402
 
-RZ = sys.argv[1]
 MESSAGE_LIMIT = 100 * 1024   # as a game's `state` (test_state_size.py)
-failures = []
 largest = {}                 # variant: the largest `analysis` message seen, in bytes
 VARIANTS = ["normal", "polypiece", "polypiece-phased", "dialectic", "hegelian", "interdependent", "interweave",
             "nickdanger"]
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
-    return cond
-
-
-def start_server():
-    proc = subprocess.Popen([RZ, "gui", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = proc.stdout.readline().strip()
-    if not url.startswith("http://127.0.0.1:"):
-        proc.kill()
-        sys.exit(f"no address printed: {url!r} {proc.stderr.read()}")
-    return proc, int(url.rsplit(":", 1)[1].rstrip("/"))
-
-
-def connect(port):
-    ws = WebSocket("127.0.0.1", port)
-    ws.send({"type": "hello"})
-    setup = ws.recv_type("setup")
-    ws.recv_type("state")
-    return ws, setup
 
 
 def wait_for(ws, pred, seconds):
@@ -309,7 +283,7 @@ def test_game_goes_on(ws):
 def main():
     proc, port = start_server()
     try:
-        ws, setup = connect(port)
+        ws, setup, _ = connect(port)
         ids = [v["id"] for v in setup["variants"]]
         check(set(ids) >= set(VARIANTS), f"variants: {ids}")
         for v in VARIANTS:
@@ -321,10 +295,8 @@ def main():
         print("largest analysis message per variant (bytes):", largest, flush=True)
         check(proc.poll() is None, "the server is still running")
     finally:
-        proc.kill()
-        proc.wait()
-    print("ok" if not failures else f"{len(failures)} failures")
-    sys.exit(1 if failures else 0)
+        stop_server(proc)
+    finish()
 
 
 if __name__ == "__main__":

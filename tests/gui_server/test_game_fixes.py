@@ -5,63 +5,22 @@ game is untimed; engines are offered only for the games they play; Nick
 Danger's links keep their numbers; resign, draw offers (to people and
 engines) and their results.
 Usage: test_game_fixes.py RULEZERO"""
-import json
 import os
-import shutil
-import subprocess
 import sys
 import time
-import urllib.request
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wsclient import WebSocket  # noqa: E402
-
-RZ = sys.argv[1]
-failures = []
+import guitest
+from guitest import RZ, api_state, connect, finish, http, start_server, stop_server
 
 
 def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
-    else:
+    """This test also prints what passed."""
+    if guitest.check(cond, what):
         print("ok:", what, flush=True)
 
 
-def start_server(*extra):
-    proc = subprocess.Popen([RZ, "gui", "--port", "0", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    url = proc.stdout.readline().strip()
-    if not url.startswith("http://127.0.0.1:"):
-        proc.kill()
-        sys.exit(f"no address printed: {url!r} {proc.stderr.read()}")
-    return proc, int(url.rsplit(":", 1)[1].rstrip("/"))
-
-
-def stop_server(proc):
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
 def http_text(port, path):
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as r:
-        return r.read().decode()
-
-
-def api_state(port):
-    return json.loads(http_text(port, "/api/state"))
-
-
-def connect(port):
-    ws = WebSocket("127.0.0.1", port)
-    ws.send({"type": "hello"})
-    setup = ws.recv_type("setup")
-    state = ws.recv_type("state")
-    return ws, setup, state
+    return http(port, path)[2].decode()
 
 
 def wait_state(ws, pred, seconds, what):
@@ -302,8 +261,7 @@ def main():
         stop_server(proc)
     test_engines_offered_for_their_games()
     test_engine_offers_a_draw()
-    print("ok" if not failures else f"{len(failures)} failures")
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":

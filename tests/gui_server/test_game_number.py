@@ -3,22 +3,9 @@
 then: a refused request, a turn, an undo leave it; the page matches its
 pending new_game or load_fen to it (docs/gui-protocol.md).
 Usage: test_game_number.py RULEZERO"""
-import os
-import subprocess
-import sys
+from guitest import check, connect, finish, start_server, stop_server
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wsclient import WebSocket  # noqa: E402
-
-RZ = sys.argv[1]
-failures = []
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
 
 
 def answer(ws, msg):
@@ -38,14 +25,9 @@ def new_game(**kw):
 
 
 def main():
-    proc = subprocess.Popen([RZ, "gui", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = proc.stdout.readline().strip()
+    proc, port = start_server()
     try:
-        port = int(url.rsplit(":", 1)[1].rstrip("/"))
-        ws = WebSocket("127.0.0.1", port)
-        ws.send({"type": "hello"})
-        ws.recv_type("setup")
-        first = ws.recv_type("state")
+        ws, _, first = connect(port)
         n = first.get("game_number")
         check(isinstance(n, int), f"state.game_number is a number: {n!r}")
         s = answer(ws, new_game())
@@ -65,13 +47,8 @@ def main():
         check(s["type"] == "state" and s["game_number"] != n, "load_fen starts a game with a new game_number")
         ws.close()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    print("ok" if not failures else f"{len(failures)} failures")
-    sys.exit(1 if failures else 0)
+        stop_server(proc)
+    finish()
 
 
 if __name__ == "__main__":

@@ -4,61 +4,17 @@ message of docs/gui-protocol.md, bad input leaving the game unchanged, two
 pages at once, engines (Rule Zero itself, built-in players, a crashing one).
 Usage: test_gui_server.py RULEZERO"""
 import json
-import os
 import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from legaltree import turns  # noqa: E402
-from wsclient import WebSocket  # noqa: E402
-
-RZ = sys.argv[1]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
-
-
-def start_server(*extra):
-    proc = subprocess.Popen([RZ, "gui", "--port", "0", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    url = proc.stdout.readline().strip()
-    if not url.startswith("http://127.0.0.1:"):
-        proc.kill()
-        sys.exit(f"no address printed: {url!r} {proc.stderr.read()}")
-    return proc, int(url.rsplit(":", 1)[1].rstrip("/"))
-
-
-def http(port, path, headers=None, method="GET"):
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers or {}, method=method)
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, r.headers.get("Content-Type", ""), r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, e.headers.get("Content-Type", ""), e.read()
-
-
-def api_state(port):
-    return json.loads(http(port, "/api/state")[2])
+from guitest import RZ, api_state, check, connect, finish, http, start_server, stop_server
+from legaltree import turns
+from wsclient import WebSocket
 
 
 def legal(state):
     """The state's legal turns as a list (the message holds them as a tree)."""
     return turns(state.get("legal"))
-
-
-def connect(port):
-    ws = WebSocket("127.0.0.1", port)
-    ws.send({"type": "hello"})
-    setup = ws.recv_type("setup")
-    state = ws.recv_type("state")
-    return ws, setup, state
 
 
 def expect_error(ws, msg, starts, port):
@@ -91,8 +47,9 @@ def wait_state(ws, pred, seconds, what):
 
 
 def test_http(port):
-    status, ctype, body = http(port, "/")
-    check(status == 200 and ctype.startswith("text/html") and b"<html" in body.lower(), "GET / serves the page")
+    status, headers, body = http(port, "/")
+    check(status == 200 and headers.get("Content-Type", "").startswith("text/html") and b"<html" in body.lower(),
+          "GET / serves the page")
     check(http(port, "/no-such-file.js")[0] == 404, "a missing file is 404")
     check(http(port, "/rules/no-such-game")[0] == 404, "a missing rules doc is 404")
     state = api_state(port)
@@ -284,12 +241,7 @@ def test_engine_told_the_settings():
         check(state and not state["paused"], "the engine's move under the game's lists is legal")
         ws.close()
     finally:
-        proc.terminate()
-        try:
-            _, err = proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            _, err = proc.communicate()
+        _, err = stop_server(proc)
     check(f"option Powers={powers}" in err, "engine:0 was sent the game's Powers")
 
 
@@ -316,15 +268,9 @@ def main():
         test_engines(ws, port)
         ws.close()
     finally:
-        proc.terminate()
-        try:
-            code = proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            code = "hung"
+        code, _ = stop_server(proc)
     check(code == 0, f"the server stops cleanly on SIGTERM (exit {code})")
-    print("ok" if not failures else f"{len(failures)} failures")
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":

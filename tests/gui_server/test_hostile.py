@@ -6,37 +6,18 @@ keeps. After each the server must still answer, with the game unchanged, and
 a new page must still get the page and its `state`.
 Usage: test_hostile.py RULEZERO"""
 import json
-import os
 import socket
-import subprocess
-import sys
 import time
-import urllib.request
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wsclient import WebSocket  # noqa: E402
+from guitest import check, connect, finish, http, start_server, stop_server
+from wsclient import WebSocket
 
-RZ = sys.argv[1]
 MAX_DEPTH = 32  # docs/gui-protocol.md
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
-    return cond
 
 
 class Server:
     def __init__(self):
-        self.proc = subprocess.Popen([RZ, "gui", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True)
-        url = self.proc.stdout.readline().strip()
-        if not url.startswith("http://127.0.0.1:"):
-            self.proc.kill()
-            sys.exit(f"no address printed: {url!r} {self.proc.stderr.read()}")
-        self.port = int(url.rsplit(":", 1)[1].rstrip("/"))
+        self.proc, self.port = start_server()
         self.origin = {"Origin": f"http://127.0.0.1:{self.port}"}
 
     def alive(self):
@@ -47,15 +28,12 @@ class Server:
 
     def page(self, timeout=10):
         """A page: connects, says hello, gets setup and state."""
-        ws = self.ws(timeout)
-        ws.send({"type": "hello"})
-        ws.recv_type("setup")
-        return ws, ws.recv_type("state")
+        ws, _, state = connect(self.port, headers=self.origin, timeout=timeout)
+        return ws, state
 
     def http(self, path, timeout=10):
-        req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", headers=self.origin)
-        with urllib.request.urlopen(req, timeout=timeout) as r:
-            return r.status, r.read()
+        status, _, body = http(self.port, path, headers=self.origin, timeout=timeout)
+        return status, body
 
     def game(self):
         s = json.loads(self.http("/api/state")[1])
@@ -65,13 +43,8 @@ class Server:
         """Ends it with SIGTERM: it must exit cleanly (under the sanitizers: no report, no leak)."""
         if not self.alive():
             return
-        self.proc.terminate()
-        try:
-            _, err = self.proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            _, err = self.proc.communicate()
-        check(self.proc.returncode == 0, f"the server exits cleanly on SIGTERM (exit {self.proc.returncode}): {err[-2000:]}")
+        code, err = stop_server(self.proc)
+        check(code == 0, f"the server exits cleanly on SIGTERM (exit {code}): {err[-2000:]}")
 
 
 def still_answers(srv, what, before):
@@ -256,8 +229,7 @@ def main():
             check(False, f"{test.__name__}: {e!r}")
         finally:
             srv.stop()
-    print("ok" if not failures else f"{len(failures)} failures")
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":

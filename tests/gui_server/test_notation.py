@@ -9,14 +9,10 @@ Usage: test_notation.py RULEZERO"""
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_gui_server import check, connect, failures, http, start_server  # noqa: E402
-from legaltree import turns  # noqa: E402
-
-RZ = sys.argv[1]
+from guitest import RZ, check, connect, finish, http, start_server, stop_server
+from legaltree import turns
 
 
 def new_game(ws, variant, **extra):
@@ -119,11 +115,8 @@ def main():
         test_every_variant(ws, port, [v["id"] for v in setup["variants"]])
         ws.close()
     finally:
-        proc.kill()
-        proc.wait()
-    if failures:
-        sys.exit(f"{len(failures)} failures")
-    print("gui notation: all checks passed")
+        stop_server(proc)
+    finish()
 
 
 if __name__ == "__main__":

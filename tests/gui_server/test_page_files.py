@@ -5,27 +5,13 @@ binary with a JavaScript MIME type (a browser refuses a module served as
 anything else); a path with '..' is refused.
 Usage: test_page_files.py RULEZERO"""
 import re
-import subprocess
-import sys
-import urllib.error
-import urllib.request
 
-RZ = sys.argv[1]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
+from guitest import check, finish, http, start_server, stop_server
 
 
 def get(port, path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as r:
-            return r.status, r.headers.get("Content-Type", ""), r.read().decode("utf-8", "replace")
-    except urllib.error.HTTPError as e:
-        return e.code, e.headers.get("Content-Type", ""), ""
+    status, headers, body = http(port, path)
+    return status, headers.get("Content-Type", ""), body.decode("utf-8", "replace")
 
 
 IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]""", re.M)
@@ -76,21 +62,13 @@ def test_dot_dot(port):
 
 
 def main():
-    proc = subprocess.Popen([RZ, "gui", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = proc.stdout.readline().strip()
+    proc, port = start_server()
     try:
-        check(url.startswith("http://127.0.0.1:"), f"no address printed: {url!r}")
-        port = int(url.rsplit(":", 1)[1].rstrip("/"))
         test_modules(port)
         test_dot_dot(port)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    print("ok" if not failures else f"{len(failures)} failures")
-    sys.exit(1 if failures else 0)
+        stop_server(proc)
+    finish()
 
 
 if __name__ == "__main__":

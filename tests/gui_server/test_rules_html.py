@@ -6,39 +6,21 @@ a board for every diagram of the Markdown; hostile names get 404.
 Usage: test_rules_html.py RULEZERO"""
 import os
 import re
-import subprocess
-import sys
-import urllib.error
-import urllib.request
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wsclient import WebSocket  # noqa: E402
+from guitest import check, connect, finish, http, start_server, stop_server
 
-RZ = sys.argv[1]
 RULES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules")
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
 
 
 def get(port, path):
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}")
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, r.headers, r.read().decode("utf-8")
-    except urllib.error.HTTPError as e:
-        return e.code, e.headers, e.read().decode("utf-8", "replace")
+    """(status, headers, text): a page served must be UTF-8."""
+    status, headers, body = http(port, path)
+    return status, headers, body.decode("utf-8") if status < 400 else body.decode("utf-8", "replace")
 
 
 def rules_docs(port):
     """Every variant's rules document name, from the page's setup message."""
-    ws = WebSocket("127.0.0.1", port)
-    ws.send({"type": "hello"})
-    setup = ws.recv_type("setup")
+    ws, setup, _ = connect(port)
     ws.close()
     return sorted({v["rules_doc"] for v in setup["variants"] if v.get("rules_doc")}), setup["variants"]
 
@@ -74,12 +56,7 @@ def check_page(port, name):
 
 
 def main():
-    proc = subprocess.Popen([RZ, "gui", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = proc.stdout.readline().strip()
-    if not url.startswith("http://127.0.0.1:"):
-        proc.kill()
-        sys.exit(f"no address printed: {url!r}")
-    port = int(url.rsplit(":", 1)[1].rstrip("/"))
+    proc, port = start_server()
     try:
         docs, variants = rules_docs(port)
         check(len(docs) >= 6, f"only {len(docs)} rules documents among the variants: {docs}")
@@ -116,11 +93,9 @@ def main():
             check(status in (400, 404, 414), f"{path[:60]}: answers {status}, not 404")
         check(proc.poll() is None, "the server died")
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-    print(f"{len(failures)} failures")
-    return 1 if failures else 0
+        stop_server(proc)
+    finish()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -4,27 +4,16 @@
 small `clock` message, and the legal turns come only when the position changes
 (never with a tick). Usage: test_state_size.py RULEZERO"""
 import json
-import os
 import random
 import socket
-import subprocess
-import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from legaltree import turns, walk  # noqa: E402
-from wsclient import WebSocket  # noqa: E402
+from guitest import check, connect, finish, start_server, stop_server
+from legaltree import turns, walk
+from wsclient import WebSocket
 
-RZ = sys.argv[1]
 STATE_LIMIT = 100 * 1024
 TICK_LIMIT = 200
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what, flush=True)
 
 
 class SizedWebSocket(WebSocket):
@@ -34,12 +23,6 @@ class SizedWebSocket(WebSocket):
         msg = super().recv()
         self.last_size = len(json.dumps(msg, separators=(",", ":")))
         return msg
-
-
-def start_server():
-    proc = subprocess.Popen([RZ, "gui", "--port", "0"], stdout=subprocess.PIPE, text=True)
-    url = proc.stdout.readline().strip()
-    return proc, int(url.rsplit(":", 1)[1].rstrip("/"))
 
 
 def turn_list(state):
@@ -122,10 +105,7 @@ def test_ticks(ws, state):
 def test_legal_only_on_change(ws, state):
     """A second page's hello gets the legal turns; a change of the position sends new ones."""
     proc_port = ws.sock.getpeername()[1]
-    other = SizedWebSocket("127.0.0.1", proc_port)
-    other.send({"type": "hello"})
-    other.recv_type("setup")
-    fresh = other.recv_type("state")
+    other, _, fresh = connect(proc_port)
     check(fresh.get("legal") and fresh.get("generation") == state.get("generation"),
           "a page that says hello gets the legal turns of the current generation")
     other.close()
@@ -137,21 +117,15 @@ def test_legal_only_on_change(ws, state):
 def main():
     proc, port = start_server()
     try:
-        ws = SizedWebSocket("127.0.0.1", port)
-        ws.send({"type": "hello"})
-        ws.recv_type("setup")
-        ws.recv_type("state")
+        ws, _, _ = connect(port, SizedWebSocket)
         state = play_nick_danger(ws, 6)
         test_tree(state)
         test_ticks(ws, state)
         test_legal_only_on_change(ws, state)
         ws.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-    if failures:
-        sys.exit(f"{len(failures)} failure(s)")
-    print("state sizes: all checks passed")
+        stop_server(proc)
+    finish()
 
 
 main()

@@ -9,6 +9,7 @@ const path = require('path');
 const { chromium } = require('playwright-core');
 const { CHROMIUM, ARGS } = require('./browser');
 const { legalTurns } = require('./legaltree');
+const { newGame } = require('./play');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
 const CLOCK = { kind: 'clock', base_ms: 300000, inc_ms: 2000 };
@@ -49,23 +50,6 @@ function missingGlyphs() {
     }
   }
   return missing;
-}
-
-// A new game through the page's form; done when its first state is drawn
-// (a built-in player to move may already have moved).
-async function newGame(page, { variant, white = 'human', black = 'human', tc }) {
-  const n = await page.evaluate(() => window.rulezero.state.game_number);
-  await page.click('#btn-new');
-  await page.waitForSelector('#newgame[open]');
-  await page.selectOption('#ng-variant', variant);
-  await page.selectOption('#ng-white', white);
-  await page.selectOption('#ng-black', black);
-  await page.selectOption('#ng-tc-kind', tc.kind);
-  if (tc.kind === 'movetime') await page.fill('#ng-movetime', String(tc.ms / 1000));
-  if (tc.kind === 'clock') { await page.fill('#ng-base', String(tc.base_ms / 60000)); await page.fill('#ng-inc', String(tc.inc_ms / 1000)); }
-  await page.click('#ng-start');
-  await page.waitForFunction(n => window.rulezero.state.game_number !== n && !document.getElementById('newgame').open, n);
-  await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 async function openAt(browser, url, options) {

@@ -72,8 +72,11 @@ async function checkBoard(page, server, label) {
   throw new Error((label || 'position') + ': the page differs from /api/state:\n ' + problems.join('\n '));
 }
 
-// A new game through the page's own form.
+// A new game through the page's own form; done when its first state (a new
+// game_number, which closes the form) is drawn. A built-in player or engine
+// to move may already have moved.
 async function newGame(page, { variant, white = 'human', black = 'human', tc = { kind: 'depth', depth: 1 }, fen = '', options = {} }) {
+  const n = await page.evaluate(() => window.rulezero.state.game_number);
   await page.click('#btn-new');
   await page.waitForSelector('#newgame[open]');
   await page.selectOption('#ng-variant', variant);
@@ -85,14 +88,9 @@ async function newGame(page, { variant, white = 'human', black = 'human', tc = {
   if (tc.kind === 'clock') { await page.fill('#ng-base', String(tc.base_ms / 60000)); await page.fill('#ng-inc', String(tc.inc_ms / 1000)); }
   for (const [name, value] of Object.entries(options)) await page.fill('#ng-options [data-option="' + name + '"]', String(value));
   await page.fill('#ng-fen', fen);
-  await page.evaluate(() => { window.__before = window.rulezero.state; });
   await page.click('#ng-start');
-  await page.waitForFunction(({ variant, white, black }) => {
-    const s = window.rulezero.state;
-    const watching = white !== 'human' && black !== 'human';   // engines may have moved already
-    return s !== window.__before && s.variant === variant && s.players.white.id === white &&
-      s.players.black.id === black && (watching || s.moves.length === 0);
-  }, { variant, white, black });
+  await page.waitForFunction(n => window.rulezero.state.game_number !== n && !document.getElementById('newgame').open, n);
+  await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 // A new game of the current variant from a FEN, through the page's FEN box.
