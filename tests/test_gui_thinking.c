@@ -6,6 +6,7 @@
 
 #include "protocol/gui/gui_internal.h"
 #include "check_run.h"
+#include "position_fixture.h"
 
 static struct thinking parse(const char *line, Color thinker)
 {
@@ -84,6 +85,26 @@ START_TEST(not_thinking)
 }
 END_TEST
 
+/* The line is shown as a player reads turns: the engine's coordinates in the
+ * game's notation, as far as they are legal; the rest as the engine sent it. */
+START_TEST(line_in_readable_notation)
+{
+    struct position *scratch = malloc(sizeof *scratch);
+    char pv[256] = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1";
+    load("normal", NULL);
+    gui_readable_pv(pos, scratch, pv, sizeof pv);
+    ck_assert_str_eq(pv, "e4 e5 Nf3 Nc6 Bb5 a6 O-O");
+    snprintf(pv, sizeof pv, "e2e4 e2e4 g1f3");
+    gui_readable_pv(pos, scratch, pv, sizeof pv);
+    ck_assert_str_eq(pv, "e4 e2e4 g1f3");
+    load("interweave", "7k/3p4/8/1p6/8/8/p7/N3KK1k w - - 0 1");
+    snprintf(pv, sizeof pv, "a1a3,a3c7,c7e7");
+    gui_readable_pv(pos, scratch, pv, sizeof pv);
+    ck_assert_str_eq(pv, "Na1xa3xc7xe7");
+    free(scratch);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gui_thinking");
@@ -93,5 +114,9 @@ int main(void)
     tcase_add_test(tc, uci_scores_from_white);
     tcase_add_test(tc, not_thinking);
     suite_add_tcase(s, tc);
+    TCase *lines = tcase_create("lines");
+    tcase_add_checked_fixture(lines, setup, teardown);
+    tcase_add_test(lines, line_in_readable_notation);
+    suite_add_tcase(s, lines);
     return check_run(s);
 }

@@ -192,6 +192,8 @@ void gui_white_score(Color thinker, bool is_mate, int value, struct white_score 
 void gui_cecp_score(Color thinker, int score, struct white_score *out);
 /* A thinking line, CECP or UCI, into t (t->color set by the caller first). */
 bool gui_parse_thinking(const char *line, struct thinking *t);
+/* Rewrites an engine's line of turns (its own texts) in the game's readable notation, from `from`. */
+void gui_readable_pv(const struct position *from, struct position *scratch, char *pv, size_t n);
 void gui_on_engine_line(void *line_ctx, const char *line);
 
 /* The engine thread (gui_engines.c). */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/clock.h"
+#include "engine/notation.h"
 #include "protocol/gui/gui_internal.h"
 
 #define CECP_MATE 100000 /* CECP: 100000 + N is mate in N moves, -100000 - N mated in N */
@@ -81,6 +82,36 @@ bool gui_parse_thinking(const char *line, struct thinking *t)
 
 #define THINKING_INTERVAL_MS 200 /* at most five states a second for thinking */
 
+/* The engine's line `pv` (its own turn texts) in the game's readable
+ * notation, played out on `scratch` from `from`; from the first turn that is
+ * not legal there on, the engine's words are kept as they came. */
+void gui_readable_pv(const struct position *from, struct position *scratch, char *pv, size_t n)
+{
+    char in[sizeof ((struct thinking *)0)->pv], out[sizeof in] = "";
+    snprintf(in, sizeof in, "%s", pv);
+    position_copy(scratch, from);
+    bool legal = true;
+    char *save = NULL;
+    for (char *w = strtok_r(in, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        char word[TURN_TEXT_LEN];
+        struct turn t;
+        legal = legal && scratch->ply < MAX_HISTORY - MAX_TURN_STEPS - 2 && turn_parse(scratch, w, &t) == 0;
+        if (legal) {
+            turn_notation(scratch, &t, word, sizeof word);
+            turn_make(scratch, &t);
+        } else {
+            snprintf(word, sizeof word, "%s", w);
+        }
+        size_t len = strlen(out);
+        if (len + strlen(word) + 2 > sizeof out)
+            break;
+        if (len)
+            out[len++] = ' ';
+        memcpy(out + len, word, strlen(word) + 1);
+    }
+    snprintf(pv, n, "%s", out);
+}
+
 void gui_on_engine_line(void *vctx, const char *line)
 {
     struct line_ctx *ctx = vctx;
@@ -96,6 +127,7 @@ void gui_on_engine_line(void *vctx, const char *line)
         return;
     pthread_mutex_lock(&s->lock);
     if (s->generation == ctx->generation) {
+        gui_readable_pv(s->game.pos, s->view_pos, t.pv, sizeof t.pv);
         s->thinking = t;
         if (clock_ms() - s->last_broadcast_ms >= THINKING_INTERVAL_MS)
             gui_broadcast_state(s);
