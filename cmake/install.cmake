@@ -4,7 +4,7 @@
 #   P/share/man/man6/rulezero.6.gz                 the man page (section 6, games)
 #   P/share/games/plugins/xboard/rulezero.eng      XBoard's engine-list entry
 #   P/share/games/plugins/logos/rulezero.png       the logo XBoard shows
-#   P/share/doc/rulezero/                          README, docs, copyright, changelog
+#   P/share/doc/rulezero/                          README, docs/ (with screenshots), copyright, changelog
 # XBoard scans /usr/share/games/plugins and /usr/local/share/games/plugins.
 include(GNUInstallDirs)
 
@@ -13,10 +13,53 @@ set(RULEZERO_PLUGINDIR "${CMAKE_INSTALL_DATADIR}/games/plugins")
 set(RULEZERO_PACKAGING_DIR "${CMAKE_CURRENT_SOURCE_DIR}/packaging")
 
 install(TARGETS rulezero RUNTIME DESTINATION "${RULEZERO_GAMESDIR}")
+# A stripped install (`cmake --install --strip`, CPack's CPACK_STRIP_FILES) also
+# drops the compilers' identification section .comment, as Debian's dh_strip
+# does (lintian: binary-has-unneeded-section).
+if(CMAKE_STRIP AND NOT WIN32)
+  install(CODE "
+    if(CMAKE_INSTALL_DO_STRIP)
+      execute_process(COMMAND \"${CMAKE_STRIP}\" --remove-section=.comment
+                      \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${RULEZERO_GAMESDIR}/rulezero\"
+                      RESULT_VARIABLE status)
+      if(status)
+        message(FATAL_ERROR \"strip --remove-section=.comment failed: \${status}\")
+      endif()
+    endif()
+  ")
+endif()
 
-# Documentation, keeping README's relative links into docs/ working.
-install(FILES README.md "${RULEZERO_PACKAGING_DIR}/copyright" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
-install(DIRECTORY docs/ DESTINATION "${CMAKE_INSTALL_DOCDIR}/docs" FILES_MATCHING PATTERN "*.md")
+# Documentation: README.md and the docs it links to (the pages, the rules, the
+# variants' notes, the screenshots), copied at build time into release-docs/ by
+# cmake/release_docs.cmake so that every relative link of every page resolves
+# in the installed copy: a link to a source file (engine/platform.h, ...) becomes
+# plain text, and LICENSE is Debian's copyright file. The Windows build makes
+# the same folder, with LICENSE, for its zip (scripts/windows.sh).
+set(RULEZERO_RELEASE_DOCS README.md docs/*.md docs/rules/*.md docs/variants/*.md docs/screenshots/*.png)
+if(WIN32)
+  list(APPEND RULEZERO_RELEASE_DOCS LICENSE)
+  set(RULEZERO_RELEASE_RENAME "")
+else()
+  set(RULEZERO_RELEASE_RENAME LICENSE=copyright)
+endif()
+set(RULEZERO_RELEASE_DOCS_DIR "${CMAKE_CURRENT_BINARY_DIR}/release-docs")
+set(release_doc_files "")
+foreach(pattern ${RULEZERO_RELEASE_DOCS})
+  file(GLOB matches CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/${pattern}")
+  list(APPEND release_doc_files ${matches})
+endforeach()
+# (commas between the globs: a shell would see the semicolons of a list)
+string(REPLACE ";" "," release_docs_arg "${RULEZERO_RELEASE_DOCS}")
+add_custom_command(OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/release-docs.stamp"
+  COMMAND "${CMAKE_COMMAND}" "-DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}" "-DDEST=${RULEZERO_RELEASE_DOCS_DIR}"
+          "-DFILES=${release_docs_arg}" "-DRENAME=${RULEZERO_RELEASE_RENAME}"
+          "-DSTAMP=${CMAKE_CURRENT_BINARY_DIR}/release-docs.stamp"
+          -P "${CMAKE_CURRENT_SOURCE_DIR}/cmake/release_docs.cmake"
+  DEPENDS ${release_doc_files} "${CMAKE_CURRENT_SOURCE_DIR}/cmake/release_docs.cmake"
+  COMMENT "Copying the documentation a release carries" VERBATIM)
+add_custom_target(rulezero_release_docs ALL DEPENDS "${CMAKE_CURRENT_BINARY_DIR}/release-docs.stamp")
+install(DIRECTORY "${RULEZERO_RELEASE_DOCS_DIR}/" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+install(FILES "${RULEZERO_PACKAGING_DIR}/copyright" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 
 # rulezero_gzip(SOURCE OUTPUT_NAME TARGET): OUTPUT_NAME in the build tree, compressed
 # as Debian policy wants (-n: no name or time stamp, so builds are reproducible).

@@ -2,8 +2,12 @@
 # Cross-compiles the 64-bit Windows build of Rule Zero with mingw-w64 and packs
 # the release archive:
 #   BUILD_DIR/rulezero.exe                          (static: needs no DLL beside it)
-#   BUILD_DIR/rulezero-VERSION-windows-x64.zip      rulezero.exe, README.md, LICENSE,
-#                                                   docs/winboard.md in one folder
+#   BUILD_DIR/rulezero-VERSION-windows-x64.zip      rulezero.exe, README.md, LICENSE and
+#                                                   the docs README links to (docs/*.md,
+#                                                   rules, variants, screenshots) in one
+#                                                   folder: the build's release-docs/
+#                                                   (cmake/install.cmake), where links to
+#                                                   source files are plain text
 # Installs mingw-w64 and zip if missing (scripts/deps.sh).
 # Usage: scripts/windows.sh [BUILD_DIR [extra cmake args...]]   (default build-windows)
 set -euo pipefail
@@ -19,10 +23,9 @@ version=$(sed -n 's/^project(rulezero VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLi
 name=rulezero-$version-windows-x64
 stage=$dir/package
 rm -rf "$stage" "$dir/$name.zip"
-mkdir -p "$stage/$name/docs"
+mkdir -p "$stage"
+cp -R "$dir/release-docs" "$stage/$name"
 cp "$dir/rulezero.exe" "$stage/$name/"
-cp "$root/README.md" "$root/LICENSE" "$stage/$name/"
-cp "$root/docs/winboard.md" "$stage/$name/docs/"
 # Same archive for the same sources: fixed file dates, no extra attributes.
 find "$stage" -exec touch -d @"$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo 0)" {} +
 (cd "$stage" && find "$name" | LC_ALL=C sort | zip -q -X "$dir/$name.zip" -@)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian package from this build tree (CPack, as scripts/package.sh
-# does), checks its name, metadata, dependencies and file list, runs lintian
-# (no errors allowed), and unpacks it into BUILD_DIR/package-test/unpacked, where
+# does), checks its name, metadata, dependencies and file list, prints its size,
+# runs lintian (no errors or warnings allowed; informational tags printed, no
+# empty directory), and unpacks it into BUILD_DIR/package-test/unpacked, where
 # package_xboard.sh then plays XBoard games with the installed engine.
 # Usage: tests/package_deb.sh BUILD_DIR
 # Exit: 0 when all is right, 1 otherwise, 77 (skipped) without dpkg-deb or cpack.
@@ -58,7 +59,9 @@ contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')
 for f in ./usr/games/rulezero ./usr/share/man/man6/rulezero.6.gz \
          ./usr/share/games/plugins/xboard/rulezero.eng ./usr/share/games/plugins/logos/rulezero.png \
          ./usr/share/doc/rulezero/copyright ./usr/share/doc/rulezero/changelog.gz \
-         ./usr/share/doc/rulezero/README.md ./usr/share/doc/rulezero/docs/protocols.md; do
+         ./usr/share/doc/rulezero/README.md ./usr/share/doc/rulezero/docs/protocols.md \
+         ./usr/share/doc/rulezero/docs/rules/README.md ./usr/share/doc/rulezero/docs/variants/polypiece.md \
+         ./usr/share/doc/rulezero/docs/screenshots/normal.png; do
     if grep -qxF -- "$f" <<<"$contents"; then ok; else problem "$f is not in the package"; fi
 done
 if grep -vE '^\./usr/(games|share/(man/man6|games/plugins|doc/rulezero))(/|$)|^\./(usr/(share/(doc/|games/|man/)?)?)?$' <<<"$contents"; then
@@ -81,11 +84,21 @@ man_warnings=$(zcat "$out/unpacked/usr/share/man/man6/rulezero.6.gz" | groff -ww
 changelog_version=$(zcat "$out/unpacked/usr/share/doc/rulezero/changelog.gz" | sed -n '1s/^rulezero (\([^)]*\)).*/\1/p')
 [ "$changelog_version" = "$version" ] && ok || problem "changelog's latest entry is '$changelog_version', not $version"
 
+# The figures docs/packaging.md quotes.
+echo "size: $(stat -c %s "$deb") bytes, Installed-Size $(field Installed-Size) kB," \
+     "$(grep -c '[^/]$' <<<"$contents") files"
+
+# lintian: no error, no warning; its informational tags (-I) are printed, and
+# package-contains-empty-directory is not among them.
 if command -v lintian >/dev/null; then
-    lintian --fail-on error "$deb" >"$out/lintian.log" 2>&1
+    lintian -I --fail-on error,warning "$deb" >"$out/lintian.log" 2>&1
     status=$?
     grep -v 'running with root privileges' "$out/lintian.log"
-    [ "$status" -eq 0 ] && ok || problem "lintian found errors (exit $status)"
+    [ "$status" -eq 0 ] && ok || problem "lintian found errors or warnings (exit $status)"
+    if grep -q 'package-contains-empty-directory' "$out/lintian.log"; then
+        problem "lintian: package-contains-empty-directory"
+    else ok; fi
+    echo "lintian: $(grep -c '^I: ' "$out/lintian.log") informational tags"
 else
     echo "lintian not installed: skipped (scripts/test.sh installs it)"
 fi

@@ -58,7 +58,7 @@ def forbidden_paths(name, text):
             yield f'{name}:{number}: names a path outside the repository: {line.strip()}'
 
 
-def broken_links(root, name, text):
+def broken_links(root, name, text, place='the repository'):
     folder = os.path.dirname(os.path.join(root, name))
     real_root = os.path.realpath(root)
     for number, line in enumerate(text.splitlines(), 1):
@@ -67,7 +67,7 @@ def broken_links(root, name, text):
                 continue
             path = os.path.realpath(os.path.join(folder, target.split('#')[0]))
             if os.path.commonpath([path, real_root]) != real_root:
-                yield f'{name}:{number}: link leaves the repository: {target}'
+                yield f'{name}:{number}: link leaves {place}: {target}'
             elif not os.path.exists(path):
                 yield f'{name}:{number}: link to a missing file: {target}'
 

@@ -6,4 +6,8 @@
  * when the binary was built without the GUI). */
 int gui_main(int argc, char **argv);
 
+/* In a binary without the GUI (protocol/gui/gui_missing.c): what `rulezero gui`
+ * tells a person on PLATFORM (PF_NAME: "Windows", "POSIX") about getting one. */
+const char *gui_missing_advice(const char *platform);
+
 #endif

@@ -1,13 +1,27 @@
-/* `rulezero gui` in a binary built without civetweb or cJSON. */
+/* `rulezero gui` in a binary built without the GUI: the Windows build (which
+ * has none) and a build where civetweb, cJSON or cmark was missing. The message
+ * says how to get a GUI on the system the binary was built for (PF_NAME). */
 #include <stdio.h>
+#include <string.h>
 
+#include "engine/platform.h"
 #include "protocol/gui/gui.h"
+
+const char *gui_missing_advice(const char *platform)
+{
+    if (strcmp(platform, "Windows") == 0)
+        return "the Windows build has no GUI. rulezero.exe is the engine: play it in WinBoard\n"
+               "(docs\\winboard.md, beside it, says how) or in another program that speaks CECP or UCI.\n"
+               "The browser GUI (rulezero gui) needs the Linux build.";
+    return "this binary was built without the GUI (civetweb, cJSON or cmark was missing, or\n"
+           "RULEZERO_WITH_GUI was off): install them (Debian: libcivetweb-dev, libcjson-dev,\n"
+           "libcmark-dev), then build again.";
+}
 
 int gui_main(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    fprintf(stderr, "rulezero gui: this binary was built without the GUI (civetweb or cJSON was missing, or\n"
-                    "RULEZERO_WITH_GUI was off): install libcivetweb-dev and libcjson-dev, then build again\n");
+    fprintf(stderr, "rulezero gui: %s\n", gui_missing_advice(PF_NAME));
     return 2;
 }
