@@ -1,7 +1,9 @@
 /* The legal turns as a tree of clicks (gui_legal_tree.h): a trie of the
  * turns' clicks is built, then written bottom-up, each node as JSON text
  * naming its children by index; a node whose text was written before is
- * that node again, so equal subtrees are written once. */
+ * that node again, so equal subtrees are written once. A node with a big
+ * map of clicks that is mostly the map of a big node written a little
+ * before is written as that node's map (`like`) with the differences. */
 #include "protocol/gui/gui_legal_tree.h"
 
 #include <stdbool.h>
@@ -23,12 +25,30 @@ struct trie_node {
     bool end;                   /* its clicks are a whole turn */
 };
 
-/* The nodes written so far, each once, found by their text. */
+/* The nodes written so far, each once, found by their whole text (with their whole map of
+ * clicks); `sent` is what is sent for it when that differs (its map told by `like`), else NULL. */
 struct written {
     char **text;
+    char **sent;
     int count, capacity;
     int *slot; /* open addressing: index into text, or -1 */
     int slots;
+};
+
+/* One click of a node's map: the click's text (len bytes, not terminated) and the node it leads to. */
+struct map_entry {
+    const char *click;
+    int len;
+    int id;
+};
+
+/* The map of a big node written lately, sorted by click, for the next big nodes to be told from. */
+#define BIG_MAP 12    /* a map with at least this many clicks is big */
+#define RECENT_BIG 8  /* how many of the last big maps a new one is compared with */
+struct big_map {
+    int index; /* the node's index, -1: none */
+    int count;
+    struct map_entry *sorted;
 };
 
 struct tree {
@@ -38,6 +58,8 @@ struct tree {
     int count, capacity;
     char **frame_text; /* by frame index, made when first needed */
     struct written out;
+    struct big_map recent[RECENT_BIG]; /* a ring, the oldest replaced */
+    int recent_next;
     bool failed;
 };
 
@@ -189,7 +211,7 @@ static const char *frame_of(struct tree *tr, int index)
     return tr->frame_text[index];
 }
 
-/* ---- Writing each node once ------------------------------------------------------------------- */
+/* ---- The nodes written so far ----------------------------------------------------------------- */
 
 static uint64_t hash_text(const char *s)
 {
@@ -206,6 +228,10 @@ static bool grow_written(struct written *w)
     if (!text)
         return false;
     w->text = text;
+    char **sent = realloc(w->sent, (size_t)cap * sizeof *sent);
+    if (!sent)
+        return false;
+    w->sent = sent;
     w->capacity = cap;
     int slots = 4 * cap;
     int *slot = malloc((size_t)slots * sizeof *slot);
@@ -225,42 +251,154 @@ static bool grow_written(struct written *w)
     return true;
 }
 
-/* The index of the node written as `text` (taken over), -1 out of memory. */
-static int write_once(struct written *w, char *text)
+/* The index of the node written as `text`, or -1 if none is. */
+static int find_written(const struct written *w, const char *text)
+{
+    if (!w->slots)
+        return -1;
+    size_t k = (size_t)(hash_text(text) & (uint64_t)(w->slots - 1));
+    for (; w->slot[k] >= 0; k = (k + 1) & (size_t)(w->slots - 1))
+        if (strcmp(w->text[w->slot[k]], text) == 0)
+            return w->slot[k];
+    return -1;
+}
+
+/* Adds a node not written before, found by `text`, sent as `sent` (NULL: as `text`); both taken
+ * over. Its index, -1 out of memory. */
+static int add_written(struct written *w, char *text, char *sent)
 {
     if (!text || (w->count == w->capacity && !grow_written(w))) {
         free(text);
+        free(sent);
         return -1;
     }
     size_t k = (size_t)(hash_text(text) & (uint64_t)(w->slots - 1));
-    for (; w->slot[k] >= 0; k = (k + 1) & (size_t)(w->slots - 1))
-        if (strcmp(w->text[w->slot[k]], text) == 0) {
-            free(text);
-            return w->slot[k];
-        }
+    while (w->slot[k] >= 0)
+        k = (k + 1) & (size_t)(w->slots - 1);
     w->slot[k] = w->count;
     w->text[w->count] = text;
+    w->sent[w->count] = sent;
     return w->count++;
 }
 
-/* Writes node n and, first, its children; returns its index (-1 on failure). */
-static int write_node(struct tree *tr, int n, int parent_prefix)
+/* ---- Big maps told as another's (`like`) -------------------------------------------------------- */
+
+static int compare_clicks(const struct map_entry *a, const struct map_entry *b)
 {
-    const struct trie_node *node = &tr->node[n];
-    char buf[VIEW_NAME_LEN + TURN_TEXT_LEN]; /* a part of a turn's text, or one click */
+    int n = a->len < b->len ? a->len : b->len;
+    int c = memcmp(a->click, b->click, (size_t)n);
+    return c ? c : a->len - b->len;
+}
+
+static int compare_entries(const void *a, const void *b) { return compare_clicks(a, b); }
+
+/* The entry of `sorted` with e's click, or NULL. */
+static const struct map_entry *entry_for(const struct map_entry *sorted, int count, const struct map_entry *e)
+{
+    return bsearch(e, sorted, (size_t)count, sizeof *sorted, compare_entries);
+}
+
+static int digits(int n)
+{
+    int d = 1;
+    while (n >= 10) {
+        n /= 10;
+        d++;
+    }
+    return d;
+}
+
+/* Bytes an entry takes in a `next` object ("click":id,) and in a `not` list ("click",). */
+static int entry_bytes(const struct map_entry *e) { return e->len + 4 + digits(e->id); }
+static int not_bytes(const struct map_entry *e) { return e->len + 3; }
+
+/* The bytes saved by telling `map` (sorted: `sorted`) as big map b's with the differences;
+ * negative or zero: none. */
+static int saving(const struct big_map *b, const struct map_entry *map, const struct map_entry *sorted, int count)
+{
+    int saved = -(int)strlen("\"like\":,\"not\":[],") - digits(b->index);
+    for (int i = 0; i < count; i++) {
+        const struct map_entry *e = entry_for(b->sorted, b->count, &map[i]);
+        if (e && e->id == map[i].id)
+            saved += entry_bytes(&map[i]);
+    }
+    for (int i = 0; i < b->count; i++)
+        if (!entry_for(sorted, count, &b->sorted[i]))
+            saved -= not_bytes(&b->sorted[i]);
+    return saved;
+}
+
+/* The recent big map this map is best told from, or NULL if none saves bytes. */
+static const struct big_map *best_like(const struct tree *tr, const struct map_entry *map,
+                                       const struct map_entry *sorted, int count)
+{
+    const struct big_map *best = NULL;
+    int best_saved = 0;
+    for (int r = 0; r < RECENT_BIG; r++) {
+        const struct big_map *b = &tr->recent[r];
+        if (b->index < 0)
+            continue;
+        int saved = saving(b, map, sorted, count);
+        if (saved > best_saved) {
+            best = b;
+            best_saved = saved;
+        }
+    }
+    return best;
+}
+
+/* A big node's map is remembered (sorted taken over), the oldest forgotten. */
+static void remember_big(struct tree *tr, int index, struct map_entry *sorted, int count)
+{
+    struct big_map *b = &tr->recent[tr->recent_next];
+    free(b->sorted);
+    *b = (struct big_map){.index = index, .count = count, .sorted = sorted};
+    tr->recent_next = (tr->recent_next + 1) % RECENT_BIG;
+}
+
+static void add_click(cJSON *object, const struct map_entry *e)
+{
+    char buf[VIEW_NAME_LEN + TURN_TEXT_LEN];
+    snprintf(buf, sizeof buf, "%.*s", e->len, e->click);
+    cJSON_AddNumberToObject(object, buf, e->id);
+}
+
+static void add_not(cJSON *list, const struct map_entry *e)
+{
+    char buf[VIEW_NAME_LEN + TURN_TEXT_LEN];
+    snprintf(buf, sizeof buf, "%.*s", e->len, e->click);
+    cJSON_AddItemToArray(list, cJSON_CreateString(buf));
+}
+
+/* ---- Writing each node once ------------------------------------------------------------------- */
+
+/* A node's JSON: its part, its map (all of `map`, in its order; or, with `like`, like's map with
+ * the entries of `map` that differ from it and `not` the clicks of like's map it lacks), end and
+ * frame. `sorted` is `map` sorted by click. */
+static char *node_text(struct tree *tr, const struct trie_node *node, int parent_prefix, const struct map_entry *map,
+                       const struct map_entry *sorted, int count, const struct big_map *like)
+{
+    char buf[VIEW_NAME_LEN + TURN_TEXT_LEN]; /* a part of a turn's text */
     cJSON *o = cJSON_CreateObject();
     if (node->turn >= 0 && node->prefix_len > parent_prefix) {
         snprintf(buf, sizeof buf, "%.*s", node->prefix_len - parent_prefix, tr->t->turn[node->turn].text + parent_prefix);
         cJSON_AddStringToObject(o, "part", buf);
     }
-    if (node->first_child >= 0) {
+    if (like)
+        cJSON_AddNumberToObject(o, "like", like->index);
+    if (count > 0) {
         cJSON *next = cJSON_AddObjectToObject(o, "next");
-        for (int k = node->first_child; k >= 0 && !tr->failed; k = tr->node[k].next_sibling) {
-            int id = write_node(tr, k, node->prefix_len);
-            tr->failed |= id < 0;
-            snprintf(buf, sizeof buf, "%.*s", tr->node[k].click_len, click_of(tr, &tr->node[k]));
-            cJSON_AddNumberToObject(next, buf, id);
+        for (int i = 0; i < count; i++) {
+            const struct map_entry *e = like ? entry_for(like->sorted, like->count, &map[i]) : NULL;
+            if (!e || e->id != map[i].id)
+                add_click(next, &map[i]);
         }
+    }
+    if (like) {
+        cJSON *not = cJSON_AddArrayToObject(o, "not");
+        for (int i = 0; i < like->count; i++)
+            if (!entry_for(sorted, count, &like->sorted[i]))
+                add_not(not, &like->sorted[i]);
     }
     if (node->end)
         cJSON_AddTrueToObject(o, "end");
@@ -271,24 +409,104 @@ static int write_node(struct tree *tr, int n, int parent_prefix)
     }
     char *text = tr->failed ? NULL : cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
-    return tr->failed ? (free(text), -1) : write_once(&tr->out, text);
+    return text;
 }
+
+/* What is sent for node n: its map in the trie's order, or told from a recent big map where that
+ * is shorter. NULL on failure. */
+static char *sent_node_text(struct tree *tr, const struct trie_node *node, int parent_prefix,
+                            const struct map_entry *map, const struct map_entry *sorted, int count)
+{
+    char *whole = node_text(tr, node, parent_prefix, map, sorted, count, NULL);
+    const struct big_map *like = count >= BIG_MAP ? best_like(tr, map, sorted, count) : NULL;
+    char *told = like && whole ? node_text(tr, node, parent_prefix, map, sorted, count, like) : NULL;
+    if (told && strlen(told) < strlen(whole)) {
+        free(whole);
+        return told;
+    }
+    free(told);
+    return whole;
+}
+
+/* Adds node n, not written before and found by `key` (its text with its map sorted by click, taken
+ * over); a big map is remembered. Its index, -1 on failure. */
+static int add_node_text(struct tree *tr, const struct trie_node *node, int parent_prefix, char *key,
+                         const struct map_entry *map, const struct map_entry *sorted, int count)
+{
+    char *sent = sent_node_text(tr, node, parent_prefix, map, sorted, count);
+    if (!sent) {
+        free(key);
+        return -1;
+    }
+    if (strcmp(sent, key) == 0) {
+        free(sent);
+        sent = NULL;
+    }
+    int index = add_written(&tr->out, key, sent);
+    if (index < 0 || count < BIG_MAP)
+        return index;
+    struct map_entry *kept = malloc((size_t)count * sizeof *kept);
+    if (!kept)
+        return -1;
+    memcpy(kept, sorted, (size_t)count * sizeof *kept);
+    remember_big(tr, index, kept, count);
+    return index;
+}
+
+/* Writes node n and, first, its children; returns its index (-1 on failure). Nodes with the same
+ * map in another order are one node. */
+static int write_node(struct tree *tr, int n, int parent_prefix)
+{
+    const struct trie_node *node = &tr->node[n];
+    int count = 0;
+    for (int k = node->first_child; k >= 0; k = tr->node[k].next_sibling)
+        count++;
+    struct map_entry *map = malloc((size_t)(count ? 2 * count : 1) * sizeof *map);
+    if (!map) {
+        tr->failed = true;
+        return -1;
+    }
+    int i = 0;
+    for (int k = node->first_child; k >= 0 && !tr->failed; k = tr->node[k].next_sibling, i++) {
+        map[i] = (struct map_entry){.click = click_of(tr, &tr->node[k]), .len = tr->node[k].click_len,
+                                    .id = write_node(tr, k, node->prefix_len)};
+        tr->failed |= map[i].id < 0;
+    }
+    if (tr->failed) {
+        free(map);
+        return -1;
+    }
+    struct map_entry *sorted = map + count;
+    memcpy(sorted, map, (size_t)count * sizeof *sorted);
+    qsort(sorted, (size_t)count, sizeof *sorted, compare_entries);
+    char *key = node_text(tr, node, parent_prefix, sorted, sorted, count, NULL);
+    int index = key ? find_written(&tr->out, key) : -1;
+    if (key && index >= 0)
+        free(key);
+    else if (key)
+        index = add_node_text(tr, node, parent_prefix, key, map, sorted, count);
+    free(map);
+    tr->failed |= index < 0;
+    return tr->failed ? -1 : index;
+}
+
+static const char *sent_text(const struct written *w, int i) { return w->sent[i] ? w->sent[i] : w->text[i]; }
 
 /* {"root":R,"nodes":[...]} from the written nodes. */
 static char *join_nodes(const struct written *w, int root)
 {
     size_t len = 64;
     for (int i = 0; i < w->count; i++)
-        len += strlen(w->text[i]) + 1;
+        len += strlen(sent_text(w, i)) + 1;
     char *out = malloc(len);
     if (!out)
         return NULL;
     size_t at = (size_t)snprintf(out, len, "{\"root\":%d,\"nodes\":[", root);
     for (int i = 0; i < w->count; i++) {
-        size_t n = strlen(w->text[i]);
+        size_t n = strlen(sent_text(w, i));
         if (i)
             out[at++] = ',';
-        memcpy(out + at, w->text[i], n);
+        memcpy(out + at, sent_text(w, i), n);
         at += n;
     }
     memcpy(out + at, "]}", 3);
@@ -302,15 +520,22 @@ static void free_tree(struct tree *tr)
         for (int i = 0; i < tr->t->frame_count; i++)
             free(tr->frame_text[i]);
     free(tr->frame_text);
-    for (int i = 0; i < tr->out.count; i++)
+    for (int i = 0; i < tr->out.count; i++) {
         free(tr->out.text[i]);
+        free(tr->out.sent[i]);
+    }
     free(tr->out.text);
+    free(tr->out.sent);
+    for (int r = 0; r < RECENT_BIG; r++)
+        free(tr->recent[r].sorted);
     free(tr->out.slot);
 }
 
 char *gui_legal_tree_json(const struct view_turns *t, const struct board_view *board)
 {
     struct tree tr = {.t = t, .board = board};
+    for (int r = 0; r < RECENT_BIG; r++)
+        tr.recent[r].index = -1;
     tr.frame_text = calloc((size_t)(t->frame_count > 0 ? t->frame_count : 1), sizeof *tr.frame_text);
     tr.failed = !tr.frame_text || add_node(&tr, -1, 0, 0) != 0;
     for (int i = 0; i < t->count && !tr.failed; i++)

@@ -4,7 +4,9 @@
  * the pieces along its path), `end` when its clicks complete a turn, and the
  * frame (the board as it stands after those clicks) where a turn is half
  * made. Equal subtrees are sent once: Nick Danger's link actions, which
- * follow every chess move alike, make ten thousand turns a few hundred nodes. */
+ * follow every chess move alike, make ten thousand turns a few hundred nodes.
+ * A big map of clicks that is mostly an earlier node's is sent as that
+ * node's (`like`) with the differences (`next`, `not`). */
 #ifndef RULEZERO_GUI_LEGAL_TREE_H
 #define RULEZERO_GUI_LEGAL_TREE_H
 

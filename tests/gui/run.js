@@ -26,6 +26,7 @@ const { scoreFromWhite } = require('./lib/scoreside');
 const { rulesLink } = require('./lib/ruleslink');
 const { analysisBoard, analyseGame, analysisFeatures } = require('./lib/analysis');
 const { summary } = require('./lib/perf');
+const { sharedMaps } = require('./lib/sharedmaps');
 const scenarios = require('./scenarios');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
@@ -93,6 +94,8 @@ async function main() {
     if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
     if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
       () => gameFixes(page, server, browser, path.resolve(args.rulezero)));
+    if (wanted('nickdanger')) await step('maps of clicks told by like, made whole', failures,
+      () => sharedMaps(page, server, path.resolve(args.rulezero)));
     await harvest(page, perf);
     for (const v of VARIANTS.filter(wanted)) await step('analysis board ' + v, failures, () => analysisBoard(page, v));
     if (wanted('normal')) await step('analyse a game', failures, () => analyseGame(page, args.screenshots));

@@ -91,6 +91,25 @@ static void send_json(struct run *r, cJSON *o)
     free(text);
 }
 
+/* A node's whole map of clicks (a new object): its `next`, over the whole map of its `like` (an
+ * earlier node) less the clicks in `not` (docs/gui-protocol.md). */
+static cJSON *whole_map(const cJSON *nodes, const cJSON *node, int index)
+{
+    const cJSON *like = cJSON_GetObjectItemCaseSensitive(node, "like");
+    cJSON *map = cJSON_IsNumber(like) && like->valueint >= 0 && like->valueint < index
+                     ? whole_map(nodes, cJSON_GetArrayItem(nodes, like->valueint), like->valueint)
+                     : cJSON_CreateObject();
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(node, "not"))
+        if (cJSON_IsString(c))
+            cJSON_DeleteItemFromObjectCaseSensitive(map, c->valuestring);
+    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(node, "next")) {
+        cJSON_DeleteItemFromObjectCaseSensitive(map, c->string);
+        cJSON_AddItemToObject(map, c->string, cJSON_Duplicate(c, false));
+    }
+    return map;
+}
+
 /* A legal turn of the current state chosen by i: a walk down the `legal`
  * tree (docs/gui-protocol.md) taking child i modulo their number at each
  * node, the parts joined, to the first node that ends a turn; NULL if none. */
@@ -102,7 +121,8 @@ static char *legal_turn(struct run *r, int i)
     const cJSON *legal = cJSON_GetObjectItemCaseSensitive(o, "legal");
     const cJSON *nodes = cJSON_GetObjectItemCaseSensitive(legal, "nodes");
     const cJSON *root = cJSON_GetObjectItemCaseSensitive(legal, "root");
-    const cJSON *node = cJSON_IsNumber(root) ? cJSON_GetArrayItem(nodes, root->valueint) : NULL;
+    int index = cJSON_IsNumber(root) ? root->valueint : -1;
+    const cJSON *node = index >= 0 ? cJSON_GetArrayItem(nodes, index) : NULL;
     char text[4096] = "";
     while (node) {
         const cJSON *part = cJSON_GetObjectItemCaseSensitive(node, "part");
@@ -110,10 +130,12 @@ static char *legal_turn(struct run *r, int i)
             strncat(text, part->valuestring, sizeof text - strlen(text) - 1);
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(node, "end")))
             break;
-        const cJSON *next = cJSON_GetObjectItemCaseSensitive(node, "next");
+        cJSON *next = whole_map(nodes, node, index);
         int n = cJSON_GetArraySize(next);
         const cJSON *child = n ? cJSON_GetArrayItem(next, i % n) : NULL;
-        node = cJSON_IsNumber(child) ? cJSON_GetArrayItem(nodes, child->valueint) : NULL;
+        index = cJSON_IsNumber(child) ? child->valueint : -1;
+        node = index >= 0 ? cJSON_GetArrayItem(nodes, index) : NULL;
+        cJSON_Delete(next);
     }
     char *turn = node && text[0] ? strdup(text) : NULL;
     cJSON_Delete(o);

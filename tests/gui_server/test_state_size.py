@@ -2,18 +2,23 @@
 """Issue 28, defect 9: what a page receives. A Nick Danger `state` stays under
 100 KB (its legal turns a tree of clicks, not 20,000 lists), a clock tick is a
 small `clock` message, and the legal turns come only when the position changes
-(never with a tick). Usage: test_state_size.py RULEZERO"""
+(never with a tick). The worst position known (over 20,000 legal turns, 106 KB
+when every map of clicks was sent whole) stays well under. Usage:
+test_state_size.py RULEZERO"""
 import json
 import random
 import socket
+import subprocess
 import time
 
-from guitest import check, connect, finish, start_server, stop_server
+from guitest import RZ, check, connect, finish, start_server, stop_server
 from legaltree import turns, walk
 from wsclient import WebSocket
 
 STATE_LIMIT = 100 * 1024
 TICK_LIMIT = 200
+MANY_TURNS = 20000
+WORST_SEED = 11  # its game reaches 21,188 legal turns at ply 10: 106,060 bytes with whole maps
 
 
 class SizedWebSocket(WebSocket):
@@ -81,6 +86,53 @@ def test_tree(state):
     check(walk(legal, ["z99"]) is None, "an unknown click leads nowhere")
 
 
+def play_to_many_turns(ws, seed, plies=12):
+    """A seeded game between two people (each turn drawn from the sorted turn texts) up to the
+    first state with over MANY_TURNS legal turns: (state, its size), or (None, 0)."""
+    ws.send({"type": "new_game", "variant": "nickdanger", "white": "human", "black": "human"})
+    state, size = next_state(ws, 0)
+    rng = random.Random(seed)
+    for ply in range(1, plies + 1):
+        texts = sorted(t["text"] for t in turn_list(state))
+        if len(texts) > MANY_TURNS or not texts:
+            break
+        ws.send({"type": "turn", "text": rng.choice(texts)})
+        state, size = next_state(ws, ply)
+    return (state, size) if len(turn_list(state)) > MANY_TURNS else (None, 0)
+
+
+def engine_turns(fen):
+    """The legal turns of a Nick Danger position in coordinates, as `rulezero moves` lists them."""
+    out = subprocess.run([RZ, "moves", "--variant", "nickdanger", "--fen", fen], capture_output=True, text=True,
+                         timeout=60)
+    check(out.returncode == 0, f"rulezero moves --fen '{fen}': {out.stderr.strip()}")
+    return [line.split()[0] for line in out.stdout.splitlines() if line.strip()]
+
+
+def test_worst_state(ws):
+    """The position with the most legal turns known: under the limit with room to spare, its big
+    maps of clicks told as an earlier node's (`like`), and the turns, made whole again, exactly
+    those of the rules."""
+    state, size = play_to_many_turns(ws, WORST_SEED)
+    check(state is not None, f"seed {WORST_SEED}: a Nick Danger state with over {MANY_TURNS} legal turns")
+    if state is None:
+        return
+    nodes = state["legal"]["nodes"]
+    legal_size = len(json.dumps(state["legal"], separators=(",", ":")))
+    listed = [t["text"] for t in turns(state["legal"])]
+    print(f"worst Nick Danger state: {size} bytes (legal {legal_size}) with {len(listed)} legal turns, "
+          f"{len(nodes)} nodes, {sum('like' in n for n in nodes)} told as another's map", flush=True)
+    check(size < STATE_LIMIT * 6 // 10, f"the worst state: {size} bytes, well under {STATE_LIMIT}")
+    check(any("like" in n for n in nodes), "big maps of clicks told as another's (`like`)")
+    check(all(n["like"] < i and isinstance(n.get("not", []), list) for i, n in enumerate(nodes) if "like" in n),
+          "`like` names an earlier node")
+    want = engine_turns(state["fen"])
+    check(len(listed) == len(set(listed)), "each turn once")
+    check(sorted(listed) == sorted(want),
+          f"the tree's turns are the rules' ({len(listed)} and {len(want)}; only in the tree: "
+          f"{sorted(set(listed) - set(want))[:5]}, only in the rules: {sorted(set(want) - set(listed))[:5]})")
+
+
 def test_ticks(ws, state):
     """Two seconds of a running clock: small `clock` messages, no state, no legal turns."""
     ws.sock.settimeout(0.5)
@@ -118,6 +170,7 @@ def main():
     proc, port = start_server()
     try:
         ws, _, _ = connect(port, SizedWebSocket)
+        test_worst_state(ws)
         state = play_nick_danger(ws, 6)
         test_tree(state)
         test_ticks(ws, state)

@@ -9,7 +9,7 @@
 // (drag.js), promotion picked on the board (picker.js), arrows and circles
 // by right-drag (arrows.js, a layer of its own), sounds, the preferences.
 import { $, el, sideName } from './dom.js';
-import { rz, on, nextClicksIn, completedTurnIn, frameIn } from './store.js';
+import { rz, on, nextClicksIn, completedTurnIn, frameIn, expandLegal } from './store.js';
 import { send, onMessage } from './connection.js';
 import { drawBoardsInto, boardLayouts } from './board.js';
 import { pieceSvg } from './pieces.js';
@@ -418,6 +418,7 @@ function receiveAnalysis(msg) {
   if (old && msg.ply === old.ply + 1 && msg.moves.length === old.moves.length + 1) {
     playSound(boardPieces(msg.board).length < boardPieces(old.board).length ? 'capture' : 'move');
   }
+  msg.legal = expandLegal(msg.legal);
   an.msg = msg;
   an.info = { id: msg.id, running: msg.running, error: msg.error, lines: msg.lines, game: msg.game };
   an.clicks = [];

@@ -44,6 +44,27 @@ export function humanSeat(state) {
 }
 
 // ---------------------------------------------------------------- the turn being entered
+// A node may tell its map of clicks as an earlier node's (`like`: that
+// node's whole map, less the clicks in `not`, with its own `next` over it).
+// Made whole once when a tree arrives, so the walks below read `next` alone.
+export function expandLegal(legal) {
+  if (!legal || !legal.nodes || !legal.nodes.some(n => 'like' in n)) return legal;
+  const nodes = [];
+  legal.nodes.forEach((node, i) => {
+    if (!('like' in node)) { nodes.push(node); return; }
+    const like = Number.isInteger(node.like) && node.like >= 0 && node.like < i ? nodes[node.like] : {};
+    const gone = new Set(node.not || []);
+    const next = {};
+    for (const [c, k] of Object.entries(like.next || {})) if (!gone.has(c)) next[c] = k;
+    Object.assign(next, node.next || {});
+    const whole = Object.assign({}, node, { next });
+    delete whole.like;
+    delete whole.not;
+    nodes.push(whole);
+  });
+  return Object.assign({}, legal, { nodes });
+}
+
 // The legal turns are a tree of clicks (docs/gui-protocol.md): from the
 // root, each click leads to nodes[node.next[click]]. The walk gives the node
 // the clicks lead to, the turn text spelled on the way (the nodes' parts)
@@ -114,6 +135,8 @@ export function acceptState(state, arrived) {
   if (!('legal' in state)) {
     state.legal = sameLegal ? old.legal : null;
     state.choices = sameLegal ? old.choices : {};
+  } else {
+    state.legal = expandLegal(state.legal);
   }
   const seats = st => st.players ? st.players.white.id + '/' + st.players.black.id : '';
   const newGame = !old || state.game_number !== old.game_number || state.variant !== old.variant || seats(state) !== seats(old) ||
