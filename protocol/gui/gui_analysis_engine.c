@@ -38,13 +38,7 @@ static void copy_turns(struct gui_analysis *a, const struct game *g, int count, 
     t->nmoves = count;
     for (int i = 0; i < count; i++)
         snprintf(a->engine.moves[i], TURN_TEXT_LEN, "%s", g->turns[i].turn.text);
-    t->options.count = 0;
-    for (int i = 0; i < g->variant->option_count && t->options.count < GAME_MAX_OPTIONS; i++) {
-        char value[GAME_OPTION_LEN];
-        settings_get(&g->settings, g->variant->options[i].name, value, sizeof value);
-        snprintf(t->options.text[t->options.count++], sizeof t->options.text[0], "%s=%s",
-                 g->variant->options[i].name, value);
-    }
+    gui_game_option_texts(g, &t->options);
 }
 
 static bool next_game_task(struct gui_analysis *a, struct task *t)
@@ -99,16 +93,6 @@ static bool stale(const struct gui_session *s, const struct task *t)
 
 /* ---- The engine process (lock not held) ---------------------------------------------------- */
 
-static bool same_options(const struct game_option_texts *x, const struct game_option_texts *y)
-{
-    if (x->count != y->count)
-        return false;
-    for (int i = 0; i < x->count; i++)
-        if (strcmp(x->text[i], y->text[i]) != 0)
-            return false;
-    return true;
-}
-
 static void stop_analyzing(struct analysis_engine *e)
 {
     if (e->analyzing && e->slot.p.running)
@@ -120,7 +104,7 @@ static void stop_analyzing(struct analysis_engine *e)
 static int ready_engine(struct gui_session *s, const struct task *t, char *err, size_t errlen)
 {
     struct engine_slot *slot = &s->analysis->engine.slot;
-    if (slot->p.running && slot->variant == t->variant && same_options(&slot->options, &t->options))
+    if (slot->p.running && slot->variant == t->variant && gui_same_option_texts(&slot->options, &t->options))
         return 0;
     player_quit(&slot->p);
     struct limits limits;

@@ -66,8 +66,7 @@ static int64_t deadline_of(const struct gui_session *s, const struct limits *l, 
     }
 }
 
-/* The game's settings (Polypiece's lists...), which an engine process must be told. */
-static void game_option_texts(const struct game *g, struct game_option_texts *out)
+void gui_game_option_texts(const struct game *g, struct game_option_texts *out)
 {
     const struct variant *v = g->variant;
     out->count = 0;
@@ -78,7 +77,7 @@ static void game_option_texts(const struct game *g, struct game_option_texts *ou
     }
 }
 
-static bool same_options(const struct game_option_texts *a, const struct game_option_texts *b)
+bool gui_same_option_texts(const struct game_option_texts *a, const struct game_option_texts *b)
 {
     if (a->count != b->count)
         return false;
@@ -101,7 +100,7 @@ static void prepare_job(struct gui_session *s, struct move_job *j)
     j->fresh = s->fresh[j->side];
     s->fresh[j->side] = false;
     snprintf(j->start_fen, sizeof j->start_fen, "%s", g->start_fen);
-    game_option_texts(g, &j->options);
+    gui_game_option_texts(g, &j->options);
     position_copy(s->scratch, g->pos);
     for (int i = 0; i < g->count; i++)
         snprintf(s->scratch_moves[i], TURN_TEXT_LEN, "%s", g->turns[i].turn.text);
@@ -125,7 +124,7 @@ static int ready_slot(struct gui_session *s, struct move_job *j, struct line_ctx
 {
     struct engine_slot *slot = &s->slot[j->side];
     bool same = strcmp(slot->id, j->id) == 0 && slot->variant == j->view.variant &&
-                same_options(&slot->options, &j->options) && memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
+                gui_same_option_texts(&slot->options, &j->options) && memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
     if (!same || !slot->p.running) {
         player_quit(&slot->p);
         gui_slot_configure(s, slot, j->id, &j->limits);

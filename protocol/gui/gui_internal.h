@@ -20,6 +20,9 @@ struct game_option_texts {
     int count;
     char text[GAME_MAX_OPTIONS][64 + GAME_OPTION_LEN];
 };
+/* The game's settings (Polypiece's lists...), which an engine process must be told (gui_engines.c). */
+void gui_game_option_texts(const struct game *g, struct game_option_texts *out);
+bool gui_same_option_texts(const struct game_option_texts *a, const struct game_option_texts *b);
 
 struct engine_slot {
     char id[GUI_ID_LEN];      /* player id it was started for; "" when none */

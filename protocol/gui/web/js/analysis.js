@@ -11,8 +11,7 @@
 import { $, el, sideName } from './dom.js';
 import { rz, on, nextClicksIn, completedTurnIn, frameIn, expandLegal } from './store.js';
 import { send, onMessage } from './connection.js';
-import { drawBoardsInto, boardLayouts } from './board.js';
-import { pieceSvg } from './pieces.js';
+import { drawBoardsInto, drawHandsInto, boardLayouts } from './board.js';
 import { scoreText, drawEvalBar } from './evalbar.js';
 import { drawChart } from './chart.js';
 import { dragBoard, dimOrigin } from './drag.js';
@@ -180,28 +179,7 @@ function show(open) {
 }
 
 function drawHands(board, next) {
-  const bottom = an.flipped ? 'black' : 'white';
-  for (const [id, color] of [['an-hand-top', bottom === 'white' ? 'black' : 'white'], ['an-hand-bottom', bottom]]) {
-    const box = $(id);
-    box.textContent = '';
-    const hand = (board.hands || []).find(h => h.color === color);
-    box.hidden = !hand;
-    if (!hand) continue;
-    box.appendChild(el('span', 'hand-label', sideName(color) + ' in hand'));
-    if (!hand.pieces.length) box.appendChild(el('span', 'hand-empty', 'nothing'));
-    for (const p of hand.pieces) {
-      const d = el('div', 'hand-piece');
-      d.dataset.hand = color + ':' + p.letter;
-      d.dataset.count = String(p.count);
-      if (p.click) d.dataset.click = p.click;
-      if (p.click && next.has(p.click)) d.classList.add('target');
-      if (p.click && an.clicks[0] === p.click) d.classList.add('selected');
-      d.title = (p.name || p.letter) + ' × ' + p.count;
-      d.innerHTML = pieceSvg(color, p.glyph, p.letter);
-      d.appendChild(el('span', 'count', String(p.count)));
-      box.appendChild(d);
-    }
-  }
+  drawHandsInto('an-hand-top', 'an-hand-bottom', board, { flipped: an.flipped, next, picked: an.clicks[0] });
 }
 
 // Choices as buttons, or a promotion's pieces over the board (picker.js).

@@ -132,10 +132,17 @@ function drawBoards(board, next) {
 }
 
 function drawHands(board, next) {
+  drawHandsInto('hand-top', 'hand-bottom', board, { flipped: rz.flipped, next, picked: rz.clicks[0] });
+}
+
+// The hands of `board` into the elements topId and bottomId (the side at the
+// bottom as `flipped` says): the pieces with their counts, `next` clicks
+// marked as targets, the `picked` one as selected. The analysis board uses it too.
+export function drawHandsInto(topId, bottomId, board, { flipped, next, picked }) {
   const hands = board.hands || [];
-  const bottom = rz.flipped ? 'black' : 'white';
+  const bottom = flipped ? 'black' : 'white';
   const top = bottom === 'white' ? 'black' : 'white';
-  for (const [id, color] of [['hand-top', top], ['hand-bottom', bottom]]) {
+  for (const [id, color] of [[topId, top], [bottomId, bottom]]) {
     const box = $(id);
     box.textContent = '';
     const hand = hands.find(h => h.color === color);
@@ -150,7 +157,7 @@ function drawHands(board, next) {
       d.dataset.count = String(p.count);
       if (p.click) d.dataset.click = p.click;
       if (p.click && next.has(p.click)) d.classList.add('target');
-      if (p.click && rz.clicks[0] === p.click) d.classList.add('selected');
+      if (p.click && picked === p.click) d.classList.add('selected');
       d.title = (p.name || p.letter) + ' × ' + p.count;
       d.innerHTML = pieceSvg(color, p.glyph, p.letter);
       d.appendChild(el('span', 'count', String(p.count)));
