@@ -259,16 +259,6 @@ static void run_task(struct gui_session *s, const struct task *t)
         follow_task(s, t);
 }
 
-static void wait_a_little(struct gui_session *s, int ms)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += (long)ms * 1000000L;
-    ts.tv_sec += ts.tv_nsec / 1000000000L;
-    ts.tv_nsec %= 1000000000L;
-    pthread_cond_timedwait(&s->wake, &s->lock, &ts);
-}
-
 static void go_idle(struct gui_session *s)
 {
     struct analysis_engine *e = &s->analysis->engine;
@@ -282,7 +272,7 @@ static void go_idle(struct gui_session *s)
         s->analysis->dirty = true;
     }
     gui_analysis_flush(s, true);
-    wait_a_little(s, 250);
+    gui_wait_ms(s, 250);
 }
 
 void *gui_analysis_thread(void *arg)

@@ -11,6 +11,7 @@
 import { $, el, sideName } from './dom.js';
 import { rz, on, nextClicksIn, completedTurnIn, frameIn, expandLegal } from './store.js';
 import { send, onMessage } from './connection.js';
+import { wirePressAndDrop } from './input.js';
 import { drawBoardsInto, drawHandsInto, boardLayouts } from './board.js';
 import { scoreText, drawEvalBar } from './evalbar.js';
 import { drawChart } from './chart.js';
@@ -119,34 +120,6 @@ function press(click) {
     send({ type: 'analysis_turn', text: done });
   }
   drawBoard();
-}
-
-function wirePointer() {
-  const box = $('analysis');
-  let down = null;
-  const target = event => {
-    const t = event.target.closest('[data-click]');
-    return t && box.contains(t) ? t : null;
-  };
-  box.addEventListener('pointerdown', event => {
-    if (event.button !== 0) return;
-    const t = target(event);
-    if (!t) {
-      if (event.target.closest('#an-boards') && an.clicks.length) { an.clicks = []; drawBoard(); }
-      return;
-    }
-    down = { click: t.dataset.click, x: event.clientX, y: event.clientY };
-    press(down.click);
-    if (t.closest('#an-boards')) event.preventDefault();
-  });
-  box.addEventListener('pointerup', event => {
-    const from = down;
-    down = null;
-    if (!from || Math.hypot(event.clientX - from.x, event.clientY - from.y) < 8) return;
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    const t = under && under.closest('[data-click]');
-    if (t && box.contains(t) && t.dataset.click !== from.click && an.clicks.length && nextClicks().has(t.dataset.click)) press(t.dataset.click);
-  });
 }
 
 // While the board is open its keys go to it, not to the game's history.
@@ -442,7 +415,8 @@ export function initAnalysis() {
   buildLayout();
   shapes = shapesOn('an-boards', an);
   dragBoard('#analysis', '#an-boards', () => an.clicks);
-  wirePointer();
+  wirePressAndDrop($('analysis'), $('analysis'), '#an-boards',
+    { clicks: () => an.clicks, clear: () => { an.clicks = []; drawBoard(); }, press, next: nextClicks });
   wireKeys();
   wireButtons();
   onMessage('analysis', receiveAnalysis);

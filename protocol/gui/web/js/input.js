@@ -29,32 +29,36 @@ export function press(click) {
 
 export function clearClicks() { rz.clicks = []; render(); }
 
-function clickTarget(event) {
-  const t = event.target.closest('[data-click]');
-  return t && $('layout').contains(t) ? t : null;
-}
-
-// Click-click and drag: a press picks up, a release on another square drops.
-function wirePointer() {
+// Click-click and drag on the [data-click] elements inside `box` (the game's
+// layout, or the analysis board): a press picks up, a release on another of
+// the `next()` clicks drops; a press on an empty part of the `boards` area
+// starts the turn over. The game's input and the analysis board's share it.
+// The listeners go on `root`: they must run before drag.js's on the document
+// (which looks at the clicks a press left), so the document for a module
+// initialised before drag.js, else the box itself.
+export function wirePressAndDrop(root, box, boards, { clicks, clear, press, next }) {
+  const target = node => {
+    const t = node && node.closest('[data-click]');
+    return t && box.contains(t) ? t : null;
+  };
   let down = null;
-  document.addEventListener('pointerdown', event => {
+  root.addEventListener('pointerdown', event => {
     if (event.button !== 0) return;
-    const t = clickTarget(event);
+    const t = target(event.target);
     if (!t) {
-      if (event.target.closest('#boards') && rz.clicks.length) clearClicks();
+      if (event.target.closest(boards) && clicks().length) clear();
       return;
     }
     down = { click: t.dataset.click, x: event.clientX, y: event.clientY };
     press(down.click);
-    if (t.closest('#boards')) event.preventDefault();
+    if (t.closest(boards)) event.preventDefault();
   });
-  document.addEventListener('pointerup', event => {
+  root.addEventListener('pointerup', event => {
     const from = down;
     down = null;
     if (!from || Math.hypot(event.clientX - from.x, event.clientY - from.y) < 8) return;   // a click, not a drag
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    const t = under && under.closest('[data-click]');
-    if (t && t.dataset.click !== from.click && rz.clicks.length && nextClicks().has(t.dataset.click)) press(t.dataset.click);
+    const t = target(document.elementFromPoint(event.clientX, event.clientY));
+    if (t && t.dataset.click !== from.click && clicks().length && next().has(t.dataset.click)) press(t.dataset.click);
   });
 }
 
@@ -72,6 +76,6 @@ function wireKeys() {
 }
 
 export function initInput() {
-  wirePointer();
+  wirePressAndDrop(document, $('layout'), '#boards', { clicks: () => rz.clicks, clear: clearClicks, press, next: nextClicks });
   wireKeys();
 }
