@@ -122,7 +122,7 @@ static bool should_abort(struct searcher *s)
     if ((s->nodes & (CHECK_INTERVAL - 1)) == 0) {
         if (s->id > 0)
             atomic_store_explicit(&s->shared_nodes, s->nodes, memory_order_relaxed);
-        if (atomic_load_explicit(s->stop, memory_order_relaxed))
+        if (atomic_load_explicit(s->stop, memory_order_relaxed) || pf_stop_requested())
             return s->aborted = true;
         if (s->budget.limited && clock_ms() - s->start_ms >= s->budget.hard_ms &&
             !atomic_load_explicit(&s->engine->pondering, memory_order_relaxed))

@@ -19,9 +19,15 @@
  * Init/destroy/lock/unlock/wait cannot fail on either platform (a failure
  * there is a programming error), so they return nothing.
  *
+ *   engine/platform_web.c      the browser (WebAssembly built by Emscripten, with
+ *                              platform_posix.c): one thread, and a stop flag that
+ *                              the page may raise during a search
+ *
  * Capabilities: PF_WITH_PROCESSES(x) is x where the platform runs child
  * processes the way the match runner needs (fork, pipes, poll), NULL where it
- * does not; PF_NAME names the platform in messages. */
+ * does not; PF_NAME names the platform in messages; PF_THREADS is 1 where
+ * threads can be started, 0 where everything runs on the caller's thread (a
+ * search then runs to its end before the next command is read). */
 #ifndef RULEZERO_PLATFORM_H
 #define RULEZERO_PLATFORM_H
 
@@ -53,8 +59,17 @@ typedef struct pf_thread {
     void *arg;
 } pf_thread;
 #define PF_MUTEX_INITIALIZER {PTHREAD_MUTEX_INITIALIZER}
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define PF_WITH_PROCESSES(x) NULL
+#define PF_NAME "browser"
+#define PF_THREADS 0
+#else
 #define PF_WITH_PROCESSES(x) (x)
 #define PF_NAME "POSIX"
+#endif
+#endif
+#ifndef PF_THREADS
+#define PF_THREADS 1
 #endif
 
 void pf_mutex_init(pf_mutex *m);
@@ -80,6 +95,15 @@ int pf_thread_start(pf_thread *t, void (*fn)(void *), void *arg, size_t stack_by
 void pf_thread_join(pf_thread *t);
 /* Whether the calling thread is `t` (which must have been started). */
 bool pf_thread_is_current(const pf_thread *t);
+
+/* Has someone outside asked the running search to stop? Where threads run,
+ * a command does that (engine_stop) and this is always false; in the browser
+ * the page raises a shared flag, when the browser gives it shared memory. */
+#if PF_THREADS
+static inline bool pf_stop_requested(void) { return false; }
+#else
+bool pf_stop_requested(void);
+#endif
 
 /* A monotonic clock: milliseconds, and seconds with sub-millisecond resolution. */
 int64_t pf_clock_ms(void);

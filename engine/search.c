@@ -492,6 +492,8 @@ static bool on_search_thread(const struct engine *e)
 
 static int start_thread(struct engine *e)
 {
+    if (!PF_THREADS)
+        return 0; /* searches run on the caller's thread (engine_search_async) */
     int rc = pf_thread_start(&e->thread, search_thread, e, THREAD_STACK_BYTES);
     if (rc == 0)
         e->thread_started = true;
@@ -605,6 +607,10 @@ struct search_result engine_search(struct engine *e, const struct position *pos,
 void engine_search_async(struct engine *e, const struct position *pos, const struct search_limits *limits,
                          const struct search_callbacks *cb)
 {
+    if (!e->thread_started) {
+        engine_search(e, pos, limits, cb); /* no threads: it runs to its end now */
+        return;
+    }
     if (!on_search_thread(e))
         engine_wait(e);
     pf_mutex_lock(&e->lock);

@@ -42,6 +42,13 @@ int proc_read_line(struct engine_proc *p, char *out, size_t n, int64_t deadline)
  * 11"), waiting up to wait_ms for it. */
 void proc_describe_exit(struct engine_proc *p, int wait_ms, char *out, size_t n);
 
+/* The answer to what the process is doing is not wanted any more (the game
+ * changed under a thinking engine). A process told `?` or `stop` answers
+ * soon, so natively this does nothing; where a search cannot be interrupted
+ * (the browser without shared memory) the process is ended, and its next
+ * read says so (eof). */
+void proc_abandon(struct engine_proc *p);
+
 /* Closes the pipes, waits up to grace_ms for an exit, then kills. */
 void proc_stop(struct engine_proc *p, int grace_ms);
 

@@ -903,19 +903,29 @@ static void run_line(struct xboard *xb, char *line)
     send_error(xb, "unknown command", whole);
 }
 
-int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
+static void xboard_destroy(struct xboard *xb)
+{
+    engine_free(xb->engine);
+    game_free(&xb->game);
+    free(xb->limits);
+    free(xb->active);
+    free(xb);
+}
+
+struct xboard *xboard_new(struct writer *w, const struct session_options *opts)
 {
     struct xboard *xb = calloc(1, sizeof *xb);
     if (!xb)
-        return 1;
+        return NULL;
     xb->limits = calloc(1, sizeof *xb->limits);
     xb->active = calloc(1, sizeof *xb->active);
     xb->engine = session_engine_new(opts, DEFAULT_HASH_MB);
-    if (!xb->limits || !xb->active || !xb->engine || game_init(&xb->game) || session_apply_settings(opts, &xb->game)) {
-        free(xb->limits);
-        free(xb->active);
-        free(xb);
-        return 1;
+    bool game_ready = game_init(&xb->game) == 0;
+    if (!xb->limits || !xb->active || !xb->engine || !game_ready || session_apply_settings(opts, &xb->game)) {
+        if (!game_ready)
+            memset(&xb->game, 0, sizeof xb->game);
+        xboard_destroy(xb);
+        return NULL;
     }
     pf_ignore_interrupt();
     xb->w = w;
@@ -928,24 +938,41 @@ int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
     session_engine_options(opts, &xb->settings, xb->engine, err, sizeof err); /* checked by the command line */
     pf_rmutex_init(&xb->lock);
     pf_cond_init(&xb->idle);
+    return xb;
+}
 
-    char *line = NULL;
-    size_t cap = 0;
-    while (!xb->quit && text_read_line(&line, &cap, in) >= 0) {
-        pf_rmutex_lock(&xb->lock);
+bool xboard_line(struct xboard *xb, char *line)
+{
+    pf_rmutex_lock(&xb->lock);
+    if (!xb->quit)
         run_line(xb, line);
-        pf_rmutex_unlock(&xb->lock);
-    }
+    bool more = !xb->quit;
+    pf_rmutex_unlock(&xb->lock);
+    return more;
+}
+
+void xboard_free(struct xboard *xb)
+{
+    if (!xb)
+        return;
     pf_rmutex_lock(&xb->lock);
     stop_search(xb, true);
     pf_rmutex_unlock(&xb->lock);
-    free(line);
-    engine_free(xb->engine);
-    game_free(&xb->game);
     pf_cond_destroy(&xb->idle);
     pf_rmutex_destroy(&xb->lock);
-    free(xb->limits);
-    free(xb->active);
-    free(xb);
+    xboard_destroy(xb);
+}
+
+int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
+{
+    struct xboard *xb = xboard_new(w, opts);
+    if (!xb)
+        return 1;
+    char *line = NULL;
+    size_t cap = 0;
+    while (text_read_line(&line, &cap, in) >= 0 && xboard_line(xb, line))
+        ;
+    free(line);
+    xboard_free(xb);
     return 0;
 }

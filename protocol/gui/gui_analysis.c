@@ -537,7 +537,7 @@ static void broadcast_text(struct gui_session *s, char *text)
 void gui_analysis_changed(struct gui_session *s)
 {
     broadcast_text(s, gui_analysis_text(s));
-    pthread_cond_broadcast(&s->wake);
+    gui_wake(s);
 }
 
 void gui_analysis_flush(struct gui_session *s, bool now)

@@ -26,15 +26,6 @@ void gui_interrupt_engine(struct gui_session *s)
         proc_send(&p->proc, "stop");
 }
 
-/* A built-in player runs in this process on a copy of the game's position,
- * which refers to the game's settings (Polypiece's power lists): replacing
- * the game, which frees them, waits until it has moved (lock held). */
-void gui_wait_for_builtin(struct gui_session *s)
-{
-    while (s->busy && s->busy_builtin)
-        pthread_cond_wait(&s->wake, &s->lock);
-}
-
 static void error_all(struct gui_session *s, const char *what, const char *detail)
 {
     gui_send_error(s->broadcast, s->broadcast_ctx, "%s: %s", what, detail);
@@ -125,7 +116,8 @@ static int ready_slot(struct gui_session *s, struct move_job *j, struct line_ctx
     struct engine_slot *slot = &s->slot[j->side];
     bool same = strcmp(slot->id, j->id) == 0 && slot->variant == j->view.variant &&
                 gui_same_option_texts(&slot->options, &j->options) && memcmp(&slot->limits, &j->limits, sizeof j->limits) == 0;
-    if (!same || !slot->p.running) {
+    bool ended = slot->p.running && slot->p.protocol != PROTO_BUILTIN && slot->p.proc.eof;
+    if (!same || !slot->p.running || ended) { /* `ended`: abandoned in a stale search, or crashed after its last move */
         player_quit(&slot->p);
         gui_slot_configure(s, slot, j->id, &j->limits);
         slot->variant = j->view.variant;
@@ -220,7 +212,7 @@ static void engine_turn(struct gui_session *s)
     s->thinking_player = NULL;
     s->busy = false;
     s->slot[j.side].p.line_ctx = NULL;
-    pthread_cond_broadcast(&s->wake);
+    gui_wake(s);
     if (started && builtin && j.limits.kind == LIMIT_MOVETIME && !j.untimed)
         pace(s, &j, start + j.limits.movetime_ms); /* a watched game of built-in players stays watchable */
     if (s->generation != j.generation || s->quit) {
@@ -244,8 +236,7 @@ static bool engine_to_move(const struct gui_session *s)
     return !s->over && !s->paused && !gui_player_is_human(s->player_id[s->game.pos->side]);
 }
 
-/* Flag fall of a person, and the once-a-second clock update. */
-static void tick(struct gui_session *s)
+void gui_tick(struct gui_session *s)
 {
     if (!gui_clock_runs(s))
         return;
@@ -257,16 +248,6 @@ static void tick(struct gui_session *s)
     }
     if (clock_ms() - s->last_broadcast_ms >= TICK_MS)
         gui_broadcast_clock(s);
-}
-
-void gui_wait_ms(struct gui_session *s, int ms)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += (long)ms * 1000000L;
-    ts.tv_sec += ts.tv_nsec / 1000000000L;
-    ts.tv_nsec %= 1000000000L;
-    pthread_cond_timedwait(&s->wake, &s->lock, &ts);
 }
 
 void *gui_engine_thread(void *arg)
@@ -290,7 +271,7 @@ void *gui_ticker_thread(void *arg)
     struct gui_session *s = arg;
     pthread_mutex_lock(&s->lock);
     while (!s->quit) {
-        tick(s);
+        gui_tick(s);
         gui_wait_ms(s, 250);
     }
     pthread_mutex_unlock(&s->lock);

@@ -202,9 +202,19 @@ void gui_on_engine_line(void *line_ctx, const char *line);
 /* The engine thread (gui_engines.c). */
 void *gui_engine_thread(void *arg);
 void *gui_ticker_thread(void *arg); /* clock ticks and a person's flag fall */
+/* What the ticker does every 250 ms: a person's flag fall, the once-a-second clock update (lock held). */
+void gui_tick(struct gui_session *s);
 void gui_interrupt_engine(struct gui_session *s);
-/* Waits on s->wake for at most ms (lock held). */
+
+/* Waiting (gui_wait.c with threads, protocol/web/session_web.c in the
+ * browser, where the engine thread's loop is the one coroutine that waits). */
+/* Waits for at most ms, or until gui_wake (lock held, released meanwhile). */
 void gui_wait_ms(struct gui_session *s, int ms);
+/* Wakes every waiter: the game, an offer or the analysis changed (lock held). */
+void gui_wake(struct gui_session *s);
+/* A built-in player runs in this process on a copy of the game's position,
+ * which refers to the game's settings (Polypiece's power lists): replacing
+ * the game, which frees them, waits until it has moved (lock held). */
 void gui_wait_for_builtin(struct gui_session *s);
 
 #endif

@@ -86,7 +86,7 @@ void gui_deliver_draw_offer(struct gui_session *s)
         return;
     }
     s->draw_to_engine = true;
-    pthread_cond_broadcast(&s->wake);
+    gui_wake(s);
 }
 
 bool gui_draw_exchange_due(const struct gui_session *s)

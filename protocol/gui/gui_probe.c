@@ -103,7 +103,7 @@ void *gui_probe_thread(void *arg)
         if (info.status == ENGINE_READY)
             gui_player_started(s, id, &p);
         broadcast_players(s);
-        pthread_cond_broadcast(&s->wake);
+        gui_wake(s);
         pthread_mutex_unlock(&s->lock);
     }
     return NULL;

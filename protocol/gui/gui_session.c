@@ -73,7 +73,7 @@ void gui_session_free(struct gui_session *s)
     s->quit = true;
     if (s->thinking_player && s->thinking_player->proc.pid > 0)
         kill(s->thinking_player->proc.pid, SIGKILL); /* a hung engine must not hold the exit up */
-    pthread_cond_broadcast(&s->wake);
+    gui_wake(s);
     pthread_mutex_unlock(&s->lock);
     if (s->thread_started)
         pthread_join(s->thread, NULL);
@@ -103,7 +103,9 @@ void gui_game_changed(struct gui_session *s)
 {
     s->generation++;
     gui_interrupt_engine(s);
-    pthread_cond_broadcast(&s->wake);
+    if (s->thinking_player)
+        proc_abandon(&s->thinking_player->proc);
+    gui_wake(s);
     gui_broadcast_state(s);
 }
 

@@ -3,6 +3,11 @@
 import { $ } from './dom.js';
 import { rz } from './store.js';
 import { showError } from './errors.js';
+import { openWebSession } from './websession.js';
+
+// The in-browser build (rulezero.html, or the static site) sets
+// window.RULEZERO_WEB: the game then runs in a Web Worker, not on a server.
+export const inBrowser = typeof window !== 'undefined' && !!window.RULEZERO_WEB;
 
 const handlers = new Map();
 
@@ -16,7 +21,7 @@ export function onMessage(type, fn) {
 
 // Sends one message; false (and a note to the person) when not connected.
 export function send(msg) {
-  if (!rz.ws || rz.ws.readyState !== WebSocket.OPEN) { showError('not connected to the server'); return false; }
+  if (!rz.ws || rz.ws.readyState !== 1) { showError(inBrowser ? 'the game is still loading' : 'not connected to the server'); return false; }
   rz.lastError = null;
   rz.ws.send(JSON.stringify(msg));
   return true;
@@ -24,11 +29,13 @@ export function send(msg) {
 
 let retryMs = 500;
 export function connect() {
-  const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
+  const ws = inBrowser ? openWebSession()
+    : new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
   rz.ws = ws;
   setConn('connecting');
   ws.onopen = () => { retryMs = 500; setConn('open'); send({ type: 'hello' }); };
-  ws.onclose = () => {
+  ws.onclose = event => {
+    if (inBrowser) { setConn('failed'); showError('The game stopped: ' + (event.reason || 'unknown fault') + '. Reload the page to go on from the stored game.'); return; }
     setConn('closed');
     setTimeout(connect, retryMs);
     retryMs = Math.min(retryMs * 2, 5000);
@@ -46,5 +53,6 @@ export function connect() {
 function setConn(what) {
   const el = $('conn');
   el.dataset.conn = what;
-  el.textContent = what === 'open' ? '' : what === 'closed' ? 'disconnected, retrying…' : 'connecting…';
+  el.textContent = what === 'open' ? '' : what === 'closed' ? 'disconnected, retrying…'
+    : what === 'failed' ? 'stopped' : inBrowser ? 'loading…' : 'connecting…';
 }

@@ -1,0 +1,81 @@
+// The in-browser build's way to the game: instead of the WebSocket to the
+// native server, the session runs in a Web Worker (the C session compiled to
+// WebAssembly, protocol/web/), which starts the engines' Workers itself. The
+// object returned behaves like the WebSocket for connection.js: readyState,
+// send(text), onopen, onmessage({data}), onclose.
+//
+// Where the files come from: the static site serves them beside the page
+// (web/...); the single file rulezero.html carries them in
+// window.RULEZERO_WEB.files (texts, and the wasm as base64), so that it opens
+// from disk with no request at all. Workers always start from Blob URLs,
+// which every browser allows, from a server or from a file.
+
+const FILES = {
+  sessionWorker: 'web/session-worker.js',
+  sessionGlue: 'web/rulezero-session.js',
+  sessionWasm: 'web/rulezero-session.wasm',
+  engineWorker: 'web/engine-worker.js',
+  engineGlue: 'web/rulezero-engine.js',
+  engineWasm: 'web/rulezero-engine.wasm',
+};
+
+function fromBase64(text) {
+  const bytes = atob(text);
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
+  return out.buffer;
+}
+
+async function fetchFile(name, binary) {
+  const r = await fetch(FILES[name]);
+  if (!r.ok) throw new Error('cannot load ' + FILES[name] + ' (' + r.status + ')');
+  return binary ? r.arrayBuffer() : r.text();
+}
+
+// Every file, as texts and ArrayBuffers.
+async function loadFiles() {
+  const embedded = (window.RULEZERO_WEB && window.RULEZERO_WEB.files) || null;
+  const get = (name, binary) => embedded
+    ? Promise.resolve(binary ? fromBase64(embedded[name]) : embedded[name])
+    : fetchFile(name, binary);
+  const names = Object.keys(FILES);
+  const values = await Promise.all(names.map(n => get(n, n.endsWith('Wasm'))));
+  return Object.fromEntries(names.map((n, i) => [n, values[i]]));
+}
+
+export function openWebSession() {
+  const conn = { readyState: 0, onopen: null, onmessage: null, onclose: null, shared: false };
+  let worker = null;
+  const closeWith = why => {
+    if (conn.readyState === 3) return;
+    conn.readyState = 3;
+    conn.fault = why;
+    if (worker) worker.terminate();
+    if (conn.onclose) conn.onclose({ reason: why });
+  };
+  conn.send = text => { if (conn.readyState === 1) worker.postMessage({ text }); };
+  conn.close = () => closeWith('closed');
+  loadFiles().then(files => {
+    const url = URL.createObjectURL(new Blob([files.sessionWorker], { type: 'text/javascript' }));
+    worker = new Worker(url);
+    URL.revokeObjectURL(url);
+    worker.onerror = e => { e.preventDefault(); closeWith('the game worker failed: ' + (e.message || 'error')); };
+    worker.onmessage = e => {
+      const m = e.data || {};
+      if (m.ready) {
+        conn.readyState = 1;
+        conn.shared = !!m.shared;
+        if (conn.onopen) conn.onopen({});
+      } else if (typeof m.text === 'string') {
+        if (conn.onmessage) conn.onmessage({ data: m.text });
+      } else if (m.fault) closeWith(m.fault);
+    };
+    worker.postMessage({
+      boot: {
+        session: { glue: files.sessionGlue, wasm: files.sessionWasm },
+        engine: { workerText: files.engineWorker, glue: files.engineGlue, wasm: files.engineWasm },
+      },
+    }, [files.sessionWasm]);
+  }).catch(e => closeWith(String(e && e.message ? e.message : e)));
+  return conn;
+}

@@ -1,0 +1,70 @@
+// Rule Zero in the browser: the engine's Web Worker (the browser's process).
+// It speaks CECP with the session's worker (session-worker.js) as the engine
+// process does natively on its standard input and output: each message
+// {line} is one input line; each line the engine writes comes back as {line}.
+// Without threads a search runs to its end inside the line that started it;
+// a `?` meanwhile reaches the search through a shared counter (stop), when
+// the browser gives shared memory. A fault comes back as {exit: why}.
+//
+// Started from a Blob URL; the first message is {boot: {glue, wasm, stop}}:
+// the Emscripten glue's text, the wasm's bytes, and the shared counter
+// (an Int32Array on a SharedArrayBuffer) or null.
+'use strict';
+
+let engine = 0;
+let stopView = null;
+let stopsAtStart = 0;
+const waiting = [];
+
+self.onmessage = event => {
+  const msg = event.data || {};
+  if (msg.boot) boot(msg.boot);
+  else if (typeof msg.line === 'string') {
+    if (engine) feed(msg.line, msg.stops | 0);
+    else waiting.push(msg);
+  }
+};
+
+function fail(why) {
+  self.postMessage({ exit: String(why && why.message ? why.message : why) });
+  engine = 0;
+  self.close();
+}
+
+function boot(b) {
+  stopView = b.stop || null;
+  self.Module = {
+    wasmBinary: b.wasm,
+    print: line => self.postMessage({ line }),
+    printErr: () => {},
+    rzStopRequested: () => stopView !== null && Atomics.load(stopView, 0) !== stopsAtStart,
+    onAbort: what => fail('the engine stopped: ' + what),
+    onRuntimeInitialized: () => {
+      try {
+        engine = self.Module._rz_engine_new();
+      } catch (e) { fail(e); return; }
+      if (!engine) { fail('the engine could not start (out of memory)'); return; }
+      while (engine && waiting.length) { const m = waiting.shift(); feed(m.line, m.stops | 0); }
+    },
+  };
+  try {
+    importScripts(URL.createObjectURL(new Blob([b.glue], { type: 'text/javascript' })));
+  } catch (e) { fail(e); }
+}
+
+// One line of CECP. `stops` is the stop counter as the session read it when
+// it sent the line: a `?` sent after this line raises it.
+function feed(line, stops) {
+  const M = self.Module;
+  stopsAtStart = stops;
+  const size = M.lengthBytesUTF8(line) + 1;
+  const text = M._malloc(size);
+  if (!text) { fail('the engine ran out of memory'); return; }
+  M.stringToUTF8(line, text, size);
+  let more;
+  try {
+    more = M._rz_engine_line(engine, text);
+  } catch (e) { fail(e); return; }
+  M._free(text);
+  if (!more) { self.postMessage({ exit: 'quit' }); engine = 0; self.close(); }
+}

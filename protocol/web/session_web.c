@@ -1,0 +1,75 @@
+/* Rule Zero in the browser: the GUI's session (protocol/gui/) in a Web
+ * Worker, without civetweb. protocol/web/js/session-worker.js hands it the
+ * page's messages (the same JSON as the native server's WebSocket) and posts
+ * back what it sends; engines are Web Workers (engine_proc_web.c).
+ *
+ * The native session has an engine thread, a ticker thread and waits on a
+ * condition variable. Here the engine thread's loop (gui_engine_thread) runs
+ * as the one coroutine of the module (Asyncify): it suspends where the
+ * native thread would block with the session lock released (waiting for an
+ * engine's line, gui_wait_ms), and the worker calls the other entry points
+ * (a page's message, the ticker's tick) while it is suspended. Those never
+ * suspend, so the session's state changes one call at a time, as under the
+ * native lock. */
+#include <emscripten.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/zobrist.h"
+#include "protocol/gui/gui_internal.h"
+
+EM_JS(void, web_post, (const char *text, size_t len), { Module.rzPost(UTF8ToString(text, len)); });
+EM_ASYNC_JS(void, web_sleep, (double ms), { await Module.rzSleep(ms); });
+EM_JS(void, web_wake, (void), { Module.rzWake(); });
+
+static void post(void *ctx, const char *text, size_t len)
+{
+    (void)ctx;
+    web_post(text, len);
+}
+
+/* The session's threads are not started here (pthread_create fails without
+ * threads): JS runs the engine loop and the ticks. */
+EMSCRIPTEN_KEEPALIVE struct gui_session *rz_session_new(void)
+{
+    zobrist_init(); /* what main() does first natively */
+    struct gui_config cfg = {0};
+    cfg.self_cmd = "rulezero";
+    cfg.no_threads = true;
+    return gui_session_new(&cfg, post, NULL);
+}
+
+EMSCRIPTEN_KEEPALIVE void rz_session_handle(struct gui_session *s, const char *data, int len)
+{
+    gui_session_handle(s, data, (size_t)len, post, NULL);
+}
+
+EMSCRIPTEN_KEEPALIVE void rz_session_tick(struct gui_session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    gui_tick(s);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* The engine thread's loop; returns only when the session quits. */
+EMSCRIPTEN_KEEPALIVE void rz_session_run(struct gui_session *s)
+{
+    gui_engine_thread(s);
+}
+
+void gui_wait_ms(struct gui_session *s, int ms)
+{
+    pthread_mutex_unlock(&s->lock);
+    web_sleep(ms);
+    pthread_mutex_lock(&s->lock);
+}
+
+void gui_wake(struct gui_session *s)
+{
+    (void)s;
+    web_wake();
+}
+
+/* A built-in player moves inside one call that does not suspend, so nothing
+ * can replace the game while it thinks. */
+void gui_wait_for_builtin(struct gui_session *s) { (void)s; }
