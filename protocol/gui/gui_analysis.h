@@ -84,13 +84,7 @@ struct gui_analysis {
 struct gui_analysis *gui_analysis_new(void);
 void gui_analysis_free(struct gui_analysis *a);
 
-/* The messages (lock held); 0, or -1 after an error reply. `msg` is the page's message. */
-struct gui_request {
-    struct gui_session *s;
-    const cJSON *msg;
-    gui_send_fn reply;
-    void *reply_ctx;
-};
+/* The messages (lock held); 0, or -1 after an error reply (struct gui_request: gui_internal.h). */
 int gui_on_analyse(const struct gui_request *r);
 int gui_on_analysis_turn(const struct gui_request *r);
 int gui_on_analysis_back(const struct gui_request *r);

@@ -114,6 +114,23 @@ struct gui_session {
     bool analysis_started;
 };
 
+/* A page's message being handled (lock held): `msg` is the page's message,
+ * `reply` reaches that page. Handlers return 0, or -1 after an error reply. */
+struct gui_request {
+    struct gui_session *s;
+    const cJSON *msg;
+    gui_send_fn reply;
+    void *reply_ctx;
+};
+
+/* Saving and restoring a whole game (gui_record.c, docs/gui-protocol.md "Saving a game"). */
+#define GUI_RECORD_FORMAT "rulezero-game"
+#define GUI_RECORD_VERSION 1
+/* The game as a record (a JSON object that rebuilds it). */
+cJSON *gui_record_json(struct gui_session *s);
+int gui_on_save(const struct gui_request *r);
+int gui_on_restore(const struct gui_request *r);
+
 /* Players (gui_players.c). */
 bool gui_player_exists(const struct gui_session *s, const char *id);
 bool gui_player_is_human(const char *id);
@@ -157,11 +174,31 @@ void gui_broadcast_clock(struct gui_session *s);
 void gui_untimed_limits(struct limits *l);
 void gui_reset_clocks(struct gui_session *s);
 void gui_check_outcome(struct gui_session *s);
+/* The end of g in its position as the session rules it: the variant's
+ * verdict, or a draw when the game is too long to go on (RESULT_NONE: none). */
+struct outcome gui_outcome(struct game *g);
 void gui_after_turn(struct gui_session *s, int64_t elapsed_ms);
 void gui_set_result(struct gui_session *s, enum game_result r, const char *reason);
 /* `side` lost, e.g. "loses on time": the result and everyone told. */
 void gui_side_loses(struct gui_session *s, Color side, const char *how);
 void gui_game_changed(struct gui_session *s);
+
+/* Games built and started (gui_messages.c), for new_game, load_fen and
+ * restore alike; lock held. A page's `tc` (docs/gui-protocol.md): 0, or -1
+ * with why in err ("bad time control: ..."). */
+int gui_read_tc(const cJSON *tc, struct limits *out, bool *untimed, char *err, size_t errlen);
+/* A game of v from fen ("" or NULL: the start) built aside, with the options
+ * set on `settings_from` (NULL: the variant's defaults), then `options` (an
+ * object NAME: VALUE, or NULL); NULL with why in err ("bad setting: ...",
+ * "bad FEN: ..."). Free it with gui_free_game unless it is installed. */
+struct game *gui_build_game(const struct game *settings_from, const struct variant *v, const cJSON *options,
+                            const char *fen, char *err, size_t errlen);
+void gui_free_game(struct game *g);
+/* Puts a built game in place of the current one (which is freed; `fresh`
+ * is taken over): a new game_number, no result, offers or pause, fresh
+ * engines, clocks of the time control (the caller then says who plays it and
+ * tells everyone). */
+void gui_install_game(struct gui_session *s, struct game *fresh);
 
 /* Resignations and draw offers (gui_offers.c), lock held. */
 void gui_offers_reset(struct gui_session *s);

@@ -1,4 +1,5 @@
-/* `rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]` */
+/* `rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]`, or
+ * `rulezero gui --export-rules DIR` */
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -8,11 +9,13 @@
 
 #include "engine/zobrist.h"
 #include "protocol/gui/gui.h"
+#include "protocol/gui/gui_rules.h"
 #include "protocol/gui/gui_server.h"
 #include "protocol/text.h"
 
 static const char usage[] =
     "Usage: rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]\n"
+    "       rulezero gui --export-rules DIR\n"
     "Serves the browser GUI: open the address it prints. The page plays every variant\n"
     "against Rule Zero (engine:0), the --engine commands (engine:1, ...; CECP or UCI),\n"
     "builtin:random or builtin:greedy, or shows engines playing each other.\n"
@@ -20,6 +23,8 @@ static const char usage[] =
     "  -H, --host ADDR    address to listen on (default 127.0.0.1)\n"
     "  -e, --engine CMD   an opponent's command line (repeatable)\n"
     "      --debug        engine traffic on standard error\n"
+    "      --export-rules DIR  write the rules pages (/rules/NAME.html) and their\n"
+    "                     stylesheet into DIR, then exit\n"
     "  -h, --help         this text\n";
 
 /* This binary as a command for /bin/sh, quoted; NULL when unknown. */
@@ -36,12 +41,18 @@ static char *self_command(void)
     return cmd;
 }
 
-static int parse(int argc, char **argv, struct gui_config *cfg, const char **host, int *port)
+struct gui_args {
+    const char *host;
+    int port;
+    const char *export_rules; /* DIR, or NULL: serve */
+};
+
+static int parse(int argc, char **argv, struct gui_config *cfg, struct gui_args *args)
 {
     static const struct option longopts[] = {
         {"port", required_argument, NULL, 'p'}, {"host", required_argument, NULL, 'H'},
         {"engine", required_argument, NULL, 'e'}, {"debug", no_argument, NULL, 'D'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
+        {"export-rules", required_argument, NULL, 'X'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
     };
     int c;
     optind = 1;
@@ -53,9 +64,9 @@ static int parse(int argc, char **argv, struct gui_config *cfg, const char **hos
                 fprintf(stderr, "rulezero gui: bad port '%s'\n", optarg);
                 return 2;
             }
-            *port = (int)n;
+            args->port = (int)n;
             break;
-        case 'H': *host = optarg; break;
+        case 'H': args->host = optarg; break;
         case 'e':
             if (cfg->engine_count == GUI_MAX_ENGINES) {
                 fprintf(stderr, "rulezero gui: at most %d --engine\n", GUI_MAX_ENGINES);
@@ -64,6 +75,7 @@ static int parse(int argc, char **argv, struct gui_config *cfg, const char **hos
             cfg->engines[cfg->engine_count++] = optarg;
             break;
         case 'D': cfg->debug = true; break;
+        case 'X': args->export_rules = optarg; break;
         case 'h': fputs(usage, stdout); return -1;
         default: fputs(usage, stderr); return 2;
         }
@@ -75,14 +87,26 @@ static int parse(int argc, char **argv, struct gui_config *cfg, const char **hos
     return 0;
 }
 
+static int export_rules(const char *dir)
+{
+    char err[4200];
+    if (gui_rules_export(dir, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "rulezero gui: %s\n", err);
+    return 1;
+}
+
 int gui_main(int argc, char **argv)
 {
     struct gui_config cfg = {0};
-    const char *host = "127.0.0.1";
-    int port = 8080;
-    int rc = parse(argc, argv, &cfg, &host, &port);
+    struct gui_args args = {.host = "127.0.0.1", .port = 8080};
+    int rc = parse(argc, argv, &cfg, &args);
     if (rc)
         return rc < 0 ? 0 : rc;
+    if (args.export_rules)
+        return export_rules(args.export_rules);
+    const char *host = args.host;
+    int port = args.port;
     zobrist_init();
     char *self = self_command();
     cfg.self_cmd = self;

@@ -63,11 +63,12 @@ static void on_hello(const struct request *r)
     }
 }
 
-/* The analysis board's messages (gui_analysis.c). */
+/* The messages handled in other files: the analysis board's (gui_analysis.c)
+ * and a whole game's save and restore (gui_record.c). */
 static const struct {
     const char *type;
     int (*handle)(const struct gui_request *r);
-} analysis_messages[] = {
+} other_messages[] = {
     {"analyse", gui_on_analyse},
     {"analysis_turn", gui_on_analysis_turn},
     {"analysis_back", gui_on_analysis_back},
@@ -75,23 +76,24 @@ static const struct {
     {"analysis_goto", gui_on_analysis_goto},
     {"analysis_stop", gui_on_analysis_stop},
     {"analyse_game", gui_on_analyse_game},
+    {"save", gui_on_save},
+    {"restore", gui_on_restore},
 };
 
-static bool analysis_message(const struct request *r, const char *type)
+static bool other_message(const struct request *r, const char *type)
 {
-    for (size_t i = 0; i < sizeof analysis_messages / sizeof analysis_messages[0]; i++)
-        if (strcmp(type, analysis_messages[i].type) == 0) {
+    for (size_t i = 0; i < sizeof other_messages / sizeof other_messages[0]; i++)
+        if (strcmp(type, other_messages[i].type) == 0) {
             struct gui_request gr = {r->s, r->msg, r->reply, r->reply_ctx};
-            analysis_messages[i].handle(&gr);
+            other_messages[i].handle(&gr);
             return true;
         }
     return false;
 }
 
-/* The request's `tc`; none, null or {kind: "untimed"}: an untimed game. */
-static int read_tc(const struct request *r, struct limits *out, bool *untimed)
+/* A page's `tc`; none, null or {kind: "untimed"}: an untimed game. */
+int gui_read_tc(const cJSON *tc, struct limits *out, bool *untimed, char *err, size_t errlen)
 {
-    const cJSON *tc = cJSON_GetObjectItemCaseSensitive(r->msg, "tc");
     gui_untimed_limits(out);
     *untimed = true;
     if (!tc || cJSON_IsNull(tc))
@@ -114,7 +116,9 @@ static int read_tc(const struct request *r, struct limits *out, bool *untimed)
     } else {
         ok = false;
     }
-    return ok ? 0 : fail(r, "bad time control", "expected {kind: untimed|clock|movetime|depth} with values in range");
+    if (!ok)
+        snprintf(err, errlen, "bad time control: expected {kind: untimed|clock|movetime|depth} with values in range");
+    return ok ? 0 : -1;
 }
 
 static bool variant_has_option(const struct variant *v, const char *name)
@@ -125,51 +129,66 @@ static bool variant_has_option(const struct variant *v, const char *name)
     return false;
 }
 
-/* Sets the request's `options` on g (a game not yet in play); -1 on a bad one. */
-static int apply_settings(const struct request *r, const struct variant *v, struct game *g)
+/* Sets `options` (an object NAME: VALUE, or none) on g, a game not yet in play; -1 with why on a bad one. */
+static int apply_settings(const cJSON *opts, const struct variant *v, struct game *g, char *err, size_t errlen)
 {
-    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(r->msg, "options");
     if (!opts || cJSON_IsNull(opts))
         return 0;
-    if (!cJSON_IsObject(opts))
-        return fail(r, "bad setting", "options must be an object");
+    if (!cJSON_IsObject(opts)) {
+        snprintf(err, errlen, "bad setting: options must be an object");
+        return -1;
+    }
     const cJSON *o;
     cJSON_ArrayForEach(o, opts)
     {
-        char err[VARIANT_ERR_LEN];
-        if (!o->string || !variant_has_option(v, o->string) || !cJSON_IsString(o))
-            return fail(r, "bad setting", o->string ? o->string : "?");
-        if (game_set_option(g, o->string, o->valuestring, err, sizeof err))
-            return fail(r, "bad setting", err);
+        char why[VARIANT_ERR_LEN];
+        if (!o->string || !variant_has_option(v, o->string) || !cJSON_IsString(o)) {
+            snprintf(err, errlen, "bad setting: %s", o->string ? o->string : "?");
+            return -1;
+        }
+        if (game_set_option(g, o->string, o->valuestring, why, sizeof why)) {
+            snprintf(err, errlen, "bad setting: %s", why);
+            return -1;
+        }
     }
     return 0;
 }
 
-/* Starts a game of v from fen ("" or NULL: the start) in place of the
- * current one, with the current game's settings and, when `with_settings`,
- * the request's. The new game is built aside: on any error nothing changes.
- * Freeing the old game frees its settings, which a built-in player may be
- * generating moves with: wait for it first. */
-static int start_game(const struct request *r, const struct variant *v, const char *fen, bool with_settings)
+void gui_free_game(struct game *g)
 {
-    struct gui_session *s = r->s;
-    struct game *fresh = malloc(sizeof *fresh); /* 11 KB: not on a server thread's stack */
-    char err[VARIANT_ERR_LEN];
-    if (!fresh || game_init(fresh)) {
-        free(fresh);
-        return fail(r, "out of memory", NULL);
+    if (g)
+        game_free(g);
+    free(g);
+}
+
+struct game *gui_build_game(const struct game *settings_from, const struct variant *v, const cJSON *options,
+                            const char *fen, char *err, size_t errlen)
+{
+    struct game *g = malloc(sizeof *g); /* 11 KB: not on a server thread's stack */
+    if (!g || game_init(g)) {
+        free(g);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
     }
-    game_copy_options(fresh, &s->game);
-    if (with_settings && apply_settings(r, v, fresh)) {
-        game_free(fresh);
-        free(fresh);
-        return -1;
+    if (settings_from)
+        game_copy_options(g, settings_from);
+    if (apply_settings(options, v, g, err, errlen)) {
+        gui_free_game(g);
+        return NULL;
     }
-    if (game_new(fresh, v, fen && fen[0] ? fen : NULL, err, sizeof err)) {
-        game_free(fresh);
-        free(fresh);
-        return fail(r, "bad FEN", err);
+    char why[VARIANT_ERR_LEN];
+    if (game_new(g, v, fen && fen[0] ? fen : NULL, why, sizeof why)) {
+        snprintf(err, errlen, "bad FEN: %s", why);
+        gui_free_game(g);
+        return NULL;
     }
+    return g;
+}
+
+/* Freeing the old game frees its settings, which a built-in player may be
+ * generating moves with: wait for it first. */
+void gui_install_game(struct gui_session *s, struct game *fresh)
+{
     gui_wait_for_builtin(s);
     game_free(&s->game);
     s->game = *fresh;
@@ -182,6 +201,19 @@ static int start_game(const struct request *r, const struct variant *v, const ch
     s->game_number++;
     gui_reset_clocks(s);
     gui_check_outcome(s);
+}
+
+/* Starts a game of v from fen ("" or NULL: the start) in place of the
+ * current one, with the current game's settings and, when `with_settings`,
+ * the request's. On any error nothing changes. */
+static int start_game(const struct request *r, const struct variant *v, const char *fen, bool with_settings)
+{
+    char err[VARIANT_ERR_LEN + 64];
+    const cJSON *options = with_settings ? cJSON_GetObjectItemCaseSensitive(r->msg, "options") : NULL;
+    struct game *fresh = gui_build_game(&r->s->game, v, options, fen, err, sizeof err);
+    if (!fresh)
+        return fail(r, err, NULL);
+    gui_install_game(r->s, fresh);
     return 0;
 }
 
@@ -205,8 +237,8 @@ static int on_new_game(const struct request *r)
         return fail(r, "bad FEN", "not a string");
     struct limits limits;
     bool untimed;
-    if (read_tc(r, &limits, &untimed))
-        return -1;
+    if (gui_read_tc(cJSON_GetObjectItemCaseSensitive(r->msg, "tc"), &limits, &untimed, err, sizeof err))
+        return fail(r, err, NULL);
     if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL, true))
         return -1;
     for (int c = 0; c < 2; c++)
@@ -295,6 +327,30 @@ static int on_pause(const struct request *r, bool pause)
     s->paused = pause;
     s->turn_start_ms = clock_ms();
     gui_game_changed(s);
+    return 0;
+}
+
+/* The game as PGN: what GET /game.pgn serves, for a page without HTTP. */
+static int on_pgn(const struct request *r)
+{
+    char *text = gui_pgn_text(r->s);
+    if (!text)
+        return fail(r, "out of memory", NULL);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "type", "pgn");
+    cJSON_AddStringToObject(o, "text", text);
+    free(text);
+    send_json(r->reply, r->reply_ctx, o);
+    return 0;
+}
+
+/* The engine thinking now plays its best turn so far (CECP `?`, UCI `stop`);
+ * the turn comes back as the engine's reply and is played as any other. */
+static int on_move_now(const struct request *r)
+{
+    if (!r->s->thinking_player)
+        return fail(r, "no engine is thinking", NULL);
+    gui_interrupt_engine(r->s);
     return 0;
 }
 
@@ -404,6 +460,10 @@ static void dispatch(const struct request *r)
         on_pause(r, true);
     else if (strcmp(type, "resume") == 0)
         on_pause(r, false);
+    else if (strcmp(type, "pgn") == 0)
+        on_pgn(r);
+    else if (strcmp(type, "move_now") == 0)
+        on_move_now(r);
     else if (strcmp(type, "resign") == 0)
         on_resign(r);
     else if (strcmp(type, "offer_draw") == 0)
@@ -412,7 +472,7 @@ static void dispatch(const struct request *r)
         on_answer_draw(r, true);
     else if (strcmp(type, "decline_draw") == 0)
         on_answer_draw(r, false);
-    else if (analysis_message(r, type))
+    else if (other_message(r, type))
         return;
     else
         fail(r, "unknown command", type);

@@ -1,10 +1,13 @@
 #include "protocol/gui/gui_rules.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/stat.h>
 
 #include <cmark.h>
 
@@ -604,8 +607,9 @@ static char *page(cmark_node *doc, const char *name)
     buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     page_title(&b, doc, name);
-    buf_puts(&b, " - Rule Zero</title>\n<link rel=\"stylesheet\" href=\"/rules.css\">\n</head>\n<body>\n"
-                 "<header><a href=\"/\">Rule Zero</a> &middot; <a href=\"README.html\">the rules of every game</a>"
+    /* Links relative to the page, so that it works served or exported (the game's page is one folder up). */
+    buf_puts(&b, " - Rule Zero</title>\n<link rel=\"stylesheet\" href=\"" GUI_RULES_CSS "\">\n</head>\n<body>\n"
+                 "<header><a href=\"../index.html\">Rule Zero</a> &middot; <a href=\"README.html\">the rules of every game</a>"
                  "</header>\n<main>\n");
     buf_puts(&b, body);
     buf_puts(&b, "</main>\n</body>\n</html>\n");
@@ -627,4 +631,57 @@ char *gui_rules_html(const char *name, bool *missing)
     char *html = transform(doc, &src) ? page(doc, name) : NULL;
     cmark_node_free(doc);
     return html;
+}
+
+/* ---- Export ------------------------------------------------------------------------------------- */
+
+static int write_file(const char *dir, const char *name, const void *data, size_t len, char *err, size_t errlen)
+{
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+        snprintf(err, errlen, "%s: path too long", dir);
+        return -1;
+    }
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(data, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    return ok ? 0 : -1;
+}
+
+static int export_page(const char *dir, const char *name, char *err, size_t errlen)
+{
+    bool missing;
+    char *html = gui_rules_html(name, &missing);
+    if (!html) {
+        snprintf(err, errlen, "%s: %s", name, missing ? "no such rules" : "out of memory");
+        return -1;
+    }
+    char file[NAME_MAX_LEN + 8];
+    snprintf(file, sizeof file, "%s.html", name);
+    int rc = write_file(dir, file, html, strlen(html), err, errlen);
+    free(html);
+    return rc;
+}
+
+int gui_rules_export(const char *dir, char *err, size_t errlen)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "cannot make the folder %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    const struct gui_asset *css = gui_asset_find(GUI_RULES_CSS);
+    if (!css) {
+        snprintf(err, errlen, "no %s built in", GUI_RULES_CSS);
+        return -1;
+    }
+    if (write_file(dir, GUI_RULES_CSS, css->data, css->size, err, errlen))
+        return -1;
+    for (const struct gui_asset *a = gui_assets; a->name; a++)
+        if (strncmp(a->name, "rules/", 6) == 0 && gui_rules_name_ok(a->name + 6) &&
+            export_page(dir, a->name + 6, err, errlen))
+            return -1;
+    return 0;
 }

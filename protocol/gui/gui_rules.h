@@ -17,10 +17,19 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The stylesheet of the rules pages (protocol/gui/web/rules.css), which they
+ * link relatively: the server serves it beside them, at /rules/rules.css. */
+#define GUI_RULES_CSS "rules.css"
+
 /* A name the rules may have: letters, digits, '-' and '_', 1 to 40 of them. */
 bool gui_rules_name_ok(const char *name);
 /* The whole page (malloc'd) for docs/rules/NAME.md, or NULL when there is no
  * such document (or memory ran out: *missing tells which). */
 char *gui_rules_html(const char *name, bool *missing);
+/* Writes every rules page the server serves at /rules/NAME.html as
+ * DIR/NAME.html, and GUI_RULES_CSS beside them (DIR is made when it does not
+ * exist; its parent must): pages that work opened from there. 0, or -1 with
+ * why in err. */
+int gui_rules_export(const char *dir, char *err, size_t errlen);
 
 #endif

@@ -201,7 +201,9 @@ static int http_handler(struct mg_connection *conn, void *cbdata)
     }
     if (strncmp(uri, "/rules/", 7) == 0 && strlen(uri) > 12 && strcmp(uri + strlen(uri) - 5, ".html") == 0)
         return rules_page(srv, conn, uri + 7, head);
-    const char *name = strcmp(uri, "/") == 0 ? "index.html" : uri + 1;
+    const char *name = strcmp(uri, "/") == 0                      ? "index.html"
+                       : strcmp(uri, "/rules/" GUI_RULES_CSS) == 0 ? GUI_RULES_CSS /* beside the rules pages */
+                                                                   : uri + 1;
     const struct gui_asset *a = gui_asset_find(name);
     if (!a || strstr(name, "..")) {
         respond_text(conn, 404, "Not Found", "not found\n");

@@ -117,13 +117,19 @@ void gui_set_result(struct gui_session *s, enum game_result r, const char *reaso
     snprintf(s->result_reason, sizeof s->result_reason, "%s", reason ? reason : "Game over");
 }
 
+struct outcome gui_outcome(struct game *g)
+{
+    struct outcome o = game_outcome(g);
+    if (o.result == RESULT_NONE && g->pos->ply + 2 * MAX_TURN_STEPS >= GAME_MAX_PLY)
+        o = (struct outcome){RESULT_DRAW, "Draw: the game is too long to go on"};
+    return o;
+}
+
 void gui_check_outcome(struct gui_session *s)
 {
-    struct outcome o = game_outcome(&s->game);
+    struct outcome o = gui_outcome(&s->game);
     if (o.result != RESULT_NONE)
         gui_set_result(s, o.result, o.reason);
-    else if (s->game.pos->ply + 2 * MAX_TURN_STEPS >= GAME_MAX_PLY)
-        gui_set_result(s, RESULT_DRAW, "Draw: the game is too long to go on");
 }
 
 void gui_side_loses(struct gui_session *s, Color side, const char *how)

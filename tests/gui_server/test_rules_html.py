@@ -35,7 +35,7 @@ def check_page(port, name):
     check("script-src" not in headers.get("Content-Security-Policy", "x") and
           "default-src 'none'" in headers.get("Content-Security-Policy", ""), f"{name}: no script allowed by the policy")
     check(html.startswith("<!DOCTYPE html>") and "</html>" in html, f"{name}: a whole HTML page")
-    check('href="/rules.css"' in html, f"{name}: styled by /rules.css")
+    check('href="rules.css"' in html, f"{name}: styled by rules.css, beside it")
     check("```" not in html, f"{name}: Markdown fences left in the page")
     check("<script" not in html.lower(), f"{name}: a script in the page")
     check("build/rulezero" not in html and "<!-- developers" not in html, f"{name}: engine commands for developers shown")
