@@ -22,6 +22,11 @@ EM_JS(void, web_post, (const char *text, size_t len), { Module.rzPost(UTF8ToStri
 EM_ASYNC_JS(void, web_sleep, (double ms), { await Module.rzSleep(ms); });
 EM_JS(void, web_wake, (void), { Module.rzWake(); });
 
+/* Set while a call from the worker other than the engine loop runs: such a
+ * call must not suspend (only the loop is a coroutine), so a wait inside it
+ * returns at once. One session per worker, so one flag per module. */
+static bool in_direct_call;
+
 static void post(void *ctx, const char *text, size_t len)
 {
     (void)ctx;
@@ -41,14 +46,18 @@ EMSCRIPTEN_KEEPALIVE struct gui_session *rz_session_new(void)
 
 EMSCRIPTEN_KEEPALIVE void rz_session_handle(struct gui_session *s, const char *data, int len)
 {
+    in_direct_call = true;
     gui_session_handle(s, data, (size_t)len, post, NULL);
+    in_direct_call = false;
 }
 
 EMSCRIPTEN_KEEPALIVE void rz_session_tick(struct gui_session *s)
 {
+    in_direct_call = true;
     pthread_mutex_lock(&s->lock);
     gui_tick(s);
     pthread_mutex_unlock(&s->lock);
+    in_direct_call = false;
 }
 
 /* The engine thread's loop; returns only when the session quits. */
@@ -60,7 +69,8 @@ EMSCRIPTEN_KEEPALIVE void rz_session_run(struct gui_session *s)
 void gui_wait_ms(struct gui_session *s, int ms)
 {
     pthread_mutex_unlock(&s->lock);
-    web_sleep(ms);
+    if (!in_direct_call)
+        web_sleep(ms);
     pthread_mutex_lock(&s->lock);
 }
 

@@ -25,6 +25,7 @@ self.onmessage = event => {
   }
 };
 
+// why: what ended it, read after "engine " in the session's error message.
 function fail(why) {
   self.postMessage({ exit: String(why && why.message ? why.message : why) });
   engine = 0;
@@ -38,18 +39,18 @@ function boot(b) {
     print: line => self.postMessage({ line }),
     printErr: () => {},
     rzStopRequested: () => stopView !== null && Atomics.load(stopView, 0) !== stopsAtStart,
-    onAbort: what => fail('the engine stopped: ' + what),
+    onAbort: what => fail(/OOM/.test(String(what)) ? 'ran out of memory' : 'stopped: ' + what),
     onRuntimeInitialized: () => {
       try {
         engine = self.Module._rz_engine_new();
-      } catch (e) { fail(e); return; }
-      if (!engine) { fail('the engine could not start (out of memory)'); return; }
+      } catch (e) { fail('failed to start: ' + (e && e.message ? e.message : e)); return; }
+      if (!engine) { fail('could not start: out of memory'); return; }
       while (engine && waiting.length) { const m = waiting.shift(); feed(m.line, m.stops | 0); }
     },
   };
   try {
     importScripts(URL.createObjectURL(new Blob([b.glue], { type: 'text/javascript' })));
-  } catch (e) { fail(e); }
+  } catch (e) { fail('failed to load: ' + (e && e.message ? e.message : e)); }
 }
 
 // One line of CECP. `stops` is the stop counter as the session read it when
@@ -59,12 +60,12 @@ function feed(line, stops) {
   stopsAtStart = stops;
   const size = M.lengthBytesUTF8(line) + 1;
   const text = M._malloc(size);
-  if (!text) { fail('the engine ran out of memory'); return; }
+  if (!text) { fail('ran out of memory'); return; }
   M.stringToUTF8(line, text, size);
   let more;
   try {
     more = M._rz_engine_line(engine, text);
-  } catch (e) { fail(e); return; }
+  } catch (e) { fail(/memory/i.test(String(e)) ? 'ran out of memory' : 'failed: ' + (e && e.message ? e.message : e)); return; }
   M._free(text);
   if (!more) { self.postMessage({ exit: 'quit' }); engine = 0; self.close(); }
 }

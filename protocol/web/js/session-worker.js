@@ -22,6 +22,10 @@ self.onmessage = event => {
   else if (typeof msg.text === 'string') {
     if (session) handle(msg.text);
     else early.push(msg.text);
+  } else if (msg.kill_engines) {
+    for (const p of procs.values()) p.end('was killed'); // what a test does to see the session survive it
+  } else {
+    self.postMessage({ text: JSON.stringify({ type: 'error', message: 'bad message to the game worker: no text' }) });
   }
 };
 
@@ -58,7 +62,7 @@ class EngineProc {
     this.worker = new Worker(url);
     URL.revokeObjectURL(url);
     this.worker.onmessage = e => this.onMessage(e.data || {});
-    this.worker.onerror = e => { e.preventDefault(); this.end('the engine failed: ' + (e.message || 'error')); };
+    this.worker.onerror = e => { e.preventDefault(); this.end('failed: ' + (e.message || 'an error in its worker')); };
     this.worker.postMessage({ boot: { glue: engineAssets.glue, wasm: engineAssets.wasm.slice(0), stop: this.stop } });
   }
   onMessage(m) {
@@ -116,11 +120,11 @@ function boot(b) {
     rzProcSend: (id, text) => { const p = procs.get(id); return p ? p.send(text) : -1; },
     rzProcTake: take,
     rzProcWait: (id, ms) => { const p = procs.get(id); return p ? p.wait(ms) : Promise.resolve(); },
-    rzProcExitText: id => { const p = procs.get(id); return p && p.ended ? p.ended : 'is running'; },
+    rzProcExitText: id => { const p = procs.get(id); return p && p.ended ? p.ended : 'is still running'; },
     rzProcStop: id => { const p = procs.get(id); if (p) { p.end('stopped'); procs.delete(id); } },
     // Without shared memory a search cannot be told to stop: a search whose
     // answer is not wanted any more ends with its worker (a new one starts).
-    rzProcAbandon: id => { const p = procs.get(id); if (p && !p.stop) p.end('stopped: its search was no longer wanted'); },
+    rzProcAbandon: id => { const p = procs.get(id); if (p && !p.stop) p.end('was stopped: its search was no longer wanted'); },
     onAbort: what => fault('the session stopped: ' + what),
     onRuntimeInitialized: start,
   };
