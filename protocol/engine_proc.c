@@ -76,6 +76,12 @@ static int write_all(int fd, const char *data, size_t n)
 
 void proc_abandon(struct engine_proc *p) { (void)p; }
 
+bool proc_interruptible(const struct engine_proc *p)
+{
+    (void)p;
+    return true;
+}
+
 int proc_send_text(struct engine_proc *p, const char *text)
 {
     if (p->debug)

@@ -49,6 +49,10 @@ void proc_describe_exit(struct engine_proc *p, int wait_ms, char *out, size_t n)
  * read says so (eof). */
 void proc_abandon(struct engine_proc *p);
 
+/* Does `?` or `stop` reach the process while it searches? Natively always;
+ * in the browser only with shared memory. */
+bool proc_interruptible(const struct engine_proc *p);
+
 /* Closes the pipes, waits up to grace_ms for an exit, then kills. */
 void proc_stop(struct engine_proc *p, int grace_ms);
 

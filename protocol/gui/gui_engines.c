@@ -84,6 +84,7 @@ static void prepare_job(struct gui_session *s, struct move_job *j)
     const struct game *g = &s->game;
     j->side = g->pos->side;
     j->generation = s->generation;
+    s->move_now_turn[0] = '\0';
     snprintf(j->id, sizeof j->id, "%s", s->player_id[j->side]);
     j->limits = s->limits;
     j->untimed = s->untimed;
@@ -145,6 +146,13 @@ static int ready_slot(struct gui_session *s, struct move_job *j, struct line_ctx
 static void take_reply(struct gui_session *s, struct move_job *j, const struct reply *r, int64_t elapsed)
 {
     struct engine_slot *slot = &s->slot[j->side];
+    if (r->kind == REPLY_CRASH && s->move_now_turn[0]) { /* its search ended by move_now: its best turn */
+        struct reply best = {.kind = REPLY_MOVE};
+        snprintf(best.move, sizeof best.move, "%s", s->move_now_turn);
+        s->move_now_turn[0] = '\0';
+        take_reply(s, j, &best, elapsed);
+        return;
+    }
     char who[160];
     snprintf(who, sizeof who, "%s (%s)", slot->cfg.name, j->side == WHITE ? "White" : "Black");
     if (r->kind == REPLY_MOVE) {

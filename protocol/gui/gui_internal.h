@@ -64,6 +64,8 @@ struct thinking {
     struct white_score score;
     unsigned long long nodes;
     char pv[256];
+    char best[TURN_TEXT_LEN]; /* the line's first turn, in the engine's own text */
+    unsigned generation;      /* of the position it was thinking about */
 };
 
 struct gui_analysis;
@@ -104,6 +106,7 @@ struct gui_session {
     bool busy_builtin;                /* from a built-in player */
     struct player *thinking_player;   /* an engine process thinking (may be told to move now) */
     struct thinking thinking;
+    char move_now_turn[TURN_TEXT_LEN]; /* move_now to an engine that `?` cannot reach: its best turn so far */
     int64_t last_broadcast_ms;
     unsigned legal_generation;        /* of the cached legal turns */
     bool legal_broadcast;             /* legal turns were broadcast, */

@@ -348,9 +348,20 @@ static int on_pgn(const struct request *r)
  * the turn comes back as the engine's reply and is played as any other. */
 static int on_move_now(const struct request *r)
 {
-    if (!r->s->thinking_player)
+    struct gui_session *s = r->s;
+    if (!s->thinking_player)
         return fail(r, "no engine is thinking", NULL);
-    gui_interrupt_engine(r->s);
+    if (proc_interruptible(&s->thinking_player->proc)) {
+        gui_interrupt_engine(s);
+        return 0;
+    }
+    /* An engine that cannot hear `?` now (the browser without shared
+     * memory): the turn it reported best so far is played for it. */
+    const struct thinking *t = &s->thinking;
+    if (!t->valid || t->generation != s->generation || !t->best[0])
+        return fail(r, "the engine has no best turn yet; it moves when its time is up", NULL);
+    snprintf(s->move_now_turn, sizeof s->move_now_turn, "%s", t->best);
+    proc_abandon(&s->thinking_player->proc);
     return 0;
 }
 

@@ -112,6 +112,16 @@ void gui_readable_pv(const struct position *from, struct position *scratch, char
     snprintf(pv, n, "%s", out);
 }
 
+/* The first turn of a line of turns; "" when there is none that fits. */
+static void first_turn(const char *pv, char *out, size_t n)
+{
+    size_t len = strcspn(pv, " \t");
+    if (len >= n)
+        len = 0;
+    memcpy(out, pv, len);
+    out[len] = '\0';
+}
+
 void gui_on_engine_line(void *vctx, const char *line)
 {
     struct line_ctx *ctx = vctx;
@@ -127,6 +137,8 @@ void gui_on_engine_line(void *vctx, const char *line)
         return;
     pthread_mutex_lock(&s->lock);
     if (s->generation == ctx->generation) {
+        t.generation = ctx->generation;
+        first_turn(t.pv, t.best, sizeof t.best);
         gui_readable_pv(s->game.pos, s->view_pos, t.pv, sizeof t.pv);
         s->thinking = t;
         if (clock_ms() - s->last_broadcast_ms >= THINKING_INTERVAL_MS)

@@ -22,6 +22,7 @@ EM_ASYNC_JS(int, web_proc_wait, (int id, double wait_ms), { return await Module.
 EM_JS(void, web_proc_exit_text, (int id, char *out, int n), { stringToUTF8(Module.rzProcExitText(id), out, n); });
 EM_JS(void, web_proc_stop, (int id), { Module.rzProcStop(id); });
 EM_JS(void, web_proc_abandon, (int id), { Module.rzProcAbandon(id); });
+EM_JS(int, web_proc_shared, (int id), { return Module.rzProcShared(id) ? 1 : 0; });
 
 int proc_spawn(struct engine_proc *p, const char *cmd, char *err, size_t errlen)
 {
@@ -78,6 +79,8 @@ void proc_abandon(struct engine_proc *p)
     if (p->pid > 0)
         web_proc_abandon(p->pid);
 }
+
+bool proc_interruptible(const struct engine_proc *p) { return p->pid > 0 && web_proc_shared(p->pid); }
 
 void proc_describe_exit(struct engine_proc *p, int wait_ms, char *out, size_t n)
 {

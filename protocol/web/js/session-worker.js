@@ -120,6 +120,7 @@ function boot(b) {
     rzProcSend: (id, text) => { const p = procs.get(id); return p ? p.send(text) : -1; },
     rzProcTake: take,
     rzProcWait: (id, ms) => { const p = procs.get(id); return p ? p.wait(ms) : Promise.resolve(); },
+    rzProcShared: id => { const p = procs.get(id); return !!(p && p.stop); },
     rzProcExitText: id => { const p = procs.get(id); return p && p.ended ? p.ended : 'is still running'; },
     rzProcStop: id => { const p = procs.get(id); if (p) { p.end('stopped'); procs.delete(id); } },
     // Without shared memory a search cannot be told to stop: a search whose
