@@ -9,10 +9,11 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
 
-async function launch(viewport = { width: 1280, height: 800 }) {
+// options: more of the context's options (isMobile, hasTouch, deviceScaleFactor...).
+async function launch(viewport = { width: 1280, height: 800 }, options = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulezero-gui-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM, headless: true, args: ARGS, viewport
+    executablePath: CHROMIUM, headless: true, args: ARGS, viewport, ...options
   });
   return { context, close: async () => { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
 }

@@ -42,6 +42,8 @@ function getJson(url) {
   });
 }
 
-const serverState = server => getJson(server.url + 'api/state');
+// The game as the server holds it; a stand-in for the server (the in-browser
+// build's Worker session, lib/insession.js) brings its own `state()`.
+const serverState = server => server.state ? server.state() : getJson(server.url + 'api/state');
 
 module.exports = { startServer, stopServer, serverState, getJson };

@@ -1,0 +1,207 @@
+// Checks of the in-browser build (tests/gui/web.js) that the native GUI has
+// no counterpart for: a reload that resumes the game from the browser's
+// storage, faults sent to the session's Worker and an engine Worker killed
+// mid-search, and the measurements (time to a playable board, the longest
+// frame gap while the engine searches, move_now's latency).
+'use strict';
+const { playTurn, checkBoard, newGame } = require('./play');
+const { sessionState, postToSession, clocksNow } = require('./insession');
+
+function must(cond, what) { if (!cond) throw new Error(what); }
+
+const CLOCK = { kind: 'clock', base_ms: 300000, inc_ms: 2000 };
+const coords = s => s.moves.map(m => m.coord).join(' ');
+
+// After a reload: the page is up and the session has restored the game that
+// has these turns (it first answers `hello` with whatever it starts with).
+async function waitResumed(page, want, ms = 15000) {
+  await page.waitForFunction(() => window.rulezero && window.rulezero.state && window.rulezero.setup && window.__rzSession &&
+    window.__rzSession.lastState);
+  // A page that keeps the game sends it back (`restore`) once the session is up.
+  await page.waitForFunction(() => window.__rzSession.sent.some(m => m.type === 'restore'), null, { timeout: 5000 })
+    .catch(async () => {
+      const sent = await page.evaluate(() => window.__rzSession.sent.map(m => m.type).join(' '));
+      throw new Error('after the reload the page sent the session no `restore` (it sent: ' + sent + ')');
+    });
+  try {
+    await page.waitForFunction(want => {
+      const s = window.rulezero.state;
+      return s.moves.map(m => m.coord).join(' ') === want && !!document.querySelector('#boards [data-square]');
+    }, want, { timeout: ms, polling: 100 });
+  } catch (e) {
+    const s = await sessionState(page);
+    const shown = await page.evaluate(() => document.getElementById('error').hidden ? '' : document.getElementById('error-text').textContent);
+    throw new Error('the game did not resume after the reload: the session holds ' + s.variant + ' [' + coords(s) + '], not [' +
+      want + ']' + (shown ? '; the page says: ' + shown : ''));
+  }
+}
+
+// Reloads the page and checks the game goes on as it was: same variant,
+// turns, position, side to move, result, and clocks within `slackMs`.
+async function reloadResumes(page, session, label, slackMs = 3000) {
+  const before = await sessionState(page);
+  const clocks = await clocksNow(page);
+  await page.reload();
+  await waitResumed(page, coords(before));
+  const after = await sessionState(page);
+  for (const key of ['variant', 'fen', 'side', 'to_move']) {
+    must(JSON.stringify(after[key]) === JSON.stringify(before[key]), label + ' after a reload: ' + key + ' is ' +
+      JSON.stringify(after[key]) + ', was ' + JSON.stringify(before[key]));
+  }
+  must(JSON.stringify(after.result) === JSON.stringify(before.result), label + ' after a reload: the result changed');
+  must(after.players.white.id === before.players.white.id && after.players.black.id === before.players.black.id,
+    label + ' after a reload: other players');
+  const now = await clocksNow(page);
+  let drift = null;
+  if (clocks || now) {
+    must(clocks && now, label + ' after a reload: clocks ' + JSON.stringify(now) + ', were ' + JSON.stringify(clocks));
+    drift = Math.max(Math.abs(now.white_ms - clocks.white_ms), Math.abs(now.black_ms - clocks.black_ms));
+    must(drift <= slackMs, label + ' after a reload: clocks ' + JSON.stringify(now) + ', were ' + JSON.stringify(clocks));
+  }
+  await checkBoard(page, session, label + ' after a reload');
+  return drift;
+}
+
+// A clocked game of two people, three turns by clicking, then a reload.
+async function clockedReload(page, session, variant) {
+  await newGame(page, { variant, tc: CLOCK });
+  for (let i = 0; i < 3; i++) await playTurn(page, /./);
+  await page.waitForTimeout(300);   // White's clock runs: Black has made a turn
+  const clocks = await clocksNow(page);
+  must(clocks && clocks.running, variant + ': no clock runs after three turns: ' + JSON.stringify(clocks));
+  return reloadResumes(page, session, variant + ' (clocked)');
+}
+
+// ---- Faults ------------------------------------------------------------------------------
+
+// Each: what is posted to the session's Worker, and what its error must say.
+function badMessages() {
+  return [
+    { what: 'bad JSON', payload: { text: '{"type":"turn",' }, error: /./ },
+    { what: 'not an object', payload: { text: '[1,2,3]' }, error: /./ },
+    { what: 'unknown type', payload: { text: '{"type":"frobnicate"}' }, error: /./ },
+    { what: 'no type', payload: { text: '{"text":"e7e5"}' }, error: /./ },
+    { what: 'too long', payload: { text: JSON.stringify({ type: 'turn', text: 'e7e5' + ' '.repeat(70000) }) }, error: /too long/ },
+    { what: 'nested too deeply', payload: { text: '{"type":"turn","x":' + '['.repeat(40) + ']'.repeat(40) + '}' }, error: /nested/ },
+    { what: 'a NUL', payload: { text: '{"type":"turn","text":"e7e5\\u0000"}' }, error: /NUL/ },
+    { what: 'an illegal turn', payload: { text: '{"type":"turn","text":"e2e4"}' }, error: /illegal/ },
+    { what: 'a turn that is not text', payload: { text: '{"type":"turn","text":7}' }, error: /./ },
+    { what: 'a bad FEN', payload: { text: '{"type":"load_fen","fen":"rnbqkbnr/pppppppp/9/8 w"}' }, error: /./ },
+    { what: 'a bad new game', payload: { text: '{"type":"new_game","variant":"chess960","white":"human","black":"human"}' }, error: /./ },
+    { what: 'a bad record', payload: { text: '{"type":"restore","record":{"format":"rulezero-game","version":99}}' }, error: /could not be restored/ },
+    { what: 'no text at all', payload: { hello: 1 }, error: /no text/ }
+  ];
+}
+
+async function badInput(page, session) {
+  await newGame(page, { variant: 'normal' });
+  await playTurn(page, 'e2e4');
+  const before = await sessionState(page);
+  for (const b of badMessages()) {
+    const error = await postToSession(page, b.payload);
+    must(error !== null, b.what + ': the session answered no error');
+    must(b.error.test(error), b.what + ': the error reads "' + error + '"');
+    const now = await sessionState(page);
+    must(now.fen === before.fen && coords(now) === coords(before) && now.game_number === before.game_number,
+      b.what + ' changed the game: ' + now.fen + ' [' + coords(now) + ']');
+  }
+  must(await page.isVisible('#error'), 'the page shows no error after the bad messages');
+  await playTurn(page, 'e7e5');              // the game goes on
+  await checkBoard(page, session, 'after the bad messages');
+}
+
+// Rule Zero thinks (a long movetime); its Worker is killed; the page says so,
+// the game stays as it was, and Resume starts a new engine that plays.
+async function engineKilled(page, session) {
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 4000 } });
+  await playTurn(page, 'e2e4');
+  await page.waitForFunction(() => { const s = window.rulezero.state; return s.to_move === 'engine' && s.thinking; }, null, { timeout: 10000 });
+  const before = await sessionState(page);
+  const errorsBefore = await page.evaluate(() => window.__rzSession.errors.length);
+  await page.evaluate(() => window.__rzSession.workers[0].postMessage({ kill_engines: true }));
+  await page.waitForFunction(n => window.__rzSession.errors.length > n, errorsBefore, { timeout: 5000 })
+    .catch(() => { throw new Error('no error from the session after its engine was killed'); });
+  const error = await page.evaluate(n => window.__rzSession.errors[n], errorsBefore);
+  must(/engine/i.test(error), 'the error after the kill does not name the engine: ' + error);
+  await page.waitForSelector('#error:not([hidden])', { timeout: 3000 });
+  await page.waitForFunction(() => window.rulezero.state.paused === true, null, { timeout: 5000 })
+    .catch(() => { throw new Error('the game is not paused after its engine was killed'); });
+  const after = await sessionState(page);
+  must(coords(after) === coords(before) && after.fen === before.fen && !after.result,
+    'the game changed when its engine was killed: [' + coords(after) + '] ' + JSON.stringify(after.result));
+  await checkBoard(page, session, 'after the engine was killed');
+  await page.click('#btn-resume');
+  await page.waitForFunction(n => window.rulezero.state.moves.length > n, before.moves.length, { timeout: 15000 })
+    .catch(() => { throw new Error('after Resume no engine played'); });
+  await checkBoard(page, session, 'after the new engine played');
+  return error;
+}
+
+// ---- Measurements ------------------------------------------------------------------------
+
+// Milliseconds from navigation to a playable board, in a page of its own.
+async function openTime(context, url) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    const h = await page.waitForFunction(() => {
+      const rz = window.rulezero;
+      const l = rz && rz.state && rz.state.legal;
+      const ok = l && l.nodes && l.nodes[l.root] && Object.keys(l.nodes[l.root].next || {}).length &&
+        document.querySelector('#boards [data-square]');
+      return ok ? performance.now() : false;
+    }, null, { polling: 'raf', timeout: 30000 });
+    return Math.round(await h.jsonValue());
+  } finally {
+    await page.close();
+  }
+}
+
+// The longest gap between two animation frames while Rule Zero searches
+// `ms` milliseconds for its first turn (it plays White).
+async function frameGap(page, ms = 10000) {
+  await page.evaluate(() => {
+    window.__frames = { last: null, max: 0, count: 0, on: true };
+    const f = t => {
+      const w = window.__frames;
+      if (!w.on) return;
+      if (w.last !== null) w.max = Math.max(w.max, t - w.last);
+      w.last = t; w.count++;
+      requestAnimationFrame(f);
+    };
+    requestAnimationFrame(f);
+  });
+  await newGame(page, { variant: 'normal', white: 'engine:0', black: 'human', tc: { kind: 'movetime', ms } });
+  await page.evaluate(() => { const w = window.__frames; w.max = 0; w.count = 0; w.last = null; w.t0 = performance.now(); });
+  await page.waitForFunction(() => window.rulezero.state.moves.length > 0, null, { timeout: ms + 15000, polling: 250 });
+  const r = await page.evaluate(() => { const w = window.__frames; w.on = false; return { max: w.max, count: w.count, span: performance.now() - w.t0 }; });
+  must(r.span > ms / 2, 'the engine moved after ' + Math.round(r.span) + ' ms of a ' + ms + ' ms search');
+  return { longest_frame_gap_ms: Math.round(r.max * 10) / 10, frames: r.count, search_ms: Math.round(r.span) };
+}
+
+// `move_now` while Rule Zero thinks for 30 s (after its first report of
+// thinking): milliseconds from sending it to the session's state with the turn.
+async function moveNowLatency(page, thinkMs = 30000) {
+  await newGame(page, { variant: 'normal', white: 'engine:0', black: 'human', tc: { kind: 'movetime', ms: thinkMs } });
+  await page.waitForFunction(() => window.rulezero.state.thinking && window.rulezero.state.moves.length === 0, null, { timeout: 10000 })
+    .catch(() => { throw new Error('Rule Zero reported no thinking'); });
+  await page.waitForTimeout(500);
+  const r = await page.evaluate(async () => {
+    const rec = window.__rzSession;
+    const errors = rec.errors.length;
+    const t0 = performance.now();
+    window.rulezero.ws.send(JSON.stringify({ type: 'move_now' }));
+    while (performance.now() - t0 < 20000) {
+      const a = rec.arrivals.find(x => x.at >= t0 && x.moves > 0);
+      if (a) return { ms: a.at - t0 };
+      if (rec.errors.length > errors) return { error: rec.errors[errors] };
+      await new Promise(r => setTimeout(r, 5));
+    }
+    return { error: 'no turn within 20 s' };
+  });
+  must(!r.error, 'move_now: ' + r.error);
+  const shared = await page.evaluate(() => !!window.rulezero.ws.shared && window.crossOriginIsolated);
+  return { ms: Math.round(r.ms * 10) / 10, shared };
+}
+
+module.exports = { waitResumed, reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency };

@@ -1,0 +1,227 @@
+#!/usr/bin/env node
+// Browser tests of the in-browser build (ctest label "web"): Debian's Chromium
+// plays every variant in the page whose game, referee and engine run in Web
+// Workers (docs/web.md), against both forms of the build that scripts/web.sh
+// makes:
+//   site  build-web/site/ served over HTTP by a static server of our own (lib/static.js)
+//   file  build-web/rulezero.html opened as a file:// URL
+// For each target and variant: a game by clicking with the variant's special
+// inputs, the page compared with the session Worker's own state after every
+// turn (lib/insession.js records what the Worker sends); a reload at the end
+// of it that resumes the game; a clocked game reloaded (clocks kept); an
+// engine-against-engine game watched to its result. Then: the single file
+// makes no request but for itself (data: and blob: aside); bad messages to
+// the session Worker and an engine Worker killed mid-search; the phone-size
+// run (touch, 390x844) with a turn tapped in every variant. Measurements go
+// to --perf: time to a playable board (site and file), click-to-board, the
+// longest frame gap during a 10 s search, move_now's latency with and
+// without the COOP/COEP headers (shared memory).
+//
+// Usage: node tests/gui/web.js --rulezero build/rulezero [--site build-web/site] [--html build-web/rulezero.html]
+//        [--screenshots DIR] [--perf FILE] [--only VARIANT,...] [--targets site,file] [--skip-watch] [--skip-perf]
+// --rulezero is the native command line: it names each turn in the readable
+// notation the move list must show (as in run.js).
+'use strict';
+try { require.resolve('playwright-core'); } catch (e) {
+  console.log('skipped: playwright-core is not installed (run `npm ci` in tests/gui)');
+  process.exit(77);
+}
+const fs = require('fs');
+const path = require('path');
+const { pathToFileURL } = require('url');
+const { launch, openPage, CHROMIUM } = require('./lib/browser');
+const { serveStatic } = require('./lib/static');
+const { recorder, workerSession } = require('./lib/insession');
+const { playScenario } = require('./lib/scenario');
+const { watchGame } = require('./lib/watch');
+const { layoutChecks } = require('./lib/layout');
+const { reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency } = require('./lib/webchecks');
+const { summary } = require('./lib/perf');
+const scenarios = require('./scenarios');
+
+const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function parseArgs(argv) {
+  const args = {
+    rulezero: null, site: path.join(ROOT, 'build-web', 'site'), html: path.join(ROOT, 'build-web', 'rulezero.html'),
+    screenshots: null, perf: null, only: null, targets: ['site', 'file'], watch: true, measure: true
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--rulezero') args.rulezero = argv[++i];
+    else if (a === '--site') args.site = argv[++i];
+    else if (a === '--html') args.html = argv[++i];
+    else if (a === '--screenshots') args.screenshots = argv[++i];
+    else if (a === '--perf') args.perf = argv[++i];
+    else if (a === '--only') args.only = argv[++i].split(',');
+    else if (a === '--targets') args.targets = argv[++i].split(',');
+    else if (a === '--skip-watch') args.watch = false;
+    else if (a === '--skip-perf') args.measure = false;
+    else { console.error('unknown argument ' + a); process.exit(2); }
+  }
+  if (!args.rulezero) {
+    console.error('usage: web.js --rulezero PATH [--site DIR] [--html FILE] [--screenshots DIR] [--perf FILE] ' +
+      '[--only V,...] [--targets site,file] [--skip-watch] [--skip-perf]');
+    process.exit(2);
+  }
+  return args;
+}
+
+async function step(name, failures, fn) {
+  const t0 = Date.now();
+  try {
+    const note = await fn();
+    console.log('ok   ' + name + ' (' + ((Date.now() - t0) / 1000).toFixed(1) + ' s)' + (note ? ': ' + note : ''));
+  } catch (e) {
+    failures.push(name);
+    console.log('FAIL ' + name + ': ' + (e && e.stack || e));
+  }
+}
+
+// The page's own click-to-board measurements so far (a reload starts them again).
+async function harvest(page, perf) {
+  const m = await page.evaluate(() => {
+    const p = window.rulezero.perf;
+    return { clickToBoard: p.clickToBoard.splice(0), messageToBoard: p.messageToBoard.splice(0) };
+  });
+  perf.clickToBoard.push(...m.clickToBoard);
+  perf.messageToBoard.push(...m.messageToBoard);
+}
+
+const median = a => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
+
+// Every check of one target (site or file) in one browser of its own.
+async function runTarget(target, args, failures, figures) {
+  const wanted = v => !args.only || args.only.includes(v);
+  const browser = await launch({ width: 1360, height: 820 });
+  const requests = [];
+  browser.context.on('request', r => requests.push(r.url()));
+  await browser.context.addInitScript(recorder);
+  const problems = [];
+  const perf = { clickToBoard: [], messageToBoard: [] };
+  const name = s => target.name + ': ' + s;
+  const f = figures[target.name] = {};
+  try {
+    if (args.measure) {
+      await step(name('open to a playable board'), failures, async () => {
+        const times = [];
+        for (let i = 0; i < 3; i++) times.push(await openTime(browser.context, target.url));
+        f.open_to_playable_ms = { median: median(times), all: times };
+        return times.join(', ') + ' ms';
+      });
+    }
+    const page = await openPage(browser, target.url, problems);
+    const session = workerSession(page, path.resolve(args.rulezero));
+    const shots = target.name === 'site' ? args.screenshots : null;
+    for (const sc of scenarios.filter(s => wanted(s.variant))) {
+      await step(name('play ' + sc.variant + ', then reload'), failures, async () => {
+        await playScenario(page, session, sc, shots);
+        await harvest(page, perf);
+        await reloadResumes(page, session, sc.variant);
+      });
+    }
+    const drifts = [];
+    for (const v of VARIANTS.filter(wanted)) {
+      await step(name('reload a clocked ' + v + ' game'), failures, async () => {
+        await harvest(page, perf);
+        const d = await clockedReload(page, session, v);
+        drifts.push(d);
+        return 'clocks within ' + d + ' ms';
+      });
+    }
+    if (drifts.length) f.reload_clock_drift_ms = { max: Math.max(...drifts) };
+    await harvest(page, perf);
+    if (args.watch) {
+      for (const v of VARIANTS.filter(wanted)) {
+        await step(name('watch ' + v), failures, () => watchGame(page, session, v));
+        await harvest(page, perf);
+      }
+    }
+    if (wanted('normal')) {
+      await step(name('bad messages to the session Worker'), failures, () => badInput(page, session));
+      await step(name('engine Worker killed mid-search, then Resume'), failures, async () => 'the page said: ' + await engineKilled(page, session));
+      await harvest(page, perf);
+      if (args.measure) {
+        await step(name('frames during a 10 s search'), failures, async () => {
+          f.search = await frameGap(page, 10000);
+          return 'longest gap ' + f.search.longest_frame_gap_ms + ' ms over ' + f.search.frames + ' frames';
+        });
+      }
+    }
+    await step(name('no script errors'), failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
+    if (target.name === 'file') {
+      await step(name('no network request'), failures, async () => {
+        const own = target.url;
+        const others = requests.filter(u => u !== own && !u.startsWith('data:') && !u.startsWith('blob:'));
+        if (others.length) throw new Error('the single file asked for ' + [...new Set(others)].join(', '));
+        return requests.length + ' requests, all to the file itself, data: or blob:';
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  const report = summary(perf);
+  console.log(target.name + ': ' + report.text.replace(/\n/g, '\n' + target.name + ': '));
+  f.click_to_board = report.figures.click_to_board;
+  f.session_move_to_board = report.figures.server_move_to_board;
+}
+
+// move_now during a 30 s search, with and without the headers that give shared memory.
+async function moveNow(siteDir, failures, figures) {
+  for (const isolate of [false, true]) {
+    const server = await serveStatic(siteDir, { isolate });
+    const browser = await launch({ width: 1360, height: 820 });
+    await browser.context.addInitScript(recorder);
+    const key = isolate ? 'with_coop_coep' : 'without_coop_coep';
+    try {
+      await step('move_now latency ' + key.replace(/_/g, ' '), failures, async () => {
+        const page = await openPage(browser, server.url, []);
+        const r = await moveNowLatency(page, 30000);
+        if (r.shared !== isolate) throw new Error('shared memory is ' + (r.shared ? 'on' : 'off') + ' ' + key.replace(/_/g, ' '));
+        (figures.move_now_ms = figures.move_now_ms || {})[key] = r.ms;
+        return r.ms + ' ms (shared memory ' + (r.shared ? 'on' : 'off') + ')';
+      });
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (!fs.existsSync(CHROMIUM)) { console.log('skipped: no Chromium at ' + CHROMIUM); process.exit(77); }
+  const missing = [];
+  if (args.targets.includes('site') && !fs.existsSync(path.join(args.site, 'index.html'))) missing.push(path.join(args.site, 'index.html'));
+  if (args.targets.includes('file') && !fs.existsSync(args.html)) missing.push(args.html);
+  if (missing.length) {
+    console.error('FAIL: the in-browser build is missing (' + missing.join(', ') + '): run scripts/web.sh first');
+    process.exit(1);
+  }
+  if (args.screenshots) fs.mkdirSync(args.screenshots, { recursive: true });
+  const t0 = Date.now();
+  const failures = [];
+  const figures = {};
+  const server = args.targets.includes('site') ? await serveStatic(args.site) : null;
+  try {
+    const targets = [];
+    if (server) targets.push({ name: 'site', url: server.url });
+    if (args.targets.includes('file')) targets.push({ name: 'file', url: pathToFileURL(path.resolve(args.html)).href });
+    for (const t of targets) await runTarget(t, args, failures, figures);
+    if (server && (!args.only || args.only.includes('layout'))) {
+      await step('site: phone (touch, 390x844) and small window, a turn tapped in every variant', failures,
+        () => layoutChecks({ url: server.url }, args.screenshots));
+    }
+    if (server && args.measure) await moveNow(args.site, failures, figures);
+  } finally {
+    if (server) await server.close();
+  }
+  console.log(JSON.stringify(figures, null, 2));
+  if (args.perf) fs.writeFileSync(args.perf, JSON.stringify(figures, null, 2) + '\n');
+  console.log((failures.length ? failures.length + ' failed: ' + failures.join(', ') : 'all passed') +
+    ' in ' + ((Date.now() - t0) / 1000).toFixed(1) + ' s');
+  process.exit(failures.length ? 1 : 0);
+}
+
+main().catch(e => { console.error(e && e.stack || e); process.exit(1); });
