@@ -17,6 +17,7 @@ import { initPicker } from './picker.js';
 import { initSound } from './sound.js';
 import { initOffers } from './offers.js';
 import { initAnalysis } from './analysis.js';
+import { initRulesView } from './rulesview.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -34,6 +35,7 @@ initDrag();
 initPicker();
 initSound();
 initAnalysis();
+initRulesView();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);
