@@ -17,10 +17,12 @@ import { initPicker } from './picker.js';
 import { initSound } from './sound.js';
 import { initOffers } from './offers.js';
 import { initAnalysis } from './analysis.js';
+import { initNotice } from './notice.js';
 import { initRulesView } from './rulesview.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
+initNotice();
 initBoard();
 initPanels();
 initDialogs();
