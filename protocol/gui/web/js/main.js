@@ -18,6 +18,7 @@ import { initSound } from './sound.js';
 import { initOffers } from './offers.js';
 import { initAnalysis } from './analysis.js';
 import { initNotice } from './notice.js';
+import { initPgn } from './pgn.js';
 import { initRulesView } from './rulesview.js';
 
 // The order of the init calls is the order of the 'render' listeners.
@@ -37,6 +38,7 @@ initDrag();
 initPicker();
 initSound();
 initAnalysis();
+initPgn();
 initRulesView();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
