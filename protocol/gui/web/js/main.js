@@ -19,6 +19,7 @@ import { initOffers } from './offers.js';
 import { initAnalysis } from './analysis.js';
 import { initNotice } from './notice.js';
 import { initPgn } from './pgn.js';
+import { initMoveNow } from './movenow.js';
 import { initRulesView } from './rulesview.js';
 
 // The order of the init calls is the order of the 'render' listeners.
@@ -39,6 +40,7 @@ initPicker();
 initSound();
 initAnalysis();
 initPgn();
+initMoveNow();
 initRulesView();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
