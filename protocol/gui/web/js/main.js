@@ -21,6 +21,7 @@ import { initNotice } from './notice.js';
 import { initPgn } from './pgn.js';
 import { initMoveNow } from './movenow.js';
 import { initRulesView } from './rulesview.js';
+import { initSaving } from './saving.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -28,6 +29,7 @@ initNotice();
 initBoard();
 initPanels();
 initDialogs();
+initSaving();   // after the dialogs (their own errors first), before main's error banner
 initHistory();
 initInput();
 initPrefs();
