@@ -5,17 +5,15 @@
 // not paused.
 //
 // In the browser build the engine's search runs inside its Worker; the
-// session reaches it at once only through shared memory (SharedArrayBuffer,
-// when the page is cross-origin isolated). Without it the engine sees the
-// request only at its own time check: it moves when its time for the turn
-// is up, and the button's title says so.
+// session stops it through shared memory when the page has it, and otherwise
+// plays the turn the engine last reported best and starts a new engine for
+// the next turn (docs/web.md). Either way the turn comes at once; before the
+// engine's first report there is none, and the session says so.
 import { $, el } from './dom.js';
 import { rz, on } from './store.js';
-import { send, inBrowser } from './connection.js';
+import { send } from './connection.js';
 
 const TITLE = 'The engine plays its best turn so far, now (m)';
-const TITLE_NO_SHARED = 'Asks the engine to play its best turn so far (m). In this browser the request reaches the ' +
-  'engine only at its own time check (the page has no shared memory): it moves when its time for this turn is up.';
 
 function engineThinking(s) {
   if (!s || s.result || s.paused || s.to_move !== 'engine') return false;
@@ -30,7 +28,6 @@ function draw({ state: s }) {
   if (!show) return;
   const row = document.querySelector('#board-col .player[data-color="' + s.side + '"]');
   if (row && button.parentNode !== row) row.insertBefore(button, row.querySelector('.clock'));
-  button.title = inBrowser && !(rz.ws && rz.ws.shared) ? TITLE_NO_SHARED : TITLE;
 }
 
 export function moveNow() {
