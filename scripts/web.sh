@@ -97,8 +97,10 @@ echo "== Native build ($native): rulezero gui --export-rules =="
     echo "web.sh: $native/rulezero has no GUI (civetweb, cJSON and cmark are needed: scripts/deps.sh)" >&2; exit 1; }
 
 echo "== WebAssembly build ($out/wasm) =="
+mkdir -p "$out/wasm"
 emcmake cmake -S "$root" -B "$out/wasm" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
-    -DRULEZERO_WITH_GUI=OFF -DRULEZERO_CJSON_SOURCE_DIR="$cjson" "$@" >/dev/null
+    -DRULEZERO_WITH_GUI=OFF -DRULEZERO_CJSON_SOURCE_DIR="$cjson" "$@" >"$out/wasm/configure.log" 2>&1 || {
+    cat "$out/wasm/configure.log" >&2; exit 1; }
 cmake --build "$out/wasm" -j"$(nproc)" --target rulezero_engine_web rulezero_session_web
 
 echo "== Assembling =="
