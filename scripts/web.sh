@@ -77,8 +77,12 @@ cjson_source() {
                 -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -q)
     # As root, apt downloads as the user _apt, who cannot write here.
     [ "$(id -u)" -ne 0 ] || opts+=(-o APT::Sandbox::User=root)
+    # The version of the installed libcjson-dev (the native GUI's) when the archive has it.
+    local version
+    version=$(dpkg-query -W -f='${source:Version}' libcjson-dev 2>/dev/null || true)
     if ! apt-get "${opts[@]}" update >"$apt/update.log" 2>&1 ||
-       ! (cd "$deps" && apt-get "${opts[@]}" source cjson) >"$apt/source.log" 2>&1; then
+       ! (cd "$deps" && { { [ -n "$version" ] && apt-get "${opts[@]}" source "cjson=$version"; } ||
+                          apt-get "${opts[@]}" source cjson; }) >"$apt/source.log" 2>&1; then
         cat "$apt/update.log" "$apt/source.log" 2>/dev/null | tail -n 15 >&2
         echo "web.sh: could not fetch cJSON's source from Debian (see above, $apt/*.log)." >&2
         echo "Without a network, put cJSON.c and cJSON.h (Debian's source package cjson) in $deps/cjson-local/." >&2
@@ -101,7 +105,9 @@ mkdir -p "$out/wasm"
 emcmake cmake -S "$root" -B "$out/wasm" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
     -DRULEZERO_WITH_GUI=OFF -DRULEZERO_CJSON_SOURCE_DIR="$cjson" "$@" >"$out/wasm/configure.log" 2>&1 || {
     cat "$out/wasm/configure.log" >&2; exit 1; }
-cmake --build "$out/wasm" -j"$(nproc)" --target rulezero_engine_web rulezero_session_web
+# web/rulezero-{engine,session}.{js,wasm} for the Workers, and rulezero.{js,wasm}:
+# the command line under Node.js (scripts/bench-web.sh).
+cmake --build "$out/wasm" -j"$(nproc)"
 
 echo "== Assembling =="
 rm -rf "$out/rules"
