@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test through ctest:
-#   1. Release build (gcc, -Werror): every test.
-#   2. Sanitizer build (clang, Debug = AddressSanitizer + UndefinedBehaviorSanitizer,
+#   1. Release build (gcc, -Werror): every test but the browser build's and the
+#      Windows build's.
+#   2. The browser build (Emscripten, scripts/web.sh: the static site, the single
+#      file rulezero.html and their release zip, in build-web/) and its tests
+#      (ctest label "web").
+#   3. The Windows build (mingw-w64, scripts/windows.sh: rulezero.exe and the
+#      release zip, which carries rulezero.html when stage 2 made it) tested under
+#      Wine against the Linux build (ctest label "windows", tests/windows/wine_test.sh):
+#      handshakes, a short game of every variant over CECP and UCI, the perft
+#      suites and the bench signature.
+#   4. Sanitizer build (clang, Debug = AddressSanitizer + UndefinedBehaviorSanitizer,
 #      -Werror): the tests labelled "sanitize" (unit tests, CLI, shallow perft suites,
 #      short self-play). Any sanitizer report fails the run. Then a ThreadSanitizer
 #      build of the binary runs the tests labelled "tsan" (a two-thread search).
-#   3. The Windows build (mingw-w64, scripts/windows.sh: rulezero.exe and the
-#      release zip) tested under Wine against the Linux build (ctest label
-#      "windows", tests/windows/wine_test.sh): handshakes, a short game of every
-#      variant over CECP and UCI, the perft suites and the bench signature.
-#   4. A short libFuzzer run of each fuzz target (fixed seed and run count).
+#   5. A short libFuzzer run of each fuzz target (fixed seed and run count).
 # Exits non-zero on any failure.
-# Usage: scripts/test.sh [--deep] [--no-sanitize] [--no-windows] [--no-fuzz]
+# Usage: scripts/test.sh [--deep] [--no-sanitize] [--no-web] [--no-windows] [--no-fuzz]
 #   --deep         also run the full-depth perft suites and long soak tests (label "deep")
 #   --no-sanitize  skip the sanitizer build (quicker local runs)
+#   --no-web       skip the browser build and its tests
 #   --no-windows   skip the Windows build and its tests under Wine
 #   --no-fuzz      skip the short fuzzing runs
 set -euo pipefail
@@ -21,14 +27,16 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 deep=OFF
 sanitize=1
 fuzz=1
+web=1
 windows=1
 for arg in "$@"; do
     case $arg in
         --deep) deep=ON ;;
         --no-sanitize) sanitize=0 ;;
         --no-fuzz) fuzz=0 ;;
+        --no-web) web=0 ;;
         --no-windows) windows=0 ;;
-        *) echo "usage: scripts/test.sh [--deep] [--no-sanitize] [--no-windows] [--no-fuzz]" >&2; exit 2 ;;
+        *) echo "usage: scripts/test.sh [--deep] [--no-sanitize] [--no-web] [--no-windows] [--no-fuzz]" >&2; exit 2 ;;
     esac
 done
 # python3 and node run the independent reference implementations (tests/reference/).
@@ -55,7 +63,14 @@ jobs=$(nproc)
 
 echo "== Release build (gcc) =="
 CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON
-(cd "$root/build" && ctest --output-on-failure -j"$jobs" --timeout 3600 -LE windows)
+(cd "$root/build" && ctest --output-on-failure -j"$jobs" --timeout 3600 -LE '^(windows|web)$')
+
+if [ "$web" -eq 1 ]; then
+    echo "== Browser build (Emscripten): the static site, rulezero.html, their zip =="
+    "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON
+    cmake "$root/build" -DRULEZERO_WEB_DIR="$root/build-web" >/dev/null
+    (cd "$root/build" && ctest --output-on-failure --timeout 900 -L '^web$')
+fi
 
 if [ "$windows" -eq 1 ]; then
     echo "== Windows build (mingw-w64), tested under Wine =="
