@@ -46,6 +46,12 @@ def files_under(folder):
     return sorted(out)
 
 
+def without_comments(js):
+    """The module's code without its comments (which name files in prose)."""
+    js = re.sub(r'/\*.*?\*/', '', js, flags=re.S)
+    return re.sub(r'(^|[^:\\])//[^\n]*', r'\1', js)
+
+
 class Elements(html.parser.HTMLParser):
     """Every element's tag and attributes, and each script's text, in order."""
 
@@ -112,7 +118,8 @@ def check_site(repo, site):
             if not url or re.match(r'[a-z][a-z0-9+.-]*:|#', url):
                 continue
             if tag == 'a':   # loads nothing until clicked; the page's code may set it
-                absolute.add(f'index.html: <a {key}="{url}">')
+                if url.startswith('/'):
+                    absolute.add(f'index.html: <a {key}="{url}">')
                 continue
             check(not url.startswith('/'), f'site: index.html <{tag} {key}="{url}">: an absolute address breaks in a sub-folder')
             referred.add(url.split('#')[0])
@@ -120,7 +127,8 @@ def check_site(repo, site):
     check(len(modules) > 10, f'site: main.js imports only {sorted(modules)}')
     referred |= modules
     for module in modules:
-        for name in NAMED_FILE.findall(read(os.path.join(site, module))) if os.path.isfile(os.path.join(site, module)) else []:
+        code = without_comments(read(os.path.join(site, module))) if os.path.isfile(os.path.join(site, module)) else ''
+        for name in NAMED_FILE.findall(code):
             if name.startswith('/'):
                 absolute.add(f'{module}: {name}')
             referred.add(name.lstrip('/'))
@@ -136,7 +144,7 @@ def check_site(repo, site):
         path = os.path.join(site, 'web', wasm)
         check(os.path.isfile(path) and read(path, True)[:8] == WASM_MAGIC, f'site: web/{wasm} is not WebAssembly')
     for what in sorted(absolute):
-        print(f'note: an absolute address (breaks when the site lives in a folder): {what}')
+        check(False, f'site: an absolute address (breaks when the site lives in a folder): {what}')
     print(f'site: {len(names)} files, {len(modules)} modules, {len(referred)} files referred to')
     return docs
 
