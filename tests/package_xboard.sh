@@ -12,7 +12,8 @@
 # XBoard reads entries only from /usr/share/games/plugins and
 # /usr/local/share/games/plugins; so that nothing is installed on the machine,
 # list and logo run XBoard in a private mount namespace where the scratch
-# root's usr/share stands at /usr/local/share (unshare -m, as root).
+# root's usr/share stands at /usr/local/share (unshare -m as root, unshare -rm
+# otherwise).
 # Usage: tests/package_xboard.sh BUILD_DIR SOURCE_DIR [games|list|logo]
 # Exit: 0 when all held, 1 otherwise, 77 (skipped) without xboard/xvfb-run or
 #   the unpacked package; list and logo also without a mount namespace, logo
@@ -57,12 +58,16 @@ if [ "$part" = games ]; then
     exit 0
 fi
 
-# in_namespace CMD...: CMD with the scratch root's plugin directory where XBoard looks.
+# in_namespace CMD...: CMD with the scratch root's plugin directory where XBoard
+# looks, in a mount namespace: as root `unshare -m`, otherwise inside a user
+# namespace too (`unshare -rm`, where the kernel allows unprivileged ones).
+if unshare -m true 2>/dev/null; then ns=-m
+elif unshare -rm true 2>/dev/null; then ns=-rm
+else echo "SKIPPED: no mount namespace (neither unshare -m nor unshare -rm is allowed): the $part part needs one"; exit 77
+fi
 in_namespace() {
-    unshare -m sh -c 'mount --bind "$0" /usr/local/share && exec "$@"' "$root/usr/share" "$@"
+    unshare "$ns" sh -c 'mount --bind "$0" /usr/local/share && exec "$@"' "$root/usr/share" "$@"
 }
-unshare -m true 2>/dev/null || {
-    echo "SKIPPED: no mount namespace (unshare -m needs root): the $part part needs one"; exit 77; }
 XBOARD=${XBOARD:-/usr/games/xboard}
 [ -x "$XBOARD" ] && command -v xvfb-run >/dev/null || {
     echo "SKIPPED: needs $XBOARD and xvfb-run (Debian packages xboard, xvfb)"; exit 77; }
