@@ -27,5 +27,7 @@ if [ "${FUZZ_SCRATCH:-0}" = 1 ]; then
     set -- -seed=1 "$@"
 fi
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-"$bin" "$corpus" -max_total_time="$seconds" -max_len=2048 -timeout=10 \
+# The seeds (real inputs of every game, tests/fuzz/seeds/TARGET) are read too;
+# new inputs go to the first folder, the corpus.
+"$bin" "$corpus" "$root/tests/fuzz/seeds/$target" -max_total_time="$seconds" -max_len=2048 -timeout=10 \
     -artifact_prefix="$root/tests/fuzz/out/$target-" -print_final_stats=1 "$@"

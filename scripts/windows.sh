@@ -7,7 +7,10 @@
 #                                                   rules, variants, screenshots) in one
 #                                                   folder: the build's release-docs/
 #                                                   (cmake/install.cmake), where links to
-#                                                   source files are plain text
+#                                                   source files are plain text; and
+#                                                   rulezero.html, every game in a browser,
+#                                                   when scripts/web.sh has made
+#                                                   build-web/rulezero.html
 # Installs mingw-w64 and zip if missing (scripts/deps.sh).
 # Usage: scripts/windows.sh [BUILD_DIR [extra cmake args...]]   (default build-windows)
 set -euo pipefail
@@ -26,6 +29,13 @@ rm -rf "$stage" "$dir/$name.zip"
 mkdir -p "$stage"
 cp -R "$dir/release-docs" "$stage/$name"
 cp "$dir/rulezero.exe" "$stage/$name/"
+# WinBoard cannot show every game (README): the browser build's single file can.
+web_html=$root/build-web/rulezero.html
+if [ -f "$web_html" ]; then
+    cp "$web_html" "$stage/$name/"
+else
+    echo "windows.sh: no $web_html (scripts/web.sh makes it): the zip has no rulezero.html" >&2
+fi
 # Same archive for the same sources: fixed file dates, no extra attributes.
 find "$stage" -exec touch -d @"$(git -C "$root" log -1 --format=%ct 2>/dev/null || echo 0)" {} +
 (cd "$stage" && find "$name" | LC_ALL=C sort | zip -q -X "$dir/$name.zip" -@)

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The match runner end to end: built-in players, other engines (Fairy-Max,
-# Stockfish) for `normal`, a scripted CECP engine that misbehaves, and the PGN
-# re-read through the rules into the same final positions.
+# The match runner end to end: built-in players, a scripted CECP engine that
+# misbehaves, and the PGN re-read through the rules into the same final
+# positions. With the part `engines` (its own ctest test, match_engines):
+# Debian's Fairy-Max (CECP) against Stockfish (UCI) in `normal`, skipped
+# (exit 77) when either is not installed (FAIRYMAX, STOCKFISH: other paths).
+# Usage: match.sh path/to/rulezero path/to/tests [main|engines]
 set -u
-RZ=${1:?usage: match.sh path/to/rulezero path/to/tests}
-TESTS=${2:?usage: match.sh path/to/rulezero path/to/tests}
+RZ=${1:?usage: match.sh path/to/rulezero path/to/tests [main|engines]}
+TESTS=${2:?usage: match.sh path/to/rulezero path/to/tests [main|engines]}
+PART=${3:-main}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -24,6 +28,24 @@ same_finals() { # name, match output, pgn
     if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"; then ok; else bad "$1: final positions differ"; diff "$tmp/a" "$tmp/b"; fi
 }
 
+# Other engines: Fairy-Max (CECP) against Stockfish (UCI).
+if [ "$PART" = engines ]; then
+    fairymax=${FAIRYMAX:-/usr/games/fairymax} stockfish=${STOCKFISH:-/usr/games/stockfish}
+    for e in "$fairymax" "$stockfish"; do
+        [ -x "$e" ] || { echo "SKIPPED: $e not installed (Debian packages fairymax, stockfish)"; exit 77; }
+    done
+    "$RZ" match --engine "$fairymax" --protocol cecp --engine "$stockfish" --protocol uci \
+        --games 2 --depth 2 --verbose --pgn "$tmp/e.pgn" > "$tmp/e.out" 2>&1 || bad "engine match exit code"
+    expect engines-names "$tmp/e.out" "^Match: Fairy-Max .* vs Stockfish"
+    expect engines-clean "$tmp/e.out" "^Fairy-Max.*time forfeits 0, illegal moves 0, crashes 0, false claims 0"
+    expect engines-clean2 "$tmp/e.out" "^Stockfish.*time forfeits 0, illegal moves 0, crashes 0, false claims 0"
+    same_finals engines "$tmp/e.out" "$tmp/e.pgn"
+    echo "$pass passed, $fail failed"
+    [ "$fail" -eq 0 ]
+    exit
+fi
+[ "$PART" = main ] || { echo "match.sh: unknown part '$PART'"; exit 2; }
+
 # 1. Built-in baselines, random openings, two at once.
 "$RZ" match --engine builtin:random --engine builtin:greedy --games 4 --random-plies 6 --seed 7 \
     --verbose --pgn "$tmp/b.pgn" --sprt elo0=0,elo1=10 > "$tmp/b.out" 2>&1 || bad "builtin match exit code"
@@ -41,19 +63,7 @@ if diff <(grep final "$tmp/b.out") <(grep final "$tmp/b2.out") > /dev/null; then
 expect concurrency "$tmp/j.out" "wins [0-9]+, draws [0-9]+, losses [0-9]+"
 [ "$(grep -c '^Game ' "$tmp/j.out")" -eq 4 ] && ok || bad "concurrency: 4 games expected"
 
-# 2. Other engines: Fairy-Max (CECP) against Stockfish (UCI).
-if [ -x /usr/games/fairymax ] && [ -x /usr/games/stockfish ]; then
-    "$RZ" match --engine /usr/games/fairymax --protocol cecp --engine /usr/games/stockfish --protocol uci \
-        --games 2 --depth 2 --verbose --pgn "$tmp/e.pgn" > "$tmp/e.out" 2>&1 || bad "engine match exit code"
-    expect engines-names "$tmp/e.out" "^Match: Fairy-Max .* vs Stockfish"
-    expect engines-clean "$tmp/e.out" "^Fairy-Max.*time forfeits 0, illegal moves 0, crashes 0, false claims 0"
-    expect engines-clean2 "$tmp/e.out" "^Stockfish.*time forfeits 0, illegal moves 0, crashes 0, false claims 0"
-    same_finals engines "$tmp/e.out" "$tmp/e.pgn"
-else
-    echo "SKIP Fairy-Max/Stockfish match (install fairymax and stockfish)"
-fi
-
-# 3. A well-behaved scripted engine with a clock and random openings (moves relayed in force mode).
+# 2. A well-behaved scripted engine with a clock and random openings (moves relayed in force mode).
 "$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:random --games 2 --tc 20+0.2 \
     --max-moves 40 --random-plies 3 --verbose --pgn "$tmp/f.pgn" > "$tmp/f.out" 2>&1 || bad "fake match exit code"
 expect fake-clean "$tmp/f.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
@@ -66,7 +76,7 @@ expect openings-fen "$tmp/o.pgn" '^\[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"\]'
 expect openings-setup "$tmp/o.pgn" '^\[SetUp "1"\]'
 same_finals openings "$tmp/o.out" "$tmp/o.pgn"
 
-# 4. Misbehaving engines lose, with the reason recorded.
+# 3. Misbehaving engines lose, with the reason recorded.
 misbehave() { # mode, extra args, counter pattern, reason pattern
     "$RZ" match --engine "$FAKE --mode $1" --protocol cecp --engine builtin:random --games 2 $2 \
         --pgn "$tmp/$1.pgn" > "$tmp/$1.out" 2>&1 || bad "$1: exit code"
@@ -84,7 +94,7 @@ misbehave hang "--tc 0.5+0 --timemargin 100" "^Fake hang: time forfeits 2" '^\[T
 misbehave crash "--tc 5+0.1" "^Fake crash: .*crashes 2" 'exited with code 3'
 misbehave claim "--tc 5+0.1" "^Fake claim: .*false claims 2" 'false claim'
 
-# 5. The same over UCI: a good game, an illegal move, a hang.
+# 4. The same over UCI: a good game, an illegal move, a hang.
 "$RZ" match --engine "$FAKE --uci --mode first" --protocol uci --engine builtin:greedy --games 2 --tc 20+0.2 \
     --max-moves 30 --random-plies 2 --verbose --pgn "$tmp/u.pgn" > "$tmp/u.out" 2>&1 || bad "uci fake match exit code"
 expect uci-clean "$tmp/u.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
@@ -94,7 +104,7 @@ expect uci-detected-illegal "$tmp/ui.out" "^Fake illegal: .*illegal moves 2"
 "$RZ" match --engine "$FAKE --uci --mode hang" --protocol uci --engine builtin:random --games 2 --st 0.3 > "$tmp/uh.out" 2>&1
 expect uci-hang "$tmp/uh.out" "^Fake hang: time forfeits 2"
 
-# 6. Time odds: --engine-tc gives one engine its own clock, each engine hears
+# 5. Time odds: --engine-tc gives one engine its own clock, each engine hears
 #    its own control (CECP level, UCI winc/binc) and the PGN records both.
 "$RZ" match --engine "$RZ" --protocol cecp --engine-tc 3+0.5 --engine "$RZ" --protocol uci --tc 1+0.01 \
     --games 2 --max-moves 2 --debug --pgn "$tmp/odds.pgn" > "$tmp/odds.out" 2>&1 || bad "time-odds match exit code"
@@ -104,7 +114,7 @@ expect odds-pgn-white "$tmp/odds.pgn" '^\[WhiteTimeControl "3\+0.5"\]'
 expect odds-pgn-black "$tmp/odds.pgn" '^\[BlackTimeControl "3\+0.5"\]'
 "$RZ" pgn-check "$tmp/odds.pgn" > /dev/null && ok || bad "time-odds PGN does not re-read"
 
-# 7. Usage errors.
+# 6. Usage errors.
 "$RZ" match --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "one engine: exit 2"
 "$RZ" match --engine builtin:random --engine builtin:random --tc x > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "bad tc: exit 2"
 "$RZ" match --engine-tc 1 --engine builtin:random --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--engine-tc before --engine: exit 2"

@@ -8,7 +8,7 @@
 set -u
 RZ=${1:?usage: phalanx_match.sh path/to/rulezero}
 PHALANX=${PHALANX:-/usr/games/phalanx}
-[ -x "$PHALANX" ] || { echo "SKIP: $PHALANX not installed"; exit 77; }
+[ -x "$PHALANX" ] || { echo "SKIPPED: $PHALANX not installed (Debian package phalanx)"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

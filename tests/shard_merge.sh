@@ -7,7 +7,7 @@
 # player, seeded by --seed and the game's number. Exit 77 (skip) without parallel.
 set -u
 RZ=${1:?usage: shard_merge.sh path/to/rulezero}
-command -v parallel > /dev/null || { echo "SKIP: GNU parallel not installed"; exit 77; }
+command -v parallel > /dev/null || { echo "SKIPPED: GNU parallel not installed (Debian package parallel)"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

@@ -27,6 +27,7 @@ const { rulesLink } = require('./lib/ruleslink');
 const { analysisBoard, analyseGame, analysisFeatures } = require('./lib/analysis');
 const { summary } = require('./lib/perf');
 const { sharedMaps } = require('./lib/sharedmaps');
+const { moveNowNative } = require('./lib/movenow');
 const scenarios = require('./scenarios');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
@@ -94,6 +95,7 @@ async function main() {
     if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
     if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
       () => gameFixes(page, server, browser, path.resolve(args.rulezero)));
+    if (wanted('normal')) await step('move now, no stored game natively', failures, () => moveNowNative(page));
     if (wanted('nickdanger')) await step('maps of clicks told by like, made whole', failures,
       () => sharedMaps(page, server, path.resolve(args.rulezero)));
     await harvest(page, perf);

@@ -3,6 +3,7 @@ count failures, a server started on a free port and stopped, plain HTTP, a
 page's WebSocket (hello, then setup and state) and the closing line with its
 exit code. Each test runs as `python3 FILE RULEZERO`."""
 import json
+import os
 import subprocess
 import sys
 import urllib.error
@@ -22,6 +23,14 @@ def check(cond, what):
         failures.append(what)
         print("FAIL:", what, flush=True)
     return cond
+
+
+def needs(path, package):
+    """Exits 77, which ctest reports as skipped, when the program PATH (from the
+    Debian package PACKAGE) is missing: a test that checked nothing must not pass."""
+    if not (path and os.path.isfile(path) and os.access(path, os.X_OK)):
+        print(f"SKIPPED: {path} is not installed (Debian package {package})", flush=True)
+        sys.exit(77)
 
 
 def finish():

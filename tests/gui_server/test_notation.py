@@ -3,11 +3,10 @@
 notation (SAN in orthodox chess and Polypiece) and .coord the coordinate
 text; a turn may be sent in either; /game.pgn is written in the readable
 notation, `rulezero pgn-check` replays it (a Polypiece game with its own
-Powers too: issue 28, defect 4), and Debian's pgn-extract, when installed,
-reads the orthodox PGN to the same moves.
+Powers too: issue 28, defect 4). Debian's pgn-extract reading the orthodox
+PGN to the same moves is test_pgn_extract.py.
 Usage: test_notation.py RULEZERO"""
 import os
-import shutil
 import subprocess
 import tempfile
 
@@ -61,23 +60,18 @@ def test_orthodox_san(ws, port):
     check(texts == ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O", "Be7", "d3", "O-O"], f"SAN list: {texts}")
     check(state["moves"][6].get("coord") == "e1g1", "castling's coordinates")
     pgn_check(port, "orthodox game with castling")
-    new_game(ws, "normal")  # Legal's mate
+
+
+def legals_mate(ws, port):
+    """Legal's mate in SAN: (the final state, the path of its PGN, to unlink)."""
+    new_game(ws, "normal")
     for text in ("e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"):
         state = play(ws, text)
     texts = [m["text"] for m in state["moves"]]
     check(texts[-5:] == ["Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"], f"captures, check and mate: {texts}")
     pgn, path = pgn_check(port, "orthodox game ending in mate")
     check("1. e4 e5 2. Nf3 d6 3. Bc4 Bg4" in pgn and "7. Nd5#" in pgn and pgn.rstrip().endswith("1-0"), f"SAN PGN:\n{pgn}")
-    extract = shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
-    if extract:
-        out = subprocess.run([extract, "-s", "-Wlalg", "--nocomments", path], capture_output=True, text=True)
-        check(out.stderr.strip() == "", f"pgn-extract reads our PGN: {out.stderr}")
-        body = " ".join(line for line in out.stdout.splitlines() if not line.startswith("["))
-        moves = [w.rstrip("+#") for w in body.split() if w[0].isalpha()]
-        check(moves == [m.get("coord") for m in state["moves"]], f"pgn-extract finds the same moves: {moves}")
-    else:
-        print("pgn-extract not installed: skipping the outside reader", flush=True)
-    os.unlink(path)
+    return state, path
 
 
 def test_every_variant(ws, port, variants):
@@ -112,6 +106,7 @@ def main():
         ws, setup, _ = connect(port)
         test_custom_powers(ws, port)
         test_orthodox_san(ws, port)
+        os.unlink(legals_mate(ws, port)[1])
         test_every_variant(ws, port, [v["id"] for v in setup["variants"]])
         ws.close()
     finally:

@@ -200,7 +200,8 @@ MAX_NODES = 300000
 
 
 def check_epd(path, max_depth):
-    bad = 0
+    """The number of failures: counts that differ, or 1 when no count was compared."""
+    bad = compared = 0
     for line in open(path):
         line = line.strip()
         if not line or line.startswith('#'):
@@ -211,10 +212,14 @@ def check_epd(path, max_depth):
             d, n = item[1:].split()
             if int(d) > max_depth or int(n) > MAX_NODES:
                 continue  # too slow in Python
+            compared += 1
             if perft(pos, int(d)) != int(n):
                 print(f"MISMATCH depth {d}: suite {n}, reference {perft(pos, int(d))}: {fen}")
                 bad += 1
-    print("reference agrees" if not bad else f"{bad} mismatches")
+    print(f"{compared} counts compared: " + ("reference agrees" if not bad else f"{bad} mismatches"))
+    if not compared:
+        print(f"FAIL: no count of {path} at or below depth {max_depth}: nothing was checked")
+        return 1
     return bad
 
 

@@ -2,12 +2,14 @@
 # Compares every position of perft/suites/nickdanger.epd (or those whose D1 is
 # at most MAX_D1, default 1500) with the independent Python reference:
 # the same turn texts, the same FEN after each, and the same number of turns
-# in a few child positions.
-# Usage: nickdanger_ref.sh PYTHON RULEZERO [MAX_D1 [SAMPLES]]
+# in a few child positions. Fails when the suite cannot be read or when no
+# position was compared (nothing checked is not a pass).
+# Usage: nickdanger_ref.sh PYTHON RULEZERO [MAX_D1 [SAMPLES [SUITE]]]
 set -u
 py=${1:?python}; rz=${2:?rulezero}; max=${3:-1500}; samples=${4:-1}
 here=$(cd "$(dirname "$0")" && pwd)
-suite="$here/../../perft/suites/nickdanger.epd"
+suite=${5:-$here/../../perft/suites/nickdanger.epd}
+[ -f "$suite" ] && [ -r "$suite" ] || { echo "FAIL: cannot read the suite $suite"; exit 1; }
 fail=0 n=0
 while IFS= read -r line; do
     case $line in ''|'#'*) continue ;; esac
@@ -18,4 +20,5 @@ while IFS= read -r line; do
     "$py" "$here/nickdanger_ref.py" check "$rz" "$fen" "$samples" || fail=$((fail + 1))
 done < "$suite"
 echo "$n positions compared, $fail differ"
+[ "$n" -gt 0 ] || { echo "FAIL: no position of $suite with D1 at most $max: nothing was checked"; exit 1; }
 [ "$fail" -eq 0 ]

@@ -9,7 +9,7 @@ by generating all enemy captures. Slow: use small depths.
 Usage: polypiece_ref.py [--phased] [--powers 'K:K Q:Q,WAND ...'] FEN DEPTH
        polypiece_ref.py [--phased] --suite FILE.epd MAX_DEPTH
          (compares every ;Dn count up to MAX_DEPTH, honouring ;option Powers=...;
-          exit status 1 on any difference)
+          exit status 1 on any difference, or when no count was compared)
 """
 import sys
 
@@ -230,7 +230,7 @@ def perft(pos, depth):
 
 
 def check_suite(path, max_depth, phased):
-    bad = 0
+    bad = compared = 0
     for lineno, text in enumerate(open(path), 1):
         text = text.strip()
         if not text or text.startswith('#'):
@@ -249,11 +249,14 @@ def check_suite(path, max_depth, phased):
             if d > max_depth:
                 continue
             got = perft(pos, d)
+            compared += 1
             if got != n:
                 print(f'line {lineno} D{d}: suite {n}, independent {got}')
                 bad += 1
-    print(f'{bad} differences')
-    return 1 if bad else 0
+    print(f'{compared} counts compared, {bad} differences')
+    if not compared:
+        print(f'FAIL: no count of {path} at or below depth {max_depth}: nothing was checked')
+    return 1 if bad or not compared else 0
 
 
 def main(argv):

@@ -13,7 +13,7 @@ async function rulesLink(page, screenshots) {
     await newGame(page, { variant });
     await page.waitForSelector('#rules-link:not([hidden])', { timeout: 5000 });
     const href = await page.getAttribute('#rules-link', 'href');
-    must(/^\/rules\/[a-z-]+\.html$/.test(href), variant + ': the full rules link is ' + href);
+    must(/^rules\/[a-z-]+\.html$/.test(href), variant + ': the full rules link is ' + href + ', not relative to the page');
     const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('#rules-link')]);
     const problems = [];
     tab.on('console', m => { if (m.type() === 'error' && !/favicon/.test(m.location().url || '')) problems.push(m.text()); });

@@ -3,6 +3,7 @@
 import { $ } from './dom.js';
 import { rz } from './store.js';
 import { showError } from './errors.js';
+import { showNotice } from './notice.js';
 import { openWebSession } from './websession.js';
 
 // The in-browser build (rulezero.html, or the static site) sets
@@ -33,9 +34,10 @@ export function connect() {
     : new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
   rz.ws = ws;
   setConn('connecting');
-  ws.onopen = () => { retryMs = 500; setConn('open'); send({ type: 'hello' }); };
+  let opened = false;
+  ws.onopen = () => { opened = true; retryMs = 500; setConn('open'); send({ type: 'hello' }); };
   ws.onclose = event => {
-    if (inBrowser) { setConn('failed'); showError('The game stopped: ' + (event.reason || 'unknown fault') + '. Reload the page to go on from the stored game.'); return; }
+    if (inBrowser) { setConn('failed'); sessionFailed(event.reason, opened); return; }
     setConn('closed');
     setTimeout(connect, retryMs);
     retryMs = Math.min(retryMs * 2, 5000);
@@ -48,6 +50,16 @@ export function connect() {
       try { if (fn(msg, arrived) === true) break; } catch (e) { console.error('rulezero: the "' + msg.type + '" handler failed:', e); }
     }
   };
+}
+
+// The browser build's session Worker failed (it does not come back by itself,
+// as the server's WebSocket does): say so until the person reloads.
+function sessionFailed(reason, opened) {
+  const why = reason || 'unknown fault';
+  showNotice('fault', opened
+    ? 'The game stopped: ' + why + '. Reload the page to go on from the game stored in this browser.'
+    : 'Rule Zero could not start in this browser: ' + why + '.',
+  [{ id: 'btn-reload', label: 'Reload', primary: true, onclick: () => location.reload() }]);
 }
 
 function setConn(what) {

@@ -17,12 +17,19 @@ import { initPicker } from './picker.js';
 import { initSound } from './sound.js';
 import { initOffers } from './offers.js';
 import { initAnalysis } from './analysis.js';
+import { initNotice } from './notice.js';
+import { initPgn } from './pgn.js';
+import { initMoveNow } from './movenow.js';
+import { initRulesView } from './rulesview.js';
+import { initSaving } from './saving.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
+initNotice();
 initBoard();
 initPanels();
 initDialogs();
+initSaving();   // after the dialogs (their own errors first), before main's error banner
 initHistory();
 initInput();
 initPrefs();
@@ -34,6 +41,9 @@ initDrag();
 initPicker();
 initSound();
 initAnalysis();
+initPgn();
+initMoveNow();
+initRulesView();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);

@@ -4,6 +4,7 @@
 import { $, el, sideName } from './dom.js';
 import { rz, on, isHuman, nextClicks, currentFrame } from './store.js';
 import { send } from './connection.js';
+import { rulesOf } from './assets.js';
 
 function drawPlayers(s) {
   const bottom = rz.flipped ? 'black' : 'white';
@@ -158,12 +159,19 @@ function drawRules(s) {
   $('rules-title').textContent = v.title;
   $('rules-card').innerHTML = v.rules_card || '';   // the server's own short HTML
   const link = $('rules-link');
+  const rules = rulesOf(v.rules_doc);   // where this form of the page has them (assets.js)
   link.hidden = true;
-  link.href = '/rules/' + encodeURIComponent(v.rules_doc || '') + '.html';   // rendered by the server
-  if (v.rules_doc) {   // shown only when the server has the document: no dead link
-    const variant = s.variant;
-    fetch(link.href).then(r => { if (rulesShownFor === variant) link.hidden = !r.ok; }, () => {});
+  delete link.dataset.rulesDoc;
+  if (!rules) return;
+  if (rules.html) {   // the single file: shown in the page by rulesview.js
+    link.href = '#rules';
+    link.dataset.rulesDoc = v.rules_doc;
+    link.hidden = false;
+    return;
   }
+  link.href = rules.url;   // rendered by the server, or a file of the site
+  const variant = s.variant;   // shown only when the server or site has the document: no dead link
+  fetch(link.href, { method: 'HEAD' }).then(r => { if (rulesShownFor === variant) link.hidden = !r.ok; }, () => {});
 }
 
 function drawControls(s) {

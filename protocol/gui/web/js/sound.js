@@ -1,4 +1,5 @@
-// Sounds (protocol/gui/web/sounds/, made by scripts/make-sounds.sh): a turn
+// Sounds (protocol/gui/web/sounds/, made by scripts/make-sounds.sh; where
+// they are: assets.js): a turn
 // made on the board (a capture when the board holds fewer pieces than before:
 // the page knows no rules, it compares two states), the game's end, and a
 // low-time warning once per game when a person's running clock falls below
@@ -7,13 +8,16 @@
 import { rz, on, isHuman } from './store.js';
 import { prefs } from './prefs.js';
 import { boardPieces } from './material.js';
+import { soundUrl } from './assets.js';
 
 const NAMES = ['move', 'capture', 'lowtime', 'gameend'];
 const audio = {};
 
 function audioFor(name) {
   if (!audio[name]) {
-    audio[name] = new Audio('/sounds/' + name + '.wav');
+    const url = soundUrl(name);   // relative to the page, or the single file's data: URL
+    if (!url) return null;
+    audio[name] = new Audio(url);
     audio[name].preload = 'auto';
   }
   return audio[name];
@@ -25,6 +29,7 @@ export function playSound(name) {
   rz.sounds.push({ name, at: Math.round(performance.now()) });
   if (rz.sounds.length > 50) rz.sounds.shift();
   const a = audioFor(name);
+  if (!a) return;
   try {
     a.currentTime = 0;
     const p = a.play();

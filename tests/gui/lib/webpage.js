@@ -1,0 +1,303 @@
+// The page's browser-build features (issue 29), checked on one form of the
+// browser build: the static site (a URL) or the single file rulezero.html
+// (a file URL, `selfContained`). Each takes the playwright browser and the
+// form { url, selfContained, name }; tests/gui/webpage.js runs them.
+//   - the analysis board is not offered;
+//   - Download PGN asks the session (`pgn`) and saves rulezero.pgn;
+//   - Move now beside the thinking engine, its title saying when it takes effect;
+//   - the game, its players and clocks survive a reload; a stored value that
+//     is not ours, or a record the session refuses, is said in a notice with
+//     a way to a new game, and removed;
+//   - the full rules: a page of the site in a new tab, or in the single file
+//     a dialog whose links stay in it and lead back to the game;
+//   - faults: a session that cannot start or stops says so with Reload; an
+//     engine that fails is reported by the session's `error`;
+//   - a phone (390x844, touch): every cell in view, Nick Danger's boards one
+//     above the other, the side column below the board, a turn by tapping;
+//   - the single file asks for nothing but its own file and Blob URLs.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { playTurn, newGame } = require('./play');
+const { legalTurns } = require('./legaltree');
+
+const KEY = 'rulezero.game';
+
+function must(cond, what) { if (!cond) throw new Error(what); }
+
+// A page of the form in a fresh context; `problems` collects its script errors.
+async function open(browser, form, options = {}, before = null) {
+  const context = await browser.newContext(Object.assign({ viewport: { width: 1280, height: 800 }, acceptDownloads: true }, options));
+  const page = await context.newPage();
+  const problems = [], requests = [];
+  page.on('pageerror', e => problems.push('page error: ' + e.message));
+  page.on('console', m => {
+    const probe = /\/rules\//.test(m.location().url || '') && /Failed to load resource/.test(m.text());
+    if (m.type() === 'error' && !probe) problems.push('console error: ' + m.text());
+  });
+  page.on('request', r => requests.push(r.url()));
+  if (before) await before(page, context);
+  await page.goto(form.url);
+  return { page, context, problems, requests };
+}
+
+async function ready(page) {
+  await page.waitForFunction(() => window.rulezero && window.rulezero.state && window.rulezero.setup, null, { timeout: 30000 });
+  await page.waitForSelector('#boards [data-square]');
+}
+
+async function closeClean(ctx, what) {
+  await ctx.context.close();
+  must(!ctx.problems.length, what + ': ' + ctx.problems.join('; '));
+}
+
+// ---------------------------------------------------------------- the checks
+async function noAnalysis(page) {
+  const seen = await page.evaluate(() => ({
+    button: !!document.getElementById('btn-analysis'), game: !!document.getElementById('btn-analyse-game'),
+    board: !!document.getElementById('analysis')
+  }));
+  must(!seen.button && !seen.game && !seen.board, 'the browser build offers the analysis board: ' + JSON.stringify(seen));
+}
+
+async function pgnDownload(page) {
+  await newGame(page, { variant: 'normal' });
+  for (const t of ['e2e4', 'e7e5', 'g1f3']) await playTurn(page, t);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), page.click('#pgn-link')]);
+  must(download.suggestedFilename() === 'rulezero.pgn', 'the PGN is saved as ' + download.suggestedFilename());
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  must(/\[Event /.test(text) && /1\.\s*e4 e5 2\.\s*Nf3/.test(text), 'the downloaded PGN is not the game:\n' + text.slice(0, 400));
+  must(text === await page.evaluate(() => window.rulezero.lastPgn), 'the download is not the session\'s pgn answer');
+}
+
+// An engine thinking for 4 s a turn; Move now beside it; it moves at once
+// (with shared memory its search stops; without, the session plays the turn
+// it last reported best) with no error.
+async function moveNow(page) {
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 4000 } });
+  must(await page.isHidden('#btn-move-now'), 'Move now is shown while a person is to move');
+  await playTurn(page, 'e2e4');
+  await page.waitForSelector('#player-top #btn-move-now:not([hidden]), #player-bottom #btn-move-now:not([hidden])', { timeout: 5000 });
+  const seen = await page.evaluate(() => ({
+    row: document.getElementById('btn-move-now').closest('.player').dataset.color,
+    title: document.getElementById('btn-move-now').title, shared: !!window.rulezero.ws.shared
+  }));
+  must(seen.row === 'black', 'Move now is beside ' + seen.row + ', not the thinking engine');
+  must(/now/.test(seen.title), 'the Move now title is "' + seen.title + '"');
+  await page.waitForTimeout(500);
+  const t0 = Date.now();
+  await page.click('#btn-move-now');
+  await page.waitForFunction(() => window.rulezero.state.moves.length === 2, null, { timeout: 8000 });
+  const took = Date.now() - t0;
+  must(took < 2500, 'the engine took ' + took + ' ms after Move now (shared memory: ' + seen.shared + ')');
+  await page.waitForSelector('#btn-move-now', { state: 'hidden' });
+  must(await page.isHidden('#error'), 'Move now brought an error: ' + await page.textContent('#error-text'));
+  return { shared: seen.shared, took };
+}
+
+const stored = page => page.evaluate(key => localStorage.getItem(key), KEY);
+
+// The game as a reload must give it back.
+const gameOf = page => page.evaluate(() => {
+  const s = window.rulezero.state;
+  return { variant: s.variant, turns: s.moves.map(m => m.coord), players: s.players.white.id + '/' + s.players.black.id,
+    fen: s.fen, clocks: s.clocks, result: s.result };
+});
+
+async function reloadResumes(page) {
+  const clock = { kind: 'clock', base_ms: 60000, inc_ms: 1000 };   // the engine answers in about a second
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: clock });
+  await playTurn(page, 'e2e4');
+  await page.waitForFunction(() => window.rulezero.state.to_move === 'human', null, { timeout: 20000 });
+  await playTurn(page, /^d2d4$|^g1f3$|^b1c3$/);
+  await page.waitForFunction(() => window.rulezero.state.to_move === 'human', null, { timeout: 20000 });
+  await page.waitForTimeout(1500);   // White's clock runs (its second turn)
+  const before = await gameOf(page);
+  await page.waitForFunction(n => {
+    const v = localStorage.getItem('rulezero.game');
+    return v && JSON.parse(v).record.turns.length === n;
+  }, before.turns.length, { timeout: 5000 });
+  const wrapper = JSON.parse(await stored(page));
+  must(wrapper.app === 'rulezero' && !isNaN(Date.parse(wrapper.saved_at)), 'the stored wrapper is ' + JSON.stringify(wrapper).slice(0, 200));
+  await page.reload();
+  await ready(page);
+  await page.waitForFunction(() => window.rulezero.restore, null, { timeout: 10000 });
+  must(await page.evaluate(() => window.rulezero.restore.ok), 'the stored game was not restored: ' + JSON.stringify(await page.evaluate(() => window.rulezero.restore)));
+  const after = await gameOf(page);
+  must(JSON.stringify(after.turns) === JSON.stringify(before.turns) && after.players === before.players && after.variant === before.variant,
+    'the reload did not resume the game: ' + JSON.stringify(before) + ' became ' + JSON.stringify(after));
+  must(after.clocks && Math.abs(after.clocks.black_ms - before.clocks.black_ms) <= 1000 &&
+    Math.abs(after.clocks.white_ms - before.clocks.white_ms) <= 7000 && after.clocks.running === 'white',
+  'the clocks were not resumed: ' + JSON.stringify(before.clocks) + ' became ' + JSON.stringify(after.clocks));
+  must(await page.isHidden('#notice'), 'a notice after a good restore: ' + await page.textContent('#notice-text'));
+  await playTurn(page, /./);   // the game goes on
+}
+
+// A stored value the page cannot use: a notice, the value removed, a new game offered.
+async function refusedStore(page, value, want) {
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [KEY, value]);
+  await page.reload();
+  await ready(page);
+  await page.waitForSelector('#notice:not([hidden])', { timeout: 10000 });
+  const text = await page.textContent('#notice-text');
+  must(/^Your stored game could not be resumed: /.test(text) && want.test(text) && /A new game was started\.$/.test(text),
+    'the notice reads "' + text + '"');
+  must(await stored(page) === null, 'the refused value was kept');
+  must(await page.isHidden('#error'), 'the refusal was also shown as an error');
+  await page.click('#btn-restore-new');
+  await page.waitForSelector('#newgame[open]');
+  await page.click('#ng-cancel');
+  must(await page.isHidden('#notice'), 'the notice stayed after its button');
+}
+
+async function refusals(page) {
+  await refusedStore(page, '{"app":"rulezero", this is not JSON', /not readable/);
+  await refusedStore(page, JSON.stringify({ app: 'another', record: {} }), /not a game saved by Rule Zero/);
+  const old = { app: 'rulezero', saved_at: new Date().toISOString(),
+    record: { format: 'rulezero-game', version: 99, variant: 'normal', turns: [], white: 'human', black: 'human', tc: { kind: 'untimed' } } };
+  await refusedStore(page, JSON.stringify(old), /version 99 is not known/);
+  const bad = { app: 'rulezero', saved_at: new Date().toISOString(),
+    record: { format: 'rulezero-game', version: 1, variant: 'normal', options: {}, fen: '', turns: ['e2e5'], white: 'human', black: 'human',
+      tc: { kind: 'untimed' }, clock_ms: [0, 0], paused: false, result: null } };
+  await refusedStore(page, JSON.stringify(bad), /illegal/);
+}
+
+async function rulesSite(page, form) {
+  await newGame(page, { variant: 'nickdanger' });
+  await page.waitForSelector('#rules-link:not([hidden])', { timeout: 5000 });
+  const href = await page.getAttribute('#rules-link', 'href');
+  must(href === 'rules/nickdanger.html', 'the rules link is ' + href);
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('#rules-link')]);
+  await tab.waitForLoadState('load');
+  const seen = await tab.evaluate(() => ({ h1: document.querySelector('h1').textContent, back: document.querySelector('a[href="../index.html"]').href }));
+  must(/Nick Danger/.test(seen.h1), 'the rules tab shows ' + seen.h1);
+  must(seen.back === new URL('index.html', form.url).href || seen.back === new URL('./', form.url).href + 'index.html', 'the rules page leads back to ' + seen.back);
+  await tab.close();
+}
+
+async function rulesDialog(page) {
+  await newGame(page, { variant: 'nickdanger' });
+  await page.waitForSelector('#rules-link:not([hidden])', { timeout: 5000 });
+  const frameText = () => page.evaluate(() => {
+    const d = document.getElementById('rv-frame').contentDocument;
+    return d && d.querySelector('h1') ? d.querySelector('h1').textContent : '';
+  });
+  const openIt = async () => {
+    await page.click('#rules-link');
+    await page.waitForSelector('#rules-view[open]');
+    await page.waitForFunction(() => /Nick Danger/.test(((document.getElementById('rv-frame').contentDocument || {}).title) || ''));
+  };
+  await openIt();
+  must(/Nick Danger/.test(await frameText()), 'the rules dialog shows ' + await frameText());
+  const frame = page.frameLocator('#rv-frame');
+  await frame.locator('main a[href="normal.html"]').first().click();
+  await page.waitForFunction(() => /Orthodox/i.test(document.getElementById('rv-frame').contentDocument.title));
+  must(await page.evaluate(() => document.getElementById('rules-view').open), 'a link between rules pages left the dialog');
+  await frame.locator('header a[href="../index.html"]').click();
+  await page.waitForFunction(() => !document.getElementById('rules-view').open);
+  await openIt();
+  await page.click('#rv-close');
+  await page.waitForFunction(() => !document.getElementById('rules-view').open);
+  await openIt();
+  await page.goBack();   // a phone's Back button
+  await page.waitForFunction(() => !document.getElementById('rules-view').open);
+  must(await page.evaluate(() => window.rulezero.state.variant === 'nickdanger'), 'leaving the rules left the game');
+}
+
+async function faults(browser, form) {
+  // The session cannot start: a broken session wasm.
+  const broken = async (page, which) => {
+    if (form.selfContained) {
+      await page.addInitScript(which => {
+        let v;
+        Object.defineProperty(window, 'RULEZERO_WEB', { configurable: true, get: () => v,
+          set: x => { if (x && x.files) x.files[which] = btoa('not a wasm'); v = x; } });
+      }, which);
+    } else {
+      await page.route('**/' + which + '.wasm', r => r.fulfill({ status: 200, contentType: 'application/wasm', body: 'not a wasm' }));
+    }
+  };
+  const names = form.selfContained ? { session: 'sessionWasm', engine: 'engineWasm' } : { session: 'rulezero-session', engine: 'rulezero-engine' };
+  let ctx = await open(browser, form, {}, page => broken(page, names.session));
+  await ctx.page.waitForSelector('#notice[data-kind="fault"]:not([hidden])', { timeout: 20000 });
+  must(/could not start/.test(await ctx.page.textContent('#notice-text')), 'the start fault reads ' + await ctx.page.textContent('#notice-text'));
+  must(await ctx.page.isVisible('#btn-reload'), 'no Reload button');
+  await ctx.page.click('#btn-reload');
+  await ctx.page.waitForSelector('#notice[data-kind="fault"]:not([hidden])', { timeout: 20000 });
+  await ctx.context.close();
+  // An engine that cannot start: the session's error, shown.
+  ctx = await open(browser, form, {}, page => broken(page, names.engine));
+  await ready(ctx.page);
+  await newGame(ctx.page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'depth', depth: 1 } });
+  await playTurn(ctx.page, 'e2e4');
+  await ctx.page.waitForSelector('#error:not([hidden])', { timeout: 15000 });
+  must(/engine/.test(await ctx.page.textContent('#error-text')), 'the engine fault reads ' + await ctx.page.textContent('#error-text'));
+  await ctx.context.close();
+  // The session stops while a game is played.
+  ctx = await open(browser, form);
+  await ready(ctx.page);
+  await ctx.page.evaluate(() => window.rulezero.ws.close());
+  await ctx.page.waitForSelector('#notice[data-kind="fault"]:not([hidden])', { timeout: 5000 });
+  must(/The game stopped/.test(await ctx.page.textContent('#notice-text')), 'the stop reads ' + await ctx.page.textContent('#notice-text'));
+  await closeClean(ctx, 'after the session stopped');
+}
+
+// Runs in the page at 390x844.
+function phoneMeasure() {
+  const inside = r => r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 && r.width > 0;
+  const cells = [...document.querySelectorAll('#boards [data-square]')];
+  const areas = [...document.querySelectorAll('#boards .area')].map(a => a.getBoundingClientRect());
+  const board = document.getElementById('board-col').getBoundingClientRect();
+  const side = document.getElementById('side-col').getBoundingClientRect();
+  return {
+    out: cells.filter(c => !inside(c.getBoundingClientRect())).length, cells: cells.length,
+    square: Math.round(cells[0].getBoundingClientRect().width),
+    stacked: areas.length < 2 || areas[1].top >= areas[0].bottom - 1,
+    sideBelow: side.top >= board.bottom - 1, pageWidth: document.documentElement.scrollWidth
+  };
+}
+
+async function phone(browser, form, shots) {
+  const ctx = await open(browser, form, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const { page } = ctx;
+  await ready(page);
+  for (const variant of ['normal', 'nickdanger']) {
+    await newGame(page, { variant, tc: { kind: 'clock', base_ms: 300000, inc_ms: 2000 } });
+    const m = await page.evaluate(phoneMeasure);
+    if (shots) await page.screenshot({ path: path.join(shots, form.name + '-phone-' + variant + '.png') });
+    must(m.out === 0 && m.square >= 38 && m.pageWidth <= 390, variant + ' at 390x844: ' + JSON.stringify(m));
+    must(m.stacked, variant + ': the boards are not one above the other');
+    must(m.sideBelow, variant + ': the side column is not below the board');
+    const legal = legalTurns(await page.evaluate(() => window.rulezero.state.legal));
+    const turn = legal.find(t => t.clicks.length > 1) || legal[0];
+    for (const c of turn.clicks) await page.tap('#layout [data-click="' + c + '"]');
+    await page.waitForFunction(() => window.rulezero.state.moves.length === 1, null, { timeout: 5000 });
+  }
+  await closeClean(ctx, 'on the phone');
+}
+
+// Every check on one form; returns the names of the failed ones.
+async function webPageChecks(browser, form, step, shots) {
+  const ctx = await open(browser, form);
+  const { page } = ctx;
+  await ready(page);
+  await step(form.name + ': no analysis board', () => noAnalysis(page));
+  await step(form.name + ': PGN download', () => pgnDownload(page));
+  await step(form.name + ': move now', async () => { const r = await moveNow(page); console.log('     shared memory ' + r.shared + ', the engine moved ' + r.took + ' ms after Move now'); });
+  await step(form.name + ': a reload resumes the game', () => reloadResumes(page));
+  await step(form.name + ': a stored game that cannot be resumed', () => refusals(page));
+  await step(form.name + ': full rules', () => form.selfContained ? rulesDialog(page) : rulesSite(page, form));
+  if (shots) await page.screenshot({ path: path.join(shots, form.name + '-desktop.png') });
+  await step(form.name + ': no script errors', async () => { if (ctx.problems.length) throw new Error(ctx.problems.join('\n')); });
+  if (form.selfContained) {
+    await step(form.name + ': no request but its own file', async () => {
+      const outside = ctx.requests.filter(u => u !== form.url && !u.startsWith('blob:') && !u.startsWith('data:'));
+      must(!outside.length, 'requests: ' + outside.slice(0, 5).join(' '));
+    });
+  }
+  await ctx.context.close();
+  await step(form.name + ': faults', () => faults(browser, form));
+  await step(form.name + ': phone', () => phone(browser, form, shots));
+}
+
+module.exports = { webPageChecks };
