@@ -19,6 +19,10 @@
 //
 // Usage: node tests/gui/web.js --rulezero build/rulezero [--site build-web/site] [--html build-web/rulezero.html]
 //        [--screenshots DIR] [--perf FILE] [--only VARIANT,...] [--targets site,file] [--skip-watch] [--skip-perf]
+//        [--reload-at-once]
+// A reload waits until the browser's storage holds the game as the session
+// does (at most 3 s after the turn); --reload-at-once reloads right after the
+// turn is drawn instead.
 // --rulezero is the native command line: it names each turn in the readable
 // notation the move list must show (as in run.js).
 'use strict';
@@ -34,8 +38,8 @@ const { serveStatic } = require('./lib/static');
 const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
 const { watchGame } = require('./lib/watch');
-const { layoutChecks } = require('./lib/layout');
-const { reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency } = require('./lib/webchecks');
+const { reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency,
+  PHONE, PHONE_SIZE, phoneTurn } = require('./lib/webchecks');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
 
@@ -45,7 +49,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 function parseArgs(argv) {
   const args = {
     rulezero: null, site: path.join(ROOT, 'build-web', 'site'), html: path.join(ROOT, 'build-web', 'rulezero.html'),
-    screenshots: null, perf: null, only: null, targets: ['site', 'file'], watch: true, measure: true
+    screenshots: null, perf: null, only: null, targets: ['site', 'file'], watch: true, measure: true, reloadAtOnce: false
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -58,11 +62,12 @@ function parseArgs(argv) {
     else if (a === '--targets') args.targets = argv[++i].split(',');
     else if (a === '--skip-watch') args.watch = false;
     else if (a === '--skip-perf') args.measure = false;
+    else if (a === '--reload-at-once') args.reloadAtOnce = true;
     else { console.error('unknown argument ' + a); process.exit(2); }
   }
   if (!args.rulezero) {
     console.error('usage: web.js --rulezero PATH [--site DIR] [--html FILE] [--screenshots DIR] [--perf FILE] ' +
-      '[--only V,...] [--targets site,file] [--skip-watch] [--skip-perf]');
+      '[--only V,...] [--targets site,file] [--skip-watch] [--skip-perf] [--reload-at-once]');
     process.exit(2);
   }
   return args;
@@ -114,27 +119,33 @@ async function runTarget(target, args, failures, figures) {
     const page = await openPage(browser, target.url, problems);
     const session = workerSession(page, path.resolve(args.rulezero));
     const shots = target.name === 'site' ? args.screenshots : null;
+    const reloads = { stored: [], drift: [] };
+    const opts = { atOnce: args.reloadAtOnce };
+    const noteReload = r => {
+      if (r.storedMs !== null) reloads.stored.push(r.storedMs);
+      if (r.drift !== null) reloads.drift.push(r.drift);
+      return (r.storedMs !== null ? 'stored ' + r.storedMs + ' ms after the turn' : 'reloaded at once') +
+        (r.drift !== null ? ', clocks within ' + r.drift + ' ms' : '');
+    };
     for (const sc of scenarios.filter(s => wanted(s.variant))) {
       await step(name('play ' + sc.variant + ', then reload'), failures, async () => {
         await playScenario(page, session, sc, shots);
         await harvest(page, perf);
-        await reloadResumes(page, session, sc.variant);
+        return noteReload(await reloadResumes(page, session, sc.variant, opts));
       });
     }
-    const drifts = [];
     for (const v of VARIANTS.filter(wanted)) {
       await step(name('reload a clocked ' + v + ' game'), failures, async () => {
         await harvest(page, perf);
-        const d = await clockedReload(page, session, v);
-        drifts.push(d);
-        return 'clocks within ' + d + ' ms';
+        return noteReload(await clockedReload(page, session, v, opts));
       });
     }
-    if (drifts.length) f.reload_clock_drift_ms = { max: Math.max(...drifts) };
+    const most = a => a.length ? Math.max(...a) : null;
+    f.reload = { stored_after_turn_max_ms: most(reloads.stored), clock_drift_max_ms: most(reloads.drift) };
     await harvest(page, perf);
     if (args.watch) {
       for (const v of VARIANTS.filter(wanted)) {
-        await step(name('watch ' + v), failures, () => watchGame(page, session, v));
+        await step(name('watch ' + v), failures, () => watchGame(page, session, v, ['engine:0', 'engine:0']));
         await harvest(page, perf);
       }
     }
@@ -142,7 +153,7 @@ async function runTarget(target, args, failures, figures) {
       await step(name('bad messages to the session Worker'), failures, () => badInput(page, session));
       await step(name('engine Worker killed mid-search, then Resume'), failures, async () => 'the page said: ' + await engineKilled(page, session));
       await harvest(page, perf);
-      if (args.measure) {
+      if (args.measure && target.name === 'site') {
         await step(name('frames during a 10 s search'), failures, async () => {
           f.search = await frameGap(page, 10000);
           return 'longest gap ' + f.search.longest_frame_gap_ms + ' ms over ' + f.search.frames + ' frames';
@@ -165,6 +176,25 @@ async function runTarget(target, args, failures, figures) {
   console.log(target.name + ': ' + report.text.replace(/\n/g, '\n' + target.name + ': '));
   f.click_to_board = report.figures.click_to_board;
   f.session_move_to_board = report.figures.server_move_to_board;
+}
+
+// A phone (touch, 390x844): a turn tapped in every variant; screenshots of the site's.
+async function phoneRun(target, args, failures) {
+  const wanted = v => !args.only || args.only.includes(v);
+  const browser = await launch(PHONE_SIZE, PHONE);
+  await browser.context.addInitScript(recorder);
+  const problems = [];
+  try {
+    const page = await openPage(browser, target.url, problems);
+    const session = workerSession(page, path.resolve(args.rulezero));
+    const shots = target.name === 'site' ? args.screenshots : null;
+    for (const v of VARIANTS.filter(wanted)) {
+      await step(target.name + ': phone, ' + v + ' by taps', failures, () => phoneTurn(page, session, v, shots));
+    }
+    await step(target.name + ': phone, no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
+  } finally {
+    await browser.close();
+  }
 }
 
 // move_now during a 30 s search, with and without the headers that give shared memory.
@@ -209,10 +239,7 @@ async function main() {
     if (server) targets.push({ name: 'site', url: server.url });
     if (args.targets.includes('file')) targets.push({ name: 'file', url: pathToFileURL(path.resolve(args.html)).href });
     for (const t of targets) await runTarget(t, args, failures, figures);
-    if (server && (!args.only || args.only.includes('layout'))) {
-      await step('site: phone (touch, 390x844) and small window, a turn tapped in every variant', failures,
-        () => layoutChecks({ url: server.url }, args.screenshots));
-    }
+    for (const t of targets) await phoneRun(t, args, failures);
     if (server && args.measure) await moveNow(args.site, failures, figures);
   } finally {
     if (server) await server.close();

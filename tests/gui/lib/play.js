@@ -16,11 +16,13 @@ function pick(state, want) {
   return legalTurns(state.legal).find(ok);
 }
 
-async function clickOn(page, click) {
-  await page.click('#layout [data-click="' + click + '"]');
+// tap: a touch (a phone's tap) instead of a mouse click.
+async function clickOn(page, click, tap = false) {
+  const where = '#layout [data-click="' + click + '"]';
+  await (tap ? page.tap(where) : page.click(where));
 }
 
-// Clicks one turn; returns it once the server's next state is drawn.
+// Clicks one turn (opts.tap: taps it); returns it once the server's next state is drawn.
 async function playTurn(page, want, opts = {}) {
   await page.waitForFunction(() => {
     const l = window.rulezero.state.legal;
@@ -36,7 +38,7 @@ async function playTurn(page, want, opts = {}) {
         .matches('.target, .movable, .choice, .hand-piece'), c);
       if (!offered) throw new Error('click ' + c + ' of ' + turn.text + ' is not highlighted after ' + turn.clicks.slice(0, i).join(' '));
     }
-    await clickOn(page, c);
+    await clickOn(page, c, !!opts.tap);
     const frame = frameAfter(before, turn.clicks.slice(0, i + 1));
     if (frame && i + 1 < turn.clicks.length) await checkFrame(page, frame, turn, i + 1);
   }

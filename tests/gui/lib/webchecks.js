@@ -4,7 +4,9 @@
 // mid-search, and the measurements (time to a playable board, the longest
 // frame gap while the engine searches, move_now's latency).
 'use strict';
-const { playTurn, checkBoard, newGame } = require('./play');
+const path = require('path');
+const { playTurn, checkBoard, newGame, pageState } = require('./play');
+const { legalTurns } = require('./legaltree');
 const { sessionState, postToSession, clocksNow } = require('./insession');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
@@ -36,9 +38,31 @@ async function waitResumed(page, want, ms = 15000) {
   }
 }
 
+// Milliseconds until the browser's storage holds the game as the session
+// does now (the page keeps it in localStorage 'rulezero.game', docs/web.md).
+// The page asks the session for the record a moment after each change, so a
+// reload sooner than that goes back to the game as it stood before.
+async function waitStored(page, label, ms = 3000) {
+  const t0 = Date.now();
+  await page.waitForFunction(() => {
+    const s = JSON.parse(window.__rzSession.lastState);
+    let r = null;
+    try { r = JSON.parse(localStorage.getItem('rulezero.game')).record; } catch (e) { return false; }
+    return !!r && r.variant === s.variant && r.turns.join(' ') === s.moves.map(m => m.coord).join(' ');
+  }, null, { timeout: ms, polling: 20 }).catch(async () => {
+    const stored = await page.evaluate(() => localStorage.getItem('rulezero.game'));
+    throw new Error(label + ': ' + ms + ' ms after the last turn the browser does not hold the game; it holds ' +
+      String(stored).slice(0, 300));
+  });
+  return Date.now() - t0;
+}
+
 // Reloads the page and checks the game goes on as it was: same variant,
 // turns, position, side to move, result, and clocks within `slackMs`.
-async function reloadResumes(page, session, label, slackMs = 3000) {
+// With `atOnce` the reload comes right after the last turn is drawn, not
+// once the game is stored. Resolves {storedMs, drift} (drift: clocks, or null).
+async function reloadResumes(page, session, label, { slackMs = 3000, atOnce = false } = {}) {
+  const storedMs = atOnce ? null : await waitStored(page, label);
   const before = await sessionState(page);
   const clocks = await clocksNow(page);
   await page.reload();
@@ -59,17 +83,39 @@ async function reloadResumes(page, session, label, slackMs = 3000) {
     must(drift <= slackMs, label + ' after a reload: clocks ' + JSON.stringify(now) + ', were ' + JSON.stringify(clocks));
   }
   await checkBoard(page, session, label + ' after a reload');
-  return drift;
+  return { storedMs, drift };
 }
 
 // A clocked game of two people, three turns by clicking, then a reload.
-async function clockedReload(page, session, variant) {
+async function clockedReload(page, session, variant, opts) {
   await newGame(page, { variant, tc: CLOCK });
   for (let i = 0; i < 3; i++) await playTurn(page, /./);
   await page.waitForTimeout(300);   // White's clock runs: Black has made a turn
   const clocks = await clocksNow(page);
   must(clocks && clocks.running, variant + ': no clock runs after three turns: ' + JSON.stringify(clocks));
-  return reloadResumes(page, session, variant + ' (clocked)');
+  return reloadResumes(page, session, variant + ' (clocked)', opts);
+}
+
+// ---- A phone ------------------------------------------------------------------------------
+
+const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const PHONE_SIZE = { width: 390, height: 844 };
+
+// A new game against the random mover, and the turn with the most clicks
+// (a link, a chain, a token's move...) entered by taps; the board is then
+// compared with the session's, and photographed (shotDir/phone-VARIANT.png).
+async function phoneTurn(page, session, variant, shotDir) {
+  await newGame(page, { variant, white: 'human', black: 'builtin:random', tc: CLOCK });
+  const state = await pageState(page);
+  const turn = legalTurns(state.legal).reduce((a, t) => (!a || t.clicks.length > a.clicks.length ? t : a), null);
+  must(turn, variant + ': no turn to tap');
+  await playTurn(page, turn.text, { tap: true });
+  await page.waitForFunction(() => window.rulezero.state.moves.length >= 2 && window.rulezero.state.side === 'white');
+  await checkBoard(page, session, variant + ' on a phone, after ' + turn.text);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  must(width <= 390, variant + ' on a phone: the page is ' + width + ' px wide');
+  if (shotDir) await page.screenshot({ path: path.join(shotDir, 'phone-' + variant + '.png') });
+  return turn.text;
 }
 
 // ---- Faults ------------------------------------------------------------------------------
@@ -204,4 +250,4 @@ async function moveNowLatency(page, thinkMs = 30000) {
   return { ms: Math.round(r.ms * 10) / 10, shared };
 }
 
-module.exports = { waitResumed, reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency };
+module.exports = { PHONE, PHONE_SIZE, phoneTurn, waitResumed, reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency };
