@@ -38,7 +38,7 @@ const { serveStatic } = require('./lib/static');
 const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
 const { watchGame } = require('./lib/watch');
-const { reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency,
+const { reloadResumes, clockedReload, reloadWhileThinking, badInput, engineKilled, openTime, frameGap, moveNowLatency,
   PHONE, PHONE_SIZE, phoneTurn } = require('./lib/webchecks');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
@@ -94,6 +94,13 @@ async function harvest(page, perf) {
   perf.messageToBoard.push(...m.messageToBoard);
 }
 
+// The single file may ask for itself, data: and blob: URLs, and nothing else.
+function noRequest(requests, own) {
+  const others = requests.filter(u => u !== own && !u.startsWith('data:') && !u.startsWith('blob:'));
+  if (others.length) throw new Error('the single file asked for ' + [...new Set(others)].join(', '));
+  return requests.length + ' requests, all to the file itself, data: or blob:';
+}
+
 const median = a => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
 
 // Every check of one target (site or file) in one browser of its own.
@@ -140,6 +147,7 @@ async function runTarget(target, args, failures, figures) {
         return noteReload(await clockedReload(page, session, v, opts));
       });
     }
+    if (wanted('normal')) await step(name('reload while Rule Zero thinks'), failures, () => reloadWhileThinking(page, session));
     const most = a => a.length ? Math.max(...a) : null;
     f.reload = { stored_after_turn_max_ms: most(reloads.stored), clock_drift_max_ms: most(reloads.drift) };
     await harvest(page, perf);
@@ -162,12 +170,7 @@ async function runTarget(target, args, failures, figures) {
     }
     await step(name('no script errors'), failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
     if (target.name === 'file') {
-      await step(name('no network request'), failures, async () => {
-        const own = target.url;
-        const others = requests.filter(u => u !== own && !u.startsWith('data:') && !u.startsWith('blob:'));
-        if (others.length) throw new Error('the single file asked for ' + [...new Set(others)].join(', '));
-        return requests.length + ' requests, all to the file itself, data: or blob:';
-      });
+      await step(name('no network request'), failures, async () => noRequest(requests, target.url));
     }
   } finally {
     await browser.close();
@@ -182,6 +185,8 @@ async function runTarget(target, args, failures, figures) {
 async function phoneRun(target, args, failures) {
   const wanted = v => !args.only || args.only.includes(v);
   const browser = await launch(PHONE_SIZE, PHONE);
+  const requests = [];
+  browser.context.on('request', r => requests.push(r.url()));
   await browser.context.addInitScript(recorder);
   const problems = [];
   try {
@@ -192,6 +197,7 @@ async function phoneRun(target, args, failures) {
       await step(target.name + ': phone, ' + v + ' by taps', failures, () => phoneTurn(page, session, v, shots));
     }
     await step(target.name + ': phone, no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
+    if (target.name === 'file') await step(target.name + ': phone, no network request', failures, async () => noRequest(requests, target.url));
   } finally {
     await browser.close();
   }

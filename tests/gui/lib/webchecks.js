@@ -96,6 +96,23 @@ async function clockedReload(page, session, variant, opts) {
   return reloadResumes(page, session, variant + ' (clocked)', opts);
 }
 
+// Rule Zero thinks when the page reloads: the game comes back with Rule Zero
+// to move, and a new engine plays the turn.
+async function reloadWhileThinking(page, session) {
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 1500 } });
+  await playTurn(page, 'e2e4');
+  await page.waitForFunction(() => window.rulezero.state.thinking && window.rulezero.state.moves.length === 1, null, { timeout: 5000 })
+    .catch(() => { throw new Error('Rule Zero did not think, or moved at once'); });
+  await waitStored(page, 'while Rule Zero thinks');
+  await page.reload();
+  await waitResumed(page, 'e2e4');
+  const s = await sessionState(page);
+  must(s.to_move === 'engine' && s.side === 'black', 'after the reload ' + s.to_move + ' (' + s.side + ') is to move');
+  await page.waitForFunction(() => window.rulezero.state.moves.length === 2, null, { timeout: 10000 })
+    .catch(() => { throw new Error('Rule Zero did not play after the reload'); });
+  await checkBoard(page, session, 'Rule Zero\'s turn after the reload');
+}
+
 // ---- A phone ------------------------------------------------------------------------------
 
 const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -135,6 +152,7 @@ function badMessages() {
     { what: 'a bad FEN', payload: { text: '{"type":"load_fen","fen":"rnbqkbnr/pppppppp/9/8 w"}' }, error: /./ },
     { what: 'a bad new game', payload: { text: '{"type":"new_game","variant":"chess960","white":"human","black":"human"}' }, error: /./ },
     { what: 'a bad record', payload: { text: '{"type":"restore","record":{"format":"rulezero-game","version":99}}' }, error: /could not be restored/ },
+    { what: 'move_now with no engine', payload: { text: '{"type":"move_now"}' }, error: /no engine is thinking/ },
     { what: 'no text at all', payload: { hello: 1 }, error: /no text/ }
   ];
 }
@@ -159,7 +177,7 @@ async function badInput(page, session) {
 // Rule Zero thinks (a long movetime); its Worker is killed; the page says so,
 // the game stays as it was, and Resume starts a new engine that plays.
 async function engineKilled(page, session) {
-  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 4000 } });
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 2000 } });
   await playTurn(page, 'e2e4');
   await page.waitForFunction(() => { const s = window.rulezero.state; return s.to_move === 'engine' && s.thinking; }, null, { timeout: 10000 });
   const before = await sessionState(page);
@@ -250,4 +268,4 @@ async function moveNowLatency(page, thinkMs = 30000) {
   return { ms: Math.round(r.ms * 10) / 10, shared };
 }
 
-module.exports = { PHONE, PHONE_SIZE, phoneTurn, waitResumed, reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency };
+module.exports = { reloadWhileThinking, PHONE, PHONE_SIZE, phoneTurn, waitResumed, reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency };
