@@ -11,6 +11,7 @@
 
 #include "engine/error.h"
 #include "engine/platform.h"
+#include "engine/text.h"
 #include "variants/chess.h"
 
 /* ---- Power lists ------------------------------------------------------------ */
@@ -184,8 +185,8 @@ static int parse_powers(struct power_lists *l, const char *text, char *err, size
     char buf[POLYPIECE_POWERS_MAX + 1];
     snprintf(buf, sizeof buf, "%s", text);
     bool given[CHESS_TYPES] = {false};
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save))
+    char *rest = buf;
+    for (char *tok = text_token(&rest, " \t\r\n"); tok; tok = text_token(&rest, " \t\r\n"))
         if (parse_list(l, given, tok, err, errlen))
             return -1;
     for (int i = 0; i < LIST_TYPES; i++) {
