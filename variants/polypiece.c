@@ -453,16 +453,17 @@ static void *rules_new_phased(char *err, size_t errlen) { return rules_new(true,
 /* The default lists, for a position read without a game's settings (bench,
  * a FEN given alone): built once, never changed afterwards. */
 static struct poly_rules *default_rules[2];
-static pf_mutex default_lock = PF_MUTEX_INITIALIZER;
+static pf_once_flag defaults_once = PF_ONCE_INIT;
+
+static void build_defaults(void)
+{
+    default_rules[0] = rules_new(false, NULL, 0);
+    default_rules[1] = rules_new(true, NULL, 0);
+}
 
 static const struct poly_rules *defaults(bool phased)
 {
-    pf_mutex_lock(&default_lock);
-    if (!default_rules[0]) {
-        default_rules[0] = rules_new(false, NULL, 0);
-        default_rules[1] = rules_new(true, NULL, 0);
-    }
-    pf_mutex_unlock(&default_lock);
+    pf_once(&defaults_once, build_defaults);
     return default_rules[phased];
 }
 
