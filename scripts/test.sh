@@ -4,7 +4,8 @@
 #   2. Sanitizer build (clang, Debug = AddressSanitizer + UndefinedBehaviorSanitizer,
 #      -Werror): the tests labelled "sanitize" (unit tests, CLI, shallow perft suites,
 #      short self-play). Any sanitizer report fails the run. Then a ThreadSanitizer
-#      build of the binary runs the tests labelled "tsan" (a two-thread search).
+#      build of the binary runs the tests labelled "tsan" (a two-thread search, a
+#      match with two games at once, the GUI server with two pages).
 #   3. The Windows build (mingw-w64, scripts/windows.sh: rulezero.exe and the
 #      release zip) tested under Wine against the Linux build (ctest label
 #      "windows", tests/windows/wine_test.sh): handshakes, a short game of every
@@ -72,9 +73,10 @@ if [ "$sanitize" -eq 1 ]; then
     CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON
     (cd "$root/build-sanitize" && ctest --output-on-failure -j"$jobs" --timeout 3600 -L sanitize)
 
-    # Only the binary is built with ThreadSanitizer; the "tsan" test drives a
-    # two-thread search through it (about 15 s).
-    echo "== ThreadSanitizer build (clang): a threaded search =="
+    # Only the binary is built with ThreadSanitizer; the "tsan" tests drive a
+    # two-thread search, a match of two games at once and the GUI server with
+    # two pages through it (tests/threads_tsan.sh; about 30 s).
+    echo "== ThreadSanitizer build (clang): a threaded search, a match, the GUI server =="
     CC=clang cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRULEZERO_WERROR=ON \
         -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread >/dev/null
     cmake --build "$root/build-tsan" -j"$jobs" --target rulezero
