@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "engine/clock.h"
+#include "engine/platform.h"
 #include "engine/search_internal.h"
 #include "engine/see.h"
 #include "variants/variant.h"
@@ -30,13 +31,16 @@
 #define SEE_QUIET_MARGIN 25
 
 static int lmr_table[LMR_MAX][LMR_MAX];
+static pf_once_flag lmr_once = PF_ONCE_INIT;
 
-void search_init_tables(void)
+static void build_lmr_table(void)
 {
     for (int d = 0; d < LMR_MAX; d++)
         for (int m = 0; m < LMR_MAX; m++)
             lmr_table[d][m] = (d < 1 || m < 1) ? 0 : (int)(0.5 + log((double)d) * log((double)m) / 2.25);
 }
+
+void search_init_tables(void) { pf_once(&lmr_once, build_lmr_table); }
 
 uint64_t search_tt_key(const struct position *pos)
 {

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/text.h"
+
 #define Z95 1.959963984540054
 
 double elo_score(const struct wdl *r)
@@ -71,8 +73,8 @@ int sprt_parse(const char *text, struct sprt_params *out)
     if (strlen(text) >= sizeof buf)
         return -1;
     strcpy(buf, text);
-    char *save = NULL;
-    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+    char *rest = buf;
+    for (char *item = text_token(&rest, ","); item; item = text_token(&rest, ",")) {
         char *eq = strchr(item, '=');
         if (!eq)
             return -1;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/text.h"
 #include "engine/variant.h"
 
 #define MAX_FIELDS 16
@@ -167,16 +168,7 @@ static bool all_digits(const char *s)
     return true;
 }
 
-static int split_fields(char *buf, char **fields)
-{
-    int n = 0;
-    for (char *tok = strtok(buf, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
-        if (n == MAX_FIELDS)
-            return -1;
-        fields[n++] = tok;
-    }
-    return n;
-}
+static int split_fields(char *buf, char **fields) { return text_split(buf, " \t\r\n", fields, MAX_FIELDS); }
 
 static int parse_into(struct position *tmp, const struct variant *v, const void *rules, char *buf, char *err,
                       size_t errlen)

@@ -15,6 +15,7 @@
  *   pf_cond      a condition variable, waited on with either mutex kind; the
  *                mutex must be held exactly once by the waiting thread
  *   pf_thread    a joinable thread running `void fn(void *arg)`
+ *   pf_once_flag a function run once (pf_once), whichever thread comes first
  *
  * Init/destroy/lock/unlock/wait cannot fail on either platform (a failure
  * there is a programming error), so they return nothing.
@@ -72,6 +73,20 @@ typedef struct pf_thread {
 #define PF_THREADS 1
 #endif
 
+/* pf_once_flag: what pf_once keeps about one table (PF_ONCE_INIT initialises
+ * a static one). Windows: an INIT_ONCE; POSIX: a pthread_once_t; without
+ * threads (the browser) a plain flag, as nothing can run at the same time. */
+#ifdef _WIN32
+typedef struct { void *opaque; } pf_once_flag;
+#define PF_ONCE_INIT {0}
+#elif PF_THREADS
+typedef struct { pthread_once_t once; } pf_once_flag;
+#define PF_ONCE_INIT {PTHREAD_ONCE_INIT}
+#else
+typedef struct { bool done; } pf_once_flag;
+#define PF_ONCE_INIT {false}
+#endif
+
 void pf_mutex_init(pf_mutex *m);
 void pf_mutex_destroy(pf_mutex *m);
 void pf_mutex_lock(pf_mutex *m);
@@ -95,6 +110,12 @@ int pf_thread_start(pf_thread *t, void (*fn)(void *), void *arg, size_t stack_by
 void pf_thread_join(pf_thread *t);
 /* Whether the calling thread is `t` (which must have been started). */
 bool pf_thread_is_current(const pf_thread *t);
+
+/* Runs fn the first time it is called with `once`, and never again: a
+ * caller that comes while another thread runs fn waits until fn has
+ * finished, and every caller then sees all fn wrote. How the tables built on
+ * first use (rules, the search's reductions, the Zobrist keys) are filled. */
+void pf_once(pf_once_flag *once, void (*fn)(void));
 
 /* Has someone outside asked the running search to stop? Where threads run,
  * a command does that (engine_stop) and this is always false; in the browser

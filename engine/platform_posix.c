@@ -55,6 +55,10 @@ int pf_thread_start(pf_thread *t, void (*fn)(void *), void *arg, size_t stack_by
     return rc;
 }
 
+#if PF_THREADS
+void pf_once(pf_once_flag *once, void (*fn)(void)) { pthread_once(&once->once, fn); }
+#endif
+
 void pf_thread_join(pf_thread *t) { pthread_join(t->thread, NULL); }
 
 bool pf_thread_is_current(const pf_thread *t) { return pthread_equal(pthread_self(), t->thread); }

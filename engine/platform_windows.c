@@ -10,6 +10,8 @@ _Static_assert(sizeof(pf_rmutex) >= sizeof(CRITICAL_SECTION), "pf_rmutex holds a
 _Static_assert(sizeof(pf_cond) >= sizeof(CONDITION_VARIABLE), "pf_cond holds a CONDITION_VARIABLE");
 _Static_assert(_Alignof(pf_rmutex) >= _Alignof(CRITICAL_SECTION), "pf_rmutex is aligned for a CRITICAL_SECTION");
 
+_Static_assert(sizeof(pf_once_flag) >= sizeof(INIT_ONCE), "pf_once_flag holds an INIT_ONCE");
+
 static SRWLOCK *srw(pf_mutex *m) { return (SRWLOCK *)(void *)m; }
 static CRITICAL_SECTION *crit(pf_rmutex *m) { return (CRITICAL_SECTION *)(void *)m; }
 static CONDITION_VARIABLE *condvar(pf_cond *c) { return (CONDITION_VARIABLE *)(void *)c; }
@@ -30,6 +32,24 @@ void pf_cond_wait(pf_cond *c, pf_mutex *m) { SleepConditionVariableSRW(condvar(c
 void pf_cond_wait_r(pf_cond *c, pf_rmutex *m) { SleepConditionVariableCS(condvar(c), crit(m), INFINITE); }
 void pf_cond_signal(pf_cond *c) { WakeConditionVariable(condvar(c)); }
 void pf_cond_broadcast(pf_cond *c) { WakeAllConditionVariable(condvar(c)); }
+
+struct once_call {
+    void (*fn)(void);
+};
+
+static BOOL CALLBACK run_once(PINIT_ONCE once, PVOID param, PVOID *context)
+{
+    (void)once;
+    (void)context;
+    ((struct once_call *)param)->fn();
+    return TRUE;
+}
+
+void pf_once(pf_once_flag *once, void (*fn)(void))
+{
+    struct once_call call = {fn};
+    InitOnceExecuteOnce((PINIT_ONCE)(void *)once, run_once, &call, NULL);
+}
 
 static DWORD WINAPI thread_entry(LPVOID arg)
 {

@@ -124,6 +124,7 @@ static inline Move *counter_slot(struct searcher *s, const struct position *pos)
 
 /* alphabeta.c */
 int search_root(struct searcher *s, int alpha, int beta, int depth);
+/* Builds the reduction table on its first call (pf_once); engine_new calls it. */
 void search_init_tables(void);
 /* v->outcome, or a draw without legal steps when the variant has no hook. */
 struct outcome search_outcome(struct position *pos, int legal_steps);

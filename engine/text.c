@@ -32,6 +32,30 @@ char *text_word(char **s)
     return start;
 }
 
+char *text_token(char **rest, const char *seps)
+{
+    char *start = *rest + strspn(*rest, seps);
+    if (!*start) {
+        *rest = start;
+        return NULL;
+    }
+    char *end = start + strcspn(start, seps);
+    *rest = *end ? end + 1 : end;
+    *end = '\0';
+    return start;
+}
+
+int text_split(char *s, const char *seps, char **fields, int max)
+{
+    int n = 0;
+    for (char *tok = text_token(&s, seps); tok; tok = text_token(&s, seps)) {
+        if (n == max)
+            return -1;
+        fields[n++] = tok;
+    }
+    return n;
+}
+
 int text_int64(const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
     char *end;

@@ -12,6 +12,17 @@ char *text_trim(char *s);
 /* Splits off the first word of *s (white-space separated); advances *s past
  * it and the spaces after it. Returns "" at the end. */
 char *text_word(char **s);
+/* The next token of *rest, a string cut at any character of `seps`: skips
+ * the separators before it, ends it with a NUL written in place of the
+ * separator after it and leaves *rest just past that. Repeated separators
+ * make no empty tokens. NULL once only separators remain (and on every call
+ * after). Keeps its place in *rest alone, so two threads may split two
+ * strings at once. */
+char *text_token(char **rest, const char *seps);
+/* Cuts s in place into its tokens (as text_token), putting them in
+ * fields[0..]. Returns how many, or -1 when s holds more than `max` (fields
+ * then holds the first `max`). */
+int text_split(char *s, const char *seps, char **fields, int max);
 /* Whole-string integer/number parsing; 0 on success. */
 int text_int64(const char *s, int64_t lo, int64_t hi, int64_t *out);
 int text_double(const char *s, double *out);

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "engine/platform.h"
+
 struct zobrist_keys zobrist;
 
 static uint64_t splitmix64(uint64_t *state)
@@ -18,7 +20,7 @@ static void fill(uint64_t *keys, size_t n, uint64_t *state)
         keys[i] = splitmix64(state);
 }
 
-void zobrist_init(void)
+static void build_keys(void)
 {
     uint64_t state = 0x52756C655A65726FULL; /* "RuleZero" */
     fill(&zobrist.piece[0][0], sizeof zobrist.piece / sizeof(uint64_t), &state);
@@ -32,3 +34,7 @@ void zobrist_init(void)
     for (int i = 0; i < 2 * MAX_TYPES; i++)
         zobrist.hand[i][0] = 0;
 }
+
+static pf_once_flag keys_once = PF_ONCE_INIT;
+
+void zobrist_init(void) { pf_once(&keys_once, build_keys); }

@@ -18,7 +18,8 @@ struct zobrist_keys {
 
 extern struct zobrist_keys zobrist;
 
-/* Fills the table; safe to call more than once (same values every time). */
+/* Fills the table the first time it is called (pf_once); later calls, from
+ * any thread, return at once. */
 void zobrist_init(void);
 
 #endif

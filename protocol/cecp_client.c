@@ -5,6 +5,7 @@
 
 #include "engine/clock.h"
 #include "engine/fen.h"
+#include "engine/text.h"
 #include "protocol/player.h"
 #include "variants/variant.h"
 
@@ -80,8 +81,8 @@ static bool lists_variant(const char *list, const char *id)
 {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", list);
-    char *save = NULL;
-    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+    char *rest = buf;
+    for (char *item = text_token(&rest, ","); item; item = text_token(&rest, ",")) {
         while (*item == ' ')
             item++;
         const char *under = strchr(item, '_');

@@ -14,6 +14,7 @@
 #include "engine/notation.h"
 #include "engine/platform.h"
 #include "engine/settings.h"
+#include "engine/text.h"
 #include "engine/turn.h"
 #include "perft/perft.h"
 #include "protocol/match.h"
@@ -336,7 +337,8 @@ static int play_moves(struct position *pos, const char *list)
 {
     char buf[4096];
     snprintf(buf, sizeof buf, "%s", list);
-    for (char *tok = strtok(buf, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
+    char *rest = buf;
+    for (char *tok = text_token(&rest, " \t\r\n"); tok; tok = text_token(&rest, " \t\r\n")) {
         struct turn t;
         if (turn_read(pos, tok, &t)) {
             fprintf(stderr, "rulezero: illegal move '%s'\n", tok);

@@ -7,6 +7,7 @@
 
 #include "engine/adjudicate.h"
 #include "engine/baseline.h"
+#include "engine/text.h"
 #include "variants/variant.h"
 
 /* Reads FEN or EPD lines: the longest prefix of the line's fields (up to any
@@ -32,7 +33,8 @@ int load_openings(struct match_config *c, struct position *pos)
         int nf = 0;
         char copy[sizeof line];
         strcpy(copy, s);
-        for (char *t = strtok(copy, " \t"); t && nf < 32; t = strtok(NULL, " \t"))
+        char *rest = copy;
+        for (char *t = text_token(&rest, " \t"); t && nf < 32; t = text_token(&rest, " \t"))
             fields[nf++] = t;
         bool ok = false;
         for (int k = nf; k >= 1 && !ok; k--) {

@@ -9,6 +9,7 @@
 #include "engine/text.h"
 
 #define WEIGHTS_LINE_LEN 256
+#define WORD_SEPS " \t\r\n"
 
 struct pending {
     struct eval_param *param;
@@ -18,7 +19,7 @@ struct pending {
 /* Reads "NAME VALUE" into a pending change: 0, or -1 with a message. */
 static int parse_weight(const struct eval_params *t, char *line, struct pending *out, char *err, size_t errlen)
 {
-    char *name = strtok(line, " \t\r\n"), *value = strtok(NULL, " \t\r\n"), *extra = strtok(NULL, " \t\r\n");
+    char *name = text_token(&line, WORD_SEPS), *value = text_token(&line, WORD_SEPS), *extra = text_token(&line, WORD_SEPS);
     if (!value || extra)
         return error_set(err, errlen, "expected NAME VALUE");
     struct eval_param *p = eval_param_find(t, name);
@@ -39,7 +40,7 @@ static bool is_blank_or_comment(const char *line)
 
 static int read_variant(char *line, const struct variant **v, char *err, size_t errlen)
 {
-    char *key = strtok(line, " \t\r\n"), *id = strtok(NULL, " \t\r\n");
+    char *key = text_token(&line, WORD_SEPS), *id = text_token(&line, WORD_SEPS);
     if (!key || strcmp(key, "variant") != 0 || !id)
         return error_set(err, errlen, "expected 'variant ID' first");
     if (!(*v = variant_find(id)))

@@ -13,7 +13,8 @@
 #   4. Sanitizer build (clang, Debug = AddressSanitizer + UndefinedBehaviorSanitizer,
 #      -Werror): the tests labelled "sanitize" (unit tests, CLI, shallow perft suites,
 #      short self-play). Any sanitizer report fails the run. Then a ThreadSanitizer
-#      build of the binary runs the tests labelled "tsan" (a two-thread search).
+#      build of the binary runs the tests labelled "tsan" (a two-thread search, a
+#      match with two games at once, the GUI server with two pages).
 #   5. A short libFuzzer run of each fuzz target (fixed seed and run count).
 # Exits non-zero on any failure, and when a test was skipped: a test exits 77
 # (ctest: skipped) when a tool it needs is missing, and this script installs
@@ -105,9 +106,10 @@ if [ "$sanitize" -eq 1 ]; then
     CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON
     run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 -L sanitize
 
-    # Only the binary is built with ThreadSanitizer; the "tsan" test drives a
-    # two-thread search through it (about 15 s).
-    echo "== ThreadSanitizer build (clang): a threaded search =="
+    # Only the binary is built with ThreadSanitizer; the "tsan" tests drive a
+    # two-thread search, a match of two games at once and the GUI server with
+    # two pages through it (tests/threads_tsan.sh; about 30 s).
+    echo "== ThreadSanitizer build (clang): a threaded search, a match, the GUI server =="
     CC=clang cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRULEZERO_WERROR=ON \
         -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread >/dev/null
     cmake --build "$root/build-tsan" -j"$jobs" --target rulezero

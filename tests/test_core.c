@@ -8,6 +8,7 @@
 #include "engine/adjudicate.h"
 #include "engine/fen.h"
 #include "engine/settings.h"
+#include "engine/text.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 
@@ -198,7 +199,7 @@ END_TEST
 /* Applies `;option NAME=VALUE` items of a suite line (e.g. Polypiece powers) to s. */
 static bool apply_line_options(struct settings *s, char *items)
 {
-    for (char *item = strtok(items, ";"); item; item = strtok(NULL, ";")) {
+    for (char *item = text_token(&items, ";"); item; item = text_token(&items, ";")) {
         while (*item == ' ')
             item++;
         if (strncmp(item, "option ", 7) != 0)

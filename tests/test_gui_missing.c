@@ -19,6 +19,7 @@ START_TEST(windows_offers_the_engine_for_winboard)
     ck_assert(says(advice, "WinBoard"));
     ck_assert(says(advice, "winboard.md"));
     ck_assert(says(advice, "Linux build"));
+    ck_assert(says(advice, "rulezero.html")); /* the Windows zip carries the browser build */
     /* nothing a Windows user cannot do: Debian packages, rebuilding */
     ck_assert(!says(advice, "Debian"));
     ck_assert(!says(advice, "-dev"));

@@ -6,6 +6,7 @@
 
 #include "engine/eval_params.h"
 #include "engine/fen.h"
+#include "engine/text.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 #include "protocol/xboard_setup.h"
@@ -220,7 +221,8 @@ static void mirror_fen(const char *fen, char *out)
     sscanf(fen, "%127s %c", board, &side);
     char *ranks[8];
     int n = 0;
-    for (char *tok = strtok(board, "/"); tok && n < 8; tok = strtok(NULL, "/"))
+    char *rest = board;
+    for (char *tok = text_token(&rest, "/"); tok && n < 8; tok = text_token(&rest, "/"))
         ranks[n++] = tok;
     out[0] = '\0';
     for (int i = n - 1; i >= 0; i--) {

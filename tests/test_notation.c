@@ -12,6 +12,7 @@
 #include "engine/baseline.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "engine/text.h"
 #include "protocol/game.h"
 #include "tests/check_run.h"
 #include "tests/position_fixture.h"
@@ -21,7 +22,8 @@ static void play(const char *moves)
 {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", moves);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+    char *rest = buf;
+    for (char *tok = text_token(&rest, " "); tok; tok = text_token(&rest, " ")) {
         struct turn t;
         ck_assert_msg(turn_read(pos, tok, &t) == 0, "'%s' not read", tok);
         turn_make(pos, &t);

@@ -1,6 +1,7 @@
 /* The platform interface (engine/platform.h) as the engine uses it: a thread
  * with a job handed over under a mutex and condition variable, a recursive
- * mutex locked twice and waited on, a static mutex, the monotonic clock. The
+ * mutex locked twice and waited on, a static mutex, a table built once for
+ * threads that ask for it together (pf_once), the monotonic clock. The
  * Windows side runs the same patterns in tests/windows/ (under Wine, through
  * the protocols). */
 #include <check.h>
@@ -112,6 +113,46 @@ START_TEST(static_mutex_serialises_threads)
 }
 END_TEST
 
+/* pf_once: four threads ask for a table at once; it is built once, and the
+ * ones that came while it was being built waited for all of it. */
+static pf_once_flag table_once = PF_ONCE_INIT;
+static int table_builds, table[64];
+static pf_mutex seen_lock = PF_MUTEX_INITIALIZER;
+static int complete_sightings;
+
+static void build_table(void)
+{
+    table_builds++;
+    pf_sleep_ms(50); /* long enough for the others to arrive */
+    for (int i = 0; i < 64; i++)
+        table[i] = i * i;
+}
+
+static void use_table(void *arg)
+{
+    (void)arg;
+    pf_once(&table_once, build_table);
+    bool complete = true;
+    for (int i = 0; i < 64; i++)
+        complete = complete && table[i] == i * i;
+    pf_mutex_lock(&seen_lock);
+    complete_sightings += complete;
+    pf_mutex_unlock(&seen_lock);
+}
+
+START_TEST(once_builds_a_table_once_for_every_thread)
+{
+    pf_thread t[4];
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(pf_thread_start(&t[i], use_table, NULL, 0), 0);
+    for (int i = 0; i < 4; i++)
+        pf_thread_join(&t[i]);
+    use_table(NULL);
+    ck_assert_int_eq(table_builds, 1);
+    ck_assert_int_eq(complete_sightings, 5);
+}
+END_TEST
+
 START_TEST(clock_is_monotonic_and_sleeps)
 {
     int64_t start = pf_clock_ms();
@@ -138,6 +179,7 @@ int main(void)
     tcase_add_test(tc, thread_takes_a_job_and_answers);
     tcase_add_test(tc, recursive_mutex_relocks_and_waits);
     tcase_add_test(tc, static_mutex_serialises_threads);
+    tcase_add_test(tc, once_builds_a_table_once_for_every_thread);
     tcase_add_test(tc, clock_is_monotonic_and_sleeps);
     suite_add_tcase(s, tc);
     return check_run(s);

@@ -7,6 +7,7 @@
 #include "engine/clock.h"
 #include "engine/fen.h"
 #include "engine/search.h"
+#include "engine/text.h"
 #include "engine/timeman.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
@@ -123,7 +124,8 @@ static void play(const char *moves)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", moves);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+    char *rest = buf;
+    for (char *tok = text_token(&rest, " "); tok; tok = text_token(&rest, " ")) {
         struct turn t;
         ck_assert_msg(turn_parse(pos, tok, &t) == 0, "illegal %s", tok);
         turn_make(pos, &t);
@@ -523,7 +525,8 @@ static void mirror_fen(const char *fen, char *out, size_t n)
     ck_assert_int_ge(sscanf(fen, "%127s %3s %7s %3s %d %d", placement, side, castling, ep, &half, &full), 4);
     char ranks[8][16];
     int count = 0;
-    for (char *tok = strtok(placement, "/"); tok && count < 8; tok = strtok(NULL, "/"))
+    char *rest = placement;
+    for (char *tok = text_token(&rest, "/"); tok && count < 8; tok = text_token(&rest, "/"))
         snprintf(ranks[count++], sizeof ranks[0], "%s", tok);
     char board[128] = "";
     for (int i = count - 1; i >= 0; i--) {
@@ -690,7 +693,8 @@ static void check_pv_turns(const struct search_report *r, void *ctx)
     /* Every space-separated turn of the PV has its two steps. */
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", r->pv);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+    char *rest = buf;
+    for (char *tok = text_token(&rest, " "); tok; tok = text_token(&rest, " "))
         ck_assert_msg(strchr(tok, ',') != NULL, "pv %s", r->pv);
     reports++;
 }

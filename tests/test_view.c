@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "engine/text.h"
 #include "engine/turn.h"
 #include "variants/variant.h"
 #include "variants/view.h"
@@ -85,9 +86,9 @@ static void check_position(const char *where)
     for (int i = 0; i < t.count; i++) {
         const struct view_turn *vt = &t.turn[i];
         ck_assert_msg(vt->click_count >= 2, "%s: %s has clicks '%s'", where, vt->text, vt->clicks);
-        char buf[VIEW_CLICKS_LEN], *save = NULL;
+        char buf[VIEW_CLICKS_LEN], *rest = buf;
         snprintf(buf, sizeof buf, "%s", vt->clicks);
-        for (char *c = strtok_r(buf, " ", &save); c; c = strtok_r(NULL, " ", &save)) {
+        for (char *c = text_token(&rest, " "); c; c = text_token(&rest, " ")) {
             bool ok = strncmp(c, "hand:", 5) == 0 ? in_hand(c + 5) : strncmp(c, "choice:", 7) == 0 ? is_choice(&t, c) : is_cell(c);
             ck_assert_msg(ok, "%s: %s: click '%s' names nothing", where, vt->text, c);
             ck_assert_msg(strcmp(c + (strncmp(c, "choice:", 7) == 0 ? 7 : 0), vt->text) != 0 || !strchr(c, ':'),

@@ -3,6 +3,7 @@
  * 3x3 dialectic. See variants/dialectic.h for the state layout and
  * docs/variants/dialectic.md for the rules decisions. */
 #include "engine/error.h"
+#include "engine/platform.h"
 #include "engine/san.h"
 #include "variants/view.h"
 #include "variants/dialectic.h"
@@ -99,15 +100,17 @@ static void init_rules(struct dialectic_rules *r, bool hegelian)
     r->hegelian = hegelian;
 }
 
-static void ensure_init(void)
+static pf_once_flag tables_once = PF_ONCE_INIT;
+
+static void build_tables(void)
 {
-    if (dialectic_rules.chess.promo_count)
-        return;
     init_rules(&dialectic_rules, false);
     init_rules(&hegelian_rules, true);
     build_pair_powers(&dialectic_rules.chess);
     dialectic_eval_init();
 }
+
+static void ensure_init(void) { pf_once(&tables_once, build_tables); }
 
 static void dialectic_reset_rules(struct position *pos)
 {

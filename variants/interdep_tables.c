@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "engine/platform.h"
+
 struct idc_tables idc;
 
 static const int dir_dx[IDC_DIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
@@ -224,11 +226,8 @@ static void build_sources(void)
         }
 }
 
-void idc_init_tables(void)
+static void build_tables(void)
 {
-    static bool done;
-    if (done)
-        return;
     memset(&idc, 0, sizeof idc);
     build_geometry();
     build_powers();
@@ -237,5 +236,8 @@ void idc_init_tables(void)
     build_probes();
     build_king_zones();
     build_sources();
-    done = true;
 }
+
+static pf_once_flag tables_once = PF_ONCE_INIT;
+
+void idc_init_tables(void) { pf_once(&tables_once, build_tables); }

@@ -7,16 +7,19 @@
 #include <string.h>
 
 #include "engine/error.h"
+#include "engine/platform.h"
 #include "engine/san.h"
 #include "variants/view.h"
 #include "variants/nickdanger.h"
 
 static struct chess_rules rules;
+static pf_once_flag rules_once = PF_ONCE_INIT;
+
+static void build_rules(void) { chess_init_orthodox(&rules); }
 
 const struct chess_rules *nd_rules(void)
 {
-    if (rules.promo_count == 0)
-        chess_init_orthodox(&rules);
+    pf_once(&rules_once, build_rules);
     return &rules;
 }
 

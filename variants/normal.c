@@ -1,16 +1,19 @@
 /* Orthodox chess: the chess family with FIDE powers. */
+#include "engine/platform.h"
 #include "variants/view.h"
 #include "variants/chess.h"
 #include "variants/evaluate.h"
 
 static struct chess_rules normal_rules;
+static pf_once_flag normal_rules_once = PF_ONCE_INIT;
+
+static void build_normal_rules(void) { chess_init_orthodox(&normal_rules); }
 
 static const int normal_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000};
 
 static void normal_reset_rules(struct position *pos)
 {
-    if (normal_rules.promo_count == 0)
-        chess_init_orthodox(&normal_rules);
+    pf_once(&normal_rules_once, build_normal_rules);
     pos->rules = &normal_rules;
 }
 

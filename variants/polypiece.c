@@ -11,6 +11,7 @@
 
 #include "engine/error.h"
 #include "engine/platform.h"
+#include "engine/text.h"
 #include "variants/chess.h"
 
 /* ---- Power lists ------------------------------------------------------------ */
@@ -184,8 +185,8 @@ static int parse_powers(struct power_lists *l, const char *text, char *err, size
     char buf[POLYPIECE_POWERS_MAX + 1];
     snprintf(buf, sizeof buf, "%s", text);
     bool given[CHESS_TYPES] = {false};
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save))
+    char *rest = buf;
+    for (char *tok = text_token(&rest, " \t\r\n"); tok; tok = text_token(&rest, " \t\r\n"))
         if (parse_list(l, given, tok, err, errlen))
             return -1;
     for (int i = 0; i < LIST_TYPES; i++) {
@@ -452,16 +453,17 @@ static void *rules_new_phased(char *err, size_t errlen) { return rules_new(true,
 /* The default lists, for a position read without a game's settings (bench,
  * a FEN given alone): built once, never changed afterwards. */
 static struct poly_rules *default_rules[2];
-static pf_mutex default_lock = PF_MUTEX_INITIALIZER;
+static pf_once_flag defaults_once = PF_ONCE_INIT;
+
+static void build_defaults(void)
+{
+    default_rules[0] = rules_new(false, NULL, 0);
+    default_rules[1] = rules_new(true, NULL, 0);
+}
 
 static const struct poly_rules *defaults(bool phased)
 {
-    pf_mutex_lock(&default_lock);
-    if (!default_rules[0]) {
-        default_rules[0] = rules_new(false, NULL, 0);
-        default_rules[1] = rules_new(true, NULL, 0);
-    }
-    pf_mutex_unlock(&default_lock);
+    pf_once(&defaults_once, build_defaults);
     return default_rules[phased];
 }
 

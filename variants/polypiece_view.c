@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/text.h"
 #include "variants/chess.h"
 #include "variants/polypiece.h"
 #include "variants/view.h"
@@ -14,8 +15,8 @@ static void add_rows(struct view_panel *panel, const char *powers, const char *d
 {
     char text[POLYPIECE_POWERS_MAX];
     snprintf(text, sizeof text, "%s", powers);
-    char *save = NULL;
-    for (char *list = strtok_r(text, " ", &save); list; list = strtok_r(NULL, " ", &save)) {
+    char *rest = text;
+    for (char *list = text_token(&rest, " "); list; list = text_token(&rest, " ")) {
         char *colon = strchr(list, ':');
         if (!colon)
             continue;
@@ -24,8 +25,8 @@ static void add_rows(struct view_panel *panel, const char *powers, const char *d
         int digit = at && list[0] && (size_t)(at - order) < strlen(digits) ? digits[at - order] - '0' : 0;
         char *entries[POLYPIECE_MAX_ENTRIES + 1];
         int n = 0;
-        char *esave = NULL;
-        for (char *e = strtok_r(colon + 1, ",", &esave); e && n <= POLYPIECE_MAX_ENTRIES; e = strtok_r(NULL, ",", &esave))
+        char *erest = colon + 1;
+        for (char *e = text_token(&erest, ","); e && n <= POLYPIECE_MAX_ENTRIES; e = text_token(&erest, ","))
             entries[n++] = e;
         struct view_row *row = view_add_row(panel, list);
         for (int i = 0; i < n; i++)

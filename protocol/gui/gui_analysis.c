@@ -10,6 +10,7 @@
 #include "engine/clock.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "engine/text.h"
 #include "protocol/gui/gui_json.h"
 #include "protocol/gui/gui_legal_tree.h"
 
@@ -602,11 +603,11 @@ static void take_turns(struct gui_analysis *a, struct analysis_line *l, const ch
     position_copy(pos, a->game.pos);
     char buf[PROC_LINE_MAX];
     snprintf(buf, sizeof buf, "%s", pv);
-    char *save = NULL;
+    char *rest = buf;
     struct turn t;
     l->turn_count = l->arrow_count = 0;
-    for (char *w = strtok_r(buf, " ", &save); w && l->turn_count < ANALYSIS_PV_TURNS && history_room(pos);
-         w = strtok_r(NULL, " ", &save)) {
+    for (char *w = text_token(&rest, " "); w && l->turn_count < ANALYSIS_PV_TURNS && history_room(pos);
+         w = text_token(&rest, " ")) {
         if (turn_parse(pos, w, &t))
             break;
         if (l->turn_count == 0)

@@ -10,9 +10,10 @@
 const char *gui_missing_advice(const char *platform)
 {
     if (strcmp(platform, "Windows") == 0)
-        return "the Windows build has no GUI. rulezero.exe is the engine: play it in WinBoard\n"
-               "(docs\\winboard.md, beside it, says how) or in another program that speaks CECP or UCI.\n"
-               "The browser GUI (rulezero gui) needs the Linux build.";
+        return "rulezero.exe has no GUI of its own. To play every game with the mouse, open\n"
+               "rulezero.html, beside it, in a browser (it needs nothing else). rulezero.exe is the\n"
+               "engine: play it in WinBoard (docs\\winboard.md, beside it, says how) or in another\n"
+               "program that speaks CECP or UCI. The GUI server (rulezero gui) needs the Linux build.";
     return "this binary was built without the GUI (civetweb, cJSON or cmark was missing, or\n"
            "RULEZERO_WITH_GUI was off): install them (Debian: libcivetweb-dev, libcjson-dev,\n"
            "libcmark-dev), then build again.";

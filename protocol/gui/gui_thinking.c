@@ -5,6 +5,7 @@
 
 #include "engine/clock.h"
 #include "engine/notation.h"
+#include "engine/text.h"
 #include "protocol/gui/gui_internal.h"
 
 #define CECP_MATE 100000 /* CECP: 100000 + N is mate in N moves, -100000 - N mated in N */
@@ -91,8 +92,8 @@ void gui_readable_pv(const struct position *from, struct position *scratch, char
     snprintf(in, sizeof in, "%s", pv);
     position_copy(scratch, from);
     bool legal = true;
-    char *save = NULL;
-    for (char *w = strtok_r(in, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+    char *rest = in;
+    for (char *w = text_token(&rest, " "); w; w = text_token(&rest, " ")) {
         char word[TURN_TEXT_LEN];
         struct turn t;
         legal = legal && scratch->ply < MAX_HISTORY - MAX_TURN_STEPS - 2 && turn_parse(scratch, w, &t) == 0;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests the Windows build (rulezero.exe) under Wine against the Linux build:
 #   - the version, and `match` refused with exit code 2 and a clear message;
-#   - `gui` refused with exit code 2, pointing to WinBoard and the Linux build;
+#   - `gui` refused with exit code 2, pointing to rulezero.html, WinBoard and the Linux build;
 #   - the bench signature (node count) equal to the Linux build's, and every
 #     bench position's nodes, best move and score;
 #   - every perft suite at a shallow depth passing, with the Linux build's
@@ -50,13 +50,13 @@ code=$("$wine" "$exe" match --variant normal >/dev/null 2>&1; echo $?)
 if [ "$code" = 2 ] && [[ $err == *"not available in the Windows build"* ]]; then ok "match refused"; else
     bad "match refused: exit $code, '$err'"; fi
 
-# The Windows build has no GUI: `gui` says what it offers instead (the engine for
-# WinBoard, docs\winboard.md) and that the browser GUI needs the Linux build, and
-# names no Debian package to install.
+# The Windows build has no GUI server: `gui` says what it offers instead (the
+# browser build's rulezero.html beside it, the engine for WinBoard, docs\winboard.md)
+# and that the server needs the Linux build, and names no Debian package to install.
 err=$("$wine" "$exe" gui 2>&1 >/dev/null | tr -d '\r')
 code=$("$wine" "$exe" gui >/dev/null 2>&1; echo $?)
-if [ "$code" = 2 ] && [[ $err == *WinBoard* && $err == *winboard.md* && $err == *"Linux build"* ]] &&
-   [[ $err != *-dev* && $err != *Debian* ]]; then ok "gui refused, WinBoard offered"; else
+if [ "$code" = 2 ] && [[ $err == *rulezero.html* && $err == *WinBoard* && $err == *winboard.md* && $err == *"Linux build"* ]] &&
+   [[ $err != *-dev* && $err != *Debian* ]]; then ok "gui refused, rulezero.html and WinBoard offered"; else
     bad "gui refused: exit $code, '$err'"; fi
 
 # The signature, and every bench position's node count, move and score.
