@@ -31,6 +31,7 @@ try { require.resolve('playwright-core'); } catch (e) {
   process.exit(77);
 }
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const { pathToFileURL } = require('url');
 const { launch, openPage, CHROMIUM } = require('./lib/browser');
@@ -164,7 +165,9 @@ async function runTarget(target, args, failures, figures) {
       if (args.measure && target.name === 'site') {
         await step(name('frames during a 10 s search'), failures, async () => {
           f.search = await frameGap(page, 10000);
-          return 'longest gap ' + f.search.longest_frame_gap_ms + ' ms over ' + f.search.frames + ' frames';
+          const d = g => 'longest gap ' + g.longest_frame_gap_ms + ' ms, 99% ' + g.p99_gap_ms + ' ms, ' + g.gaps_over_50ms +
+            ' over 50 ms in ' + g.frames + ' frames';
+          return 'searching: ' + d(f.search.search) + '; idle: ' + d(f.search.idle);
         });
       }
     }
@@ -250,6 +253,8 @@ async function main() {
   } finally {
     if (server) await server.close();
   }
+  figures.machine = { cpus: os.cpus().length, load_average_at_end: os.loadavg().map(x => Math.round(x * 100) / 100),
+    chromium: CHROMIUM, run_s: Math.round((Date.now() - t0) / 1000) };
   console.log(JSON.stringify(figures, null, 2));
   if (args.perf) fs.writeFileSync(args.perf, JSON.stringify(figures, null, 2) + '\n');
   console.log((failures.length ? failures.length + ' failed: ' + failures.join(', ') : 'all passed') +
