@@ -19,7 +19,9 @@
 //
 // Usage: node tests/gui/web.js --rulezero build/rulezero [--site build-web/site] [--html build-web/rulezero.html]
 //        [--screenshots DIR] [--perf FILE] [--only VARIANT,...] [--targets site,file] [--skip-watch] [--skip-perf]
-//        [--reload-at-once]
+//        [--reload-at-once] [--isolate]
+// --isolate serves the site with the COOP/COEP headers (shared memory: a
+// search is stopped by the shared counter), as the move_now measurement does.
 // A reload waits until the browser's storage holds the game as the session
 // does (at most 3 s after the turn); --reload-at-once reloads right after the
 // turn is drawn instead.
@@ -50,7 +52,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 function parseArgs(argv) {
   const args = {
     rulezero: null, site: path.join(ROOT, 'build-web', 'site'), html: path.join(ROOT, 'build-web', 'rulezero.html'),
-    screenshots: null, perf: null, only: null, targets: ['site', 'file'], watch: true, measure: true, reloadAtOnce: false
+    screenshots: null, perf: null, only: null, targets: ['site', 'file'], watch: true, measure: true, reloadAtOnce: false, isolate: false
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -64,11 +66,12 @@ function parseArgs(argv) {
     else if (a === '--skip-watch') args.watch = false;
     else if (a === '--skip-perf') args.measure = false;
     else if (a === '--reload-at-once') args.reloadAtOnce = true;
+    else if (a === '--isolate') args.isolate = true;
     else { console.error('unknown argument ' + a); process.exit(2); }
   }
   if (!args.rulezero) {
     console.error('usage: web.js --rulezero PATH [--site DIR] [--html FILE] [--screenshots DIR] [--perf FILE] ' +
-      '[--only V,...] [--targets site,file] [--skip-watch] [--skip-perf] [--reload-at-once]');
+      '[--only V,...] [--targets site,file] [--skip-watch] [--skip-perf] [--reload-at-once] [--isolate]');
     process.exit(2);
   }
   return args;
@@ -242,7 +245,7 @@ async function main() {
   const t0 = Date.now();
   const failures = [];
   const figures = {};
-  const server = args.targets.includes('site') ? await serveStatic(args.site) : null;
+  const server = args.targets.includes('site') ? await serveStatic(args.site, { isolate: args.isolate }) : null;
   try {
     const targets = [];
     if (server) targets.push({ name: 'site', url: server.url });
