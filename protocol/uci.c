@@ -382,6 +382,23 @@ static int restrict_root(struct uci *u, char **p, struct search_limits *l)
     return rc;
 }
 
+/* Stops the running search, if any, and starts one with the limits of a `go` line. */
+static void start_search(struct uci *u, struct search_limits *l)
+{
+    for (int c = WHITE; c <= BLACK; c++)
+        if (l->time_ms[c] >= 0)
+            l->time_ms[c] = tc_clock_for_search(l->time_ms[c]);
+    l->multipv = u->settings.multipv;
+    l->move_overhead_ms = u->settings.move_overhead_ms;
+    stop_search(u);
+    *u->limits = *l;
+    struct search_callbacks cb = {on_report, on_done, u};
+    pf_mutex_lock(&u->lock);
+    u->searching = true;
+    pf_mutex_unlock(&u->lock);
+    engine_search_async(u->engine, u->game.pos, u->limits, &cb);
+}
+
 static void cmd_go(void *session, char *args)
 {
     struct uci *u = session;
@@ -429,18 +446,7 @@ static void cmd_go(void *session, char *args)
             return;
         }
     }
-    for (int c = WHITE; c <= BLACK; c++)
-        if (l->time_ms[c] >= 0)
-            l->time_ms[c] = tc_clock_for_search(l->time_ms[c]);
-    l->multipv = u->settings.multipv;
-    l->move_overhead_ms = u->settings.move_overhead_ms;
-    stop_search(u);
-    *u->limits = *l;
-    struct search_callbacks cb = {on_report, on_done, u};
-    pf_mutex_lock(&u->lock);
-    u->searching = true;
-    pf_mutex_unlock(&u->lock);
-    engine_search_async(u->engine, u->game.pos, u->limits, &cb);
+    start_search(u, l);
 }
 
 /* The move pondered on was played: the search goes on, now on the clock. */
