@@ -327,7 +327,7 @@ static const struct options_table_entry cli_entries[] = {
     {"notation", 0, OPTIONS_TABLE_FLAG, NULL, NULL, KEEP(TRUE, notation)}, /* listed with `moves` above */
     {"help", 'h', OPTIONS_TABLE_HELP, NULL, "this text", .set = show_variants},
     {"version", 'V', OPTIONS_TABLE_FLAG, NULL, "print the version", .set = show_version},
-    {NULL},
+    {0},
 };
 
 const struct options_table cli_options_table = {"rulezero", 21, cli_entries, false};

@@ -328,7 +328,7 @@ static const struct options_table_entry match_entries[] = {
              "       rulezero match --merge [--sprt SPEC] FILE.pgn...\n"
              "Sums up the games of PGN files (e.g. the shards' files) into one result.\n"},
     {"merge", 0, OPTIONS_TABLE_FLAG, NULL, NULL, KEEP(TRUE, c.merge)}, /* listed in the line above */
-    {NULL},
+    {0},
 };
 
 const struct options_table match_options_table = {"rulezero match", 27, match_entries, false};

@@ -172,7 +172,7 @@ static const struct options_table_entry data_entries[] = {
     {"weights", 'w', OPTIONS_TABLE_TEXT, "FILE", "play with these weights (a `rulezero tune` output)",
      KEEP(TEXT, weights)},
     {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
-    {NULL},
+    {0},
 };
 
 const struct options_table tune_data_options_table = {"rulezero " CMD, 26, data_entries, false};

@@ -212,7 +212,7 @@ static const struct options_table_entry tune_entries[] = {
     {"scale", 'k', OPTIONS_TABLE_TEXT, "K", "use this K instead of fitting it (e.g. 1.25)", .set = set_scale},
     {"out", 'o', OPTIONS_TABLE_TEXT, "FILE", "where the weights go (default: standard output)", KEEP(TEXT, out)},
     {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
-    {NULL},
+    {0},
 };
 
 const struct options_table tune_options_table = {"rulezero " CMD, 26, tune_entries, false};

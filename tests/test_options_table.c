@@ -49,7 +49,7 @@ static const struct options_table_entry sample_entries[] = {
      .keep = OPTIONS_TABLE_KEEP_NOTHING},
     {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
     {.kind = OPTIONS_TABLE_PROSE, .name = "The end.\n"},
-    {NULL},
+    {0},
 };
 
 static const struct options_table sample_table = {"sample", 20, sample_entries, false};

@@ -87,7 +87,7 @@ static const struct options_table_entry gui_entries[] = {
      "stylesheet into DIR, then exit",
      KEEP(TEXT, export_rules)},
     {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
-    {NULL},
+    {0},
 };
 
 /* getopt_says: getopt names an unknown option or a missing argument itself,
