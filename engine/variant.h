@@ -2,7 +2,7 @@
  * games sits behind one of these entries; the core (FEN, turns, keys, the
  * validator), search, perft and the protocols call only through it (no
  * `if (variant == X)` outside variants/). The entries themselves and their
- * registry are the rules layer's: variants/variant.h. */
+ * registry are the rules layer's: variants/registry.h. */
 #ifndef RULEZERO_ENGINE_VARIANT_H
 #define RULEZERO_ENGINE_VARIANT_H
 

@@ -8,7 +8,7 @@
 
 #include "protocol/match_config.h"
 #include "protocol/openings.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 enum { EXIT_OK = MATCH_EXIT_OK, EXIT_USAGE = MATCH_EXIT_USAGE };
 

@@ -7,7 +7,7 @@
 
 #include "engine/adjudicate.h"
 #include "engine/notation.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* ---- Writing ------------------------------------------------------------- */
 

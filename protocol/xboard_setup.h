@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* Writes `setup (PIECES) WxH+HOLDINGS_PARENT FEN\n`; an empty string for a
  * variant XBoard knows (no description). Returns false when out is too small. */

@@ -10,7 +10,7 @@
 #include "engine/eval_params.h"
 #include "engine/fen.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 #include "protocol/xboard_setup.h"
 
 static struct position *pos;

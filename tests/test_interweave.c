@@ -8,7 +8,7 @@
 #include "engine/fen.h"
 #include "engine/text.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 #include "protocol/xboard_setup.h"
 
 static struct position *pos;

@@ -8,7 +8,7 @@
 #define RULEZERO_CHESS_H
 
 #include "variants/betza.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 enum chess_type { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING, CHESS_TYPES };
 

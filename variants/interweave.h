@@ -9,7 +9,7 @@
 #ifndef RULEZERO_INTERWEAVE_H
 #define RULEZERO_INTERWEAVE_H
 
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 enum iw_type { IW_PAWN = 1, IW_SMASHER, IW_LEAPER, IW_REMOVER, IW_KING, IW_TYPES };
 

@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 extern const struct variant variant_normal;
 extern const struct variant variant_dialectic;

@@ -10,7 +10,7 @@
 #define RULEZERO_VIEW_H
 
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define VIEW_NAME_LEN 24      /* a square, cell or click name */
 #define VIEW_LABEL_LEN 64

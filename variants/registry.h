@@ -1,7 +1,7 @@
 /* Rule Zero: the registered variants (the rules layer). The interface every
  * entry implements is the core's, engine/variant.h. */
-#ifndef RULEZERO_VARIANT_H
-#define RULEZERO_VARIANT_H
+#ifndef RULEZERO_REGISTRY_H
+#define RULEZERO_REGISTRY_H
 
 #include "engine/variant.h"
 
