@@ -1,6 +1,6 @@
 /* Rule Zero: the CECP `setup` line of a variant, formatted by the protocol
- * layer from the variant's description (struct xboard_setup in the variant
- * table) and the position's FEN. */
+ * layer from the game's description (struct xboard_setup in its declaration,
+ * variants/game_decl.h) and the position's FEN. */
 #ifndef RULEZERO_XBOARD_SETUP_H
 #define RULEZERO_XBOARD_SETUP_H
 
