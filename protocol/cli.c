@@ -24,7 +24,7 @@
 #include "protocol/session.h"
 #include "protocol/tune.h"
 #include "protocol/tune_weights.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* EXIT_DONE: --help or --version answered; the command stops with status 0. */
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2, EXIT_DONE = -1 };

@@ -10,7 +10,7 @@
 #include "protocol/match_config.h"
 #include "protocol/openings.h"
 #include "protocol/options_table.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 enum { EXIT_OK = MATCH_EXIT_OK, EXIT_USAGE = MATCH_EXIT_USAGE };
 

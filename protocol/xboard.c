@@ -136,8 +136,9 @@ static void turn_for_gui(const struct xboard *xb, const char *turn_text, char *o
 {
     const struct game *g = &xb->game;
     snprintf(out, n, "%s", turn_text);
-    if (g->variant->xboard_move && !xb->full_turns)
-        g->variant->xboard_move(g->pos, turn_text, out, n);
+    xboard_text_fn to_xboard = game_of(g->variant)->xboard_move;
+    if (to_xboard && !xb->full_turns)
+        to_xboard(g->pos, turn_text, out, n);
 }
 
 static void play_engine_move(struct xboard *xb, const struct search_result *r)
@@ -385,7 +386,7 @@ static void cmd_variant(void *session, char *args)
     forget_report(xb);
     xb->game_over = false;
     position_changed(xb);
-    if (v->xboard) {
+    if (game_of(v)->xboard) {
         char setup[FEN_MAX_LEN + 256];
         if (xboard_setup_line(xb->game.pos, setup, sizeof setup))
             writer_printf(xb->w, "%s", setup);
@@ -435,8 +436,9 @@ static int parse_xboard_turn(struct xboard *xb, const char *text, struct turn *t
     struct game *g = &xb->game;
     char ours[TURN_TEXT_LEN];
     snprintf(ours, sizeof ours, "%s", text);
-    if (g->variant->xboard_parse && !xb->full_turns)
-        g->variant->xboard_parse(g->pos, text, ours, sizeof ours);
+    xboard_text_fn from_xboard = game_of(g->variant)->xboard_parse;
+    if (from_xboard && !xb->full_turns)
+        from_xboard(g->pos, text, ours, sizeof ours);
     return game_find_turn(g, ours, t, err, errlen);
 }
 
