@@ -6,7 +6,7 @@
 #ifndef RULEZERO_ADJUDICATE_H
 #define RULEZERO_ADJUDICATE_H
 
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 struct outcome game_adjudicate(struct position *pos);
 

@@ -13,7 +13,7 @@
 #include "engine/platform.h"
 #include "engine/search_internal.h"
 #include "engine/see.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define CHECK_INTERVAL 256
 #define RFP_MAX_DEPTH 6

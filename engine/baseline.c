@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 uint64_t baseline_rand(uint64_t *state)
 {

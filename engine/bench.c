@@ -9,7 +9,7 @@
 #include "engine/clock.h"
 #include "engine/fen.h"
 #include "engine/search.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* Depth for a variant without its own bench_depth. */
 #define BENCH_DEFAULT_DEPTH 8

@@ -6,7 +6,7 @@
 
 #include "engine/search_internal.h"
 #include "engine/see.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define SCORE_HASH (1 << 30)
 #define SCORE_NOISY (1 << 28)

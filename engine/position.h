@@ -2,7 +2,7 @@
  *
  * The position is variant-neutral: a mailbox board, piece lists, hands, the
  * orthodox FEN scalars and a block of variant-owned state (`ext`). What a
- * step does is decided by the variant (variants/variant.h); the helpers here
+ * step does is decided by the variant (variants/registry.h); the helpers here
  * keep board, piece lists and the Zobrist key consistent. */
 #ifndef RULEZERO_POSITION_H
 #define RULEZERO_POSITION_H

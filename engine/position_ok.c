@@ -1,6 +1,6 @@
 /* The debug validator: everything make and unmake keep in step, checked from
  * scratch. Debug and sanitizer builds assert it after every make and unmake
- * (variant_make and variant_unmake in variants/variant.h). */
+ * (variant_make and variant_unmake in variants/registry.h). */
 #include <stdio.h>
 
 #include "engine/position.h"

@@ -9,7 +9,7 @@
 
 #include "engine/clock.h"
 #include "engine/search_internal.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define ASPIRATION_DELTA 30
 

@@ -10,7 +10,7 @@
 #include "engine/search.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define MAX_PLY 256          /* steps from the root, extensions and quiescence included */
 #define HISTORY_MAX 16384

@@ -1,8 +1,11 @@
 /* Rule Zero: the variant interface (core). Everything that differs between
  * games sits behind one of these entries; the core (FEN, turns, keys, the
  * validator), search, perft and the protocols call only through it (no
- * `if (variant == X)` outside variants/). The entries themselves and their
- * registry are the rules layer's: variants/variant.h. */
+ * `if (variant == X)` outside variants/). It holds only what the core and
+ * the search read: how a front end shows a game (XBoard's set-up and turn
+ * forms, the GUI's names, images, rules card and view) is in each game's
+ * declaration, in the rules layer (variants/game_decl.h); the entries and
+ * their registry are there too (variants/registry.h). */
 #ifndef RULEZERO_ENGINE_VARIANT_H
 #define RULEZERO_ENGINE_VARIANT_H
 
@@ -48,25 +51,11 @@ struct variant_option {
     const char *choices;     /* combo: "a /// b"; spin: "MIN MAX"; else NULL */
 };
 
-/* How XBoard is to show a variant: `setup (PIECE_TO_CHAR) FILESxRANKS+HOLDINGS_PARENT FEN`,
- * where FEN is ours with the changes below. */
-struct xboard_setup {
-    const char *piece_to_char; /* XBoard's image order, e.g. "PNBRQKpnbrqk" */
-    int files, ranks, holdings;
-    const char *parent;        /* e.g. "fairy" */
-    int fen_fields;            /* leading fields of our FEN that XBoard reads; 0: all */
-    const char *letter_map;    /* placement letters renamed in pairs, "GHgh": G -> H, g -> h; NULL: none */
-    bool ep_as_dash;           /* field 4 sent as `-` */
-    bool empty_hand_as_dash;   /* empty holdings `[]` sent as `[-]` */
-};
-
 /* How a threefold repetition ends the game. */
 enum repetition_rule {
     REPETITION_DRAWS = 0,
     REPETITION_LOSES_FOR_MOVER, /* Interweave: the player who makes it loses */
 };
-
-struct variant_view; /* variants/view.h: how the GUI shows the game */
 
 /* One weight of a variant's evaluation, by name, for the tuner (`rulezero
  * tune`) and for weights files (`--weights`): the evaluation reads *value. */
@@ -190,18 +179,6 @@ struct variant {
     int (*set_option)(void *rules, const char *name, const char *value, char *err, size_t errlen);
     /* Current value of a setting, for display. */
     void (*get_option)(const void *rules, const char *name, char *out, size_t n);
-
-    /* XBoard. `xboard` describes the `setup` line sent after `variant ID`
-     * (the protocol layer formats it from the FEN: protocol/xboard_setup.c);
-     * NULL for a variant XBoard knows (normal). `xboard_move` rewrites a turn
-     * for XBoard (e.g. a locust form) and `xboard_parse` maps XBoard's text
-     * back to our notation; NULL: unchanged. */
-    const struct xboard_setup *xboard;
-    void (*xboard_move)(const struct position *pos, const char *turn_text, char *out, size_t n);
-    void (*xboard_parse)(const struct position *pos, const char *xboard_text, char *out, size_t n);
-
-    /* GUI: names, rules card, board description and click hooks (NULL: defaults). */
-    const struct variant_view *view;
 };
 
 /* Make and unmake a step through the table. Debug and sanitizer builds

@@ -8,7 +8,7 @@
 #include "engine/settings.h"
 #include "engine/text.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 uint64_t perft(struct position *pos, int depth, bool bulk)
 {

@@ -7,7 +7,7 @@
 #include "engine/fen.h"
 #include "engine/text.h"
 #include "protocol/player.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* Next `name=value` of a feature line; value may be "quoted". */
 static bool next_feature(const char **text, char *name, size_t nn, char *value, size_t vn)

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,71 +19,15 @@
 #include "engine/turn.h"
 #include "perft/perft.h"
 #include "protocol/match.h"
+#include "protocol/options_table.h"
 #include "protocol/pgn.h"
 #include "protocol/session.h"
 #include "protocol/tune.h"
 #include "protocol/tune_weights.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* EXIT_DONE: --help or --version answered; the command stops with status 0. */
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2, EXIT_DONE = -1 };
-
-static const char usage_text[] =
-    "Usage: rulezero [SUBCOMMAND] [OPTIONS]\n"
-    "\n"
-    "With no subcommand, rulezero reads commands from standard input: a first line\n"
-    "`xboard` selects CECP (XBoard/WinBoard), `uci` selects UCI, anything else a\n"
-    "console for people (type `help`).\n"
-    "  -p, --play KIND    who chooses the moves: search (default), random (a uniformly\n"
-    "                     random legal turn) or greedy (best material after one turn)\n"
-    "      --seed S       random seed of the random and greedy players\n"
-    "\n"
-    "Subcommands:\n"
-    "  perft --variant V [--fen FEN] [--moves \"M1 M2 ...\"] --depth D [--divide] [--no-bulk]\n"
-    "      Count the leaves of the tree of legal turns.\n"
-    "  perft-suite FILE [--variant V] [--max-depth D] [--no-bulk]\n"
-    "      Check every `FEN ;D1 n ;D2 n ...` line of an EPD suite.\n"
-    "  moves --variant V [--fen FEN] [--moves \"M1 M2 ...\"] [--notation]\n"
-    "      One line per legal turn: the turn, a space, the FEN after it (with\n"
-    "      --notation, the turn's readable text between them).\n"
-    "  bench [--variant V|all] [--depth D]\n"
-    "      Fixed positions, fixed depth: total nodes and nodes per second.\n"
-    "  match --variant V --engine CMD --engine CMD [...]\n"
-    "      Games between two engines (CECP, UCI or builtin:random|greedy), checked\n"
-    "      by Rule Zero's rules; PGN, Elo, SPRT. See `rulezero match --help`.\n"
-    "      (Not in the Windows build: it needs POSIX child processes.)\n"
-    "  pgn-check FILE\n"
-    "      Replay every game of a PGN file through the rules and check its result.\n"
-    "  tune-data --variant V --out FILE [--games N] [--nodes K] [--seed S]\n"
-    "      Self-play positions with their games' results, for tune.\n"
-    "      See `rulezero tune-data --help`.\n"
-    "  tune --variant V --data FILE [--iterations N] [--out FILE]\n"
-    "      Fit the variant's evaluation weights to them (Texel's method); writes a\n"
-    "      weights file. See `rulezero tune --help`.\n"
-    "  gui [--port N] [--host ADDR] [--engine CMD]...\n"
-    "      A local web server for the browser GUI; open the address it prints.\n"
-    "      See `rulezero gui --help`.\n"
-    "\n"
-    "Options:\n"
-    "  -v, --variant V    variant id (default normal); see --help for the list\n"
-    "  -f, --fen FEN      start from this position instead of the start position\n"
-    "  -M, --moves LIST   perft, moves: play these turns first (space-separated, in\n"
-    "                     coordinates or the readable notation), keeping the\n"
-    "                     game's history\n"
-    "  -d, --depth D      depth in turns\n"
-    "  -D, --divide       perft: one line per root turn\n"
-    "  -n, --no-bulk      perft: make every leaf turn instead of counting the last ply\n"
-    "  -m, --max-depth D  perft-suite: skip depths above D\n"
-    "  -o, --option NAME=VALUE  set a game setting of the variant (repeatable; with no\n"
-    "                     subcommand, of every variant that has it, or an engine\n"
-    "                     option: Threads, MultiPV, Ponder, UCI_LimitStrength,\n"
-    "                     UCI_Elo, Skill)\n"
-    "      --powers LIST  same as --option Powers=LIST (polypiece, polypiece-phased),\n"
-    "                     e.g. 'K:K Q:Q,WAND R:R,NN B:B,R4 N:N,WD'\n"
-    "  -w, --weights FILE evaluation weights of a variant, as `rulezero tune` writes\n"
-    "                     them (with no subcommand, and bench)\n"
-    "  -h, --help         this text\n"
-    "  -V, --version      print the version\n";
 
 static void print_variants(FILE *out)
 {
@@ -94,10 +39,7 @@ static void print_variants(FILE *out)
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "rulezero: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'rulezero --help'.\n");
-    return EXIT_USAGE;
+    return options_table_error(&cli_options_table, fmt, arg);
 }
 
 #define CLI_MAX_SETTINGS 8
@@ -236,17 +178,6 @@ static int check_session_settings(struct cli_options *o)
     return EXIT_OK;
 }
 
-static int parse_int(const char *text, int lo, int hi, int *out)
-{
-    char *end;
-    errno = 0;
-    long n = strtol(text, &end, 10);
-    if (errno || end == text || *end != '\0' || n < lo || n > hi)
-        return -1;
-    *out = (int)n;
-    return 0;
-}
-
 static int load_weights(const char *path)
 {
     char err[VARIANT_ERR_LEN];
@@ -256,77 +187,156 @@ static int load_weights(const char *path)
     return EXIT_BAD_INPUT;
 }
 
-static int parse_options(int argc, char **argv, struct cli_options *o)
+/* ---- The options: setters, then the table (which is also --help) ---------------- */
+
+static int set_option(void *ctx, const char *arg, int64_t number)
 {
-    static const struct option longopts[] = {
-        {"variant", required_argument, NULL, 'v'}, {"fen", required_argument, NULL, 'f'},
-        {"moves", required_argument, NULL, 'M'},
-        {"depth", required_argument, NULL, 'd'},   {"max-depth", required_argument, NULL, 'm'},
-        {"divide", no_argument, NULL, 'D'},        {"no-bulk", no_argument, NULL, 'n'},
-        {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, 'V'},
-        {"option", required_argument, NULL, 'o'},  {"powers", required_argument, NULL, 'P'},
-        {"play", required_argument, NULL, 'p'},    {"seed", required_argument, NULL, 'S'},
-        {"weights", required_argument, NULL, 'w'}, {"notation", no_argument, NULL, 'N'},
-        {NULL, 0, NULL, 0},
-    };
-    optind = 1;
-    opterr = 0;
-    int c, rc;
-    while ((c = getopt_long(argc, argv, ":v:f:M:d:m:DnhVo:p:w:", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'v': o->variant = optarg; break;
-        case 'f': o->fen = optarg; break;
-        case 'M': o->moves = optarg; break;
-        case 'd':
-            if (parse_int(optarg, 0, 64, &o->depth))
-                return usage_error("bad depth '%s' (expected 0..64)", optarg);
-            break;
-        case 'm':
-            if (parse_int(optarg, 0, 64, &o->max_depth))
-                return usage_error("bad max depth '%s' (expected 0..64)", optarg);
-            break;
-        case 'o':
-            if ((rc = add_option_arg(o, optarg)))
-                return rc;
-            break;
-        case 'P':
-            if ((rc = add_setting(o, "Powers", optarg, optarg)))
-                return rc;
-            break;
-        case 'p':
-            if (strcmp(optarg, "random") == 0)
-                o->session.player = PLAYER_RANDOM;
-            else if (strcmp(optarg, "greedy") == 0)
-                o->session.player = PLAYER_GREEDY;
-            else if (strcmp(optarg, "search") == 0)
-                o->session.player = PLAYER_SEARCH;
-            else
-                return usage_error("bad player '%s' (expected search, random or greedy)", optarg);
-            break;
-        case 'S': {
-            char *end;
-            errno = 0;
-            o->session.seed = strtoull(optarg, &end, 10);
-            if (errno || end == optarg || *end || optarg[0] == '-')
-                return usage_error("bad seed '%s' (expected a non-negative integer)", optarg);
-            break;
-        }
-        case 'w':
-            if ((rc = load_weights(optarg)))
-                return rc;
-            break;
-        case 'D': o->divide = true; break;
-        case 'N': o->notation = true; break;
-        case 'n': o->bulk = false; break;
-        case 'h': fputs(usage_text, stdout); print_variants(stdout); return EXIT_DONE;
-        case 'V': printf("rulezero %s\n", RULEZERO_VERSION); return EXIT_DONE;
-        case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
-        default: return usage_error("unknown option '%s'", argv[optind - 1]);
-        }
-    }
+    (void)number;
+    return add_option_arg(ctx, arg);
+}
+
+static int set_powers(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    return add_setting(ctx, "Powers", arg, arg);
+}
+
+static int set_play(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    struct cli_options *o = ctx;
+    if (strcmp(arg, "random") == 0)
+        o->session.player = PLAYER_RANDOM;
+    else if (strcmp(arg, "greedy") == 0)
+        o->session.player = PLAYER_GREEDY;
+    else if (strcmp(arg, "search") == 0)
+        o->session.player = PLAYER_SEARCH;
+    else
+        return usage_error("bad player '%s' (expected search, random or greedy)", arg);
     return EXIT_OK;
 }
 
+static int set_seed(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    struct cli_options *o = ctx;
+    char *end;
+    errno = 0;
+    o->session.seed = strtoull(arg, &end, 10);
+    if (errno || end == arg || *end || arg[0] == '-')
+        return usage_error("bad seed '%s' (expected a non-negative integer)", arg);
+    return EXIT_OK;
+}
+
+static int set_weights(void *ctx, const char *arg, int64_t number)
+{
+    (void)ctx;
+    (void)number;
+    return load_weights(arg);
+}
+
+static int show_variants(void *ctx, const char *arg, int64_t number)
+{
+    (void)ctx;
+    (void)arg;
+    (void)number;
+    print_variants(stdout);
+    return EXIT_DONE;
+}
+
+static int show_version(void *ctx, const char *arg, int64_t number)
+{
+    (void)ctx;
+    (void)arg;
+    (void)number;
+    printf("rulezero %s\n", RULEZERO_VERSION);
+    return EXIT_DONE;
+}
+
+#define KEEP(kind, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(struct cli_options, field)
+
+static const struct options_table_entry cli_entries[] = {
+    {.kind = OPTIONS_TABLE_PROSE,
+     .name = "Usage: rulezero [SUBCOMMAND] [OPTIONS]\n"
+             "\n"
+             "With no subcommand, rulezero reads commands from standard input: a first line\n"
+             "`xboard` selects CECP (XBoard/WinBoard), `uci` selects UCI, anything else a\n"
+             "console for people (type `help`).\n"},
+    {"play", 'p', OPTIONS_TABLE_TEXT, "KIND",
+     "who chooses the moves: search (default), random (a uniformly\n"
+     "random legal turn) or greedy (best material after one turn)",
+     .set = set_play},
+    {"seed", 0, OPTIONS_TABLE_TEXT, "S", "random seed of the random and greedy players", .set = set_seed},
+    {.kind = OPTIONS_TABLE_PROSE,
+     .name = "\n"
+             "Subcommands:\n"
+             "  perft --variant V [--fen FEN] [--moves \"M1 M2 ...\"] --depth D [--divide] [--no-bulk]\n"
+             "      Count the leaves of the tree of legal turns.\n"
+             "  perft-suite FILE [--variant V] [--max-depth D] [--no-bulk]\n"
+             "      Check every `FEN ;D1 n ;D2 n ...` line of an EPD suite.\n"
+             "  moves --variant V [--fen FEN] [--moves \"M1 M2 ...\"] [--notation]\n"
+             "      One line per legal turn: the turn, a space, the FEN after it (with\n"
+             "      --notation, the turn's readable text between them).\n"
+             "  bench [--variant V|all] [--depth D]\n"
+             "      Fixed positions, fixed depth: total nodes and nodes per second.\n"
+             "  match --variant V --engine CMD --engine CMD [...]\n"
+             "      Games between two engines (CECP, UCI or builtin:random|greedy), checked\n"
+             "      by Rule Zero's rules; PGN, Elo, SPRT. See `rulezero match --help`.\n"
+             "      (Not in the Windows build: it needs POSIX child processes.)\n"
+             "  pgn-check FILE\n"
+             "      Replay every game of a PGN file through the rules and check its result.\n"
+             "  tune-data --variant V --out FILE [--games N] [--nodes K] [--seed S]\n"
+             "      Self-play positions with their games' results, for tune.\n"
+             "      See `rulezero tune-data --help`.\n"
+             "  tune --variant V --data FILE [--iterations N] [--out FILE]\n"
+             "      Fit the variant's evaluation weights to them (Texel's method); writes a\n"
+             "      weights file. See `rulezero tune --help`.\n"
+             "  gui [--port N] [--host ADDR] [--engine CMD]...\n"
+             "      A local web server for the browser GUI; open the address it prints.\n"
+             "      See `rulezero gui --help`.\n"
+             "\n"
+             "Options:\n"},
+    {"variant", 'v', OPTIONS_TABLE_TEXT, "V", "variant id (default normal); see --help for the list", KEEP(TEXT, variant)},
+    {"fen", 'f', OPTIONS_TABLE_TEXT, "FEN", "start from this position instead of the start position",
+     KEEP(TEXT, fen)},
+    {"moves", 'M', OPTIONS_TABLE_TEXT, "LIST",
+     "perft, moves: play these turns first (space-separated, in\n"
+     "coordinates or the readable notation), keeping the\n"
+     "game's history",
+     KEEP(TEXT, moves)},
+    {"depth", 'd', OPTIONS_TABLE_NUMBER, "D", "depth in turns", 0, 64, "bad depth '%s' (expected 0..64)",
+     KEEP(INT, depth)},
+    {"divide", 'D', OPTIONS_TABLE_FLAG, NULL, "perft: one line per root turn", KEEP(TRUE, divide)},
+    {"no-bulk", 'n', OPTIONS_TABLE_FLAG, NULL, "perft: make every leaf turn instead of counting the last ply",
+     KEEP(FALSE, bulk)},
+    {"max-depth", 'm', OPTIONS_TABLE_NUMBER, "D", "perft-suite: skip depths above D", 0, 64,
+     "bad max depth '%s' (expected 0..64)", KEEP(INT, max_depth)},
+    {"option", 'o', OPTIONS_TABLE_TEXT, "NAME=VALUE",
+     "set a game setting of the variant (repeatable; with no\n"
+     "subcommand, of every variant that has it, or an engine\n"
+     "option: Threads, MultiPV, Ponder, UCI_LimitStrength,\n"
+     "UCI_Elo, Skill)",
+     .set = set_option},
+    {"powers", 0, OPTIONS_TABLE_TEXT, "LIST",
+     "same as --option Powers=LIST (polypiece, polypiece-phased),\n"
+     "e.g. 'K:K Q:Q,WAND R:R,NN B:B,R4 N:N,WD'",
+     .set = set_powers},
+    {"weights", 'w', OPTIONS_TABLE_TEXT, "FILE",
+     "evaluation weights of a variant, as `rulezero tune` writes\n"
+     "them (with no subcommand, and bench)",
+     .set = set_weights},
+    {"notation", 0, OPTIONS_TABLE_FLAG, NULL, NULL, KEEP(TRUE, notation)}, /* listed with `moves` above */
+    {"help", 'h', OPTIONS_TABLE_HELP, NULL, "this text", .set = show_variants},
+    {"version", 'V', OPTIONS_TABLE_FLAG, NULL, "print the version", .set = show_version},
+    {0},
+};
+
+const struct options_table cli_options_table = {"rulezero", 21, cli_entries, false};
+
+static int parse_options(int argc, char **argv, struct cli_options *o)
+{
+    return options_table_parse(&cli_options_table, o, argc, argv);
+}
 static const struct variant *pick_variant(const char *id)
 {
     return variant_find(id ? id : "normal");

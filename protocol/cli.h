@@ -6,4 +6,9 @@
  * (0 ok, 1 bad input such as a FEN, 2 usage error). */
 int cli_main(int argc, char **argv);
 
+/* The options of `rulezero` and of its perft, perft-suite, moves and bench
+ * (protocol/options_table.h); its --help. */
+struct options_table;
+extern const struct options_table cli_options_table;
+
 #endif

@@ -1,29 +1,45 @@
 #include "protocol/command.h"
 
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/text.h"
 
-char *command_split(char *line, char **rest, char *whole, size_t n)
+static const struct command *command_find(const struct command_table *t, const char *name)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (strcmp(t->commands[i].name, name) == 0)
+            return &t->commands[i];
+    return NULL;
+}
+
+void command_dispatch(const struct command_table *t, void *session, char *line)
 {
     char *s = text_trim(line);
     if (*s == '\0')
-        return NULL;
-    snprintf(whole, n, "%s", s);
+        return;
+    char whole[COMMAND_LINE_MAX];
+    snprintf(whole, sizeof whole, "%s", s);
     char *name = text_word(&s);
-    *rest = s;
-    return name;
+    const struct command *cmd = command_find(t, name);
+    if (cmd)
+        cmd->run(session, s);
+    else
+        t->other(session, name, s, whole);
 }
 
-const void *command_find(const void *table, size_t count, size_t size, const char *name)
+void command_loop(FILE *in, const char *first_line, bool (*run_line)(void *session, char *line), void *session)
 {
-    const char *entry = table;
-    for (size_t i = 0; i < count; i++, entry += size) {
-        const char *entry_name;
-        memcpy(&entry_name, entry, sizeof entry_name);
-        if (strcmp(entry_name, name) == 0)
-            return entry;
+    bool more = true;
+    if (first_line) {
+        char *copy = strdup(first_line);
+        if (copy)
+            more = run_line(session, copy);
+        free(copy);
     }
-    return NULL;
+    char *line = NULL;
+    size_t cap = 0;
+    while (more && text_read_line(&line, &cap, in) >= 0)
+        more = run_line(session, line);
+    free(line);
 }

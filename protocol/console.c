@@ -48,14 +48,16 @@ static void say_result(struct console *c)
         writer_printf(c->w, "Game over: %s {%s}\n", result_text(o.result), o.reason ? o.reason : "");
 }
 
-static void cmd_help(struct console *c, char *args)
+static void cmd_help(void *session, char *args)
 {
+    struct console *c = session;
     (void)args;
     writer_printf(c->w, "%s", help_text);
 }
 
-static void cmd_new(struct console *c, char *args)
+static void cmd_new(void *session, char *args)
 {
+    struct console *c = session;
     (void)args;
     char err[VARIANT_ERR_LEN];
     game_new(&c->game, c->game.variant, NULL, err, sizeof err);
@@ -63,8 +65,9 @@ static void cmd_new(struct console *c, char *args)
     writer_printf(c->w, "New game of %s.\n", c->game.variant->title);
 }
 
-static void cmd_variant(struct console *c, char *args)
+static void cmd_variant(void *session, char *args)
 {
+    struct console *c = session;
     char *id = text_trim(args);
     if (!*id) {
         writer_printf(c->w, "Current variant: %s. Available:", c->game.variant->id);
@@ -82,8 +85,9 @@ static void cmd_variant(struct console *c, char *args)
     writer_printf(c->w, "New game of %s.\n", c->game.variant->title);
 }
 
-static void cmd_fen(struct console *c, char *args)
+static void cmd_fen(void *session, char *args)
 {
+    struct console *c = session;
     char err[VARIANT_ERR_LEN];
     if (game_new(&c->game, c->game.variant, text_trim(args), err, sizeof err))
         writer_printf(c->w, "Error: %s\n", err);
@@ -91,8 +95,9 @@ static void cmd_fen(struct console *c, char *args)
         say_result(c);
 }
 
-static void cmd_d(struct console *c, char *args)
+static void cmd_d(void *session, char *args)
 {
+    struct console *c = session;
     (void)args;
     writer_begin(c->w);
     game_print_board(&c->game, c->w->out);
@@ -106,22 +111,25 @@ static void print_turn(struct position *after, const struct turn *t, void *ctx)
     writer_printf(c->w, " %s", t->text);
 }
 
-static void cmd_moves(struct console *c, char *args)
+static void cmd_moves(void *session, char *args)
 {
+    struct console *c = session;
     (void)args;
     int n = for_each_turn(c->game.pos, print_turn, c);
     writer_printf(c->w, "\n%d legal turns\n", n);
 }
 
-static void cmd_undo(struct console *c, char *args)
+static void cmd_undo(void *session, char *args)
 {
+    struct console *c = session;
     (void)args;
     if (game_undo(&c->game))
         writer_printf(c->w, "Error: no turn to take back\n");
 }
 
-static void cmd_perft(struct console *c, char *args)
+static void cmd_perft(void *session, char *args)
 {
+    struct console *c = session;
     int64_t depth;
     if (text_int64(text_trim(args), 1, 64, &depth)) {
         writer_printf(c->w, "Error: expected perft DEPTH (1..64)\n");
@@ -153,8 +161,9 @@ static void on_done(const struct search_result *r, void *ctx)
     (void)ctx;
 }
 
-static void cmd_go(struct console *c, char *args)
+static void cmd_go(void *session, char *args)
 {
+    struct console *c = session;
     struct search_limits *l = c->limits;
     search_limits_init(l);
     l->movetime_ms = DEFAULT_MOVETIME_MS;
@@ -192,8 +201,9 @@ static void cmd_go(struct console *c, char *args)
     say_result(c);
 }
 
-static void cmd_option(struct console *c, char *args)
+static void cmd_option(void *session, char *args)
 {
+    struct console *c = session;
     char *eq = strchr(args, '=');
     if (!eq) {
         writer_printf(c->w, "Error: expected option NAME=VALUE\n");
@@ -205,8 +215,9 @@ static void cmd_option(struct console *c, char *args)
         writer_printf(c->w, "Error: %s\n", err);
 }
 
-static void cmd_quit(struct console *c, char *args)
+static void cmd_quit(void *session, char *args)
 {
+    struct console *c = session;
     (void)args;
     c->quit = true;
 }
@@ -226,10 +237,13 @@ static void play_turns(struct console *c, char *line)
     say_result(c);
 }
 
-struct command {
-    const char *name;
-    void (*run)(struct console *c, char *args);
-};
+/* Not a command: turns to play. */
+static void other_line(void *session, char *name, char *rest, char *whole)
+{
+    (void)name;
+    (void)rest;
+    play_turns(session, whole);
+}
 
 static const struct command commands[] = {
     {"help", cmd_help}, {"new", cmd_new},     {"variant", cmd_variant}, {"fen", cmd_fen},
@@ -237,17 +251,13 @@ static const struct command commands[] = {
     {"go", cmd_go},     {"option", cmd_option}, {"quit", cmd_quit},     {"exit", cmd_quit},
 };
 
-static void run_line(struct console *c, char *line)
+static const struct command_table console_commands = {commands, sizeof commands / sizeof commands[0], other_line};
+
+static bool console_line(void *session, char *line)
 {
-    char whole[4096], *rest;
-    char *name = command_split(line, &rest, whole, sizeof whole);
-    if (!name)
-        return;
-    const struct command *cmd = command_find(commands, sizeof commands / sizeof commands[0], sizeof commands[0], name);
-    if (cmd)
-        cmd->run(c, rest);
-    else
-        play_turns(c, whole);
+    struct console *c = session;
+    command_dispatch(&console_commands, c, line);
+    return !c->quit;
 }
 
 int console_run(const char *first_line, FILE *in, struct writer *w, const struct session_options *opts)
@@ -267,17 +277,7 @@ int console_run(const char *first_line, FILE *in, struct writer *w, const struct
     engine_settings_init(&settings);
     char err[VARIANT_ERR_LEN];
     session_engine_options(opts, &settings, c->engine, err, sizeof err); /* checked by the command line */
-    if (first_line) {
-        char *copy = strdup(first_line);
-        if (copy)
-            run_line(c, copy);
-        free(copy);
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    while (!c->quit && text_read_line(&line, &cap, in) >= 0)
-        run_line(c, line);
-    free(line);
+    command_loop(in, first_line, console_line, c);
     engine_free(c->engine);
     game_free(&c->game);
     free(c->limits);

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "engine/search.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 enum { ENGINE_OPTION_UCI = 1, ENGINE_OPTION_CECP = 2 };
 

@@ -11,7 +11,7 @@
 #include "engine/fen.h"
 #include "engine/settings.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* Turns may not push the undo stack past this, so a search always has room. */
 #define GAME_MAX_PLY (MAX_HISTORY - 2 * 128 - MAX_TURN_STEPS)

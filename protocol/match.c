@@ -19,7 +19,7 @@
 #include "protocol/openings.h"
 #include "protocol/pgn.h"
 #include "protocol/player.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 enum { EXIT_OK = MATCH_EXIT_OK, EXIT_FAIL = MATCH_EXIT_FAIL };
 

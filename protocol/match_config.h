@@ -43,6 +43,9 @@ struct match_config {
 /* Fills c from the arguments (defaults set by the caller); prints usage
  * errors. MATCH_EXIT_OK, MATCH_EXIT_USAGE or MATCH_EXIT_DONE. */
 int match_parse_options(int argc, char **argv, struct match_config *c);
+/* Its options (protocol/options_table.h); its --help. */
+struct options_table;
+extern const struct options_table match_options_table;
 /* Makes the arbiter's settings (c->rules): the variant's, with the engines'
  * options the variant declares. 0 or -1 after printing why. */
 int match_apply_variant_options(struct match_config *c);

@@ -8,7 +8,7 @@
 #include "engine/adjudicate.h"
 #include "engine/baseline.h"
 #include "engine/text.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* Reads FEN or EPD lines: the longest prefix of the line's fields (up to any
  * ';') that reads as a position of the variant. */

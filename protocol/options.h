@@ -3,7 +3,7 @@
 #ifndef RULEZERO_OPTIONS_H
 #define RULEZERO_OPTIONS_H
 
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define MAX_LISTED_OPTIONS 64
 

@@ -7,7 +7,7 @@
 
 #include "engine/adjudicate.h"
 #include "engine/notation.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* ---- Writing ------------------------------------------------------------- */
 
@@ -304,10 +304,10 @@ int match_parse_turn(struct position *pos, const char *text, struct turn *out)
 {
     if (turn_parse(pos, text, out) == 0)
         return 0;
-    const struct variant *v = pos->variant;
-    if (v->xboard_parse) {
+    xboard_text_fn from_xboard = game_of(pos->variant)->xboard_parse;
+    if (from_xboard) {
         char mapped[TURN_TEXT_LEN];
-        v->xboard_parse(pos, text, mapped, sizeof mapped);
+        from_xboard(pos, text, mapped, sizeof mapped);
         if (turn_parse(pos, mapped, out) == 0)
             return 0;
     }

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "engine/clock.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define BUILTIN_PREFIX "builtin:"
 

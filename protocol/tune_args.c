@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "protocol/tune.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 int tune_usage_error(const char *cmd, const char *fmt, const char *arg)
 {

@@ -1,5 +1,6 @@
 /* `rulezero tune-data`: training positions for the tuner from self-play. */
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,30 +8,11 @@
 #include "engine/search.h"
 #include "engine/text.h"
 #include "protocol/game.h"
+#include "protocol/options_table.h"
 #include "protocol/tune.h"
 #include "protocol/tune_weights.h"
 
 #define CMD "tune-data"
-
-static const char tune_data_usage[] =
-    "Usage: rulezero tune-data --variant V --out FILE [OPTIONS]\n"
-    "\n"
-    "Plays the built-in engine against itself at a fixed node count per move,\n"
-    "each game from its own random opening, and writes the quiet positions met\n"
-    "(at a turn's start, side to move not in check, the engine's choice not a\n"
-    "capture, no mate in sight) as lines `FEN ;result R`, R the game's result\n"
-    "(1-0, 0-1, 1/2-1/2). A fixed seed gives the same file.\n"
-    "\n"
-    "Options:\n"
-    "  -v, --variant V         the variant (one with tunable weights)\n"
-    "  -o, --out FILE          where the positions go\n"
-    "  -g, --games N           games to play (default 20)\n"
-    "  -n, --nodes K           nodes per move (default 2000)\n"
-    "  -s, --seed S            seed of the random openings (default 1)\n"
-    "  -r, --random-plies P    random turns that open each game (default 8)\n"
-    "  -m, --max-turns T       a game longer than this is scored a draw (default 300)\n"
-    "  -w, --weights FILE      play with these weights (a `rulezero tune` output)\n"
-    "  -h, --help              this text\n";
 
 struct data_options {
     const char *variant, *out, *weights;
@@ -162,40 +144,42 @@ static int run(const struct data_options *o)
     return rc;
 }
 
-static int parse_number(const char *name, int64_t lo, int64_t hi, int64_t *out)
-{
-    if (text_int64(optarg, lo, hi, out))
-        return tune_usage_error(CMD, name, optarg);
-    return 0;
-}
+#define KEEP(kind, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(struct data_options, field)
+
+static const struct options_table_entry data_entries[] = {
+    {.kind = OPTIONS_TABLE_PROSE,
+     .name = "Usage: rulezero tune-data --variant V --out FILE [OPTIONS]\n"
+             "\n"
+             "Plays the built-in engine against itself at a fixed node count per move,\n"
+             "each game from its own random opening, and writes the quiet positions met\n"
+             "(at a turn's start, side to move not in check, the engine's choice not a\n"
+             "capture, no mate in sight) as lines `FEN ;result R`, R the game's result\n"
+             "(1-0, 0-1, 1/2-1/2). A fixed seed gives the same file.\n"
+             "\n"
+             "Options:\n"},
+    {"variant", 'v', OPTIONS_TABLE_TEXT, "V", "the variant (one with tunable weights)", KEEP(TEXT, variant)},
+    {"out", 'o', OPTIONS_TABLE_TEXT, "FILE", "where the positions go", KEEP(TEXT, out)},
+    {"games", 'g', OPTIONS_TABLE_NUMBER, "N", "games to play (default 20)", 1, 1000000,
+     "bad game count '%s' (expected 1..1000000)", KEEP(INT64, games)},
+    {"nodes", 'n', OPTIONS_TABLE_NUMBER, "K", "nodes per move (default 2000)", 1, 100000000,
+     "bad node count '%s' (expected 1..100000000)", KEEP(INT64, nodes)},
+    {"seed", 's', OPTIONS_TABLE_NUMBER, "S", "seed of the random openings (default 1)", 0, 2147483647,
+     "bad seed '%s' (expected 0..2147483647)", KEEP(INT64, seed)},
+    {"random-plies", 'r', OPTIONS_TABLE_NUMBER, "P", "random turns that open each game (default 8)", 0, 100,
+     "bad random plies '%s' (expected 0..100)", KEEP(INT64, random_plies)},
+    {"max-turns", 'm', OPTIONS_TABLE_NUMBER, "T", "a game longer than this is scored a draw (default 300)", 1, 500,
+     "bad turn limit '%s' (expected 1..500)", KEEP(INT64, max_turns)},
+    {"weights", 'w', OPTIONS_TABLE_TEXT, "FILE", "play with these weights (a `rulezero tune` output)",
+     KEEP(TEXT, weights)},
+    {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
+    {0},
+};
+
+const struct options_table tune_data_options_table = {"rulezero " CMD, 26, data_entries, false};
 
 static int parse(int argc, char **argv, struct data_options *o)
 {
-    static const struct option longopts[] = {
-        {"variant", required_argument, NULL, 'v'},      {"out", required_argument, NULL, 'o'},
-        {"games", required_argument, NULL, 'g'},        {"nodes", required_argument, NULL, 'n'},
-        {"seed", required_argument, NULL, 's'},         {"random-plies", required_argument, NULL, 'r'},
-        {"max-turns", required_argument, NULL, 'm'},    {"weights", required_argument, NULL, 'w'},
-        {"help", no_argument, NULL, 'h'},               {NULL, 0, NULL, 0},
-    };
-    optind = 1;
-    opterr = 0;
-    int c, rc = 0;
-    while (rc == 0 && (c = getopt_long(argc, argv, ":v:o:g:n:s:r:m:w:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'v': o->variant = optarg; break;
-        case 'o': o->out = optarg; break;
-        case 'w': o->weights = optarg; break;
-        case 'g': rc = parse_number("bad game count '%s' (expected 1..1000000)", 1, 1000000, &o->games); break;
-        case 'n': rc = parse_number("bad node count '%s' (expected 1..100000000)", 1, 100000000, &o->nodes); break;
-        case 's': rc = parse_number("bad seed '%s' (expected 0..2147483647)", 0, 2147483647, &o->seed); break;
-        case 'r': rc = parse_number("bad random plies '%s' (expected 0..100)", 0, 100, &o->random_plies); break;
-        case 'm': rc = parse_number("bad turn limit '%s' (expected 1..500)", 1, 500, &o->max_turns); break;
-        case 'h': fputs(tune_data_usage, stdout); return -1;
-        case ':': return tune_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-        default: return tune_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
-        }
-    }
+    int rc = options_table_parse(&tune_data_options_table, o, argc, argv);
     if (rc == 0 && optind < argc)
         rc = tune_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (rc == 0 && !o->out)

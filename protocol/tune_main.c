@@ -1,6 +1,7 @@
 /* `rulezero tune`: fits a variant's evaluation weights to positions from
  * `rulezero tune-data` (protocol/tune_fit.h) and writes a weights file. */
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,30 +10,12 @@
 #include "engine/eval_params.h"
 #include "engine/settings.h"
 #include "engine/text.h"
+#include "protocol/options_table.h"
 #include "protocol/tune.h"
 #include "protocol/tune_fit.h"
 #include "protocol/tune_weights.h"
 
 #define CMD "tune"
-
-static const char tune_usage[] =
-    "Usage: rulezero tune --variant V --data FILE [OPTIONS]\n"
-    "\n"
-    "Fits the variant's evaluation weights to the results of the games the\n"
-    "positions of FILE come from (lines `FEN ;result R`, as `rulezero tune-data`\n"
-    "writes them): first the logistic scale K, then the weights by local search\n"
-    "on the mean squared error between sigmoid(K * eval) and the result. Prints\n"
-    "the error before and after, and writes the weights as a weights file, which\n"
-    "`rulezero --weights FILE` loads.\n"
-    "\n"
-    "Options:\n"
-    "  -v, --variant V         the variant (one with tunable weights)\n"
-    "  -d, --data FILE         the positions\n"
-    "  -i, --iterations N      passes over the weights at most (default 20; 0: error only)\n"
-    "  -w, --weights FILE      start from these weights instead of the built-in ones\n"
-    "  -k, --scale K           use this K instead of fitting it (e.g. 1.25)\n"
-    "  -o, --out FILE          where the weights go (default: standard output)\n"
-    "  -h, --help              this text\n";
 
 struct tune_options {
     const char *variant, *data, *weights, *out;
@@ -197,36 +180,48 @@ static int run(const struct tune_options *o, const struct variant *v)
     return rc;
 }
 
+static int set_scale(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    struct tune_options *o = ctx;
+    if (text_double(arg, &o->k) || !(o->k > 0 && o->k <= 100))
+        return tune_usage_error(CMD, "bad scale '%s' (expected a number in (0, 100])", arg);
+    return 0;
+}
+
+#define KEEP(kind, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(struct tune_options, field)
+
+static const struct options_table_entry tune_entries[] = {
+    {.kind = OPTIONS_TABLE_PROSE,
+     .name = "Usage: rulezero tune --variant V --data FILE [OPTIONS]\n"
+             "\n"
+             "Fits the variant's evaluation weights to the results of the games the\n"
+             "positions of FILE come from (lines `FEN ;result R`, as `rulezero tune-data`\n"
+             "writes them): first the logistic scale K, then the weights by local search\n"
+             "on the mean squared error between sigmoid(K * eval) and the result. Prints\n"
+             "the error before and after, and writes the weights as a weights file, which\n"
+             "`rulezero --weights FILE` loads.\n"
+             "\n"
+             "Options:\n"},
+    {"variant", 'v', OPTIONS_TABLE_TEXT, "V", "the variant (one with tunable weights)", KEEP(TEXT, variant)},
+    {"data", 'd', OPTIONS_TABLE_TEXT, "FILE", "the positions", KEEP(TEXT, data)},
+    {"iterations", 'i', OPTIONS_TABLE_NUMBER, "N", "passes over the weights at most (default 20; 0: error only)", 0,
+     100000, "bad iteration count '%s' (expected 0..100000)", KEEP(INT64, iterations)},
+    {"weights", 'w', OPTIONS_TABLE_TEXT, "FILE", "start from these weights instead of the built-in ones",
+     KEEP(TEXT, weights)},
+    {"scale", 'k', OPTIONS_TABLE_TEXT, "K", "use this K instead of fitting it (e.g. 1.25)", .set = set_scale},
+    {"out", 'o', OPTIONS_TABLE_TEXT, "FILE", "where the weights go (default: standard output)", KEEP(TEXT, out)},
+    {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
+    {0},
+};
+
+const struct options_table tune_options_table = {"rulezero " CMD, 26, tune_entries, false};
+
 static int parse(int argc, char **argv, struct tune_options *o)
 {
-    static const struct option longopts[] = {
-        {"variant", required_argument, NULL, 'v'},    {"data", required_argument, NULL, 'd'},
-        {"iterations", required_argument, NULL, 'i'}, {"weights", required_argument, NULL, 'w'},
-        {"scale", required_argument, NULL, 'k'},      {"out", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},             {NULL, 0, NULL, 0},
-    };
-    optind = 1;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, ":v:d:i:w:k:o:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'v': o->variant = optarg; break;
-        case 'd': o->data = optarg; break;
-        case 'w': o->weights = optarg; break;
-        case 'o': o->out = optarg; break;
-        case 'i':
-            if (text_int64(optarg, 0, 100000, &o->iterations))
-                return tune_usage_error(CMD, "bad iteration count '%s' (expected 0..100000)", optarg);
-            break;
-        case 'k':
-            if (text_double(optarg, &o->k) || !(o->k > 0 && o->k <= 100))
-                return tune_usage_error(CMD, "bad scale '%s' (expected a number in (0, 100])", optarg);
-            break;
-        case 'h': fputs(tune_usage, stdout); return -1;
-        case ':': return tune_usage_error(CMD, "option '%s' needs a value", argv[optind - 1]);
-        default: return tune_usage_error(CMD, "unknown option '%s'", argv[optind - 1]);
-        }
-    }
+    int rc = options_table_parse(&tune_options_table, o, argc, argv);
+    if (rc)
+        return rc;
     if (optind < argc)
         return tune_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (!o->data)

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* Sets the weights a file names, all or none: 0, or -1 with a message naming
  * the line (unreadable file, no `variant` line first, a variant without

@@ -121,8 +121,9 @@ static void send_option(struct uci *u, const struct variant_option *o)
     }
 }
 
-static void cmd_uci(struct uci *u, char *args)
+static void cmd_uci(void *session, char *args)
 {
+    struct uci *u = session;
     (void)args;
     writer_printf(u->w, "id name Rule Zero %s\nid author the Rule Zero authors\n", RULEZERO_VERSION);
     writer_printf(u->w, "option name Hash type spin default %d min 1 max %d\n", DEFAULT_HASH_MB, MAX_HASH_MB);
@@ -141,14 +142,16 @@ static void cmd_uci(struct uci *u, char *args)
     writer_printf(u->w, "uciok\n");
 }
 
-static void cmd_isready(struct uci *u, char *args)
+static void cmd_isready(void *session, char *args)
 {
+    struct uci *u = session;
     (void)args;
     writer_printf(u->w, "readyok\n");
 }
 
-static void cmd_ucinewgame(struct uci *u, char *args)
+static void cmd_ucinewgame(void *session, char *args)
 {
+    struct uci *u = session;
     (void)args;
     stop_search(u);
     engine_clear(u->engine);
@@ -157,8 +160,9 @@ static void cmd_ucinewgame(struct uci *u, char *args)
 }
 
 /* `setoption name NAME [value VALUE]`; names may hold spaces. */
-static void cmd_setoption(struct uci *u, char *args)
+static void cmd_setoption(void *session, char *args)
 {
+    struct uci *u = session;
     char *p = args;
     if (strcmp(text_word(&p), "name") != 0) {
         send_error(u, "%s", "expected setoption name NAME value VALUE");
@@ -268,8 +272,9 @@ static void replace_game(struct uci *u, const char *fen, char **tokens, int n)
     u->scratch = t;
 }
 
-static void cmd_position(struct uci *u, char *args)
+static void cmd_position(void *session, char *args)
 {
+    struct uci *u = session;
     char *p = args;
     char *kind = text_word(&p);
     char *fen = NULL;
@@ -377,8 +382,26 @@ static int restrict_root(struct uci *u, char **p, struct search_limits *l)
     return rc;
 }
 
-static void cmd_go(struct uci *u, char *args)
+/* Stops the running search, if any, and starts one with the limits of a `go` line. */
+static void start_search(struct uci *u, struct search_limits *l)
 {
+    for (int c = WHITE; c <= BLACK; c++)
+        if (l->time_ms[c] >= 0)
+            l->time_ms[c] = tc_clock_for_search(l->time_ms[c]);
+    l->multipv = u->settings.multipv;
+    l->move_overhead_ms = u->settings.move_overhead_ms;
+    stop_search(u);
+    *u->limits = *l;
+    struct search_callbacks cb = {on_report, on_done, u};
+    pf_mutex_lock(&u->lock);
+    u->searching = true;
+    pf_mutex_unlock(&u->lock);
+    engine_search_async(u->engine, u->game.pos, u->limits, &cb);
+}
+
+static void cmd_go(void *session, char *args)
+{
+    struct uci *u = session;
     char *p = args;
     struct search_limits *l = u->parsed;
     search_limits_init(l);
@@ -423,58 +446,53 @@ static void cmd_go(struct uci *u, char *args)
             return;
         }
     }
-    for (int c = WHITE; c <= BLACK; c++)
-        if (l->time_ms[c] >= 0)
-            l->time_ms[c] = tc_clock_for_search(l->time_ms[c]);
-    l->multipv = u->settings.multipv;
-    l->move_overhead_ms = u->settings.move_overhead_ms;
-    stop_search(u);
-    *u->limits = *l;
-    struct search_callbacks cb = {on_report, on_done, u};
-    pf_mutex_lock(&u->lock);
-    u->searching = true;
-    pf_mutex_unlock(&u->lock);
-    engine_search_async(u->engine, u->game.pos, u->limits, &cb);
+    start_search(u, l);
 }
 
 /* The move pondered on was played: the search goes on, now on the clock. */
-static void cmd_ponderhit(struct uci *u, char *args)
+static void cmd_ponderhit(void *session, char *args)
 {
+    struct uci *u = session;
     (void)args;
     engine_ponderhit(u->engine);
 }
 
-static void cmd_stop(struct uci *u, char *args)
+static void cmd_stop(void *session, char *args)
 {
+    struct uci *u = session;
     (void)args;
     stop_search(u);
 }
 
-static void cmd_d(struct uci *u, char *args)
+static void cmd_d(void *session, char *args)
 {
+    struct uci *u = session;
     (void)args;
     writer_begin(u->w);
     game_print_board(&u->game, u->w->out);
     writer_end(u->w);
 }
 
-static void cmd_quit(struct uci *u, char *args)
+static void cmd_quit(void *session, char *args)
 {
+    struct uci *u = session;
     (void)args;
     stop_search(u);
     u->quit = true;
 }
 
-static void cmd_ignore(struct uci *u, char *args)
+static void cmd_ignore(void *session, char *args)
 {
-    (void)u;
+    (void)session;
     (void)args;
 }
 
-struct command {
-    const char *name;
-    void (*run)(struct uci *u, char *args);
-};
+static void other_line(void *session, char *name, char *rest, char *whole)
+{
+    (void)rest;
+    (void)whole;
+    send_error(session, "unknown command '%s'", name);
+}
 
 static const struct command commands[] = {
     {"uci", cmd_uci},           {"isready", cmd_isready}, {"ucinewgame", cmd_ucinewgame},
@@ -483,17 +501,13 @@ static const struct command commands[] = {
     {"ponderhit", cmd_ponderhit},  {"debug", cmd_ignore},    {"register", cmd_ignore},
 };
 
-static void run_line(struct uci *u, char *line)
+static const struct command_table uci_commands = {commands, sizeof commands / sizeof commands[0], other_line};
+
+static bool uci_line(void *session, char *line)
 {
-    char whole[4096], *rest;
-    char *name = command_split(line, &rest, whole, sizeof whole);
-    if (!name)
-        return;
-    const struct command *cmd = command_find(commands, sizeof commands / sizeof commands[0], sizeof commands[0], name);
-    if (cmd)
-        cmd->run(u, rest);
-    else
-        send_error(u, "unknown command '%s'", name);
+    struct uci *u = session;
+    command_dispatch(&uci_commands, u, line);
+    return !u->quit;
 }
 
 int uci_run(const char *first_line, FILE *in, struct writer *w, const struct session_options *opts)
@@ -517,18 +531,8 @@ int uci_run(const char *first_line, FILE *in, struct writer *w, const struct ses
     session_engine_options(opts, &u->settings, u->engine, err, sizeof err); /* checked by the command line */
     pf_mutex_init(&u->lock);
     pf_cond_init(&u->idle);
-    char *line = NULL;
-    size_t cap = 0;
-    if (first_line) {
-        char *copy = strdup(first_line);
-        if (copy)
-            run_line(u, copy);
-        free(copy);
-    }
-    while (!u->quit && text_read_line(&line, &cap, in) >= 0)
-        run_line(u, line);
+    command_loop(in, first_line, uci_line, u);
     stop_search(u);
-    free(line);
     engine_free(u->engine);
     game_free(&u->game);
     game_free(&u->scratch);

@@ -5,7 +5,7 @@
 
 #include "engine/clock.h"
 #include "protocol/player.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* Collects the `var` values of "option name UCI_Variant type combo ...". */
 static void take_option(struct player *p, const char *line)

@@ -136,8 +136,9 @@ static void turn_for_gui(const struct xboard *xb, const char *turn_text, char *o
 {
     const struct game *g = &xb->game;
     snprintf(out, n, "%s", turn_text);
-    if (g->variant->xboard_move && !xb->full_turns)
-        g->variant->xboard_move(g->pos, turn_text, out, n);
+    xboard_text_fn to_xboard = game_of(g->variant)->xboard_move;
+    if (to_xboard && !xb->full_turns)
+        to_xboard(g->pos, turn_text, out, n);
 }
 
 static void play_engine_move(struct xboard *xb, const struct search_result *r)
@@ -322,8 +323,9 @@ static void send_option_feature(struct xboard *xb, const struct variant_option *
     writer_printf(xb->w, "feature option=\"%s\"\n", line);
 }
 
-static void cmd_protover(struct xboard *xb, char *args)
+static void cmd_protover(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     writer_printf(xb->w, "feature done=0\n");
     char variants[1024] = "";
@@ -348,8 +350,9 @@ static void cmd_protover(struct xboard *xb, char *args)
 
 /* ---- Game commands ------------------------------------------------------------------ */
 
-static void cmd_new(struct xboard *xb, char *args)
+static void cmd_new(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     stop_search(xb, true);
     char err[VARIANT_ERR_LEN];
@@ -366,8 +369,9 @@ static void cmd_new(struct xboard *xb, char *args)
         think_if_engine_to_move(xb);
 }
 
-static void cmd_variant(struct xboard *xb, char *args)
+static void cmd_variant(void *session, char *args)
 {
+    struct xboard *xb = session;
     const struct variant *v = variant_find(args);
     if (!v) {
         send_error(xb, "unsupported variant", "variant");
@@ -382,7 +386,7 @@ static void cmd_variant(struct xboard *xb, char *args)
     forget_report(xb);
     xb->game_over = false;
     position_changed(xb);
-    if (v->xboard) {
+    if (game_of(v)->xboard) {
         char setup[FEN_MAX_LEN + 256];
         if (xboard_setup_line(xb->game.pos, setup, sizeof setup))
             writer_printf(xb->w, "%s", setup);
@@ -391,15 +395,17 @@ static void cmd_variant(struct xboard *xb, char *args)
         think_if_engine_to_move(xb);
 }
 
-static void cmd_force(struct xboard *xb, char *args)
+static void cmd_force(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     stop_search(xb, true);
     xb->force = true;
 }
 
-static void cmd_go(struct xboard *xb, char *args)
+static void cmd_go(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     stop_search(xb, true);
     xb->force = false;
@@ -407,16 +413,18 @@ static void cmd_go(struct xboard *xb, char *args)
     think_if_engine_to_move(xb);
 }
 
-static void cmd_playother(struct xboard *xb, char *args)
+static void cmd_playother(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     stop_search(xb, true);
     xb->force = false;
     xb->engine_color = xb->game.pos->side ^ 1;
 }
 
-static void cmd_move_now(struct xboard *xb, char *args)
+static void cmd_move_now(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     if (xb->searching == SEARCH_MOVE)
         stop_search(xb, false);
@@ -428,13 +436,15 @@ static int parse_xboard_turn(struct xboard *xb, const char *text, struct turn *t
     struct game *g = &xb->game;
     char ours[TURN_TEXT_LEN];
     snprintf(ours, sizeof ours, "%s", text);
-    if (g->variant->xboard_parse && !xb->full_turns)
-        g->variant->xboard_parse(g->pos, text, ours, sizeof ours);
+    xboard_text_fn from_xboard = game_of(g->variant)->xboard_parse;
+    if (from_xboard && !xb->full_turns)
+        from_xboard(g->pos, text, ours, sizeof ours);
     return game_find_turn(g, ours, t, err, errlen);
 }
 
-static void cmd_usermove(struct xboard *xb, char *args)
+static void cmd_usermove(void *session, char *args)
 {
+    struct xboard *xb = session;
     char *text = text_trim(args);
     struct turn t;
     char err[VARIANT_ERR_LEN];
@@ -458,8 +468,9 @@ static void cmd_usermove(struct xboard *xb, char *args)
     think_if_engine_to_move(xb);
 }
 
-static void cmd_setboard(struct xboard *xb, char *args)
+static void cmd_setboard(void *session, char *args)
 {
+    struct xboard *xb = session;
     stop_search(xb, true);
     char err[VARIANT_ERR_LEN];
     if (game_new(&xb->game, xb->game.variant, text_trim(args), err, sizeof err)) {
@@ -489,20 +500,23 @@ static void take_back(struct xboard *xb, int turns, const char *command)
         think_if_engine_to_move(xb);
 }
 
-static void cmd_undo(struct xboard *xb, char *args)
+static void cmd_undo(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     take_back(xb, 1, "undo");
 }
 
-static void cmd_remove(struct xboard *xb, char *args)
+static void cmd_remove(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     take_back(xb, 2, "remove");
 }
 
-static void cmd_result(struct xboard *xb, char *args)
+static void cmd_result(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     stop_search(xb, true);
     xb->game_over = true;
@@ -510,8 +524,9 @@ static void cmd_result(struct xboard *xb, char *args)
 
 /* ---- Time ------------------------------------------------------------------------------ */
 
-static void cmd_level(struct xboard *xb, char *args)
+static void cmd_level(void *session, char *args)
 {
+    struct xboard *xb = session;
     if (tc_parse_level(&xb->tc, args))
         send_error(xb, "expected level MPS BASE INC", "level");
 }
@@ -525,34 +540,42 @@ static void set_number(struct xboard *xb, const char *args, const char *command,
         *out = n;
 }
 
-static void cmd_st(struct xboard *xb, char *args)
+static void cmd_st(void *session, char *args)
 {
+    struct xboard *xb = session;
     int64_t s = -1;
     set_number(xb, args, "st", 1000000, &s);
     if (s >= 0)
         xb->tc.st_ms = s * 1000;
 }
 
-static void cmd_sd(struct xboard *xb, char *args)
+static void cmd_sd(void *session, char *args)
 {
+    struct xboard *xb = session;
     int64_t d = -1;
     set_number(xb, args, "sd", MAX_SEARCH_DEPTH, &d);
     if (d >= 0)
         xb->tc.depth = (int)d;
 }
 
-static void cmd_nps(struct xboard *xb, char *args) { set_number(xb, args, "nps", INT64_C(1) << 40, &xb->tc.nps); }
-
-static void cmd_time(struct xboard *xb, char *args)
+static void cmd_nps(void *session, char *args)
 {
+    struct xboard *xb = session;
+    set_number(xb, args, "nps", INT64_C(1) << 40, &xb->tc.nps);
+}
+
+static void cmd_time(void *session, char *args)
+{
+    struct xboard *xb = session;
     int64_t cs = -1;
     set_number(xb, args, "time", INT64_C(1) << 40, &cs);
     if (cs >= 0)
         xb->tc.own_ms = cs * 10;
 }
 
-static void cmd_otim(struct xboard *xb, char *args)
+static void cmd_otim(void *session, char *args)
 {
+    struct xboard *xb = session;
     int64_t cs = -1;
     set_number(xb, args, "otim", INT64_C(1) << 40, &cs);
     if (cs >= 0)
@@ -561,8 +584,9 @@ static void cmd_otim(struct xboard *xb, char *args)
 
 /* ---- Other commands ------------------------------------------------------------------------ */
 
-static void cmd_ping(struct xboard *xb, char *args)
+static void cmd_ping(void *session, char *args)
 {
+    struct xboard *xb = session;
     int64_t n;
     if (text_int64(text_trim(args), INT32_MIN, INT32_MAX, &n)) {
         send_error(xb, "bad number", "ping");
@@ -574,28 +598,32 @@ static void cmd_ping(struct xboard *xb, char *args)
         writer_printf(xb->w, "pong %d\n", (int)n);
 }
 
-static void cmd_post(struct xboard *xb, char *args)
+static void cmd_post(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     atomic_store(&xb->post, true);
 }
 
-static void cmd_nopost(struct xboard *xb, char *args)
+static void cmd_nopost(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     atomic_store(&xb->post, false);
 }
 
-static void cmd_analyze(struct xboard *xb, char *args)
+static void cmd_analyze(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     stop_search(xb, true);
     xb->analyzing = true;
     think_if_engine_to_move(xb);
 }
 
-static void cmd_exit(struct xboard *xb, char *args)
+static void cmd_exit(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     if (!xb->analyzing) {
         send_error(xb, "not analyzing", "exit");
@@ -605,8 +633,9 @@ static void cmd_exit(struct xboard *xb, char *args)
     xb->analyzing = false;
 }
 
-static void cmd_stat(struct xboard *xb, char *args)
+static void cmd_stat(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     if (!xb->analyzing)
         return;
@@ -618,8 +647,9 @@ static void cmd_stat(struct xboard *xb, char *args)
     writer_end(xb->w);
 }
 
-static void cmd_hint(struct xboard *xb, char *args)
+static void cmd_hint(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     struct turn t;
     char err[VARIANT_ERR_LEN];
@@ -632,22 +662,25 @@ static void cmd_hint(struct xboard *xb, char *args)
 
 /* Not in CECP (Fairy-Stockfish offers the same): the game's FEN and the
  * number of turns played, as `#` lines that XBoard ignores. */
-static void cmd_show(struct xboard *xb, char *args)
+static void cmd_show(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     char fen[FEN_MAX_LEN];
     fen_write(xb->game.pos, fen, sizeof fen);
     writer_printf(xb->w, "# variant %s\n# fen %s\n", xb->game.variant->id, fen);
 }
 
-static void cmd_bk(struct xboard *xb, char *args)
+static void cmd_bk(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     writer_printf(xb->w, " Rule Zero has no opening book.\n\n");
 }
 
-static void cmd_memory(struct xboard *xb, char *args)
+static void cmd_memory(void *session, char *args)
 {
+    struct xboard *xb = session;
     int64_t mb;
     if (text_int64(text_trim(args), 1, 1 << 20, &mb)) {
         send_error(xb, "bad number", "memory");
@@ -679,27 +712,31 @@ static int set_engine_option(struct xboard *xb, const char *name, const char *va
     return rc;
 }
 
-static void cmd_cores(struct xboard *xb, char *args)
+static void cmd_cores(void *session, char *args)
 {
+    struct xboard *xb = session;
     set_engine_option(xb, "Threads", text_trim(args), "cores");
 }
 
-static void cmd_hard(struct xboard *xb, char *args)
+static void cmd_hard(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     xb->ponder = true;
 }
 
-static void cmd_easy(struct xboard *xb, char *args)
+static void cmd_easy(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     xb->ponder = false;
     if (xb->searching == SEARCH_PONDER)
         stop_search(xb, true);
 }
 
-static void cmd_option(struct xboard *xb, char *args)
+static void cmd_option(void *session, char *args)
 {
+    struct xboard *xb = session;
     char *eq = strchr(args, '=');
     const char *value = "";
     if (eq) {
@@ -763,12 +800,21 @@ static void exclusion(struct xboard *xb, char *args, bool exclude)
         think_if_engine_to_move(xb);
 }
 
-static void cmd_exclude(struct xboard *xb, char *args) { exclusion(xb, args, true); }
-static void cmd_include(struct xboard *xb, char *args) { exclusion(xb, args, false); }
+static void cmd_exclude(void *session, char *args)
+{
+    struct xboard *xb = session;
+    exclusion(xb, args, true);
+}
+static void cmd_include(void *session, char *args)
+{
+    struct xboard *xb = session;
+    exclusion(xb, args, false);
+}
 
 /* `lift SQ`: mark the targets of the piece there, from our own generator. */
-static void cmd_lift(struct xboard *xb, char *args)
+static void cmd_lift(void *session, char *args)
 {
+    struct xboard *xb = session;
     const struct geometry *geo = &xb->game.variant->geo;
     const char *p = text_trim(args);
     Square from = geo_parse_square(geo, &p);
@@ -815,8 +861,9 @@ static void cmd_lift(struct xboard *xb, char *args)
 
 /* `fullturns` is ours: XBoard rejects a feature it does not know and keeps
  * getting its own forms; a GUI that accepts it gets every turn whole. */
-static void cmd_accepted(struct xboard *xb, char *args)
+static void cmd_accepted(void *session, char *args)
 {
+    struct xboard *xb = session;
     if (strcmp(text_trim(args), "fullturns") == 0)
         xb->full_turns = true;
 }
@@ -839,8 +886,9 @@ static int own_score(struct xboard *xb)
 /* `draw`: the opponent offers a draw. We accept (`offer draw`, as CECP has
  * it) when a draw is not worse for us than playing on: our score is
  * DRAW_ACCEPT_CP or lower. Otherwise we say nothing, which declines. */
-static void cmd_draw(struct xboard *xb, char *args)
+static void cmd_draw(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     if (xb->game_over || xb->analyzing || xb->force)
         return;
@@ -848,23 +896,32 @@ static void cmd_draw(struct xboard *xb, char *args)
         writer_printf(xb->w, "offer draw\n");
 }
 
-static void cmd_ignore(struct xboard *xb, char *args)
+static void cmd_ignore(void *session, char *args)
 {
-    (void)xb;
+    (void)session;
     (void)args;
 }
 
-static void cmd_quit(struct xboard *xb, char *args)
+static void cmd_quit(void *session, char *args)
 {
+    struct xboard *xb = session;
     (void)args;
     stop_search(xb, true);
     xb->quit = true;
 }
 
-struct command {
-    const char *name;
-    void (*run)(struct xboard *xb, char *args);
-};
+/* Not a command: without the usermove prefix, a move if it is one. */
+static void other_line(void *session, char *name, char *rest, char *whole)
+{
+    struct xboard *xb = session;
+    struct turn t;
+    char err[VARIANT_ERR_LEN];
+    if (*rest == '\0' && parse_xboard_turn(xb, name, &t, err, sizeof err) == 0) {
+        cmd_usermove(xb, name);
+        return;
+    }
+    send_error(xb, "unknown command", whole);
+}
 
 static const struct command commands[] = {
     {"protover", cmd_protover}, {"new", cmd_new},       {"variant", cmd_variant},   {"force", cmd_force},
@@ -882,26 +939,7 @@ static const struct command commands[] = {
     {"resume", cmd_ignore},
 };
 
-static void run_line(struct xboard *xb, char *line)
-{
-    char whole[4096], *rest;
-    char *name = command_split(line, &rest, whole, sizeof whole);
-    if (!name)
-        return;
-    const struct command *cmd = command_find(commands, sizeof commands / sizeof commands[0], sizeof commands[0], name);
-    if (cmd) {
-        cmd->run(xb, rest);
-        return;
-    }
-    /* Without the usermove prefix: a move if it is one. */
-    struct turn t;
-    char err[VARIANT_ERR_LEN];
-    if (*rest == '\0' && parse_xboard_turn(xb, name, &t, err, sizeof err) == 0) {
-        cmd_usermove(xb, name);
-        return;
-    }
-    send_error(xb, "unknown command", whole);
-}
+static const struct command_table xboard_commands = {commands, sizeof commands / sizeof commands[0], other_line};
 
 static void xboard_destroy(struct xboard *xb)
 {
@@ -945,10 +983,15 @@ bool xboard_line(struct xboard *xb, char *line)
 {
     pf_rmutex_lock(&xb->lock);
     if (!xb->quit)
-        run_line(xb, line);
+        command_dispatch(&xboard_commands, xb, line);
     bool more = !xb->quit;
     pf_rmutex_unlock(&xb->lock);
     return more;
+}
+
+static bool xboard_read_line(void *session, char *line)
+{
+    return xboard_line(session, line);
 }
 
 void xboard_free(struct xboard *xb)
@@ -968,11 +1011,7 @@ int xboard_run(FILE *in, struct writer *w, const struct session_options *opts)
     struct xboard *xb = xboard_new(w, opts);
     if (!xb)
         return 1;
-    char *line = NULL;
-    size_t cap = 0;
-    while (text_read_line(&line, &cap, in) >= 0 && xboard_line(xb, line))
-        ;
-    free(line);
+    command_loop(in, NULL, xboard_read_line, xb);
     xboard_free(xb);
     return 0;
 }

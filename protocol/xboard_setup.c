@@ -42,7 +42,7 @@ static void rename_letters(char *fen, const char *map)
 
 bool xboard_setup_line(const struct position *pos, char *out, size_t n)
 {
-    const struct xboard_setup *xs = pos->variant->xboard;
+    const struct xboard_setup *xs = game_of(pos->variant)->xboard;
     if (n)
         out[0] = '\0';
     if (!xs)

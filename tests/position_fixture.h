@@ -10,7 +10,7 @@
 
 #include "engine/fen.h"
 #include "engine/zobrist.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 static struct position *pos;
 

@@ -5,7 +5,7 @@
 
 #include "engine/baseline.h"
 #include "engine/fen.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 static struct position *pos;
 

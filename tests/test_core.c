@@ -10,7 +10,7 @@
 #include "engine/settings.h"
 #include "engine/text.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 static struct position *pos;
 

@@ -10,7 +10,7 @@
 #include "engine/eval_params.h"
 #include "engine/fen.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 #include "protocol/xboard_setup.h"
 
 static struct position *pos;
@@ -308,7 +308,7 @@ END_TEST
 
 START_TEST(xboard_hooks)
 {
-    const struct variant *v = variant_find("dialectic");
+    const struct game_decl *v = game_of(variant_find("dialectic"));
     char out[512];
     load("dialectic", "7k/8/8/3n4/8/4N3/8/4K3 w - - 0 1 T12A21");
     v->xboard_move(pos, "e3d5", out, sizeof out);

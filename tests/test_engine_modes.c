@@ -11,7 +11,7 @@
 #include "engine/fen.h"
 #include "engine/search.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #include "engine_fixture.h"
 

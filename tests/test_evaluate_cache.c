@@ -13,7 +13,7 @@
 #include "engine/fen.h"
 #include "engine/zobrist.h"
 #include "variants/evaluate.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define MAX_STEPS 240
 

@@ -8,7 +8,7 @@
 #include "engine/fen.h"
 #include "engine/text.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 #include "protocol/xboard_setup.h"
 
 static struct position *pos;
@@ -170,14 +170,14 @@ END_TEST
 static void xb_move(const char *turn, const char *want)
 {
     char out[TURN_TEXT_LEN];
-    iw->xboard_move(pos, turn, out, sizeof out);
+    game_of(iw)->xboard_move(pos, turn, out, sizeof out);
     ck_assert_str_eq(out, want);
 }
 
 static void xb_parse(const char *text, const char *want)
 {
     char out[TURN_TEXT_LEN];
-    iw->xboard_parse(pos, text, out, sizeof out);
+    game_of(iw)->xboard_parse(pos, text, out, sizeof out);
     ck_assert_str_eq(out, want);
 }
 

@@ -16,7 +16,7 @@
 #include "protocol/game.h"
 #include "tests/check_run.h"
 #include "tests/position_fixture.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 static void play(const char *moves)
 {

@@ -9,7 +9,7 @@
 #include "engine/adjudicate.h"
 #include "engine/baseline.h"
 #include "protocol/pgn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 static struct position *pos, *replayed;
 static struct settings settings; /* the replayed game's */

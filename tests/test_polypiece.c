@@ -11,7 +11,7 @@
 #include "perft/perft.h"
 #include "variants/chess.h"
 #include "variants/polypiece.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 #include "protocol/xboard_setup.h"
 
 static struct position *pos;

@@ -14,7 +14,7 @@
 #include "engine/san.h"
 #include "tests/check_run.h"
 #include "tests/position_fixture.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* The SAN text must name exactly the turn whose coordinate text is `want`. */
 static void reads_as(const char *san, const char *want)

@@ -10,7 +10,7 @@
 #include "engine/text.h"
 #include "engine/timeman.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #include "engine_fixture.h"
 

@@ -6,7 +6,7 @@
 #include "engine/fen.h"
 #include "engine/see.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #include "check_run.h"
 

@@ -13,7 +13,7 @@
 #include "engine/text.h"
 #include "engine/zobrist.h"
 #include "tests/check_run.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define WS " \t\r\n"
 

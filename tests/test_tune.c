@@ -14,7 +14,7 @@
 #include "engine/zobrist.h"
 #include "protocol/tune_fit.h"
 #include "protocol/tune_weights.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 /* ---- The fit on a synthetic set: score = a * x + b * y, targets sigmoid(k * score) exactly. */
 

@@ -11,7 +11,7 @@
 #include "engine/fen.h"
 #include "engine/text.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 #include "variants/view.h"
 
 static struct position *pos;

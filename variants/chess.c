@@ -136,42 +136,55 @@ void chess_build_attacks(struct power_set *set)
     }
 }
 
-static void set_castle(struct chess_rules *r, int right, const char *k_from, const char *k_to, const char *r_from,
-                       const char *r_to)
+static Square declared_square(const struct geometry *geo, const char *name)
 {
-    struct castle_rule *c = &r->castle[right];
-    c->king_from = make_square(k_from[0] - 'a', k_from[1] - '1');
-    c->king_to = make_square(k_to[0] - 'a', k_to[1] - '1');
-    c->rook_from = make_square(r_from[0] - 'a', r_from[1] - '1');
-    c->rook_to = make_square(r_to[0] - 'a', r_to[1] - '1');
+    const char *s = name;
+    return geo_parse_square(geo, &s);
 }
 
-void chess_init_orthodox(struct chess_rules *r)
+static void set_castle(struct chess_rules *r, int right, const struct geometry *geo, const struct castle_decl *d)
 {
-    static const char *const fide[CHESS_TYPES] = {NULL, NULL, "N", "B", "R", "Q", "K"};
-    char err[128];
-    memset(r, 0, sizeof *r);
-    for (Color c = WHITE; c <= BLACK; c++) {
-        chess_pawn_power(&r->fixed.power[PAWN][c], c);
-        for (int type = KNIGHT; type <= KING; type++)
-            chess_power_from_betza(&r->fixed.power[type][c], fide[type], c, err, sizeof err);
-    }
-    chess_build_attacks(&r->fixed);
-    r->promo_types[0] = QUEEN;
-    r->promo_types[1] = ROOK;
-    r->promo_types[2] = BISHOP;
-    r->promo_types[3] = KNIGHT;
-    r->promo_count = 4;
-    set_castle(r, 0, "e1", "g1", "h1", "f1");
-    set_castle(r, 1, "e1", "c1", "a1", "d1");
-    set_castle(r, 2, "e8", "g8", "h8", "f8");
-    set_castle(r, 3, "e8", "c8", "a8", "d8");
+    struct castle_rule *c = &r->castle[right];
+    c->king_from = declared_square(geo, d->king_from);
+    c->king_to = declared_square(geo, d->king_to);
+    c->rook_from = declared_square(geo, d->rook_from);
+    c->rook_to = declared_square(geo, d->rook_to);
+}
+
+static void declare_castling(struct chess_rules *r, const struct game_decl *g)
+{
     memset(r->castle_keep, 15, sizeof r->castle_keep);
-    for (int i = 0; i < 4; i++) {
+    if (!g->variant->has_castling)
+        return;
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        set_castle(r, i, &g->variant->geo, &g->castling[i]);
+    for (int i = 0; i < CASTLE_RIGHTS; i++) {
         int color_rights = i < 2 ? 3 : 12;
         r->castle_keep[r->castle[i].king_from] &= (uint8_t)~color_rights;
         r->castle_keep[r->castle[i].rook_from] &= (uint8_t)~(1 << i);
     }
+}
+
+static void declare_promotion(struct chess_rules *r, const struct game_decl *g)
+{
+    const char *letters = g->variant->piece_letters;
+    for (const char *c = g->promotion; c && *c && r->promo_count < CHESS_MAX_PROMOTIONS; c++)
+        r->promo_types[r->promo_count++] = (int)(strchr(letters, *c) - letters);
+}
+
+void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
+{
+    char err[128];
+    memset(r, 0, sizeof *r);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        chess_pawn_power(&r->fixed.power[PAWN][c], c);
+        for (int type = PAWN + 1; type < MAX_TYPES; type++)
+            if (g->pieces[type].betza)
+                chess_power_from_betza(&r->fixed.power[type][c], g->pieces[type].betza, c, err, sizeof err);
+    }
+    chess_build_attacks(&r->fixed);
+    declare_promotion(r, g);
+    declare_castling(r, g);
 }
 
 /* ---- Attacks ------------------------------------------------------------- */

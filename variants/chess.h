@@ -8,7 +8,7 @@
 #define RULEZERO_CHESS_H
 
 #include "variants/betza.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 enum chess_type { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING, CHESS_TYPES };
 
@@ -76,8 +76,10 @@ struct castle_rule {
     Square king_from, king_to, rook_from, rook_to;
 };
 
+#define CHESS_MAX_PROMOTIONS 4
+
 struct chess_rules {
-    int promo_types[4];
+    int promo_types[CHESS_MAX_PROMOTIONS];
     int promo_count;
     struct castle_rule castle[4];   /* by right: White short, White long, Black short, Black long */
     uint8_t castle_keep[BOARD_SIZE]; /* rights kept when a piece leaves or enters the square */
@@ -117,7 +119,21 @@ int chess_power_from_betza(struct piece_power *out, const char *betza, Color c, 
 void chess_pawn_power(struct piece_power *out, Color c);
 /* Fills `attacks`, `captures` and `overlaps` from `power`. */
 void chess_build_attacks(struct power_set *set);
-void chess_init_orthodox(struct chess_rules *r); /* 8x8 castling, promotion Q R B N, FIDE powers */
+/* The orthodox pieces by chess type and the orthodox castling squares, as
+ * the chess family's games declare them (variants/game_decl.h). */
+#define CHESS_ORTHODOX_PIECES                                                                                        \
+    [PAWN] = {'P', "Pawn", NULL, "pawn"}, [KNIGHT] = {'N', "Knight", "N", "knight"},                                 \
+    [BISHOP] = {'B', "Bishop", "B", "bishop"}, [ROOK] = {'R', "Rook", "R", "rook"},                                   \
+    [QUEEN] = {'Q', "Queen", "Q", "queen"}, [KING] = {'K', "King", "K", "king"}
+#define CHESS_ORTHODOX_CASTLING                                                                                      \
+    {{"e1", "g1", "h1", "f1"}, {"e1", "c1", "a1", "d1"}, {"e8", "g8", "h8", "f8"}, {"e8", "c8", "a8", "d8"}}
+
+/* Rules from a game's declaration: the Pawn's powers, every other piece's
+ * declared Betza power (a piece declared without one gets none: the game's
+ * code gives it its powers), promotion and castling. A declaration is checked
+ * by the registry (variant_check_all), which refuses a power that does not
+ * compile. */
+void chess_rules_declared(struct chess_rules *r, const struct game_decl *g);
 
 /* Rule hooks shared by the family (usable directly as variant entries). */
 void chess_generate(struct position *pos, struct move_list *list);

@@ -5,7 +5,6 @@
 #include "engine/error.h"
 #include "engine/platform.h"
 #include "engine/san.h"
-#include "variants/view.h"
 #include "variants/dialectic.h"
 
 #include <stdio.h>
@@ -95,7 +94,7 @@ static const struct power_set *dialectic_current(const struct position *pos)
 
 static void init_rules(struct dialectic_rules *r, bool hegelian)
 {
-    chess_init_orthodox(&r->chess);
+    chess_rules_declared(&r->chess, hegelian ? &hegelian_game : &dialectic_game);
     r->chess.current = dialectic_current;
     r->hegelian = hegelian;
 }
@@ -282,7 +281,6 @@ static void make_dialectic_move(struct position *pos, Move m)
     pos_flip_side(pos);
 }
 
-static bool is_philosopher(Piece p) { return piece_type(p) == KNIGHT || piece_type(p) == DIALECTIC_GREAT; }
 
 static void dialectic_make(struct position *pos, Move m)
 {
@@ -294,7 +292,7 @@ static void dialectic_make(struct position *pos, Move m)
     Piece target = pos->board[move_to(m)];
     chess_make(pos, m);
     /* A Philosopher that captures a Philosopher becomes a Great Philosopher (journalled for unmake). */
-    if (piece_type(mover) == KNIGHT && move_kind(m) == MK_NORMAL && is_piece(target) && is_philosopher(target))
+    if (piece_type(mover) == KNIGHT && move_kind(m) == MK_NORMAL && is_piece(target) && dialectic_is_philosopher(target))
         pos_journal_set(pos, move_to(m), make_piece(piece_color(mover), DIALECTIC_GREAT));
     reset_seen(pos);
 }
@@ -381,49 +379,6 @@ static void dialectic_write_extra(const struct position *pos, char *out, size_t 
     snprintf(out, n, "T%d%dA%d%d", token_x(t), token_y(t), token_x(a), token_y(a));
 }
 
-/* ---- XBoard ------------------------------------------------------------------------------ */
-
-/* XBoard 4.9.1 cannot show the dialectic (see docs/variants/dialectic.md): it
- * gets the main board of an 8x8 fairy game, the Philosopher drawn as a Knight
- * and the Great Philosopher as a Nightrider (H); dialectic moves go to it as
- * null moves. Played with -testLegality false. */
-
-/* PIECETOCHAR: P N B R Q, then the fairy slots up to the Nightrider (H), then
- * the King; the FEN without field 7, Philosophers (G) as Nightriders (H). */
-static const struct xboard_setup dialectic_xboard = {
-    .piece_to_char = "PNBRQ.......H........Kpnbrq.......h........k", .files = 8, .ranks = 8, .parent = "fairy",
-    .fen_fields = 6, .letter_map = "GHgh",
-};
-
-/* `pos` is the position before the turn. A dialectic move becomes a null move
- * (XBoard has no way to show it); a Philosopher taking a Philosopher gets the
- * promotion suffix `h`, which XBoard believes for any piece, so its board
- * shows the new Great Philosopher (as a Nightrider image). */
-static void dialectic_xboard_move(const struct position *pos, const char *turn_text, char *out, size_t n)
-{
-    if (strchr(turn_text, '@')) {
-        snprintf(out, n, "@@@@");
-        return;
-    }
-    const char *s = turn_text;
-    Square from = geo_parse_square(&pos->variant->geo, &s);
-    Square to = geo_parse_square(&pos->variant->geo, &s);
-    bool becomes_great = from != NO_SQUARE && to != NO_SQUARE && *s == '\0' &&
-                         piece_type(pos->board[from]) == KNIGHT && is_piece(pos->board[to]) &&
-                         is_philosopher(pos->board[to]) && piece_color(pos->board[to]) != piece_color(pos->board[from]);
-    snprintf(out, n, "%s%s", turn_text, becomes_great ? "h" : "");
-}
-
-/* XBoard echoes our own `h` suffix back in relays to a second engine: drop it. */
-static void dialectic_xboard_parse(const struct position *pos, const char *xboard_text, char *out, size_t n)
-{
-    (void)pos;
-    size_t len = strlen(xboard_text);
-    if (len == 5 && xboard_text[4] == 'h')
-        len = 4;
-    snprintf(out, n, "%.*s", (int)len, xboard_text);
-}
-
 /* ---- Entries -------------------------------------------------------------------------------- */
 
 static const char *const dialectic_bench[] = {
@@ -451,9 +406,7 @@ static const char *const hegelian_bench[] = {
     .format_step = dialectic_format_step, .notation_step = dialectic_notation_step, .evaluate = dialectic_evaluate, .eval_params = &dialectic_eval_params,        \
     .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
     .tt_key_extra = dialectic_tt_key_extra, .piece_values = dialectic_piece_values, .has_check = true,                 \
-    .see = chess_see,                                                                                                  \
-    .xboard = &dialectic_xboard, .xboard_move = dialectic_xboard_move,                                      \
-    .xboard_parse = dialectic_xboard_parse
+    .see = chess_see
 
 const struct variant variant_dialectic = {
     .id = "dialectic",
@@ -461,7 +414,6 @@ const struct variant variant_dialectic = {
     .bench_fens = dialectic_bench,
     .bench_depth = 10,
     .reset_rules = dialectic_reset_rules,
-    .view = &dialectic_view,
     DIALECTIC_COMMON,
 };
 
@@ -471,6 +423,5 @@ const struct variant variant_hegelian = {
     .bench_fens = hegelian_bench,
     .bench_depth = 11,
     .reset_rules = hegelian_reset_rules,
-    .view = &hegelian_view,
     DIALECTIC_COMMON,
 };

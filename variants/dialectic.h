@@ -33,10 +33,18 @@ static inline int dialectic_thesis(const struct position *pos) { return dialecti
 static inline int dialectic_antithesis(const struct position *pos) { return dialectic_cst(pos)->antithesis; }
 static inline int dialectic_pair(int thesis, int antithesis) { return thesis * 9 + antithesis; }
 static inline bool is_dialectic_move(Move m) { return move_kind(m) >= MK_THESIS && move_kind(m) <= MK_SYNTHESIS; }
+static inline bool dialectic_is_philosopher(Piece p)
+{
+    return piece_type(p) == KNIGHT || piece_type(p) == DIALECTIC_GREAT;
+}
 
 /* Evaluation (variants/dialectic_eval.c). */
 void dialectic_eval_init(void);
 int dialectic_evaluate(const struct position *pos);
 extern const struct eval_params dialectic_eval_params; /* its weights, for the tuner */
+
+/* XBoard's text of a turn and ours of XBoard's (variants/dialectic_xboard.c). */
+void dialectic_xboard_move(const struct position *pos, const char *turn_text, char *out, size_t n);
+void dialectic_xboard_parse(const struct position *pos, const char *xboard_text, char *out, size_t n);
 
 #endif

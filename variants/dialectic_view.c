@@ -8,9 +8,6 @@
 #include "variants/dialectic.h"
 #include "variants/view.h"
 
-static const char *const names[] = {"", "Pawn", "Philosopher", "Bishop", "Rook", "Queen", "King", "Great Philosopher", NULL};
-static const char *const glyphs[] = {NULL, "pawn", NULL, "bishop", "rook", "queen", "king", NULL, NULL};
-
 static void cell_name(int token_square, char *out, size_t n)
 {
     snprintf(out, n, "d%d%d", token_square / 3, token_square % 3);
@@ -86,29 +83,5 @@ static bool step_clicks(const struct position *pos, Move m, struct step_clicks *
     return true;
 }
 
-#define DIALECTIC_CARD_COMMON                                                                                       \
-    "<ul><li>Philosophers (N) move without capturing by the leap of the <b>Thesis</b>'s square (x,y) on the "   \
-    "3x3 dialectic, and capture by the leap of the <b>Antithesis</b>'s square: (1,2) is a Knight, (0,1) a "      \
-    "Wazir, (1,1) a Ferz, (0,0) nothing.</li>"                                                                    \
-    "<li>A Philosopher that captures a Philosopher becomes a Great Philosopher (G), which rides the same "       \
-    "leaps.</li>"                                                                                                 \
-    "<li>Instead of a board move you may move a token one square orthogonally: click its cell, then the "       \
-    "target cell. A pair of token squares seen since the last board move may not come back.</li>"              \
-    "<li>Otherwise orthodox chess: castling, promotion (to a Philosopher too), checkmate.</li></ul>"
-
-#define DIALECTIC_VIEW_COMMON                                                                                        \
-    .piece_names = names, .piece_glyphs = glyphs, .rules_doc = "dialectic", .areas = areas, .describe = describe,  \
-    .step_clicks = step_clicks
-
-const struct variant_view dialectic_view = {
-    DIALECTIC_VIEW_COMMON,
-    .rules_card = "<p>Dialectic Chess (Garth, 2005): the Knights are Philosophers whose powers come from two "
-                  "tokens on a side board.</p>" DIALECTIC_CARD_COMMON "<p>The two tokens never share a cell.</p>",
-};
-
-const struct variant_view hegelian_view = {
-    DIALECTIC_VIEW_COMMON,
-    .rules_card = "<p>Hegelian Dialectic Chess: Dialectic Chess in which the tokens may share a cell; while they "
-                  "do, the Synthesis moves both together (after clicking the cells, pick which token "
-                  "moves).</p>" DIALECTIC_CARD_COMMON,
-};
+/* Dialectic and Hegelian Chess (their declarations point here). */
+const struct variant_view dialectic_view = {.areas = areas, .describe = describe, .step_clicks = step_clicks};

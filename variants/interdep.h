@@ -11,7 +11,7 @@
 #ifndef RULEZERO_INTERDEP_H
 #define RULEZERO_INTERDEP_H
 
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 enum idc_type { IDC_U = 1, IDC_S, IDC_N, IDC_C, IDC_G, IDC_T, IDC_K, IDC_TYPES };
 

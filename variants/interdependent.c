@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "engine/san.h"
-#include "variants/view.h"
 #include "variants/interdep.h"
 
 /* ---- Make / unmake --------------------------------------------------------- */
@@ -122,21 +121,7 @@ static void idc_notation_step(struct position *pos, Move m, int index, char *out
     san_step(pos, m, out, n);
 }
 
-/* ---- XBoard ---------------------------------------------------------------------
- * Images by XBoard's piece order P N B R Q F E A C W M ... K: the Knight on
- * the Knight, the Conservative on the Rook, the Universalist on the Queen,
- * the Guardian on the Ferz, the Spider on the Alfil, the Steward on the
- * Wazir and the King on the Man (Commoner). No Pawn image (XBoard's
- * en-passant heuristic would remove pieces) and no King image (a King
- * capturing two squares sideways would be taken for castling). Holdings
- * count participating types in that order, so the six held types are the
- * first six and `+6` suffices. */
-static const char idc_piece_to_char[] = ".N.CUGS..TK..n.cugs..tk.";
-
-static const struct xboard_setup idc_xboard = {
-    .piece_to_char = idc_piece_to_char, .files = 6, .ranks = 7, .holdings = 6, .parent = "fairy",
-    .empty_hand_as_dash = true,
-};
+/* ---- The entry ----------------------------------------------------------------- */
 
 static const char *const idc_bench[] = {
     "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[] w - - 0 1",
@@ -173,6 +158,4 @@ const struct variant variant_interdependent = {
     .allow_null_move = true,
     .piece_values = idc_piece_values,
     .has_check = true,
-    .xboard = &idc_xboard,
-    .view = &interdependent_view,
 };

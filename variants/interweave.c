@@ -1,6 +1,5 @@
 /* Rule Zero: Interweave rules — generation, make/unmake, FEN hooks, text. */
 #include "engine/error.h"
-#include "variants/view.h"
 #include "variants/interweave.h"
 
 #include <stdio.h>
@@ -32,18 +31,24 @@ static int orth_dir(Square from, Square to)
 
 /* ---- Promotion --------------------------------------------------------------- */
 
-static const int promo_order[3] = {IW_SMASHER, IW_LEAPER, IW_REMOVER};
+/* The type of a declared promotion letter (variants/interweave_game.c). */
+static int promo_type(const struct position *pos, char letter)
+{
+    const char *letters = pos->variant->piece_letters;
+    return (int)(strchr(letters, letter) - letters);
+}
 
-/* Bit t set when side c may promote to type t: fewer than two of it on the board. */
+/* Bit t set when side c may promote to type t: a declared promotion, fewer
+ * than two of it on the board. */
 static unsigned promo_available(const struct position *pos, Color c)
 {
     int count[IW_TYPES] = {0};
     for (int i = 0; i < pos->pcount[c]; i++)
         count[piece_type(pos->board[pos->plist[c][i]])]++;
     unsigned mask = 0;
-    for (int i = 0; i < 3; i++)
-        if (count[promo_order[i]] < 2)
-            mask |= 1u << promo_order[i];
+    for (const char *p = interweave_game.promotion; *p; p++)
+        if (count[promo_type(pos, *p)] < 2)
+            mask |= 1u << promo_type(pos, *p);
     return mask;
 }
 
@@ -104,9 +109,9 @@ static void add_pawn_step(struct gen *g, Square from, Square to, int kind, bool 
     if (rr == 6)
         add_step(g, from, to, kind, 0, capture);
     unsigned avail = promo_available(g->pos, g->us);
-    for (int i = 0; i < 3; i++)
-        if (avail & (1u << promo_order[i]))
-            add_step(g, from, to, kind, promo_order[i], capture);
+    for (const char *p = interweave_game.promotion; *p; p++)
+        if (avail & (1u << promo_type(g->pos, *p)))
+            add_step(g, from, to, kind, promo_type(g->pos, *p), capture);
 }
 
 /* A diagonal step onto an empty square: a capture when it sandwiches. */
@@ -636,8 +641,4 @@ const struct variant variant_interweave = {
     .piece_values = iw_piece_values,
     .has_check = false,
     .repetition = REPETITION_LOSES_FOR_MOVER,
-    .xboard = &iw_xboard,
-    .xboard_move = iw_xboard_move,
-    .xboard_parse = iw_xboard_parse,
-    .view = &interweave_view,
 };

@@ -9,7 +9,7 @@
 #ifndef RULEZERO_INTERWEAVE_H
 #define RULEZERO_INTERWEAVE_H
 
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 enum iw_type { IW_PAWN = 1, IW_SMASHER, IW_LEAPER, IW_REMOVER, IW_KING, IW_TYPES };
 
@@ -57,7 +57,6 @@ extern const int iw_piece_values[MAX_TYPES];
 extern const int iw_orth[4], iw_diag[4], iw_dknight_to[8], iw_dknight_mid[8];
 
 /* XBoard (interweave_xboard.c). */
-extern const struct xboard_setup iw_xboard;
 void iw_xboard_move(const struct position *pos, const char *turn_text, char *out, size_t n);
 void iw_xboard_parse(const struct position *pos, const char *xboard_text, char *out, size_t n);
 

@@ -6,11 +6,8 @@
  * once have no XBoard form: they are sent in our notation and XBoard's board
  * will be wrong (docs/variants/interweave.md says what a person sees).
  *
- * Piece images avoid XBoard's built-in heuristics: no piece uses the King
- * image (a King's orthogonal leap would look like castling) or the Pawn image
- * (a Pawn's diagonal step would trigger its en-passant rule). Kings use the
- * Queen image, Pawns the Ferz, Smashers the Rook, Leapers the Knight and
- * Removers the Bishop, all with our FEN letters. */
+ * The set-up (which image shows which piece) is declared in
+ * variants/interweave_game.c. */
 #include "variants/interweave.h"
 
 #include <stdio.h>
@@ -18,14 +15,6 @@
 #include <string.h>
 
 #include "engine/turn.h"
-
-/* XBoard's image order P N B R Q F ... K: Pawn and King images unused. */
-#define IW_PIECE_TO_CHAR ".NBRKP..nbrkp."
-
-/* XBoard knows no en-passant for these images: `-` in field 4. */
-const struct xboard_setup iw_xboard = {
-    .piece_to_char = IW_PIECE_TO_CHAR, .files = 8, .ranks = 8, .parent = "fairy", .fen_fields = 6, .ep_as_dash = true,
-};
 
 static struct position *copy_position(const struct position *pos)
 {

@@ -9,13 +9,12 @@
 #include "engine/error.h"
 #include "engine/platform.h"
 #include "engine/san.h"
-#include "variants/view.h"
 #include "variants/nickdanger.h"
 
 static struct chess_rules rules;
 static pf_once_flag rules_once = PF_ONCE_INIT;
 
-static void build_rules(void) { chess_init_orthodox(&rules); }
+static void build_rules(void) { chess_rules_declared(&rules, &nickdanger_game); }
 
 const struct chess_rules *nd_rules(void)
 {
@@ -262,14 +261,7 @@ static void nd_notation_step(struct position *pos, Move m, int index, char *out,
     }
 }
 
-/* ---- XBoard ------------------------------------------------------------------------ */
-
-/* XBoard 4.9.1 draws the two boards as one 16x8 board (files a-p) with
- * orthodox piece images. It cannot show links, and pieces on linked squares
- * appear on both locations only in the set-up position. */
-static const struct xboard_setup nd_xboard = {
-    .piece_to_char = "PNBRQKpnbrqk", .files = 16, .ranks = 8, .parent = "fairy", .fen_fields = 6,
-};
+/* ---- The entry ------------------------------------------------------------------- */
 
 /* Bench: the start, a linking-phase opening, and a twinkle-phase middle game. */
 static const char *const nickdanger_bench[] = {
@@ -314,7 +306,5 @@ const struct variant variant_nickdanger = {
     .allow_null_move = false,
     .piece_values = nd_piece_values,
     .has_check = true,
-    .xboard = &nd_xboard,
-    .view = &nickdanger_view,
 };
 

@@ -73,24 +73,4 @@ static bool step_clicks(const struct position *pos, Move m, struct step_clicks *
     return true;
 }
 
-const struct variant_view nickdanger_view = {
-    .piece_names = chess_piece_names,
-    .piece_glyphs = chess_piece_glyphs,
-    .rules_doc = "nickdanger",
-    .areas = areas,
-    .describe = describe,
-    .step_clicks = step_clicks,
-    .rules_card =
-        "<p>Nick Danger Chess: chess on board a-h with an empty second board i-p beside it. A <b>link</b> joins "
-        "two squares of the same rank, one on each board, into one square with two locations: a piece on it "
-        "stands on both and may move from either.</p>"
-        "<ul><li>A turn is a chess move, then a link action: click its square on a-h, then on i-p.</li>"
-        "<li>Linking phase: make a new link (both squares unlinked, same rank, at least one empty, no "
-        "King).</li>"
-        "<li>Twinkle phase, from the first time eight links exist: make a link (while fewer than eight exist) "
-        "or break one; when a piece stands on the link you break, choose where it stays. You may not undo "
-        "the opponent's last link action.</li>"
-        "<li>White's first turn has no link action; it is skipped when none is legal.</li>"
-        "<li>A piece moves with the geometry of the board it moves from. Check, checkmate, castling and "
-        "promotion as in chess; the King stays on a-h and never stands on a link.</li></ul>",
-};
+const struct variant_view nickdanger_view = {.areas = areas, .describe = describe, .step_clicks = step_clicks};

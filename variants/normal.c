@@ -1,13 +1,12 @@
 /* Orthodox chess: the chess family with FIDE powers. */
 #include "engine/platform.h"
-#include "variants/view.h"
 #include "variants/chess.h"
 #include "variants/evaluate.h"
 
 static struct chess_rules normal_rules;
 static pf_once_flag normal_rules_once = PF_ONCE_INIT;
 
-static void build_normal_rules(void) { chess_init_orthodox(&normal_rules); }
+static void build_normal_rules(void) { chess_rules_declared(&normal_rules, &normal_game); }
 
 static const int normal_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000};
 
@@ -86,5 +85,4 @@ const struct variant variant_normal = {
     .piece_values = normal_piece_values,
     .see = chess_see,
     .has_check = true,
-    .view = &normal_view,
 };

@@ -1,5 +1,4 @@
 /* Polypiece Chess and Phased Polypiece: power lists, phases, hooks into the chess family. */
-#include "variants/view.h"
 #include "variants/polypiece.h"
 
 #include <ctype.h>
@@ -433,7 +432,7 @@ static struct poly_rules *rules_new(bool phased, char *err, size_t errlen)
         return NULL;
     }
     pf_mutex_init(&r->lock);
-    chess_init_orthodox(&r->chess);
+    chess_rules_declared(&r->chess, phased ? &polypiece_phased_game : &polypiece_game);
     r->chess.current = powers_in_force;
     r->chess.changes_powers = move_changes_powers;
     r->chess.powers_after = powers_after_move;
@@ -504,14 +503,6 @@ static void get_option(const void *rules, const char *name, char *out, size_t n)
         out[0] = '\0';
 }
 
-/* XBoard draws orthodox images (parent `fairy`, legality testing off): the
- * FEN without the phase digits (field 7), which XBoard does not know. No `piece` lines:
- * a piece's moves change after every move of its type, so any fixed Betza
- * description would be wrong one move later. */
-static const struct xboard_setup polypiece_xboard = {
-    .piece_to_char = "PNBRQKpnbrqk", .files = 8, .ranks = 8, .parent = "fairy", .fen_fields = 6,
-};
-
 /* ---- The entries ------------------------------------------------------------------------ */
 
 static const int orthodox_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000};
@@ -536,7 +527,7 @@ static const char *const polypiece_bench[] = {
     .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,        \
     .has_check = true, .has_san = true, .options = powers_option, .option_count = 1, .set_option = set_option,  \
     .get_option = get_option, .rules_free = rules_free, .ext_key = phases_key, .state_ok = phases_ok,             \
-    .evaluate = polypiece_evaluate, .eval_params = &polypiece_eval_params, .xboard = &polypiece_xboard
+    .evaluate = polypiece_evaluate, .eval_params = &polypiece_eval_params
 
 const struct variant variant_polypiece = {
     .id = "polypiece",
@@ -544,7 +535,6 @@ const struct variant variant_polypiece = {
     .bench_depth = 11,
     .reset_rules = reset_plain,
     .rules_new = rules_new_plain,
-    .view = &polypiece_view,
     POLYPIECE_COMMON,
 };
 
@@ -554,6 +544,5 @@ const struct variant variant_polypiece_phased = {
     .title = "Phased Polypiece Chess",
     .reset_rules = reset_phased,
     .rules_new = rules_new_phased,
-    .view = &polypiece_phased_view,
     POLYPIECE_COMMON,
 };

@@ -50,25 +50,5 @@ static void describe_powers(const struct position *pos, struct board_view *out, 
 static void describe_plain(const struct position *pos, struct board_view *out) { describe_powers(pos, out, false); }
 static void describe_phased(const struct position *pos, struct board_view *out) { describe_powers(pos, out, true); }
 
-#define POLYPIECE_CARD_COMMON                                                                                      \
-    "<ul><li>Each of King, Queen, Rook, Bishop and Knight has a list of powers (Betza notation: W one step "     \
-    "orthogonally, F diagonally, N Knight, D and A two-square leaps, R Rook, B Bishop, Q Queen, K King).</li>"    \
-    "<li>All pieces of a type move with the entry in force (marked); each move by a piece of that type "          \
-    "advances the entry, wrapping round.</li>"                                                                    \
-    "<li>Pick up a piece to see where it may go now. Castling, promotion and checkmate as in chess.</li></ul>"
-
-#define POLYPIECE_VIEW_COMMON .piece_names = chess_piece_names, .piece_glyphs = chess_piece_glyphs, .rules_doc = "polypiece"
-
-const struct variant_view polypiece_view = {
-    POLYPIECE_VIEW_COMMON,
-    .describe = describe_plain,
-    .rules_card = "<p>Polypiece Chess (Ralph Betza): chess whose pieces change their powers as they move.</p>"
-                  POLYPIECE_CARD_COMMON,
-};
-
-const struct variant_view polypiece_phased_view = {
-    POLYPIECE_VIEW_COMMON,
-    .describe = describe_phased,
-    .rules_card = "<p>Phased Polypiece: Polypiece Chess in which Black's entry of every type is always one "
-                  "ahead of White's.</p>" POLYPIECE_CARD_COMMON,
-};
+const struct variant_view polypiece_view = {.describe = describe_plain};
+const struct variant_view polypiece_phased_view = {.describe = describe_phased};

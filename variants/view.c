@@ -8,7 +8,8 @@ static const struct variant_view default_view = {0};
 
 const struct variant_view *view_of(const struct variant *v)
 {
-    return v && v->view ? v->view : &default_view;
+    const struct variant_view *view = game_of(v)->view;
+    return view ? view : &default_view;
 }
 
 static void copy_name(char *dst, size_t n, const char *src) { snprintf(dst, n, "%s", src); }
@@ -17,15 +18,11 @@ static void copy_name(char *dst, size_t n, const char *src) { snprintf(dst, n, "
 
 static const char *piece_name(const struct variant *v, int type)
 {
-    const struct variant_view *view = view_of(v);
-    return view->piece_names && view->piece_names[type] ? view->piece_names[type] : "";
+    const char *name = game_of(v)->pieces[type].name;
+    return name ? name : "";
 }
 
-static const char *piece_glyph(const struct variant *v, int type)
-{
-    const struct variant_view *view = view_of(v);
-    return view->piece_glyphs ? view->piece_glyphs[type] : NULL;
-}
+static const char *piece_glyph(const struct variant *v, int type) { return game_of(v)->pieces[type].glyph; }
 
 void view_add_piece(struct board_view *out, const struct position *pos, Square sq)
 {

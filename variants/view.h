@@ -1,16 +1,17 @@
 /* Rule Zero: how a game looks and how a person enters its turns, for the GUI
  * (protocol/gui). Plain data, no JSON: a variant describes its position as a
  * `board_view` (areas of cells, pieces, hands, tokens, links, panels) and
- * turns its steps into clicks. Each variant entry may point at a
- * `variant_view` with its names, rules card and hooks; without one (or for a
- * hook left NULL) the defaults below apply: one checkered board, the piece
- * letters, and clicks read from the step's text (from square, to square,
- * `choice:` for a promotion letter, `hand:X` for a drop `X@sq`). */
+ * turns its steps into clicks. Each game's declaration (variants/game_decl.h)
+ * holds its piece names and images and its rules card, and may point at a
+ * `variant_view` with its hooks; without one (or for a hook left NULL) the
+ * defaults below apply: one checkered board, the piece letters, and clicks
+ * read from the step's text (from square, to square, `choice:` for a
+ * promotion letter, `hand:X` for a drop `X@sq`). */
 #ifndef RULEZERO_VIEW_H
 #define RULEZERO_VIEW_H
 
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define VIEW_NAME_LEN 24      /* a square, cell or click name */
 #define VIEW_LABEL_LEN 64
@@ -110,10 +111,6 @@ struct step_clicks {
 };
 
 struct variant_view {
-    const char *const *piece_names;  /* by type index (index 0 unused) */
-    const char *const *piece_glyphs; /* by type index; NULL entries: draw the letter */
-    const char *rules_card;          /* short HTML */
-    const char *rules_doc;           /* NAME of docs/rules/NAME.md */
     /* A turn's steps after the first start where the last ended (Interweave's
      * legs): that square is not clicked again. */
     bool legs_continue;
@@ -126,15 +123,10 @@ struct variant_view {
     bool (*step_clicks)(const struct position *pos, Move m, struct step_clicks *out);
 };
 
-/* Orthodox names and glyphs by chess type (variants/chess_view.c). */
-extern const char *const chess_piece_names[];
-extern const char *const chess_piece_glyphs[];
+/* The games' view hooks (variants/NAME_view.c; Dialectic's serve Hegelian too). */
+extern const struct variant_view polypiece_view, polypiece_phased_view, dialectic_view, nickdanger_view;
 
-/* Each variant's view (variants/NAME_view.c). */
-extern const struct variant_view normal_view, polypiece_view, polypiece_phased_view, dialectic_view, hegelian_view,
-    interdependent_view, interweave_view, nickdanger_view;
-
-/* The variant's view, or the defaults' (never NULL). */
+/* The variant's view (its declaration's), or the defaults' (never NULL). */
 const struct variant_view *view_of(const struct variant *v);
 
 /* Describes pos completely. */

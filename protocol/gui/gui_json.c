@@ -197,15 +197,15 @@ cJSON *gui_json_setup(cJSON *players)
     cJSON *variants = cJSON_AddArrayToObject(o, "variants");
     for (int i = 0; i < variant_count(); i++) {
         const struct variant *v = variant_at(i);
-        const struct variant_view *view = view_of(v);
+        const struct game_decl *game = game_of(v);
         cJSON *vo = cJSON_CreateObject();
         cJSON_AddStringToObject(vo, "id", v->id);
         cJSON_AddStringToObject(vo, "title", v->title);
         cJSON *opts = cJSON_AddArrayToObject(vo, "options");
         for (int k = 0; k < v->option_count; k++)
             cJSON_AddItemToArray(opts, option_json(&v->options[k]));
-        cJSON_AddStringToObject(vo, "rules_card", view->rules_card ? view->rules_card : "");
-        cJSON_AddItemToObject(vo, "rules_doc", string_or_null(view->rules_doc));
+        cJSON_AddStringToObject(vo, "rules_card", game->rules_card ? game->rules_card : "");
+        cJSON_AddItemToObject(vo, "rules_doc", string_or_null(game->rules_doc));
         cJSON_AddStringToObject(vo, "start_fen", v->start_fen);
         cJSON_AddItemToArray(variants, vo);
     }

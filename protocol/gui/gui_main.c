@@ -2,6 +2,7 @@
  * `rulezero gui --export-rules DIR` */
 #include <getopt.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,21 +12,8 @@
 #include "protocol/gui/gui.h"
 #include "protocol/gui/gui_rules.h"
 #include "protocol/gui/gui_server.h"
+#include "protocol/options_table.h"
 #include "protocol/text.h"
-
-static const char usage[] =
-    "Usage: rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]\n"
-    "       rulezero gui --export-rules DIR\n"
-    "Serves the browser GUI: open the address it prints. The page plays every variant\n"
-    "against Rule Zero (engine:0), the --engine commands (engine:1, ...; CECP or UCI),\n"
-    "builtin:random or builtin:greedy, or shows engines playing each other.\n"
-    "  -p, --port N       port (default 8080; 0: any free port)\n"
-    "  -H, --host ADDR    address to listen on (default 127.0.0.1)\n"
-    "  -e, --engine CMD   an opponent's command line (repeatable)\n"
-    "      --debug        engine traffic on standard error\n"
-    "      --export-rules DIR  write the rules pages (/rules/NAME.html) and their\n"
-    "                     stylesheet into DIR, then exit\n"
-    "  -h, --help         this text\n";
 
 /* This binary as a command for /bin/sh, quoted; NULL when unknown. */
 static char *self_command(void)
@@ -42,46 +30,78 @@ static char *self_command(void)
 }
 
 struct gui_args {
+    struct gui_config *cfg;
     const char *host;
     int port;
     const char *export_rules; /* DIR, or NULL: serve */
 };
 
-static int parse(int argc, char **argv, struct gui_config *cfg, struct gui_args *args)
+static int set_port(void *ctx, const char *arg, int64_t number)
 {
-    static const struct option longopts[] = {
-        {"port", required_argument, NULL, 'p'}, {"host", required_argument, NULL, 'H'},
-        {"engine", required_argument, NULL, 'e'}, {"debug", no_argument, NULL, 'D'},
-        {"export-rules", required_argument, NULL, 'X'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0},
-    };
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "p:H:e:h", longopts, NULL)) != -1) {
-        int64_t n;
-        switch (c) {
-        case 'p':
-            if (text_int64(optarg, 0, 65535, &n)) {
-                fprintf(stderr, "rulezero gui: bad port '%s'\n", optarg);
-                return 2;
-            }
-            args->port = (int)n;
-            break;
-        case 'H': args->host = optarg; break;
-        case 'e':
-            if (cfg->engine_count == GUI_MAX_ENGINES) {
-                fprintf(stderr, "rulezero gui: at most %d --engine\n", GUI_MAX_ENGINES);
-                return 2;
-            }
-            cfg->engines[cfg->engine_count++] = optarg;
-            break;
-        case 'D': cfg->debug = true; break;
-        case 'X': args->export_rules = optarg; break;
-        case 'h': fputs(usage, stdout); return -1;
-        default: fputs(usage, stderr); return 2;
-        }
+    (void)number;
+    struct gui_args *args = ctx;
+    int64_t n;
+    if (text_int64(arg, 0, 65535, &n)) {
+        fprintf(stderr, "rulezero gui: bad port '%s'\n", arg);
+        return 2;
     }
+    args->port = (int)n;
+    return 0;
+}
+
+static int set_engine(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    struct gui_config *cfg = ((struct gui_args *)ctx)->cfg;
+    if (cfg->engine_count == GUI_MAX_ENGINES) {
+        fprintf(stderr, "rulezero gui: at most %d --engine\n", GUI_MAX_ENGINES);
+        return 2;
+    }
+    cfg->engines[cfg->engine_count++] = arg;
+    return 0;
+}
+
+static int set_debug(void *ctx, const char *arg, int64_t number)
+{
+    (void)arg;
+    (void)number;
+    ((struct gui_args *)ctx)->cfg->debug = true;
+    return 0;
+}
+
+#define KEEP(kind, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(struct gui_args, field)
+
+static const struct options_table_entry gui_entries[] = {
+    {.kind = OPTIONS_TABLE_PROSE,
+     .name = "Usage: rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]\n"
+             "       rulezero gui --export-rules DIR\n"
+             "Serves the browser GUI: open the address it prints. The page plays every variant\n"
+             "against Rule Zero (engine:0), the --engine commands (engine:1, ...; CECP or UCI),\n"
+             "builtin:random or builtin:greedy, or shows engines playing each other.\n"},
+    {"port", 'p', OPTIONS_TABLE_TEXT, "N", "port (default 8080; 0: any free port)", .set = set_port},
+    {"host", 'H', OPTIONS_TABLE_TEXT, "ADDR", "address to listen on (default 127.0.0.1)", KEEP(TEXT, host)},
+    {"engine", 'e', OPTIONS_TABLE_TEXT, "CMD", "an opponent's command line (repeatable)", .set = set_engine},
+    {"debug", 0, OPTIONS_TABLE_FLAG, NULL, "engine traffic on standard error", .set = set_debug},
+    {"export-rules", 0, OPTIONS_TABLE_TEXT, "DIR",
+     "write the rules pages (/rules/NAME.html) and their\n"
+     "stylesheet into DIR, then exit",
+     KEEP(TEXT, export_rules)},
+    {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
+    {0},
+};
+
+/* getopt_says: getopt names an unknown option or a missing argument itself,
+ * and the whole help follows on standard error. */
+static const struct options_table gui_options_table = {"rulezero gui", 21, gui_entries, true};
+
+static int parse(int argc, char **argv, struct gui_args *args)
+{
+    int rc = options_table_parse(&gui_options_table, args, argc, argv);
+    if (rc)
+        return rc;
     if (optind < argc) {
-        fprintf(stderr, "rulezero gui: unexpected argument '%s'\n%s", argv[optind], usage);
+        fprintf(stderr, "rulezero gui: unexpected argument '%s'\n", argv[optind]);
+        options_table_help(&gui_options_table, stderr);
         return 2;
     }
     return 0;
@@ -99,8 +119,8 @@ static int export_rules(const char *dir)
 int gui_main(int argc, char **argv)
 {
     struct gui_config cfg = {0};
-    struct gui_args args = {.host = "127.0.0.1", .port = 8080};
-    int rc = parse(argc, argv, &cfg, &args);
+    struct gui_args args = {.cfg = &cfg, .host = "127.0.0.1", .port = 8080};
+    int rc = parse(argc, argv, &args);
     if (rc)
         return rc < 0 ? 0 : rc;
     if (args.export_rules)

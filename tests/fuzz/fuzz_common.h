@@ -10,7 +10,7 @@
 
 #include "engine/fen.h"
 #include "engine/turn.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #define FUZZ_REQUIRE(cond)                                                                     \
     do {                                                                                       \

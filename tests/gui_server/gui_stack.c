@@ -21,7 +21,7 @@
 #include "protocol/gui/gui_inbound.h"
 #include "protocol/gui/gui_runner.h"
 #include "protocol/gui/gui_session.h"
-#include "variants/variant.h"
+#include "variants/registry.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)

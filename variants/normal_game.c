@@ -1,13 +1,13 @@
-/* Orthodox chess as the GUI shows it; the chess family's names. */
+/* Orthodox chess, declared (variants/game_decl.h). Its rules are the chess
+ * family's (variants/chess.c) built from this declaration; the entry with the
+ * board, the start FEN and the rule hooks is variants/normal.c. */
 #include "variants/chess.h"
-#include "variants/view.h"
 
-const char *const chess_piece_names[] = {"", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King", NULL};
-const char *const chess_piece_glyphs[] = {NULL, "pawn", "knight", "bishop", "rook", "queen", "king", NULL};
-
-const struct variant_view normal_view = {
-    .piece_names = chess_piece_names,
-    .piece_glyphs = chess_piece_glyphs,
+const struct game_decl normal_game = {
+    .variant = &variant_normal,
+    .pieces = {CHESS_ORTHODOX_PIECES},
+    .promotion = "QRBN",
+    .castling = CHESS_ORTHODOX_CASTLING,
     .rules_doc = "normal",
     .rules_card =
         "<p>Orthodox chess. Each side has a King, a Queen, two Rooks, two Bishops, two Knights and eight "
