@@ -132,6 +132,8 @@ struct gui_request {
 /* The game as a record (a JSON object that rebuilds it). */
 cJSON *gui_record_json(struct gui_session *s);
 int gui_on_save(const struct gui_request *r);
+/* `saved` with the record to every page (lock held). */
+void gui_broadcast_record(struct gui_session *s);
 int gui_on_restore(const struct gui_request *r);
 
 /* Players (gui_players.c). */

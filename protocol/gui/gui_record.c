@@ -100,13 +100,28 @@ cJSON *gui_record_json(struct gui_session *s)
     return o;
 }
 
-int gui_on_save(const struct gui_request *r)
+static cJSON *saved_message(struct gui_session *s)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "saved");
-    cJSON_AddItemToObject(o, "record", gui_record_json(r->s));
-    send_json(r, o);
+    cJSON_AddItemToObject(o, "record", gui_record_json(s));
+    return o;
+}
+
+int gui_on_save(const struct gui_request *r)
+{
+    send_json(r, saved_message(r->s));
     return 0;
+}
+
+void gui_broadcast_record(struct gui_session *s)
+{
+    cJSON *o = saved_message(s);
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (text)
+        s->broadcast(s->broadcast_ctx, text, strlen(text));
+    free(text);
 }
 
 /* ---- Restoring ----------------------------------------------------------------------------- */

@@ -107,6 +107,8 @@ void gui_game_changed(struct gui_session *s)
         proc_abandon(&s->thinking_player->proc);
     gui_wake(s);
     gui_broadcast_state(s);
+    if (s->cfg.records)
+        gui_broadcast_record(s);
 }
 
 void gui_set_result(struct gui_session *s, enum game_result r, const char *reason)

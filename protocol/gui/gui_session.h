@@ -22,6 +22,7 @@ struct gui_config {
     bool debug;                      /* engine traffic on standard error */
     int engine_wait_ms;              /* longest wait for a move without a clock (default 60000) */
     bool no_threads;                 /* tests and fuzzing: no engine or clock thread (engines never move) */
+    bool records;                    /* after every change of the game, every page gets `saved` (the browser build stores it) */
 };
 
 struct gui_session;

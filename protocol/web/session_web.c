@@ -41,6 +41,7 @@ EMSCRIPTEN_KEEPALIVE struct gui_session *rz_session_new(void)
     struct gui_config cfg = {0};
     cfg.self_cmd = "rulezero";
     cfg.no_threads = true;
+    cfg.records = true; /* the page stores each change at once: a reload loses nothing */
     return gui_session_new(&cfg, post, NULL);
 }
 

@@ -19,12 +19,12 @@
 //
 // Usage: node tests/gui/web.js --rulezero build/rulezero [--site build-web/site] [--html build-web/rulezero.html]
 //        [--screenshots DIR] [--perf FILE] [--only VARIANT,...] [--targets site,file] [--skip-watch] [--skip-perf]
-//        [--reload-at-once] [--isolate]
+//        [--reload-when-stored] [--isolate]
 // --isolate serves the site with the COOP/COEP headers (shared memory: a
 // search is stopped by the shared counter), as the move_now measurement does.
-// A reload waits until the browser's storage holds the game as the session
-// does (at most 3 s after the turn); --reload-at-once reloads right after the
-// turn is drawn instead.
+// A reload comes right after the turn is drawn: the session sends the game's
+// record with every change, so nothing may be lost; --reload-when-stored
+// waits until the browser's storage holds the game first (at most 3 s).
 // --rulezero is the native command line: it names each turn in the readable
 // notation the move list must show (as in run.js).
 'use strict';
@@ -52,7 +52,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 function parseArgs(argv) {
   const args = {
     rulezero: null, site: path.join(ROOT, 'build-web', 'site'), html: path.join(ROOT, 'build-web', 'rulezero.html'),
-    screenshots: null, perf: null, only: null, targets: ['site', 'file'], watch: true, measure: true, reloadAtOnce: false, isolate: false
+    screenshots: null, perf: null, only: null, targets: ['site', 'file'], watch: true, measure: true, reloadAtOnce: true, isolate: false
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -65,13 +65,13 @@ function parseArgs(argv) {
     else if (a === '--targets') args.targets = argv[++i].split(',');
     else if (a === '--skip-watch') args.watch = false;
     else if (a === '--skip-perf') args.measure = false;
-    else if (a === '--reload-at-once') args.reloadAtOnce = true;
+    else if (a === '--reload-when-stored') args.reloadAtOnce = false;
     else if (a === '--isolate') args.isolate = true;
     else { console.error('unknown argument ' + a); process.exit(2); }
   }
   if (!args.rulezero) {
     console.error('usage: web.js --rulezero PATH [--site DIR] [--html FILE] [--screenshots DIR] [--perf FILE] ' +
-      '[--only V,...] [--targets site,file] [--skip-watch] [--skip-perf] [--reload-at-once] [--isolate]');
+      '[--only V,...] [--targets site,file] [--skip-watch] [--skip-perf] [--reload-when-stored] [--isolate]');
     process.exit(2);
   }
   return args;

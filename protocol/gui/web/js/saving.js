@@ -3,9 +3,11 @@
 // session's Worker, which a reload ends; so the page keeps the game in
 // localStorage ('rulezero.game': {app: 'rulezero', saved_at, record}) and
 // gives it back to a new session:
-//   - after every change of the game (a `state` of a new generation, at most
-//     every SAVE_DELAY_MS) and every CLOCK_SAVE_MS while a clock runs, and
-//     when the page is hidden, it asks `save`; the `saved` record is stored;
+//   - after every change of the game the browser build's session sends the
+//     game's record (`saved`) right after its `state`, with no question asked,
+//     so a reload at any moment finds the last change stored; while a clock
+//     runs the page also asks `save` every CLOCK_SAVE_MS (the clocks), and
+//     when the page is hidden; every `saved` record is stored;
 //   - on start, after the first `state`, a stored record is sent in
 //     `restore`; the session answers the restored game's `state`, or an
 //     `error` "the stored game could not be restored: ..." (a record of
@@ -20,14 +22,11 @@ import { send, onMessage, inBrowser } from './connection.js';
 import { showNotice } from './notice.js';
 
 export const STORE_KEY = 'rulezero.game';
-const SAVE_DELAY_MS = 400;
 const CLOCK_SAVE_MS = 5000;
 const REFUSED = 'the stored game could not be restored: ';
 
 let phase = 'start';         // 'start': before the first state; 'restoring': restore sent; 'live'
 let gameBefore = null;       // game_number of the game the session started with
-let askedGeneration = null;  // the generation the last `save` was asked for
-let saveTimer = null;
 
 function storage() {
   try { return window.localStorage; } catch (e) { return null; }   // refused (a file URL, privacy settings)
@@ -62,36 +61,26 @@ function refused(why) {
 function start(state) {
   gameBefore = state.game_number;
   const stored = readStored();
-  if (!stored) { goLive(state); return; }
-  if (stored.problem) { refused(stored.problem); goLive(state); return; }
+  if (!stored) { goLive(); return; }
+  if (stored.problem) { refused(stored.problem); goLive(); return; }
   phase = 'restoring';
   if (!send({ type: 'restore', record: stored.record })) { phase = 'live'; }
 }
 
-function goLive(state) {
+function goLive() {
   phase = 'live';
-  askedGeneration = state.generation;   // the game as it stands needs no saving yet
 }
 
 function onState(state) {
   if (phase === 'start') { start(state); return; }
-  if (phase === 'restoring') {
-    if (state.game_number === gameBefore) return;   // still the fresh game (its thinking, a clock)
+  if (phase === 'restoring' && state.game_number !== gameBefore) {   // not the fresh game's thinking or clock
     rz.restore = { ok: true };
-    goLive(state);
-    return;
+    goLive();
   }
-  if (state.generation !== askedGeneration) scheduleSave();
-}
-
-function scheduleSave() {
-  if (saveTimer !== null) return;
-  saveTimer = setTimeout(() => { saveTimer = null; askSave(); }, SAVE_DELAY_MS);
 }
 
 function askSave() {
   if (phase !== 'live' || !rz.state || !rz.ws || rz.ws.readyState !== 1) return;
-  askedGeneration = rz.state.generation;
   send({ type: 'save' });
 }
 
@@ -112,7 +101,6 @@ function receiveError(msg) {
   const text = msg.message || '';
   if (phase !== 'restoring' || !text.startsWith(REFUSED)) return false;
   phase = 'live';
-  askedGeneration = rz.state ? rz.state.generation : null;
   refused(text.slice(REFUSED.length));
   return true;
 }
