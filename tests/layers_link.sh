@@ -23,14 +23,15 @@ for arg in "$@"; do
     [ -f "$lib" ] || { echo "no library $lib"; exit 1; }
     "$nm_prog" -g -P "$lib" > "$tmp/nm.txt" 2>/dev/null || { echo "$nm_prog cannot read $lib"; exit 1; }
     awk -v level="$level" -v lib="$(basename "$lib")" -v def="$tmp/defined.txt" -v undef="$tmp/undefined.txt" '
-        /\[.*\]:$/ { member = $1; sub(/^.*\[/, "", member); sub(/\]:$/, "", member); next }
-        /:$/ { next }
+        # A member starts with "LIB[MEMBER]:" (GNU nm) or "MEMBER:" (llvm-nm).
+        /:$/ { member = $0; sub(/^.*\[/, "", member); sub(/\]?:$/, "", member); next }
         NF < 2 { next }
         $2 == "U" || $2 == "w" || $2 == "v" { print level, lib, member, $1 >> undef; next }
         { print level, $1 >> def }
     ' "$tmp/nm.txt"
 done
 [ -s "$tmp/defined.txt" ] || { echo "the libraries define nothing"; exit 1; }
+if awk 'NF != 4 { exit 1 }' "$tmp/undefined.txt"; then :; else echo "cannot read $nm_prog's output"; exit 1; fi
 # For each symbol, the lowest layer that defines it.
 awk '!($2 in low) || $1 < low[$2] { low[$2] = $1 } END { for (s in low) print s, low[s] }' \
     "$tmp/defined.txt" > "$tmp/lowest.txt"
