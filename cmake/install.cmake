@@ -32,7 +32,7 @@ endif()
 # Documentation: README.md and the docs it links to (the pages, the rules, the
 # variants' notes, the screenshots), copied at build time into release-docs/ by
 # cmake/release_docs.cmake so that every relative link of every page resolves
-# in the installed copy: a link to a source file (engine/platform.h, ...) becomes
+# in the installed copy: a link to a source file (variants/core/platform.h, ...) becomes
 # plain text, and LICENSE is Debian's copyright file. The Windows build makes
 # the same folder, with LICENSE, for its zip (scripts/windows.sh).
 set(RULEZERO_RELEASE_DOCS README.md docs/*.md docs/rules/*.md docs/variants/*.md docs/screenshots/*.png)

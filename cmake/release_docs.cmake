@@ -6,7 +6,7 @@
 #   - in the Markdown files, a link to a carried file or to a folder holding one is
 #     kept; a link to a file the release holds under another name (RENAME, "FROM=TO"
 #     with both relative to the root: LICENSE=copyright in the package) is pointed
-#     at that name; a link to anything else (a source file such as engine/platform.h)
+#     at that name; a link to anything else (a source file such as variants/core/platform.h)
 #     becomes its plain text, since a release has no sources.
 # Links to web addresses and to anchors of the same page are left alone.
 # Lists are separated by semicolons or commas.

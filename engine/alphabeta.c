@@ -9,8 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine/clock.h"
-#include "engine/platform.h"
+#include "variants/core/clock.h"
+#include "variants/core/platform.h"
 #include "engine/search_internal.h"
 #include "engine/see.h"
 #include "variants/registry.h"

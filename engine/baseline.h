@@ -5,7 +5,7 @@
 #ifndef RULEZERO_BASELINE_H
 #define RULEZERO_BASELINE_H
 
-#include "engine/turn.h"
+#include "variants/core/turn.h"
 
 enum baseline_kind { BASELINE_RANDOM, BASELINE_GREEDY };
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
-#include "engine/fen.h"
+#include "variants/core/clock.h"
+#include "variants/core/fen.h"
 #include "engine/search.h"
 #include "variants/registry.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/text.h"
+#include "variants/core/text.h"
 
 #define Z95 1.959963984540054
 

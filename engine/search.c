@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
+#include "variants/core/clock.h"
 #include "engine/search_internal.h"
 #include "variants/registry.h"
 

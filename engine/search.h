@@ -16,8 +16,8 @@
 #ifndef RULEZERO_SEARCH_H
 #define RULEZERO_SEARCH_H
 
-#include "engine/position.h"
-#include "engine/turn.h"
+#include "variants/core/position.h"
+#include "variants/core/turn.h"
 
 #define SCORE_INFINITE 32500
 #define SCORE_MATE 32000

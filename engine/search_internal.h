@@ -6,7 +6,7 @@
 
 #include <stdatomic.h>
 
-#include "engine/platform.h"
+#include "variants/core/platform.h"
 #include "engine/search.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"

@@ -1,10 +1,10 @@
 /* Rule Zero: static exchange evaluation as the search uses it, through the
- * variant's optional `see` hook (engine/variant.h). A variant without the
+ * variant's optional `see` hook (variants/core/variant.h). A variant without the
  * hook never has a step judged by exchange. */
 #ifndef RULEZERO_SEE_H
 #define RULEZERO_SEE_H
 
-#include "engine/variant.h"
+#include "variants/core/variant.h"
 
 /* True when the exchange that step m starts ends below `threshold`
  * centipawns for the side to move; false when the variant has no estimate. */

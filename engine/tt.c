@@ -1,6 +1,6 @@
 #include "engine/tt.h"
 
-#include "engine/platform.h"
+#include "variants/core/platform.h"
 
 /* The size of a table of `buckets` buckets (pf_table_free needs the size it was allocated with). */
 static size_t table_bytes(size_t buckets) { return buckets * TT_BUCKET * sizeof(struct tt_slot); }

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
-#include "engine/settings.h"
-#include "engine/text.h"
-#include "engine/turn.h"
+#include "variants/core/fen.h"
+#include "variants/core/settings.h"
+#include "variants/core/text.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 
 uint64_t perft(struct position *pos, int depth, bool bulk)

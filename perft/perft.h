@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "engine/position.h"
+#include "variants/core/position.h"
 
 /* Leaves at `depth` turns. With bulk, the last ply counts turns without
  * making them; without, every leaf turn is made. */

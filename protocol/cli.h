@@ -7,7 +7,7 @@
 int cli_main(int argc, char **argv);
 
 /* The options of `rulezero` and of its perft, perft-suite, moves and bench
- * (protocol/options_table.h); its --help. */
+ * (protocol/match/options_table.h); its --help. */
 struct options_table;
 extern const struct options_table cli_options_table;
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/text.h"
+#include "variants/core/text.h"
 
 static const struct command *command_find(const struct command_table *t, const char *name)
 {

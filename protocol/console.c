@@ -5,13 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/adjudicate.h"
-#include "engine/clock.h"
+#include "variants/adjudicate.h"
+#include "variants/core/clock.h"
 #include "engine/search.h"
 #include "perft/perft.h"
 #include "protocol/game.h"
 #include "protocol/command.h"
-#include "protocol/text.h"
+#include "variants/core/text.h"
 
 #define DEFAULT_HASH_MB 16
 #define DEFAULT_MOVETIME_MS 2000

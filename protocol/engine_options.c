@@ -5,7 +5,7 @@
 #include <strings.h>
 
 #include "engine/timeman.h"
-#include "protocol/text.h"
+#include "variants/core/text.h"
 
 #define SPIN(lo, hi) #lo " " #hi
 

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine/adjudicate.h"
-#include "engine/error.h"
-#include "engine/notation.h"
+#include "variants/adjudicate.h"
+#include "variants/core/error.h"
+#include "variants/core/notation.h"
 
 
 int game_init(struct game *g)
@@ -121,7 +121,7 @@ int game_undo(struct game *g)
     return 0;
 }
 
-/* The rules of the end of a game are the arbiter's (engine/adjudicate.c):
+/* The rules of the end of a game are the arbiter's (variants/adjudicate.c):
  * the variant's own outcome, then repetition, then the fifty-move rule. */
 struct outcome game_outcome(struct game *g) { return game_adjudicate(g->pos); }
 

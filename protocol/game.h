@@ -8,9 +8,9 @@
 
 #include <stdio.h>
 
-#include "engine/fen.h"
-#include "engine/settings.h"
-#include "engine/turn.h"
+#include "variants/core/fen.h"
+#include "variants/core/settings.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 
 /* Turns may not push the undo stack past this, so a search always has room. */
@@ -18,7 +18,7 @@
 
 struct game_turn {
     struct turn turn;                 /* turn.text: the coordinate text */
-    char notation[TURN_TEXT_LEN];     /* the readable text (engine/notation.h) */
+    char notation[TURN_TEXT_LEN];     /* the readable text (variants/core/notation.h) */
     Color side; /* who made it */
 };
 
@@ -51,7 +51,7 @@ void game_free(struct game *g);
 int game_new(struct game *g, const struct variant *v, const char *fen, char *err, size_t errlen);
 
 /* Finds the legal turn written `text`: in coordinates, in the readable
- * notation or in SAN (engine/notation.h: turn_read). */
+ * notation or in SAN (variants/core/notation.h: turn_read). */
 int game_find_turn(struct game *g, const char *text, struct turn *out, char *err, size_t errlen);
 /* Plays a turn found by game_find_turn (or a search) in the current position. */
 int game_play(struct game *g, const struct turn *t, char *err, size_t errlen);

@@ -8,7 +8,7 @@
 
 #include "protocol/console.h"
 #include "protocol/game.h"
-#include "protocol/text.h"
+#include "variants/core/text.h"
 #include "protocol/uci.h"
 #include "protocol/writer.h"
 #include "protocol/xboard.h"

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "protocol/text.h"
+#include "variants/core/text.h"
 
 int64_t tc_clock_for_search(int64_t clock_ms)
 {

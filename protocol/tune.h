@@ -18,7 +18,7 @@ int tune_usage_error(const char *cmd, const char *fmt, const char *arg);
 struct variant;
 const struct variant *tune_variant(const char *cmd, const char *id);
 
-/* Their options (protocol/options_table.h); their --help. */
+/* Their options (protocol/match/options_table.h); their --help. */
 struct options_table;
 extern const struct options_table tune_options_table, tune_data_options_table;
 

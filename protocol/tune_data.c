@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "engine/search.h"
-#include "engine/text.h"
+#include "variants/core/text.h"
 #include "protocol/game.h"
-#include "protocol/options_table.h"
+#include "protocol/match/options_table.h"
 #include "protocol/tune.h"
 #include "protocol/tune_weights.h"
 

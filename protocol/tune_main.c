@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
-#include "engine/eval_params.h"
-#include "engine/settings.h"
-#include "engine/text.h"
-#include "protocol/options_table.h"
+#include "variants/core/fen.h"
+#include "variants/core/eval_params.h"
+#include "variants/core/settings.h"
+#include "variants/core/text.h"
+#include "protocol/match/options_table.h"
 #include "protocol/tune.h"
 #include "protocol/tune_fit.h"
 #include "protocol/tune_weights.h"

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/error.h"
-#include "engine/eval_params.h"
-#include "engine/text.h"
+#include "variants/core/error.h"
+#include "variants/core/eval_params.h"
+#include "variants/core/text.h"
 
 #define WEIGHTS_LINE_LEN 256
 #define WORD_SEPS " \t\r\n"

@@ -9,14 +9,14 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine/platform.h"
+#include "variants/core/platform.h"
 #include "engine/search.h"
 #include "perft/perft.h"
 #include "protocol/engine_options.h"
 #include "protocol/game.h"
 #include "protocol/options.h"
 #include "protocol/command.h"
-#include "protocol/text.h"
+#include "variants/core/text.h"
 #include "protocol/timecontrol.h"
 
 #define DEFAULT_HASH_MB 16

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "engine/platform.h"
+#include "variants/core/platform.h"
 
 struct writer {
     FILE *out;

@@ -10,16 +10,16 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine/adjudicate.h"
-#include "engine/fen.h"
-#include "engine/clock.h"
-#include "engine/platform.h"
+#include "variants/adjudicate.h"
+#include "variants/core/fen.h"
+#include "variants/core/clock.h"
+#include "variants/core/platform.h"
 #include "engine/search.h"
 #include "protocol/engine_options.h"
 #include "protocol/game.h"
 #include "protocol/options.h"
 #include "protocol/command.h"
-#include "protocol/text.h"
+#include "variants/core/text.h"
 #include "protocol/timecontrol.h"
 #include "protocol/xboard_setup.h"
 

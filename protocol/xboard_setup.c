@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/fen.h"
+#include "variants/core/fen.h"
 
 /* Keeps the first `fields` space-separated fields of fen (0: all). */
 static void keep_fields(char *fen, int fields)

@@ -8,7 +8,7 @@
 #include <check.h>
 
 #include "engine/search.h"
-#include "engine/zobrist.h"
+#include "variants/core/zobrist.h"
 
 static struct position *pos;
 static struct engine *engine;

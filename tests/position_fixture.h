@@ -8,8 +8,8 @@
 
 #include <check.h>
 
-#include "engine/fen.h"
-#include "engine/zobrist.h"
+#include "variants/core/fen.h"
+#include "variants/core/zobrist.h"
 #include "variants/registry.h"
 
 static struct position *pos;

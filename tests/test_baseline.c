@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "engine/baseline.h"
-#include "engine/fen.h"
+#include "variants/core/fen.h"
 #include "variants/registry.h"
 
 static struct position *pos;

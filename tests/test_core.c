@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/adjudicate.h"
-#include "engine/fen.h"
-#include "engine/settings.h"
-#include "engine/text.h"
-#include "engine/turn.h"
+#include "variants/adjudicate.h"
+#include "variants/core/fen.h"
+#include "variants/core/settings.h"
+#include "variants/core/text.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 
 static struct position *pos;

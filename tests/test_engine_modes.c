@@ -7,10 +7,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/clock.h"
-#include "engine/fen.h"
+#include "variants/core/clock.h"
+#include "variants/core/fen.h"
 #include "engine/search.h"
-#include "engine/turn.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 
 #include "engine_fixture.h"

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 #include "check_run.h"
-#include "engine/fen.h"
-#include "engine/zobrist.h"
+#include "variants/core/fen.h"
+#include "variants/core/zobrist.h"
 #include "variants/evaluate.h"
 #include "variants/registry.h"
 

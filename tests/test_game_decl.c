@@ -5,7 +5,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "engine/fen.h"
+#include "variants/core/fen.h"
 #include "variants/chess.h"
 #include "variants/registry.h"
 #include "variants/view.h"

@@ -4,7 +4,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "engine/platform.h"
+#include "variants/core/platform.h"
 #include "protocol/gui/gui.h"
 #include "tests/check_run.h"
 

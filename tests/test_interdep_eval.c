@@ -8,8 +8,8 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "engine/eval_params.h"
-#include "engine/fen.h"
+#include "variants/core/eval_params.h"
+#include "variants/core/fen.h"
 #include "variants/interdep.h"
 #include "check_run.h"
 #include "interdep_fixture.h"

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
-#include "engine/turn.h"
+#include "variants/core/fen.h"
+#include "variants/core/turn.h"
 #include "variants/interdep.h"
 #include "protocol/xboard_setup.h"
 #include "interdep_fixture.h"

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/eval_params.h"
-#include "engine/fen.h"
-#include "engine/text.h"
-#include "engine/turn.h"
+#include "variants/core/eval_params.h"
+#include "variants/core/fen.h"
+#include "variants/core/text.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 #include "protocol/xboard_setup.h"
 

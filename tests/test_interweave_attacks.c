@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/eval_params.h"
-#include "engine/fen.h"
+#include "variants/core/eval_params.h"
+#include "variants/core/fen.h"
 #include "variants/interweave_attacks.h"
 
 /* ---- The reference: every piece walked on the mailbox --------------------------- */

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/eval_params.h"
-#include "engine/fen.h"
-#include "engine/turn.h"
+#include "variants/core/eval_params.h"
+#include "variants/core/fen.h"
+#include "variants/core/turn.h"
 #include "variants/nickdanger.h"
 #include "protocol/xboard_setup.h"
 

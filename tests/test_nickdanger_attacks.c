@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
+#include "variants/core/fen.h"
 #include "variants/nickdanger.h"
 #include "variants/nickdanger_attacks.h"
 

@@ -1,4 +1,4 @@
-/* Readable notation (engine/notation.h): in every variant, over every legal
+/* Readable notation (variants/core/notation.h): in every variant, over every legal
  * turn of the start and of positions from random games, the readable text
  * tells the turn apart from every other legal turn and reads back (through
  * turn_read, where coordinates are tried first) to the same turn; and
@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/adjudicate.h"
+#include "variants/adjudicate.h"
 #include "engine/baseline.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
-#include "engine/text.h"
+#include "variants/core/fen.h"
+#include "variants/core/notation.h"
+#include "variants/core/text.h"
 #include "protocol/game.h"
 #include "tests/check_run.h"
 #include "tests/position_fixture.h"

@@ -1,4 +1,4 @@
-/* The options table (protocol/options_table.c): one table gives getopt_long
+/* The options table (protocol/match/options_table.c): one table gives getopt_long
  * its options, the --help text and the usage errors. A small table of its own
  * checks each part; the real tables (rulezero, match, tune, tune-data) are
  * checked for what the man-page test relies on: every option they accept is
@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "protocol/cli.h"
-#include "protocol/match_config.h"
-#include "protocol/options_table.h"
+#include "protocol/match/match_config.h"
+#include "protocol/match/options_table.h"
 #include "protocol/tune.h"
 #include "tests/check_run.h"
 

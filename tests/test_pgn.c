@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/adjudicate.h"
+#include "variants/adjudicate.h"
 #include "engine/baseline.h"
-#include "protocol/pgn.h"
+#include "protocol/match/pgn.h"
 #include "variants/registry.h"
 
 static struct position *pos, *replayed;

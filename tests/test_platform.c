@@ -1,4 +1,4 @@
-/* The platform interface (engine/platform.h) as the engine uses it: a thread
+/* The platform interface (variants/core/platform.h) as the engine uses it: a thread
  * with a job handed over under a mutex and condition variable, a recursive
  * mutex locked twice and waited on, a static mutex, a table built once for
  * threads that ask for it together (pf_once), the monotonic clock. The
@@ -7,7 +7,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "engine/platform.h"
+#include "variants/core/platform.h"
 #include "tests/check_run.h"
 
 struct handover {

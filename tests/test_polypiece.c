@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/eval_params.h"
-#include "engine/fen.h"
-#include "engine/settings.h"
-#include "engine/turn.h"
+#include "variants/core/eval_params.h"
+#include "variants/core/fen.h"
+#include "variants/core/settings.h"
+#include "variants/core/turn.h"
 #include "perft/perft.h"
 #include "variants/chess.h"
 #include "variants/polypiece.h"

@@ -1,4 +1,4 @@
-/* SAN reader (engine/san.h): the forms real engines send, the tolerances
+/* SAN reader (variants/core/san.h): the forms real engines send, the tolerances
  * XBoard allows, ambiguity, and every legal move of random games written in
  * SAN by an independent writer here and read back to the same turn. */
 #include <check.h>
@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/adjudicate.h"
+#include "variants/adjudicate.h"
 #include "engine/baseline.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
-#include "engine/san.h"
+#include "variants/core/fen.h"
+#include "variants/core/notation.h"
+#include "variants/core/san.h"
 #include "tests/check_run.h"
 #include "tests/position_fixture.h"
 #include "variants/registry.h"

@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
-#include "engine/fen.h"
+#include "variants/core/clock.h"
+#include "variants/core/fen.h"
 #include "engine/search.h"
-#include "engine/text.h"
+#include "variants/core/text.h"
 #include "engine/timeman.h"
-#include "engine/turn.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 
 #include "engine_fixture.h"

@@ -3,9 +3,9 @@
  * recapture a defended piece. */
 #include <check.h>
 
-#include "engine/fen.h"
+#include "variants/core/fen.h"
 #include "engine/see.h"
-#include "engine/turn.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 
 #include "check_run.h"

@@ -1,4 +1,4 @@
-/* Shards and the match tally (protocol/match_shard.c, match_report.c): every
+/* Shards and the match tally (protocol/match/match_shard.c, match_report.c): every
  * game of a match is played by exactly one shard, both colours of an opening
  * by the same shard; faults read back from PGN words are those the runner
  * counts. */
@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/match_config.h"
-#include "protocol/match_report.h"
+#include "protocol/match/match_config.h"
+#include "protocol/match/match_report.h"
 #include "tests/check_run.h"
 
 static struct match_config shard_config(int games, int index, int count)

@@ -1,4 +1,4 @@
-/* The core's text splitter (engine/text.h: text_token, text_split) and the
+/* The core's text splitter (variants/core/text.h: text_token, text_split) and the
  * FEN reader that uses it: empty fields, repeated and mixed separators,
  * input longer than the caller's field table, two strings split at once, and
  * two threads reading FENs at the same time (the C library's hidden-state
@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
-#include "engine/platform.h"
-#include "engine/text.h"
-#include "engine/zobrist.h"
+#include "variants/core/fen.h"
+#include "variants/core/platform.h"
+#include "variants/core/text.h"
+#include "variants/core/zobrist.h"
 #include "tests/check_run.h"
 #include "variants/registry.h"
 

@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include "check_run.h"
-#include "engine/eval_params.h"
-#include "engine/fen.h"
-#include "engine/zobrist.h"
+#include "variants/core/eval_params.h"
+#include "variants/core/fen.h"
+#include "variants/core/zobrist.h"
 #include "protocol/tune_fit.h"
 #include "protocol/tune_weights.h"
 #include "variants/registry.h"

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
-#include "engine/text.h"
-#include "engine/turn.h"
+#include "variants/core/fen.h"
+#include "variants/core/text.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 #include "variants/view.h"
 

@@ -1,4 +1,4 @@
-#include "engine/error.h"
+#include "variants/core/error.h"
 #include "variants/chess.h"
 
 #include <stdio.h>

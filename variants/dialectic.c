@@ -2,9 +2,9 @@
  * the chess family, with the Philosophers' powers chosen by the tokens on the
  * 3x3 dialectic. See variants/dialectic.h for the state layout and
  * docs/variants/dialectic.md for the rules decisions. */
-#include "engine/error.h"
-#include "engine/platform.h"
-#include "engine/san.h"
+#include "variants/core/error.h"
+#include "variants/core/platform.h"
+#include "variants/core/san.h"
 #include "variants/dialectic.h"
 
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Rule Zero: declaring an evaluation's weights once, as an X-macro list
  * X(ID, "Name", default, min, max), gives the index enum W_ID, the array of
  * values the evaluation reads (w[W_ID], starting at the defaults) and the
- * named table the tuner sees (engine/eval_params.h):
+ * named table the tuner sees (variants/core/eval_params.h):
  *
  *     #define MY_WEIGHTS(X) X(PAWN, "Pawn", 100, 50, 200) ...
  *     EVAL_WEIGHTS(MY_WEIGHTS, my_eval_params, NULL)
@@ -9,7 +9,7 @@
 #ifndef RULEZERO_EVAL_WEIGHTS_H
 #define RULEZERO_EVAL_WEIGHTS_H
 
-#include "engine/variant.h"
+#include "variants/core/variant.h"
 
 #define EVAL_WEIGHT_ENUM(id, name, def, lo, hi) W_##id,
 #define EVAL_WEIGHT_DEFAULT(id, name, def, lo, hi) [W_##id] = (def),

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/zobrist.h"
+#include "variants/core/zobrist.h"
 #include "variants/chess.h"
 
 /* ---- Terms ------------------------------------------------------------------- */

@@ -2,7 +2,7 @@
 #ifndef RULEZERO_EVALUATE_H
 #define RULEZERO_EVALUATE_H
 
-#include "engine/position.h"
+#include "variants/core/position.h"
 #include "variants/chess.h"
 
 /* Orthodox chess on the 8x8 board: tapered (middlegame/endgame) material

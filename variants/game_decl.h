@@ -3,7 +3,7 @@
  * What a game is, written as data in one place per game (variants/NAME_game.c),
  * to be read like a Fairy-Stockfish variant definition: its pieces (letter,
  * name, Betza power, image), what a Pawn promotes to, the castling squares,
- * how XBoard shows it, the rules card. The core's entry (engine/variant.h:
+ * how XBoard shows it, the rules card. The core's entry (variants/core/variant.h:
  * id, board, start FEN, piece letters and the rule hooks) is what the core
  * and the search read; the declaration points at it and holds everything
  * else, for the rules (the chess family builds its powers, promotion and
@@ -15,7 +15,7 @@
 #ifndef RULEZERO_GAME_DECL_H
 #define RULEZERO_GAME_DECL_H
 
-#include "engine/variant.h"
+#include "variants/core/variant.h"
 
 /* One piece type. */
 struct piece_decl {

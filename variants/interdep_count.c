@@ -4,7 +4,7 @@
  * by several helpers counts once, as in generation. When the King is not in
  * check the safety summary (interdep_safety.c) clears most moves without a
  * test; in check every move is listed and tested. */
-#include "engine/bits.h"
+#include "variants/core/bits.h"
 #include "variants/interdep.h"
 
 struct counter {

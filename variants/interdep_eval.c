@@ -18,7 +18,7 @@
  *    what the enemy holds in hand (drops bring attackers from anywhere).
  * The weights are named parameters (IDC_WEIGHTS below) that `rulezero tune`
  * fits to self-play results (docs/strength.md, "Tuning"). */
-#include "engine/bits.h"
+#include "variants/core/bits.h"
 #include "variants/eval_weights.h"
 #include "variants/interdep.h"
 

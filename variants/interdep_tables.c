@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "engine/platform.h"
+#include "variants/core/platform.h"
 
 struct idc_tables idc;
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/san.h"
+#include "variants/core/san.h"
 #include "variants/interdep.h"
 
 /* ---- Make / unmake --------------------------------------------------------- */

@@ -1,5 +1,5 @@
 /* Rule Zero: Interweave rules — generation, make/unmake, FEN hooks, text. */
-#include "engine/error.h"
+#include "variants/core/error.h"
 #include "variants/interweave.h"
 
 #include <stdio.h>

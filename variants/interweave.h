@@ -13,7 +13,7 @@
 
 enum iw_type { IW_PAWN = 1, IW_SMASHER, IW_LEAPER, IW_REMOVER, IW_KING, IW_TYPES };
 
-/* Step layout (engine/types.h): from, to, kind; bits 22..25 the promotion
+/* Step layout (variants/core/types.h): from, to, kind; bits 22..25 the promotion
  * type (0 = none), bit 26 set when the step captures. A Remover's capture is
  * from == to with kind IW_REMOVE. */
 #define IW_CAPTURE_BIT (1u << 26)

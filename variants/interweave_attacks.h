@@ -10,7 +10,7 @@
 #ifndef RULEZERO_INTERWEAVE_ATTACKS_H
 #define RULEZERO_INTERWEAVE_ATTACKS_H
 
-#include "engine/bits.h"
+#include "variants/core/bits.h"
 #include "variants/interweave.h"
 
 struct iw_attacks {

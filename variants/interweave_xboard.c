@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/turn.h"
+#include "variants/core/turn.h"
 
 static struct position *copy_position(const struct position *pos)
 {

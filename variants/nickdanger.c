@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/error.h"
-#include "engine/platform.h"
-#include "engine/san.h"
+#include "variants/core/error.h"
+#include "variants/core/platform.h"
+#include "variants/core/san.h"
 #include "variants/nickdanger.h"
 
 static struct chess_rules rules;

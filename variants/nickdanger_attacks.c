@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-#include "engine/bits.h"
+#include "variants/core/bits.h"
 
 /* A piece where it stands: its listed location, its partner (NO_SQUARE
  * unless on a link) and the piece, in one word. */

@@ -1,5 +1,5 @@
 /* Orthodox chess: the chess family with FIDE powers. */
-#include "engine/platform.h"
+#include "variants/core/platform.h"
 #include "variants/chess.h"
 #include "variants/evaluate.h"
 

@@ -8,9 +8,9 @@
 #include <strings.h>
 #include <stdatomic.h>
 
-#include "engine/error.h"
-#include "engine/platform.h"
-#include "engine/text.h"
+#include "variants/core/error.h"
+#include "variants/core/platform.h"
+#include "variants/core/text.h"
 #include "variants/chess.h"
 
 /* ---- Power lists ------------------------------------------------------------ */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/text.h"
+#include "variants/core/text.h"
 #include "variants/chess.h"
 #include "variants/polypiece.h"
 #include "variants/view.h"

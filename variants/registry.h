@@ -1,10 +1,10 @@
 /* Rule Zero: the registered games (the rules layer). Each is a declaration
  * (variants/game_decl.h) pointing at its entry of the core's interface
- * (engine/variant.h). */
+ * (variants/core/variant.h). */
 #ifndef RULEZERO_REGISTRY_H
 #define RULEZERO_REGISTRY_H
 
-#include "engine/variant.h"
+#include "variants/core/variant.h"
 #include "variants/game_decl.h"
 
 /* The registry (variants/registry.c). */

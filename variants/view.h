@@ -10,7 +10,7 @@
 #ifndef RULEZERO_VIEW_H
 #define RULEZERO_VIEW_H
 
-#include "engine/turn.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 
 #define VIEW_NAME_LEN 24      /* a square, cell or click name */

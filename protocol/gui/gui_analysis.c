@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
-#include "engine/fen.h"
-#include "engine/notation.h"
-#include "engine/text.h"
+#include "variants/core/clock.h"
+#include "variants/core/fen.h"
+#include "variants/core/notation.h"
+#include "variants/core/text.h"
 #include "protocol/gui/gui_json.h"
 #include "protocol/gui/gui_legal_tree.h"
 

@@ -29,7 +29,7 @@ struct analysis_score {
 struct analysis_line {
     struct analysis_score score;
     int turn_count;                           /* the legal start of the engine's line */
-    char turn[ANALYSIS_PV_TURNS][TURN_TEXT_LEN];  /* in the readable notation (engine/notation.h) */
+    char turn[ANALYSIS_PV_TURNS][TURN_TEXT_LEN];  /* in the readable notation (variants/core/notation.h) */
     char coord[ANALYSIS_PV_TURNS][TURN_TEXT_LEN]; /* the same turns in coordinates */
     int arrow_count;                          /* squares of its first turn: from, to */
     char arrow[2][8];

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
+#include "variants/core/clock.h"
 #include "protocol/gui/gui_analysis.h"
 
 #define READ_SLICE_MS 100 /* how soon a change of the board reaches the engine */

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
+#include "variants/core/clock.h"
 #include "protocol/gui/gui_internal.h"
-#include "protocol/pgn.h"
+#include "protocol/match/pgn.h"
 
 #define CLOCK_MARGIN_MS 1000
 #define MOVETIME_MARGIN_MS 5000

@@ -10,7 +10,7 @@
 
 #include "protocol/game.h"
 #include "protocol/gui/gui_session.h"
-#include "protocol/player.h"
+#include "protocol/match/player.h"
 
 #define GUI_ID_LEN 32
 

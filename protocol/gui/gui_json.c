@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/types.h"
+#include "variants/core/types.h"
 
 static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
 

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/zobrist.h"
+#include "variants/core/zobrist.h"
 #include "protocol/gui/gui.h"
 #include "protocol/gui/gui_rules.h"
 #include "protocol/gui/gui_server.h"
-#include "protocol/options_table.h"
-#include "protocol/text.h"
+#include "protocol/match/options_table.h"
+#include "variants/core/text.h"
 
 /* This binary as a command for /bin/sh, quoted; NULL when unknown. */
 static char *self_command(void)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
+#include "variants/core/clock.h"
 #include "protocol/gui/gui_analysis.h"
 #include "protocol/gui/gui_inbound.h"
 #include "protocol/gui/gui_json.h"

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/platform.h"
+#include "variants/core/platform.h"
 #include "protocol/gui/gui.h"
 
 const char *gui_missing_advice(const char *platform)

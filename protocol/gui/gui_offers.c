@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/clock.h"
+#include "variants/core/clock.h"
 #include "protocol/gui/gui_internal.h"
 
 #define DRAW_ANSWER_MS 5000 /* the longest an idle engine may take to answer an offer */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
+#include "variants/core/clock.h"
 #include "protocol/gui/gui_internal.h"
 
 #define PROBE_DETECT_MS 5000 /* as the engine thread waits for `uciok` */

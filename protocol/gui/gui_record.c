@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
+#include "variants/core/clock.h"
 #include "protocol/gui/gui_internal.h"
 
 /* A clock may hold this much more than its time control can have given it. */

@@ -9,7 +9,7 @@
 
 #include <civetweb.h>
 
-#include "engine/clock.h"
+#include "variants/core/clock.h"
 #include "protocol/gui/gui_assets.h"
 #include "protocol/gui/gui_rules.h"
 #include "protocol/gui/gui_inbound.h"

@@ -1,5 +1,5 @@
 /* Rule Zero GUI: the game a `rulezero gui` server holds, refereed with the
- * game object (protocol/game.h), its players (protocol/player.h: people,
+ * game object (protocol/game.h), its players (protocol/match/player.h: people,
  * engine processes, built-in players), clocks and the engine's thinking; and
  * the handler of the page's messages (docs/gui-protocol.md). Engines move on
  * a thread of the session's own; every entry point is thread-safe. */

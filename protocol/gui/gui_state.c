@@ -5,12 +5,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/clock.h"
-#include "engine/fen.h"
+#include "variants/core/clock.h"
+#include "variants/core/fen.h"
 #include "protocol/gui/gui_internal.h"
 #include "protocol/gui/gui_json.h"
 #include "protocol/gui/gui_legal_tree.h"
-#include "protocol/pgn.h"
+#include "protocol/match/pgn.h"
 
 static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
 

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/clock.h"
-#include "engine/notation.h"
-#include "engine/text.h"
+#include "variants/core/clock.h"
+#include "variants/core/notation.h"
+#include "variants/core/text.h"
 #include "protocol/gui/gui_internal.h"
 
 #define CECP_MATE 100000 /* CECP: 100000 + N is mate in N moves, -100000 - N mated in N */

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "engine/zobrist.h"
+#include "variants/core/zobrist.h"
 #include "protocol/xboard.h"
 
 struct web_engine {

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/zobrist.h"
+#include "variants/core/zobrist.h"
 #include "protocol/gui/gui_internal.h"
 
 EM_JS(void, web_post, (const char *text, size_t len), { Module.rzPost(UTF8ToString(text, len)); });

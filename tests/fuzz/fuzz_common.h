@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/fen.h"
-#include "engine/turn.h"
+#include "variants/core/fen.h"
+#include "variants/core/turn.h"
 #include "variants/registry.h"
 
 #define FUZZ_REQUIRE(cond)                                                                     \

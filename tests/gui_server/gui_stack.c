@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/turn.h"
+#include "variants/core/turn.h"
 #include <pthread.h>
 
 #include "protocol/gui/gui_inbound.h"

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/adjudicate.h"
+#include "variants/adjudicate.h"
 #include "protocol/game.h"
 #include "perft/perft.h"
-#include "protocol/text.h"
+#include "variants/core/text.h"
 #include "protocol/timecontrol.h"
 
 static struct game g;

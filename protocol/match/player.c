@@ -1,0 +1,148 @@
+#include "protocol/match/player.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "variants/core/clock.h"
+#include "variants/registry.h"
+
+#define BUILTIN_PREFIX "builtin:"
+
+int player_read(struct player *p, char *line, size_t n, int64_t deadline, struct reply *r)
+{
+    int got = proc_read_line(&p->proc, line, n, deadline);
+    if (got == 1) {
+        if (p->on_line)
+            p->on_line(p->line_ctx, line);
+        return 1;
+    }
+    if (got == 0) {
+        r->kind = REPLY_TIMEOUT;
+        snprintf(r->text, sizeof r->text, "no answer in time");
+    } else {
+        char how[96];
+        proc_describe_exit(&p->proc, 500, how, sizeof how);
+        r->kind = REPLY_CRASH;
+        snprintf(r->text, sizeof r->text, "engine %s", how);
+    }
+    return 0;
+}
+
+enum player_protocol player_detect(const struct player_config *cfg, int64_t wait_ms, bool debug)
+{
+    if (strncmp(cfg->cmd, BUILTIN_PREFIX, strlen(BUILTIN_PREFIX)) == 0)
+        return PROTO_BUILTIN;
+    struct engine_proc proc = {0};
+    proc.debug = debug;
+    proc.label = cfg->name[0] ? cfg->name : cfg->cmd;
+    char err[256], line[PROC_LINE_MAX];
+    if (proc_spawn(&proc, cfg->cmd, err, sizeof err))
+        return PROTO_CECP;
+    enum player_protocol found = PROTO_CECP;
+    proc_send(&proc, "uci");
+    int64_t deadline = clock_ms() + wait_ms;
+    while (proc_read_line(&proc, line, sizeof line, deadline) == 1) {
+        if (strcmp(line, "uciok") == 0) {
+            found = PROTO_UCI;
+            break;
+        }
+        if (strncmp(line, "feature ", 8) == 0 || strncmp(line, "Error", 5) == 0 ||
+            strncmp(line, "Illegal move", 12) == 0)
+            break; /* a CECP engine answering in its own way */
+    }
+    proc_send(&proc, "quit");
+    proc_stop(&proc, 500);
+    return found;
+}
+
+int player_start(struct player *p, const struct player_config *cfg, const struct variant *v, char *err,
+                 size_t errlen)
+{
+    bool debug = p->debug;
+    int64_t handshake = p->handshake_ms;
+    void (*on_line)(void *, const char *) = p->on_line;
+    void *line_ctx = p->line_ctx;
+    memset(p, 0, sizeof *p);
+    p->on_line = on_line;
+    p->line_ctx = line_ctx;
+    p->debug = debug;
+    p->handshake_ms = handshake ? handshake : 10000;
+    p->cfg = cfg;
+    p->protocol = cfg->protocol;
+    snprintf(p->engine_name, sizeof p->engine_name, "%s", cfg->cmd);
+    if (p->protocol == PROTO_BUILTIN) {
+        const char *kind = cfg->cmd + strlen(BUILTIN_PREFIX);
+        if (strncmp(cfg->cmd, BUILTIN_PREFIX, strlen(BUILTIN_PREFIX)) || baseline_parse(kind, &p->baseline)) {
+            snprintf(err, errlen, "unknown built-in player '%s' (builtin:random or builtin:greedy)", cfg->cmd);
+            return -1;
+        }
+        p->running = true;
+        return 0;
+    }
+    p->proc.debug = p->debug;
+    p->proc.label = cfg->name[0] ? cfg->name : cfg->cmd;
+    if (proc_spawn(&p->proc, cfg->cmd, err, errlen))
+        return -1;
+    p->running = true;
+    int rc = p->protocol == PROTO_UCI ? uci_start(p, v, err, errlen) : cecp_start(p, v, err, errlen);
+    if (rc)
+        player_quit(p);
+    return rc;
+}
+
+bool player_plays(const struct player *p, const char *variant_id)
+{
+    switch (p->protocol) {
+    case PROTO_BUILTIN: return true;
+    case PROTO_UCI: return uci_plays(p, variant_id);
+    default: return cecp_plays(p, variant_id);
+    }
+}
+
+int player_new_game(struct player *p, const struct game_view *g, uint64_t seed, char *err, size_t errlen)
+{
+    switch (p->protocol) {
+    case PROTO_BUILTIN: p->rng = seed; return 0;
+    case PROTO_UCI: return uci_new_game(p, g, err, errlen);
+    default: return cecp_new_game(p, g, err, errlen);
+    }
+}
+
+static void builtin_move(struct player *p, const struct game_view *g, struct reply *r)
+{
+    struct turn t;
+    if (baseline_choose(g->pos, p->baseline, &p->rng, &t)) {
+        r->kind = REPLY_MOVE;
+        snprintf(r->move, sizeof r->move, "%s", t.text);
+    } else {
+        r->kind = REPLY_ERROR;
+        snprintf(r->text, sizeof r->text, "no legal turn");
+    }
+}
+
+void player_move(struct player *p, const struct game_view *g, int64_t deadline, struct reply *r)
+{
+    memset(r, 0, sizeof *r);
+    switch (p->protocol) {
+    case PROTO_BUILTIN: builtin_move(p, g, r); break;
+    case PROTO_UCI: uci_move(p, g, deadline, r); break;
+    default: cecp_move(p, g, deadline, r); break;
+    }
+}
+
+void player_game_over(struct player *p, const char *result, const char *reason)
+{
+    if (p->running && p->protocol == PROTO_CECP)
+        cecp_game_over(p, result, reason);
+}
+
+void player_quit(struct player *p)
+{
+    if (!p->running)
+        return;
+    if (p->protocol != PROTO_BUILTIN) {
+        proc_send(&p->proc, "quit");
+        proc_stop(&p->proc, 1000);
+    }
+    p->running = false;
+}
