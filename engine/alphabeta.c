@@ -285,7 +285,8 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
     int alpha_orig = alpha;
     /* A capture the rules compel is searched like an evasion: no stand pat. */
     bool forced = false;
-    if (!in_check && v->captures_compulsory) {
+    bool compulsory = variant_captures_compulsory(pos);
+    if (!in_check && compulsory) {
         generate_noisy(s, l);
         forced = l->count > 0;
     }
@@ -299,7 +300,7 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
             return best;
         if (best > alpha)
             alpha = best;
-        if (!v->captures_compulsory)
+        if (!compulsory)
             generate_noisy(s, l);
     }
     bool every_step = in_check || forced;

@@ -3,7 +3,9 @@
 #include "variants/interweave.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define N_ (BOARD_STRIDE)
 const int iw_orth[4] = {N_, -N_, 1, -1};
@@ -27,6 +29,28 @@ static int orth_dir(Square from, Square to)
     if (dr == 0 && df != 0)
         return sign(df);
     return 0;
+}
+
+/* ---- Settings: the `Captures` option ----------------------------------------------
+ * `compulsory-chains` (the published game): a capture must be made when one
+ * exists and the capturing piece goes on capturing. `optional-single`
+ * (Aronson's first version): captures are optional and a turn is one step, so
+ * it takes the victims of one capture at most. Rules values are immutable
+ * except through set_option, which the protocols call only while no search
+ * runs. */
+
+struct iw_rules {
+    bool optional_single;
+};
+
+static const struct iw_rules iw_default_rules = {false};
+
+#define IW_CAPTURES_CHOICES "compulsory-chains /// optional-single"
+
+static inline bool captures_optional(const struct position *pos)
+{
+    const struct iw_rules *r = pos->rules;
+    return r && r->optional_single;
 }
 
 /* ---- Promotion --------------------------------------------------------------- */
@@ -62,13 +86,15 @@ struct gen {
     int own, enemy; /* colour bits */
     struct move_list *caps;
     struct move_list *quiets;
+    bool keep_quiets; /* captures optional: a capture does not drop the quiet steps */
 };
 
 static inline void add_step(struct gen *g, Square from, Square to, int kind, int promo, bool capture)
 {
     if (capture) {
         move_list_add(g->caps, make_move(from, to, kind, promo | IW_EXTRA_CAPTURE));
-        g->quiets = NULL;
+        if (!g->keep_quiets)
+            g->quiets = NULL;
     } else if (g->quiets) {
         move_list_add(g->quiets, make_move(from, to, kind, promo));
     }
@@ -237,6 +263,7 @@ static void gen_init(struct gen *g, const struct position *pos, struct move_list
     g->enemy = COLOR_BIT(pos->side ^ 1);
     g->caps = caps;
     g->quiets = quiets;
+    g->keep_quiets = false;
 }
 
 static bool game_decided(const struct position *pos)
@@ -264,9 +291,15 @@ static void generate_steps(struct position *pos, struct move_list *list, bool ca
     struct move_list caps;
     caps.count = 0;
     gen_init(&g, pos, &caps, captures_only ? NULL : list);
+    g.keep_quiets = captures_optional(pos);
     for (int i = 0; i < pos->pcount[pos->side]; i++)
         gen_piece(&g, pos->plist[pos->side][i]);
-    if (caps.count > 0 || captures_only) {
+    if (g.keep_quiets && !captures_only) {
+        /* Captures first (move ordering), then the quiet steps. */
+        memmove(list->moves + caps.count, list->moves, (size_t)list->count * sizeof list->moves[0]);
+        memcpy(list->moves, caps.moves, (size_t)caps.count * sizeof caps.moves[0]);
+        list->count += caps.count;
+    } else if (caps.count > 0 || captures_only) {
         memcpy(list->moves, caps.moves, (size_t)caps.count * sizeof caps.moves[0]);
         list->count = caps.count;
     }
@@ -395,7 +428,7 @@ void iw_make(struct position *pos, Move m)
         pos_journal_set(pos, victims[i], EMPTY);
     }
     pos->halfmove = capture || piece_type(mover) == IW_PAWN ? 0 : pos->halfmove + 1;
-    if (capture && !king_taken && piece_can_capture(pos, to)) {
+    if (capture && !king_taken && !captures_optional(pos) && piece_can_capture(pos, to)) {
         set_pending(pos, to);
         return;
     }
@@ -417,12 +450,13 @@ void iw_unmake(struct position *pos, Move m)
     pos_pop_undo(pos, (int)sizeof(struct iw_state));
 }
 
-/* Exact count of whole turns: quiet steps are turns; chains are followed. */
+/* Exact count of whole turns: quiet steps are turns; chains are followed
+ * (with optional captures every step is a whole turn). */
 uint64_t iw_count_turns(struct position *pos)
 {
     struct move_list list;
     iw_generate(pos, &list);
-    if (list.count == 0 || !iw_is_capture_step(list.moves[0]))
+    if (list.count == 0 || !iw_is_capture_step(list.moves[0]) || captures_optional(pos))
         return (uint64_t)list.count;
     uint64_t n = 0;
     Color side = pos->side;
@@ -601,6 +635,53 @@ static int iw_validate(struct position *pos, char *err, size_t errlen)
     return 0;
 }
 
+/* ---- Settings hooks ----------------------------------------------------------------- */
+
+static const struct variant_option iw_options[] = {
+    {"Captures", "combo", "compulsory-chains", IW_CAPTURES_CHOICES},
+};
+
+static void *iw_rules_new(char *err, size_t errlen)
+{
+    struct iw_rules *r = malloc(sizeof *r);
+    if (!r) {
+        error_set(err, errlen, "Captures: out of memory");
+        return NULL;
+    }
+    *r = iw_default_rules;
+    return r;
+}
+
+static void iw_rules_free(void *rules) { free(rules); }
+
+static int iw_set_option(void *rules, const char *name, const char *value, char *err, size_t errlen)
+{
+    struct iw_rules *r = rules;
+    if (!name || strcasecmp(name, "Captures") != 0)
+        return error_set(err, errlen, "unknown option '%s'", name ? name : "");
+    if (value && strcasecmp(value, "compulsory-chains") == 0)
+        r->optional_single = false;
+    else if (value && strcasecmp(value, "optional-single") == 0)
+        r->optional_single = true;
+    else
+        return error_set(err, errlen, "Captures: '%s' is not one of compulsory-chains, optional-single",
+                         value ? value : "");
+    return 0;
+}
+
+static void iw_get_option(const void *rules, const char *name, char *out, size_t n)
+{
+    const struct iw_rules *r = rules;
+    if (name && strcasecmp(name, "Captures") == 0)
+        snprintf(out, n, "%s", r->optional_single ? "optional-single" : "compulsory-chains");
+    else if (n)
+        out[0] = '\0';
+}
+
+static void iw_reset_rules(struct position *pos) { pos->rules = &iw_default_rules; }
+
+static bool iw_captures_compulsory(const struct position *pos) { return !captures_optional(pos); }
+
 /* ---- The entry ----------------------------------------------------------------------- */
 
 static const char *const iw_bench[] = {
@@ -638,6 +719,14 @@ const struct variant variant_interweave = {
     .generate_noisy = iw_generate_noisy,
     .allow_null_move = false,
     .captures_compulsory = true,
+    .captures_compulsory_at = iw_captures_compulsory,
+    .options = iw_options,
+    .option_count = 1,
+    .rules_new = iw_rules_new,
+    .rules_free = iw_rules_free,
+    .set_option = iw_set_option,
+    .get_option = iw_get_option,
+    .reset_rules = iw_reset_rules,
     .piece_values = iw_piece_values,
     .has_check = false,
     .repetition = REPETITION_LOSES_FOR_MOVER,

@@ -152,6 +152,9 @@ struct variant {
      * step, those are the only legal ones, so quiescence searches them all
      * instead of standing pat on a position the side to move must leave. */
     bool captures_compulsory;
+    /* Optional: whether captures are compulsory under pos's settings (a game
+     * setting may make them optional); NULL: `captures_compulsory` holds. */
+    bool (*captures_compulsory_at)(const struct position *pos);
     /* Optional key bits for the transposition table only: state that changes
      * which moves are legal but is not part of the FEN (Dialectic's history of
      * dialectic positions). The search probes with pos->key ^ tt_key_extra(pos). */
@@ -180,6 +183,13 @@ struct variant {
     /* Current value of a setting, for display. */
     void (*get_option)(const void *rules, const char *name, char *out, size_t n);
 };
+
+/* Whether captures are compulsory in pos's game (its settings included). */
+static inline bool variant_captures_compulsory(const struct position *pos)
+{
+    const struct variant *v = pos->variant;
+    return v->captures_compulsory_at ? v->captures_compulsory_at(pos) : v->captures_compulsory;
+}
 
 /* Make and unmake a step through the table. Debug and sanitizer builds
  * (no NDEBUG) check the whole position after each with position_ok. */
