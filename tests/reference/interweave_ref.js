@@ -3,7 +3,9 @@
 // (docs/rules/interweave.md) without the engine's code: a plain 8x8
 // array, whole turns built recursively as lists of legs, every capture's
 // victims listed explicitly. Slow, simple, for cross-checking small counts.
-// Usage: node interweave_ref.js "FEN" DEPTH [--divide]
+// Usage: node interweave_ref.js [--captures compulsory-chains|optional-single] "FEN" DEPTH [--divide]
+// --captures optional-single: Aronson's first version (the `Captures` setting):
+// captures are optional and every single step is a whole turn (no chains).
 'use strict';
 
 const ORTH = [[1, 0], [-1, 0], [0, 1], [0, -1]];
@@ -156,7 +158,7 @@ function turns(st) {
   const caps = all.filter(s => s.victims.length > 0);
   const other = st.side === 'w' ? 'b' : 'w';
   const out = [];
-  if (caps.length === 0) {
+  if (caps.length === 0 || optionalSingle) {
     for (const s of all) {
       const n = apply(st, s);
       out.push({ text: stepText(s), state: { board: n.board, side: other,
@@ -189,7 +191,17 @@ function perft(st, d) {
   return n;
 }
 
-const [fen, depthText, flag] = process.argv.slice(2);
+let args = process.argv.slice(2);
+let optionalSingle = false;
+if (args[0] === '--captures') {
+  if (args[1] !== 'compulsory-chains' && args[1] !== 'optional-single') {
+    console.error('--captures: compulsory-chains or optional-single');
+    process.exit(2);
+  }
+  optionalSingle = args[1] === 'optional-single';
+  args = args.slice(2);
+}
+const [fen, depthText, flag] = args;
 const st = parseFen(fen);
 const depth = +depthText;
 if (flag === '--divide') {
