@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Nick Danger's Links setting (issue 31) through the command line, CECP and
-UCI: offered with its range, applied (a position's count changes with it),
+UCI and the match runner: offered with its range, applied (a position's count changes with it),
 and a malformed value (0, 33, many, ...) refused with a message naming the
 setting and its allowed values, the game in force unchanged.
 
 Usage: test_nd_links.py RULEZERO
 """
+import os
 import subprocess
 import sys
+import tempfile
 
 from rzproc import DialogueError, Engine
 
@@ -103,10 +105,30 @@ def check_uci(rz):
     return failures
 
 
+def check_match(rz):
+    """The match runner: both engines and the arbiter play Links=2 (the
+    Twinkle phase from the second link on), the PGN names the setting and
+    pgn-check replays it."""
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        pgn = os.path.join(tmp, "links.pgn")
+        res = run(rz, "match", "--variant", "nickdanger", "--engine", rz, "--option", "Links=2", "--engine", rz,
+                  "--option", "Links=2", "--games", "2", "--depth", "1", "--max-moves", "12", "--pgn", pgn)
+        text = open(pgn).read() if os.path.exists(pgn) else ""
+        if res.returncode != 0 or "illegal moves 0, crashes 0" not in res.stdout:
+            failures.append(f"match with Links=2 failed: {res.stdout[-400:]} {res.stderr[-400:]}")
+        if text.count('[VariantOptions "Links=2"]') != 2 or ",x" not in text:  # a break: Twinkle only
+            failures.append(f"match PGN lacks the setting or never reached Twinkle:\n{text[:800]}")
+        res = run(rz, "pgn-check", pgn)
+        if res.returncode != 0 or "0 with errors" not in res.stdout:
+            failures.append(f"pgn-check of the Links=2 games: {res.stdout[-300:]} {res.stderr[-300:]}")
+    return failures
+
+
 def main():
     rz = sys.argv[1]
     failures = []
-    for check in (check_cli, check_cecp, check_uci):
+    for check in (check_cli, check_cecp, check_uci, check_match):
         try:
             failures += check(rz)
         except DialogueError as exc:
