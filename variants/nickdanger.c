@@ -5,24 +5,85 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "variants/core/error.h"
 #include "variants/core/platform.h"
 #include "variants/core/san.h"
 #include "variants/nickdanger.h"
 
-static struct chess_rules rules;
+/* ---- Rules and settings ----------------------------------------------------------- */
+
+static struct nd_rules default_rules;
 static pf_once_flag rules_once = PF_ONCE_INIT;
 
-static void build_rules(void) { chess_rules_declared(&rules, &nickdanger_game); }
-
-const struct chess_rules *nd_rules(void)
+static void rules_defaults(struct nd_rules *r)
 {
-    pf_once(&rules_once, build_rules);
-    return &rules;
+    chess_rules_declared(&r->chess, &nickdanger_game);
+    r->max_links = ND_DEFAULT_LINKS;
 }
 
-static void nd_reset_rules(struct position *pos) { pos->rules = nd_rules(); }
+static void build_rules(void) { rules_defaults(&default_rules); }
+
+const struct nd_rules *nd_default_rules(void)
+{
+    pf_once(&rules_once, build_rules);
+    return &default_rules;
+}
+
+static void nd_reset_rules(struct position *pos) { pos->rules = nd_default_rules(); }
+
+static const struct variant_option nd_options[] = {
+    {"Links", "spin", "8", "1 32"},
+};
+_Static_assert(ND_DEFAULT_LINKS == 8 && ND_LINK_SLOTS == 32, "nd_options states the Links default and range");
+
+static void *nd_rules_new(char *err, size_t errlen)
+{
+    struct nd_rules *r = malloc(sizeof *r);
+    if (!r) {
+        error_set(err, errlen, "Links: out of memory");
+        return NULL;
+    }
+    rules_defaults(r);
+    return r;
+}
+
+static void nd_rules_free(void *rules) { free(rules); }
+
+/* Links: a whole number from 1 to ND_LINK_SLOTS, nothing else. */
+static int set_links(struct nd_rules *r, const char *value, char *err, size_t errlen)
+{
+    const char *s = value ? value : "";
+    while (*s == ' ')
+        s++;
+    int n = 0, digits = 0;
+    for (; isdigit((unsigned char)*s) && digits < 3; s++, digits++)
+        n = n * 10 + (*s - '0');
+    while (*s == ' ')
+        s++;
+    if (digits == 0 || *s || n < 1 || n > ND_LINK_SLOTS)
+        return error_set(err, errlen, "Links: '%s': expected a whole number from 1 to %d (the most links at a time)",
+                         value ? value : "", ND_LINK_SLOTS);
+    r->max_links = n;
+    return 0;
+}
+
+static int nd_set_option(void *rules, const char *name, const char *value, char *err, size_t errlen)
+{
+    if (name && strcasecmp(name, "Links") == 0)
+        return set_links(rules, value, err, errlen);
+    return error_set(err, errlen, "unknown option '%s'", name ? name : "");
+}
+
+static void nd_get_option(const void *rules, const char *name, char *out, size_t n)
+{
+    const struct nd_rules *r = rules;
+    if (name && strcasecmp(name, "Links") == 0 && n)
+        snprintf(out, n, "%d", r->max_links);
+    else if (n)
+        out[0] = '\0';
+}
 
 static const int nd_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000};
 
@@ -57,8 +118,9 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
                                           "same rank), separated by commas", field);
         if (nd_linked(st, s0) || nd_linked(st, s1))
             return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': a square is linked twice", field);
-        if (st->nlinks == ND_MAX_LINKS)
-            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': more than 8 links", field);
+        if (st->nlinks == nd_max_links(pos))
+            return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': more than %d links (the Links setting)", field,
+                             nd_max_links(pos));
         Piece p0 = pos->board[s0], p1 = pos->board[s1];
         if (p0 != p1)
             return error_set(err, errlen, "invalid FEN: field 1 (placement): a piece on a linked square must be written on both of its "
@@ -69,7 +131,7 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
             pos_remove(pos, s1);
             pos->board[s1] = p0;
         }
-        st->id[st->nlinks] = nd_take_link_id(st);
+        st->id[st->nlinks] = nd_take_link_id(st, nd_max_links(pos));
         st->l0[st->nlinks] = (uint8_t)nd_local(s0);
         st->l1[st->nlinks] = (uint8_t)nd_local(s1);
         st->nlinks++;
@@ -114,7 +176,7 @@ static int nd_read_extra(struct position *pos, char *const *fields, int n, char 
         else
             return error_set(err, errlen, "invalid FEN: field 8 (phase): '%s', expected L or T", fields[1]);
     }
-    if (st->nlinks == ND_MAX_LINKS)
+    if (st->nlinks == nd_max_links(pos))
         st->phase = ND_PHASE_TWINKLE;
     if (n > 2 && read_last(pos, fields[2], err, errlen))
         return -1;
@@ -156,7 +218,7 @@ static void nd_write_extra(const struct position *pos, char *out, size_t n)
 
 static int nd_validate(struct position *pos, char *err, size_t errlen)
 {
-    const struct chess_rules *r = nd_rules();
+    const struct chess_rules *r = chess_rules_of(pos);
     for (Color c = WHITE; c <= BLACK; c++) {
         int kings = 0;
         for (int i = 0; i < pos->pcount[c]; i++) {
@@ -200,7 +262,7 @@ static Square nd_listed_square(const struct position *pos, Square sq)
 static bool nd_state_ok(const struct position *pos)
 {
     const struct nd_state *st = nd_cst(pos);
-    if (st->nlinks > ND_MAX_LINKS || st->phase > ND_PHASE_TWINKLE || st->part2 > 1)
+    if (st->nlinks > nd_max_links(pos) || st->phase > ND_PHASE_TWINKLE || st->part2 > 1)
         return false;
     uint64_t mask[2] = {0, 0};
     for (int i = 0; i < st->nlinks; i++) {
@@ -285,6 +347,12 @@ const struct variant variant_nickdanger = {
     .ext_size = (int)sizeof(struct nd_state),
     .steps_are_turns = false,
     .reset_rules = nd_reset_rules,
+    .options = nd_options,
+    .option_count = 1,
+    .rules_new = nd_rules_new,
+    .rules_free = nd_rules_free,
+    .set_option = nd_set_option,
+    .get_option = nd_get_option,
     .read_extra = nd_read_extra,
     .validate = nd_validate,
     .write_extra = nd_write_extra,

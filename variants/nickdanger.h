@@ -16,8 +16,17 @@
 
 #include "variants/chess.h"
 
-#define ND_MAX_LINKS 8
+#define ND_LINK_SLOTS 32     /* the most links the Links setting allows */
+#define ND_DEFAULT_LINKS 8   /* rule 2d's number, the Links setting's default */
 #define ND_BOARD1_COL 16
+
+/* The rules with this game's settings (pos->rules points here): the chess
+ * tables, and `Links`, the most links at a time (1 to ND_LINK_SLOTS); the
+ * Twinkle phase starts when that many exist. */
+struct nd_rules {
+    struct chess_rules chess; /* first: chess_rules_of(pos) reads it */
+    int max_links;
+};
 
 enum { ND_LAST_NONE = 0, ND_LAST_MADE, ND_LAST_BROKEN };
 enum { ND_PHASE_LINKING = 0, ND_PHASE_TWINKLE };
@@ -30,10 +39,10 @@ enum { ND_KEEP_NONE = 0, ND_KEEP_0, ND_KEEP_1 };
  * within their board. */
 struct POSITION_EXT_TYPE nd_state {
     uint64_t mask[2];        /* linked locations, by board */
-    uint8_t l0[ND_MAX_LINKS]; /* link slots: board-0 location */
-    uint8_t l1[ND_MAX_LINKS]; /*             board-1 location (same rank) */
-    uint8_t id[ND_MAX_LINKS]; /*             its number 0-7 while it exists (how the GUI shows it;
-                                             not part of the key) */
+    uint8_t l0[ND_LINK_SLOTS]; /* link slots: board-0 location */
+    uint8_t l1[ND_LINK_SLOTS]; /*             board-1 location (same rank) */
+    uint8_t id[ND_LINK_SLOTS]; /*             its number 0 to Links-1 while it exists (how the GUI
+                                              shows it; not part of the key) */
     uint8_t next_id;         /* a new link takes the first free number from here on, cyclically */
     uint8_t nlinks;
     uint8_t phase;
@@ -44,17 +53,24 @@ struct POSITION_EXT_TYPE nd_state {
 
 POSITION_EXT_ACCESSORS(struct nd_state, nd_st, nd_cst)
 
-/* A new link's number: the first free one from next_id on (so a broken
- * link's number comes back only after the others free); next_id moves past it. */
-static inline uint8_t nd_take_link_id(struct nd_state *st)
+/* The Links setting of the position's game. */
+static inline int nd_max_links(const struct position *pos)
 {
-    unsigned used = 0;
+    return ((const struct nd_rules *)pos->rules)->max_links;
+}
+
+/* A new link's number: the first free one from next_id on (so a broken
+ * link's number comes back only after the others free); next_id moves past
+ * it. `limit`: the Links setting. */
+static inline uint8_t nd_take_link_id(struct nd_state *st, int limit)
+{
+    uint32_t used = 0;
     for (int i = 0; i < st->nlinks; i++)
         used |= 1u << st->id[i];
-    for (int k = 0; k < ND_MAX_LINKS; k++) {
-        int id = (st->next_id + k) % ND_MAX_LINKS;
+    for (int k = 0; k < limit; k++) {
+        int id = (st->next_id + k) % limit;
         if (!(used & (1u << id))) {
-            st->next_id = (uint8_t)((id + 1) % ND_MAX_LINKS);
+            st->next_id = (uint8_t)((id + 1) % limit);
             return (uint8_t)id;
         }
     }
@@ -125,7 +141,7 @@ struct nd_link_scorer {
 void nd_link_scorer_init(struct nd_link_scorer *sc, struct position *pos);
 int nd_link_scorer_score(struct nd_link_scorer *sc, Move m);
 
-/* The rules' tables (nickdanger.c). */
-const struct chess_rules *nd_rules(void);
+/* The default rules (Links 8), for a position read without a game's settings (nickdanger.c). */
+const struct nd_rules *nd_default_rules(void);
 
 #endif

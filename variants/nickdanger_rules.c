@@ -92,15 +92,15 @@ static int slot_of0(const struct nd_state *st, int l0)
     return -1;
 }
 
-static void link_add(struct nd_state *st, int l0, int l1)
+static void link_add(struct nd_state *st, int l0, int l1, int limit)
 {
-    st->id[st->nlinks] = nd_take_link_id(st);
+    st->id[st->nlinks] = nd_take_link_id(st, limit);
     st->l0[st->nlinks] = (uint8_t)l0;
     st->l1[st->nlinks] = (uint8_t)l1;
     st->nlinks++;
     st->mask[0] |= 1ULL << l0;
     st->mask[1] |= 1ULL << l1;
-    if (st->nlinks == ND_MAX_LINKS)
+    if (st->nlinks == limit)
         st->phase = ND_PHASE_TWINKLE;
 }
 
@@ -169,7 +169,7 @@ static void gen_part1_pseudo(const struct position *pos, struct move_list *list,
             chess_gen_piece(pos, list, other, captures_only);
     }
     if (!captures_only && pos->castling)
-        chess_gen_castling(pos, nd_rules(), list);
+        chess_gen_castling(pos, chess_rules_of(pos), list);
 }
 
 /* ---- Part 1: make ----------------------------------------------------------------------- */
@@ -195,7 +195,7 @@ static void king_breaks_link(struct position *pos, Square sq)
 /* Board, links, counters and castling rights of part 1; pushes the undo entry. */
 static void apply_part1(struct position *pos, Move m)
 {
-    const struct chess_rules *r = nd_rules();
+    const struct chess_rules *r = chess_rules_of(pos);
     struct undo *u = pos_push_undo(pos, m, ND_EXT_SIZE, true);
     struct nd_state *st = nd_st(pos);
     Square from = move_from(m), to = move_to(m);
@@ -260,7 +260,7 @@ static void apply_link(struct position *pos, Move m)
         } else if (p0 != EMPTY) {
             jset(pos, s1, p0, false);
         }
-        link_add(st, nd_local(s0), nd_local(s1));
+        link_add(st, nd_local(s0), nd_local(s1), nd_max_links(pos));
     } else {
         link_remove(st, slot_of0(st, nd_local(s0)));
         Piece p = pos->board[s0];
@@ -285,7 +285,7 @@ void nd_apply_link_raw(struct position *pos, Move m)
 /* Rights whose King or Rook is not in place are lost at the end of every turn. */
 static void end_turn(struct position *pos, int last_kind, Square s0, Square s1)
 {
-    const struct chess_rules *r = nd_rules();
+    const struct chess_rules *r = chess_rules_of(pos);
     struct nd_state *st = nd_st(pos);
     int rights = pos->castling;
     for (int i = 0; i < 4; i++) {
@@ -313,7 +313,7 @@ void nd_generate_link_candidates(struct position *pos, struct move_list *list)
     bool forbid_make = twinkle && st->last_kind == ND_LAST_BROKEN;
     bool forbid_break = twinkle && st->last_kind == ND_LAST_MADE;
     list->count = 0;
-    if (st->nlinks < ND_MAX_LINKS) {
+    if (st->nlinks < nd_max_links(pos)) {
         for (int l0 = 0; l0 < 64; l0++) {
             Square s0 = nd_square(0, l0);
             Piece p0 = pos->board[s0];
@@ -389,7 +389,7 @@ static int count_part2_from(struct position *pos, const int *base, unsigned dirt
     bool twinkle = st->phase == ND_PHASE_TWINKLE;
     Color them = pos->side ^ 1;
     int total = 0;
-    if (st->nlinks < ND_MAX_LINKS) {
+    if (st->nlinks < nd_max_links(pos)) {
         bool forbid_counted = false;
         for (int r = 0; r < 8; r++)
             total += base && !((dirty >> r) & 1) ? base[r] : rank_makes(pos, st, r);
@@ -452,7 +452,7 @@ static bool has_part2(struct position *pos)
         for (int i = 0; i < st->nlinks; i++)
             if (!(st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1))
                 return true;
-    if (st->nlinks < ND_MAX_LINKS)
+    if (st->nlinks < nd_max_links(pos))
         for (int r = 0; r < 8; r++) {
             int e0 = 0, e1 = 0;
             for (int f = 0; f < 8; f++) {

@@ -48,7 +48,7 @@ static void describe(const struct position *pos, struct board_view *out)
         snprintf(text, sizeof text, "%s %s-%s", st->last_kind == ND_LAST_MADE ? "made" : "broke", a, b);
     }
     view_add_item(view_add_row(p, "Opponent's last link action"), text, true);
-    snprintf(text, sizeof text, "%d of %d", st->nlinks, ND_MAX_LINKS);
+    snprintf(text, sizeof text, "%d of %d", st->nlinks, nd_max_links(pos));
     view_add_item(view_add_row(p, "Links"), text, true);
 }
 

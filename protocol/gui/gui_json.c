@@ -183,6 +183,13 @@ static cJSON *option_json(const struct variant_option *opt)
             cJSON_AddItemToArray(choices, cJSON_CreateString(s));
             s = sep ? sep + 5 : NULL;
         }
+    } else if (opt->choices && strcmp(opt->type, "spin") == 0) {
+        long min = 0, max = 0; /* "MIN MAX": the page's number field takes them as its bounds */
+        if (sscanf(opt->choices, "%ld %ld", &min, &max) == 2) {
+            cJSON_AddNumberToObject(o, "min", (double)min);
+            cJSON_AddNumberToObject(o, "max", (double)max);
+        }
+        cJSON_AddNullToObject(o, "choices");
     } else {
         cJSON_AddItemToObject(o, "choices", string_or_null(opt->choices));
     }

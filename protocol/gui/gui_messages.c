@@ -129,6 +129,25 @@ static bool variant_has_option(const struct variant *v, const char *name)
     return false;
 }
 
+/* A setting's value as the variant reads it: a string as it is, a number
+ * (the page sends a spin option's value as one) in decimal, true/false;
+ * NULL for anything else. */
+static const char *setting_text(const cJSON *o, char *buf, size_t n)
+{
+    if (cJSON_IsString(o))
+        return o->valuestring;
+    if (cJSON_IsBool(o))
+        return cJSON_IsTrue(o) ? "true" : "false";
+    if (!cJSON_IsNumber(o))
+        return NULL;
+    double d = o->valuedouble;
+    if (d == (double)(long long)d && d > -1e15 && d < 1e15)
+        snprintf(buf, n, "%lld", (long long)d);
+    else
+        snprintf(buf, n, "%g", d);
+    return buf;
+}
+
 /* Sets `options` (an object NAME: VALUE, or none) on g, a game not yet in play; -1 with why on a bad one. */
 static int apply_settings(const cJSON *opts, const struct variant *v, struct game *g, char *err, size_t errlen)
 {
@@ -141,12 +160,13 @@ static int apply_settings(const cJSON *opts, const struct variant *v, struct gam
     const cJSON *o;
     cJSON_ArrayForEach(o, opts)
     {
-        char why[VARIANT_ERR_LEN];
-        if (!o->string || !variant_has_option(v, o->string) || !cJSON_IsString(o)) {
+        char why[VARIANT_ERR_LEN], text[64];
+        const char *value = setting_text(o, text, sizeof text);
+        if (!o->string || !variant_has_option(v, o->string) || !value) {
             snprintf(err, errlen, "bad setting: %s", o->string ? o->string : "?");
             return -1;
         }
-        if (game_set_option(g, o->string, o->valuestring, why, sizeof why)) {
+        if (game_set_option(g, o->string, value, why, sizeof why)) {
             snprintf(err, errlen, "bad setting: %s", why);
             return -1;
         }

@@ -19,6 +19,7 @@ const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
 const { playingFeatures } = require('./lib/playfeel');
 const { dialogChecks } = require('./lib/dialogs');
+const { ndLinksDialog } = require('./lib/ndlinks');
 const { layoutChecks } = require('./lib/layout');
 const { gameFixes } = require('./lib/gamefixes');
 const { watchGame } = require('./lib/watch');
@@ -92,6 +93,7 @@ async function main() {
     if (wanted('normal')) await step('full rules as HTML', failures, () => rulesLink(page, args.screenshots));
     if (wanted('normal')) await step('playing features', failures, () => playingFeatures(page, server, args.screenshots));
     if (wanted('normal')) await step('new-game dialog and FEN box', failures, () => dialogChecks(page, server));
+    if (wanted('nickdanger')) await step('Nick Danger\'s Links in the new-game dialog', failures, () => ndLinksDialog(page));
     if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
     if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
       () => gameFixes(page, server, browser, path.resolve(args.rulezero)));

@@ -7,10 +7,12 @@ is made in full on a copy of the position and legality is judged by listing
 every enemy capture. Slow, but a different road to the same answers.
 
 Usage:
-  nickdanger_ref.py turns FEN            one line per legal turn: TEXT FEN-after
-  nickdanger_ref.py check RULEZERO FEN [SAMPLES]
+  nickdanger_ref.py [--links N] turns FEN     one line per legal turn: TEXT FEN-after
+  nickdanger_ref.py [--links N] check RULEZERO FEN [SAMPLES]
         compares the engine's `moves` output (texts and FENs after) with this
         reference, then, for SAMPLES child positions, the number of turns.
+--links N: the game setting Links (rule 2d: the most links at a time,
+default 8); the engine is given the same setting.
 Exit status 0 when everything agrees.
 """
 import random
@@ -22,6 +24,7 @@ VAL = "PNBRQK"
 KN = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
 DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 ORTH = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+MAX_LINKS = 8  # rule 2d, the Links setting (--links)
 
 
 def name(loc):
@@ -96,7 +99,7 @@ def parse_fen(fen):
             p.links[a] = b
             p.links[b] = a
     p.phase = f[7]
-    if len(p.links) == 16:
+    if len(p.links) == 2 * MAX_LINKS:
         p.phase = 'T'
     if f[8] != '-':
         p.last = (f[8][0], parse_loc(f[8][1:3]), parse_loc(f[8][3:5]))
@@ -343,7 +346,7 @@ def link_actions(p):
     acts = []
     nlinks = len(p.links) // 2
     twinkle = p.phase == 'T'
-    if nlinks < 8:
+    if nlinks < MAX_LINKS:
         for r in range(8):
             for f0 in range(8):
                 s0 = (0, f0, r)
@@ -378,7 +381,7 @@ def apply_link(p, act):
         q.links[s1] = s0
         if pc:
             q.put(s0, pc)
-        if len(q.links) == 16:
+        if len(q.links) == 2 * MAX_LINKS:
             q.phase = 'T'
     else:
         pc = q.board.get(s0)
@@ -420,8 +423,13 @@ def turns(p):
     return out
 
 
+def setting():
+    return ['--option', 'Links=%d' % MAX_LINKS]
+
+
 def engine_moves(rz, fen):
-    res = subprocess.run([rz, 'moves', '-v', 'nickdanger', '-f', fen], capture_output=True, text=True, check=True)
+    res = subprocess.run([rz, 'moves', '-v', 'nickdanger', '-f', fen] + setting(), capture_output=True, text=True,
+                         check=True)
     return dict(line.split(' ', 1) for line in res.stdout.splitlines())
 
 
@@ -445,7 +453,7 @@ def check(rz, fen, samples):
     for t in rng.sample(sorted(ref), min(samples, len(ref))):
         child = ref[t]
         n_ref = len(turns(parse_fen(child)))
-        res = subprocess.run([rz, 'perft', '-v', 'nickdanger', '-f', child, '-d', '1'], capture_output=True,
+        res = subprocess.run([rz, 'perft', '-v', 'nickdanger', '-f', child, '-d', '1'] + setting(), capture_output=True,
                              text=True, check=True)
         n_eng = int(res.stdout.split()[-1])
         if n_ref != n_eng:
@@ -456,6 +464,10 @@ def check(rz, fen, samples):
 
 
 def main():
+    global MAX_LINKS
+    if len(sys.argv) >= 3 and sys.argv[1] == '--links':
+        MAX_LINKS = int(sys.argv[2])
+        del sys.argv[1:3]
     if len(sys.argv) >= 3 and sys.argv[1] == 'turns':
         for t, q in turns(parse_fen(sys.argv[2])):
             print(t, write_fen(q))
