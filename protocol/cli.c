@@ -253,7 +253,7 @@ static int show_version(void *ctx, const char *arg, int64_t number)
     return EXIT_DONE;
 }
 
-#define KEEP(kind, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(struct cli_options, field)
+#define KEEP(kind, field) OPTIONS_TABLE_KEEP(kind, struct cli_options, field)
 
 static const struct options_table_entry cli_entries[] = {
     {.kind = OPTIONS_TABLE_PROSE,

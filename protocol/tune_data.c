@@ -144,7 +144,7 @@ static int run(const struct data_options *o)
     return rc;
 }
 
-#define KEEP(kind, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(struct data_options, field)
+#define KEEP(kind, field) OPTIONS_TABLE_KEEP(kind, struct data_options, field)
 
 static const struct options_table_entry data_entries[] = {
     {.kind = OPTIONS_TABLE_PROSE,

@@ -189,7 +189,7 @@ static int set_scale(void *ctx, const char *arg, int64_t number)
     return 0;
 }
 
-#define KEEP(kind, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(struct tune_options, field)
+#define KEEP(kind, field) OPTIONS_TABLE_KEEP(kind, struct tune_options, field)
 
 static const struct options_table_entry tune_entries[] = {
     {.kind = OPTIONS_TABLE_PROSE,

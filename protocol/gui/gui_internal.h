@@ -136,6 +136,9 @@ int gui_on_save(const struct gui_request *r);
 void gui_broadcast_record(struct gui_session *s);
 int gui_on_restore(const struct gui_request *r);
 
+/* Sends o as one message and frees it (gui_state.c). */
+void gui_send_json(gui_send_fn send, void *ctx, cJSON *o);
+
 /* Players (gui_players.c). */
 bool gui_player_exists(const struct gui_session *s, const char *id);
 bool gui_player_is_human(const char *id);

@@ -69,7 +69,7 @@ static int set_debug(void *ctx, const char *arg, int64_t number)
     return 0;
 }
 
-#define KEEP(kind, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(struct gui_args, field)
+#define KEEP(kind, field) OPTIONS_TABLE_KEEP(kind, struct gui_args, field)
 
 static const struct options_table_entry gui_entries[] = {
     {.kind = OPTIONS_TABLE_PROSE,

@@ -22,15 +22,6 @@ static int fail(const struct request *r, const char *what, const char *detail)
     return -1;
 }
 
-static void send_json(gui_send_fn send, void *ctx, cJSON *o)
-{
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    if (text)
-        send(ctx, text, strlen(text));
-    free(text);
-}
-
 static const char *string_field(const cJSON *msg, const char *name)
 {
     const cJSON *f = cJSON_GetObjectItemCaseSensitive(msg, name);
@@ -50,7 +41,7 @@ static int64_t int_field(const cJSON *o, const char *name, int64_t lo, int64_t h
 
 static void on_hello(const struct request *r)
 {
-    send_json(r->reply, r->reply_ctx, gui_json_setup(gui_players_json(r->s)));
+    gui_send_json(r->reply, r->reply_ctx, gui_json_setup(gui_players_json(r->s)));
     char *state = gui_state_text(r->s, true);
     if (state)
         r->reply(r->reply_ctx, state, strlen(state));
@@ -331,7 +322,7 @@ static int on_view(const struct request *r)
     int ply = (int)int_field(r->msg, "ply", 0, r->s->game.count, &ok);
     if (!ok)
         return fail(r, "bad ply", "expected 0 to the number of turns played");
-    send_json(r->reply, r->reply_ctx, gui_view_json(r->s, ply));
+    gui_send_json(r->reply, r->reply_ctx, gui_view_json(r->s, ply));
     return 0;
 }
 
@@ -360,7 +351,7 @@ static int on_pgn(const struct request *r)
     cJSON_AddStringToObject(o, "type", "pgn");
     cJSON_AddStringToObject(o, "text", text);
     free(text);
-    send_json(r->reply, r->reply_ctx, o);
+    gui_send_json(r->reply, r->reply_ctx, o);
     return 0;
 }
 

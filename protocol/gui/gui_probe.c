@@ -77,11 +77,7 @@ static void broadcast_players(struct gui_session *s)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "players");
     cJSON_AddItemToObject(o, "players", gui_players_json(s));
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    if (text)
-        s->broadcast(s->broadcast_ctx, text, strlen(text));
-    free(text);
+    gui_send_json(s->broadcast, s->broadcast_ctx, o);
 }
 
 void *gui_probe_thread(void *arg)

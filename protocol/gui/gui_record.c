@@ -17,15 +17,6 @@
 
 static const char *const side_names[2] = {"white", "black"};
 
-static void send_json(const struct gui_request *r, cJSON *o)
-{
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    if (text)
-        r->reply(r->reply_ctx, text, strlen(text));
-    free(text);
-}
-
 /* ---- Saving -------------------------------------------------------------------------------- */
 
 /* The time control as new_game takes it (gui_read_tc reads it back). */
@@ -110,18 +101,13 @@ static cJSON *saved_message(struct gui_session *s)
 
 int gui_on_save(const struct gui_request *r)
 {
-    send_json(r, saved_message(r->s));
+    gui_send_json(r->reply, r->reply_ctx, saved_message(r->s));
     return 0;
 }
 
 void gui_broadcast_record(struct gui_session *s)
 {
-    cJSON *o = saved_message(s);
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    if (text)
-        s->broadcast(s->broadcast_ctx, text, strlen(text));
-    free(text);
+    gui_send_json(s->broadcast, s->broadcast_ctx, saved_message(s));
 }
 
 /* ---- Restoring ----------------------------------------------------------------------------- */

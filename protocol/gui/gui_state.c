@@ -24,6 +24,11 @@ void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "error");
     cJSON_AddStringToObject(o, "message", message);
+    gui_send_json(send, ctx, o);
+}
+
+void gui_send_json(gui_send_fn send, void *ctx, cJSON *o)
+{
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (text)

@@ -266,7 +266,7 @@ static int set_shard(void *ctx, const char *arg, int64_t number)
     return EXIT_OK;
 }
 
-#define KEEP(kind, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(struct match_parse, field)
+#define KEEP(kind, field) OPTIONS_TABLE_KEEP(kind, struct match_parse, field)
 
 static const struct options_table_entry match_entries[] = {
     {.kind = OPTIONS_TABLE_PROSE,

@@ -55,6 +55,9 @@ struct options_table_entry {
     size_t offset;
 };
 
+/* For an entry of a table whose context is `type`: keep the value (KEEP_kind) in `field`. */
+#define OPTIONS_TABLE_KEEP(kind, type, field) .keep = OPTIONS_TABLE_KEEP_##kind, .offset = offsetof(type, field)
+
 struct options_table {
     const char *program; /* "rulezero match": begins every error, and `PROGRAM --help` ends it */
     int column;          /* where the options' help text begins in the --help output */
