@@ -70,7 +70,7 @@ async function hegelianStairStep(page, server, shotDir) {
     must(!d.off.length, '390x844: dialectic cells off screen: ' + d.off.join(' '));
     await playTurn(p, 'S@22', { tap: true });
     checkDrawn(await p.evaluate(drawnDialectic), ['A:d22', 'T:d22'], '390x844 after S@22');
-    if (shotDir) await p.screenshot({ path: path.join(shotDir, 'phone-hegelian-stair-step.png'), fullPage: true });
+    if (shotDir) await p.screenshot({ path: path.join(shotDir, 'phone-hegelian-stair-step.png') });
     must(!problems.length, 'script errors on the phone: ' + problems.join('; '));
   } finally {
     await phone.close();
