@@ -85,8 +85,9 @@ void dialectic_eval_init(void)
 
 /* Token control: the side to move may move a token instead of a piece, so the
  * pair in force is partly its choice. What our Philosophers' surplus gains
- * (over theirs) under the best pair one token step away, beyond the pair in
- * force (the history of pairs is ignored: an estimate). */
+ * (over theirs) under the best pair one token step away on the game's
+ * dialectic, beyond the pair in force (the history of pairs is ignored: an
+ * estimate). */
 static int pair_edge(int pair, const int count[2][2], Color us)
 {
     Color them = us ^ 1;
