@@ -316,7 +316,8 @@ static const struct options_table_entry cli_entries[] = {
      "subcommand, of every variant that has it, or an engine\n"
      "option: Threads, MultiPV, Ponder, UCI_LimitStrength,\n"
      "UCI_Elo, Skill); game settings: Powers (polypiece),\n"
-     "Captures=compulsory-chains|optional-single (interweave)",
+     "Captures=compulsory-chains|optional-single (interweave),\n"
+     "Dialectic=square|stair-step (hegelian)",
      .set = set_option},
     {"powers", 0, OPTIONS_TABLE_TEXT, "LIST",
      "same as --option Powers=LIST (polypiece, polypiece-phased),\n"

@@ -8,12 +8,15 @@
 #include "variants/dialectic.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 
 struct dialectic_rules {
     struct chess_rules chess; /* first: pos->rules is read as a chess_rules */
     bool hegelian;            /* tokens may share a square; the Synthesis moves both */
+    bool stair_step;          /* Hegelian's `Dialectic=stair-step`: only the squares x >= y */
 };
 
 /* Power sets for every (Thesis, Antithesis) pair, filled once. */
@@ -128,6 +131,66 @@ static bool is_hegelian(const struct position *pos)
     return ((const struct dialectic_rules *)pos->rules)->hegelian;
 }
 
+static bool is_stair_step(const struct position *pos)
+{
+    return ((const struct dialectic_rules *)pos->rules)->stair_step;
+}
+
+bool dialectic_square_exists(const struct position *pos, int sq)
+{
+    return sq >= 0 && sq < 9 && (!is_stair_step(pos) || token_x(sq) >= token_y(sq));
+}
+
+/* ---- Settings: Hegelian's `Dialectic` option ------------------------------------------
+ * `square` (the published game): the 3x3 dialectic. `stair-step` (Garth's
+ * suggestion): the three squares north-west of the main diagonal (01, 02, 12)
+ * are removed, leaving 00, 10, 11, 20, 21, 22. Token squares xy and yx give the
+ * same leaps, so every power is still there. Rules values are immutable except
+ * through set_option, which the protocols call only while no search runs. */
+
+#define DIALECTIC_CHOICES "square /// stair-step"
+
+static const struct variant_option hegelian_options[] = {
+    {"Dialectic", "combo", "square", DIALECTIC_CHOICES},
+};
+
+static void *hegelian_rules_new(char *err, size_t errlen)
+{
+    ensure_init();
+    struct dialectic_rules *r = malloc(sizeof *r);
+    if (!r) {
+        error_set(err, errlen, "Dialectic: out of memory");
+        return NULL;
+    }
+    *r = hegelian_rules;
+    return r;
+}
+
+static void hegelian_rules_free(void *rules) { free(rules); }
+
+static int hegelian_set_option(void *rules, const char *name, const char *value, char *err, size_t errlen)
+{
+    struct dialectic_rules *r = rules;
+    if (!name || strcasecmp(name, "Dialectic") != 0)
+        return error_set(err, errlen, "unknown option '%s'", name ? name : "");
+    if (value && strcasecmp(value, "square") == 0)
+        r->stair_step = false;
+    else if (value && strcasecmp(value, "stair-step") == 0)
+        r->stair_step = true;
+    else
+        return error_set(err, errlen, "Dialectic: '%s' is not one of square, stair-step", value ? value : "");
+    return 0;
+}
+
+static void hegelian_get_option(const void *rules, const char *name, char *out, size_t n)
+{
+    const struct dialectic_rules *r = rules;
+    if (name && strcasecmp(name, "Dialectic") == 0)
+        snprintf(out, n, "%s", r->stair_step ? "stair-step" : "square");
+    else if (n)
+        out[0] = '\0';
+}
+
 /* ---- Token state ---------------------------------------------------------------- */
 
 static bool seen(const struct position *pos, int pair)
@@ -180,18 +243,14 @@ static uint64_t dialectic_tt_key_extra(const struct position *pos)
 
 /* ---- Generation --------------------------------------------------------------------- */
 
-/* Orthogonal neighbours of a token square; returns how many. */
-static int token_neighbours(int sq, int out[4])
+/* Orthogonal neighbours of a token square on pos's dialectic; returns how many. */
+static int token_neighbours(const struct position *pos, int sq, int out[4])
 {
     int x = token_x(sq), y = token_y(sq), n = 0;
-    if (x > 0)
-        out[n++] = sq - 3;
-    if (x < 2)
-        out[n++] = sq + 3;
-    if (y > 0)
-        out[n++] = sq - 1;
-    if (y < 2)
-        out[n++] = sq + 1;
+    int cand[4] = {x > 0 ? sq - 3 : -1, x < 2 ? sq + 3 : -1, y > 0 ? sq - 1 : -1, y < 2 ? sq + 1 : -1};
+    for (int i = 0; i < 4; i++)
+        if (cand[i] >= 0 && dialectic_square_exists(pos, cand[i]))
+            out[n++] = cand[i];
     return n;
 }
 
@@ -225,12 +284,12 @@ static void gen_dialectic(struct position *pos, struct move_list *list, bool che
     int nb[4], n;
     /* The Thesis decides no attack: its moves are legal exactly when we are not in check. */
     if (!in_check && !checks_only) {
-        n = token_neighbours(t, nb);
+        n = token_neighbours(pos, t, nb);
         for (int i = 0; i < n; i++)
             if ((hegel || nb[i] != a) && !seen(pos, dialectic_pair(nb[i], a)))
                 move_list_add(list, make_move(t, nb[i], MK_THESIS, 0));
     }
-    n = token_neighbours(a, nb);
+    n = token_neighbours(pos, a, nb);
     for (int i = 0; i < n; i++)
         if ((hegel || nb[i] != t) && !seen(pos, dialectic_pair(t, nb[i])) && !king_attacked_with(pos, nb[i]) &&
             (!checks_only || gives_check_with(pos, nb[i])))
@@ -355,6 +414,14 @@ static int read_token(const char **s, char letter, int *sq)
     return 0;
 }
 
+/* On the stair-step dialectic a square north-west of the diagonal (xy with
+ * x < y) is read as its mirror yx, which gives the same leaps: so the start
+ * field T12A21 puts both tokens on 21 there (docs/rules-decisions.md). */
+static int fold_to_dialectic(const struct position *pos, int sq)
+{
+    return dialectic_square_exists(pos, sq) ? sq : token_y(sq) * 3 + token_x(sq);
+}
+
 static int dialectic_read_extra(struct position *pos, char *const *fields, int n, char *err, size_t errlen)
 {
     int t = 1 * 3 + 2, a = 2 * 3 + 1; /* start: Thesis (1,2), Antithesis (2,1) */
@@ -367,8 +434,8 @@ static int dialectic_read_extra(struct position *pos, char *const *fields, int n
         if (t == a && !is_hegelian(pos))
             return error_set(err, errlen, "invalid FEN: field 7 (dialectic): the Thesis and the Antithesis on the same square");
     }
-    dialectic_st(pos)->thesis = (uint8_t)t;
-    dialectic_st(pos)->antithesis = (uint8_t)a;
+    dialectic_st(pos)->thesis = (uint8_t)fold_to_dialectic(pos, t);
+    dialectic_st(pos)->antithesis = (uint8_t)fold_to_dialectic(pos, a);
     reset_seen(pos);
     return 0;
 }
@@ -423,5 +490,11 @@ const struct variant variant_hegelian = {
     .bench_fens = hegelian_bench,
     .bench_depth = 11,
     .reset_rules = hegelian_reset_rules,
+    .options = hegelian_options,
+    .option_count = 1,
+    .rules_new = hegelian_rules_new,
+    .rules_free = hegelian_rules_free,
+    .set_option = hegelian_set_option,
+    .get_option = hegelian_get_option,
     DIALECTIC_COMMON,
 };

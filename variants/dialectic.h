@@ -38,6 +38,12 @@ static inline bool dialectic_is_philosopher(Piece p)
     return piece_type(p) == KNIGHT || piece_type(p) == DIALECTIC_GREAT;
 }
 
+/* Whether token square sq (x * 3 + y) is part of the dialectic of pos's game:
+ * all nine on the square dialectic; with Hegelian's setting
+ * `Dialectic=stair-step` only the six on and south-east of the main diagonal
+ * (x >= y; x grows to the right, y upward). */
+bool dialectic_square_exists(const struct position *pos, int sq);
+
 /* Evaluation (variants/dialectic_eval.c). */
 void dialectic_eval_init(void);
 int dialectic_evaluate(const struct position *pos);

@@ -85,8 +85,9 @@ void dialectic_eval_init(void)
 
 /* Token control: the side to move may move a token instead of a piece, so the
  * pair in force is partly its choice. What our Philosophers' surplus gains
- * (over theirs) under the best pair one token step away, beyond the pair in
- * force (the history of pairs is ignored: an estimate). */
+ * (over theirs) under the best pair one token step away on the game's
+ * dialectic, beyond the pair in force (the history of pairs is ignored: an
+ * estimate). */
 static int pair_edge(int pair, const int count[2][2], Color us)
 {
     Color them = us ^ 1;
@@ -94,7 +95,7 @@ static int pair_edge(int pair, const int count[2][2], Color us)
            (count[us][1] - count[them][1]) * great_value[pair];
 }
 
-static int token_control(int thesis, int antithesis, const int count[2][2], Color us)
+static int token_control(const struct position *pos, int thesis, int antithesis, const int count[2][2], Color us)
 {
     static const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     int now = pair_edge(dialectic_pair(thesis, antithesis), count, us), best = now;
@@ -102,7 +103,7 @@ static int token_control(int thesis, int antithesis, const int count[2][2], Colo
         int from = token ? antithesis : thesis, other = token ? thesis : antithesis;
         for (int i = 0; i < 4; i++) {
             int x = from / 3 + steps[i][0], y = from % 3 + steps[i][1];
-            if (x < 0 || x > 2 || y < 0 || y > 2 || x * 3 + y == other)
+            if (x < 0 || x > 2 || y < 0 || y > 2 || x * 3 + y == other || !dialectic_square_exists(pos, x * 3 + y))
                 continue;
             int to = x * 3 + y;
             int edge = pair_edge(token ? dialectic_pair(thesis, to) : dialectic_pair(to, antithesis), count, us);
@@ -192,7 +193,7 @@ int dialectic_evaluate(const struct position *pos)
         for (int i = 0; i < pos->pcount[c]; i++)
             eval_piece(&e, pos, powers, pair, c, pos->plist[c][i]);
     Color us = pos->side, them = us ^ 1;
-    int control = w[W_TOKEN_CONTROL] ? token_control(thesis, antithesis, e.count, us) : 0;
+    int control = w[W_TOKEN_CONTROL] ? token_control(pos, thesis, antithesis, e.count, us) : 0;
     int pawns_kings = w[W_PAWNS_AND_KINGS] ? evaluate_pawns_and_kings(pos, e.phase) * w[W_PAWNS_AND_KINGS] / 100 : 0;
     int safety = king_danger(&e, us) - king_danger(&e, them);
     return e.score[us] - e.score[them] + control + pawns_kings + safety;

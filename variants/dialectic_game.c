@@ -50,5 +50,8 @@ const struct game_decl hegelian_game = {
     DIALECTIC_DECLARED,
     .rules_card = "<p>Hegelian Dialectic Chess: Dialectic Chess in which the tokens may share a cell; while they "
                   "do, the Synthesis moves both together (after clicking the cells, pick which token "
-                  "moves).</p>" DIALECTIC_CARD_COMMON,
+                  "moves).</p>" DIALECTIC_CARD_COMMON
+                  "<p>Setting <b>Dialectic</b>: <i>square</i> (the 3x3 dialectic) or <i>stair-step</i> (Garth's "
+                  "suggestion: without the three cells north-west of the main diagonal, 01, 02 and 12; both tokens "
+                  "start on 21, the Knight).</p>",
 };

@@ -1,5 +1,6 @@
 /* Dialectic and Hegelian Chess as the GUI shows them: the board, then the 3x3
- * dialectic (cells d00..d22, x then y) with its tokens, and what the tokens
+ * dialectic (cells d00..d22, x then y; on Hegelian's stair-step dialectic the
+ * removed squares are left without a cell) with its tokens, and what the tokens
  * give the Philosophers now. A token move is clicked as the token's cell, then
  * the target cell, then (when both tokens share the cell) which token moves. */
 #include <stdio.h>
@@ -22,8 +23,13 @@ static void areas(const struct position *pos, struct board_view *out)
     d->checkered = false;
     d->rows = d->cols = 3;
     for (int y = 2; y >= 0; y--)
-        for (int x = 0; x < 3; x++)
-            cell_name(x * 3 + y, d->cell[2 - y][x], sizeof d->cell[0][0]);
+        for (int x = 0; x < 3; x++) {
+            int square = x * 3 + y;
+            if (dialectic_square_exists(pos, square)) /* the stair-step dialectic has no 01, 02, 12 */
+                cell_name(square, d->cell[2 - y][x], sizeof d->cell[0][0]);
+            else
+                d->cell[2 - y][x][0] = '\0';
+        }
 }
 
 /* The leap (a, b) of a token square, named as a leaper and as a rider. */

@@ -240,6 +240,10 @@ static void write_square(struct buf *b, const struct diagram *d, int r, int boar
     /* The bottom-left square of every board is dark, as a1 is. */
     bool dark = ((d->ranks - 1 - r) + f) % 2 == 0;
     const char *token = d->cell[r][board][f];
+    if (strcmp(token, "-") == 0) { /* no square there (Hegelian's stair-step dialectic) */
+        buf_puts(b, "<span class=\"sq none\"></span>");
+        return;
+    }
     buf_printf(b, "<span class=\"sq %s\">", dark ? "dark" : "light");
     if (strcmp(token, ".") != 0) {
         const char *side = d->neutral ? "neutral" : isupper((unsigned char)token[0]) ? "white" : "black";

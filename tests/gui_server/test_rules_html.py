@@ -76,6 +76,12 @@ def main():
         html = get(port, "/rules/nickdanger.html")[2]
         first = html[html.index('<figure class="diagram">'):]
         check(first[:first.index("</figure>")].count('<div class="board">') == 2, "nickdanger: two boards in a diagram")
+        # Hegelian's stair-step dialectic: `-` places are drawn as no square (6 squares, 3 none).
+        html = get(port, "/rules/dialectic.html")[2]
+        stairs = [f[:f.index("</figure>")] for f in html.split('<figure class="diagram">')[1:] if 'class="sq none"' in f]
+        check(len(stairs) == 1 and stairs[0].count('class="sq none"') == 3 and
+              stairs[0].count('class="sq light"') + stairs[0].count('class="sq dark"') == 6,
+              f"dialectic: the stair-step diagram is not 6 squares and 3 empty places: {stairs}")
         # The index links every game's page, as HTML.
         index = get(port, "/rules/README.html")[2]
         for name in docs:

@@ -1,8 +1,15 @@
 #!/usr/bin/env python3
 """Independent Dialectic / Hegelian Dialectic Chess perft, written from the rules text only
-(no code shared with the engine), to cross-check perft/suites/{dialectic,hegelian}.epd.
-Usage: dialectic_ref.py dialectic|hegelian "FEN with T..A.. field" DEPTH   (slow: D3 in seconds)"""
+(no code shared with the engine), to cross-check perft/suites/{dialectic,hegelian}.epd and
+perft/suites/hegelian-stair-step.epd.
+Usage: dialectic_ref.py dialectic|hegelian [--dialectic square|stair-step] "FEN with T..A.. field" DEPTH
+(slow: D3 in seconds). --dialectic stair-step (Hegelian's setting): the dialectic keeps only
+the squares (x, y) with x >= y (on and south-east of the main diagonal, x to the right, y
+upward); a FEN's token square with x < y is read as its mirror (y, x)."""
 import sys
+
+SQUARE = [(x, y) for x in range(3) for y in range(3)]
+STAIR_STEP = [(x, y) for x, y in SQUARE if x >= y]
 
 def leaps(sq):
     x, y = sq
@@ -17,10 +24,11 @@ def leaps(sq):
 class Pos:
     pass
 
-def parse(fen, heg):
+def parse(fen, heg, cells=SQUARE):
     f = fen.split()
     p = Pos()
     p.heg = heg
+    p.cells = frozenset(cells)
     p.b = {}
     rows = f[0].split('/')
     for i, row in enumerate(rows):
@@ -33,6 +41,9 @@ def parse(fen, heg):
     p.ep = None if f[3] == '-' else (ord(f[3][0]) - 97, int(f[3][1]) - 1)
     d = f[6]
     p.t = (int(d[1]), int(d[2])); p.a = (int(d[4]), int(d[5]))
+    p.t = p.t if p.t in p.cells else (p.t[1], p.t[0])
+    p.a = p.a if p.a in p.cells else (p.a[1], p.a[0])
+    assert p.t in p.cells and p.a in p.cells
     p.seen = frozenset([(p.t, p.a)])
     return p
 
@@ -134,7 +145,7 @@ def pseudo(p):
     # dialectic
     def dn(sq):
         x, y = sq
-        return [(x + dx, y + dy) for dx, dy in ((1,0),(-1,0),(0,1),(0,-1)) if 0 <= x + dx < 3 and 0 <= y + dy < 3]
+        return [(x + dx, y + dy) for dx, dy in ((1,0),(-1,0),(0,1),(0,-1)) if (x + dx, y + dy) in p.cells]
     for n in dn(p.t):
         if (p.heg or n != p.a) and (n, p.a) not in p.seen: mv.append(('T', n))
     for n in dn(p.a):
@@ -147,7 +158,7 @@ def pseudo(p):
 CASTLE_SQ = {(4,0): 'KQ', (7,0): 'K', (0,0): 'Q', (4,7): 'kq', (7,7): 'k', (0,7): 'q'}
 
 def make(p, m):
-    q = Pos(); q.heg = p.heg; q.b = dict(p.b); q.cast = set(p.cast); q.ep = None
+    q = Pos(); q.heg = p.heg; q.cells = p.cells; q.b = dict(p.b); q.cast = set(p.cast); q.ep = None
     q.t, q.a, q.side = p.t, p.a, opp(p.side)
     if m[0] != 'b':
         if m[0] in 'TS': q.t = m[1]
@@ -185,5 +196,14 @@ def perft(p, d):
     return sum(perft(q, d - 1) for m, q in ms)
 
 if __name__ == '__main__':
-    variant, fen, depth = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    print(perft(parse(fen, variant == 'hegelian'), depth))
+    args = sys.argv[1:]
+    cells = SQUARE
+    if '--dialectic' in args:
+        i = args.index('--dialectic')
+        shape = args[i + 1]
+        del args[i:i + 2]
+        if shape not in ('square', 'stair-step') or (shape == 'stair-step' and args[0] != 'hegelian'):
+            sys.exit('--dialectic: square, or stair-step with hegelian')
+        cells = STAIR_STEP if shape == 'stair-step' else SQUARE
+    variant, fen, depth = args[0], args[1], int(args[2])
+    print(perft(parse(fen, variant == 'hegelian', cells), depth))

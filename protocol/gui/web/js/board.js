@@ -66,7 +66,7 @@ function drawArea(area, look) {
   grid.style.gridTemplateRows = 'repeat(' + rows.length + ', var(--sq))';
   rows.forEach((row, y) => {
     row.forEach((sq, x) => {
-      if (sq === null || sq === undefined) { grid.appendChild(el('div', 'cell void')); return; }
+      if (sq === null || sq === undefined) { grid.classList.add('has-void'); grid.appendChild(el('div', 'cell void')); return; }
       grid.appendChild(drawCell(area, sq, x, y, row.length, rows.length, look));
     });
   });
