@@ -60,6 +60,27 @@ run_ctest() {
         [ "$allow_skips" -eq 1 ] || { echo "scripts/test.sh installs every tool: a skipped test fails the run" >&2; exit 1; }
     fi
 }
+# stage NAME: starts timing a stage; the previous one's time is recorded, and
+# every stage's time is printed at the end (where a slow run's time goes).
+stage_names=() stage_secs=() stage_start=$SECONDS
+stage() {
+    stage_end
+    stage_names+=("$1")
+    stage_start=$SECONDS
+    echo "== $1 =="
+}
+stage_end() {
+    [ ${#stage_names[@]} -gt ${#stage_secs[@]} ] && stage_secs+=($((SECONDS - stage_start)))
+    return 0
+}
+stage_report() {
+    stage_end
+    echo "== Time per stage (s) =="
+    for i in "${!stage_names[@]}"; do printf '%6d  %s\n' "${stage_secs[$i]}" "${stage_names[$i]}"; done
+    printf '%6d  total\n' "$SECONDS"
+}
+trap stage_report EXIT
+stage "Installing what is missing"
 # python3 and node run the independent reference implementations (tests/reference/).
 "$root/scripts/deps.sh" clang fairymax stockfish python3 nodejs
 # XBoard under a virtual display, for the XBoard tests.
@@ -80,19 +101,19 @@ jobs=$(nproc)
 # pgn-extract reads the GUI's orthodox PGN as other chess software would (gui_server_notation).
 "$root/scripts/deps.sh" pgn-extract
 
-echo "== Release build (gcc) =="
+stage "Release build (gcc)"
 CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON
 run_ctest "$root/build" --output-on-failure -j"$jobs" --timeout 3600 -LE '^(windows|web)$'
 
 if [ "$web" -eq 1 ]; then
-    echo "== Browser build (Emscripten): the static site, rulezero.html, their zip =="
+    stage "Browser build (Emscripten): the static site, rulezero.html, their zip"
     "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON
     cmake "$root/build" -DRULEZERO_WEB_DIR="$root/build-web" >/dev/null
     run_ctest "$root/build" --output-on-failure --timeout 900 -L '^web$'
 fi
 
 if [ "$windows" -eq 1 ]; then
-    echo "== Windows build (mingw-w64), tested under Wine =="
+    stage "Windows build (mingw-w64), tested under Wine"
     "$root/scripts/deps.sh" mingw-w64 wine wine64 zip
     "$root/scripts/windows.sh" "$root/build-windows" -DRULEZERO_WERROR=ON
     cmake "$root/build" -DRULEZERO_WINDOWS_EXE="$root/build-windows/rulezero.exe" >/dev/null
@@ -100,7 +121,7 @@ if [ "$windows" -eq 1 ]; then
 fi
 
 if [ "$sanitize" -eq 1 ]; then
-    echo "== Sanitizer build (clang, ASan + UBSan) =="
+    stage "Sanitizer build (clang, ASan + UBSan)"
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON
@@ -109,7 +130,7 @@ if [ "$sanitize" -eq 1 ]; then
     # Only the binary is built with ThreadSanitizer; the "tsan" tests drive a
     # two-thread search, a match of two games at once and the GUI server with
     # two pages through it (tests/threads_tsan.sh; about 30 s).
-    echo "== ThreadSanitizer build (clang): a threaded search, a match, the GUI server =="
+    stage "ThreadSanitizer build (clang): a threaded search, a match, the GUI server"
     CC=clang cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRULEZERO_WERROR=ON \
         -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread >/dev/null
     cmake --build "$root/build-tsan" -j"$jobs" --target rulezero
@@ -120,7 +141,7 @@ if [ "$fuzz" -eq 1 ]; then
     # A fixed seed and a fixed number of runs per target (about 20 s each here),
     # so a test run explores the same inputs on every machine. FUZZ_RUNS_SCALE
     # multiplies the counts for longer runs.
-    echo "== Fuzzing (libFuzzer, fixed seed and run count per target) =="
+    stage "Fuzzing (libFuzzer, fixed seed and run count per target)"
     scale=${FUZZ_RUNS_SCALE:-1}
     logs="$root/build-fuzz/logs"
     mkdir -p "$logs"
