@@ -320,6 +320,7 @@ const struct variant variant_pickle = {
     .royal_type = KING,
     .has_castling = true,
     .steps_are_turns = true,
+    .has_san = true,
     .reset_rules = pickle_reset_rules,
     .options = pickle_options,
     .option_count = 1,

@@ -163,6 +163,7 @@ const struct variant variant_shifted = {
     .outcome = chess_outcome,
     .count_turns = chess_count_turns,
     .format_step = ssq_format_step,
+    .notation_step = ssq_notation_step,
     .evaluate = ssq_evaluate,
     .generate_noisy = chess_generate_captures,
     .allow_null_move = true,

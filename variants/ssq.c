@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "variants/core/error.h"
+#include "variants/core/san.h"
 #include "variants/ssq.h"
 
 void ssq_square_name(Square sq, char *out)
@@ -79,6 +80,25 @@ void ssq_format_step(const struct position *pos, Move m, char *out, size_t n)
         snprintf(out, n, "%s%s%c", from, to, tolower((unsigned char)pos->variant->piece_letters[move_promo(m)]));
     else
         snprintf(out, n, "%s%s", from, to);
+}
+
+void ssq_notation_step(struct position *pos, Move m, int index, char *out, size_t n)
+{
+    (void)index;
+    const struct geometry *g = &pos->variant->geo;
+    if (geo_on_board(g, move_from(m)) && geo_on_board(g, move_to(m))) {
+        san_step(pos, m, out, n);
+        return;
+    }
+    char from[4], to[4], letter[2] = "", promo[3] = "";
+    Piece mover = pos->board[move_from(m)];
+    if (piece_type(mover) != PAWN)
+        letter[0] = pos->variant->piece_letters[piece_type(mover)];
+    if (move_kind(m) == MK_PROMOTION)
+        snprintf(promo, sizeof promo, "=%c", pos->variant->piece_letters[move_promo(m)]);
+    ssq_square_name(move_from(m), from);
+    ssq_square_name(move_to(m), to);
+    snprintf(out, n, "%s%s%c%s%s", letter, from, pos->variant->is_capture(pos, m) ? 'x' : '-', to, promo);
 }
 
 /* ---- Evaluation ----------------------------------------------------------------- */

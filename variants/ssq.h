@@ -42,6 +42,10 @@ int ssq_parse_pair(struct ssq_rules *r, const char *setting, const char *value, 
 void ssq_pair_text(const struct ssq_rules *r, char *out, size_t n);
 /* A step's coordinate text with these names (castling: the King's two squares). */
 void ssq_format_step(const struct position *pos, Move m, char *out, size_t n);
+/* Readable text (Shifted Square's notation_step): SAN for a step on the 8x8
+ * board, else the piece letter (none for a Pawn), the two squares joined by
+ * `-` or `x` (a capture), `=Q` for a promotion: `Ra5-x5`, `x5xa6`. */
+void ssq_notation_step(struct position *pos, Move m, int index, char *out, size_t n);
 /* Material and a centre term, on the board's 8x8 frame (ssq.c). */
 int ssq_evaluate(const struct position *pos);
 extern const int ssq_piece_values[MAX_TYPES];
