@@ -62,7 +62,7 @@ async function ssqGames(page, shots) {
   must(seen.join(' ') === 'dark dark light none none', 'Shifted e4=x5 drawn as ' + seen.join(' '));
   const voids = await page.evaluate(() => document.querySelectorAll('#boards .cell.void').length);
   must(voids === 8, 'Shifted e4=x5: ' + voids + ' void cells, expected 7 beside the board and the hole');
-  if (shots) await page.screenshot({ path: path.join(shots, 'shifted-square.png') });
+  if (shots) await page.screenshot({ path: path.join(shots, 'shifted-square-start.png') });
 }
 
 module.exports = { ssqGames };
