@@ -317,7 +317,10 @@ static const struct options_table_entry cli_entries[] = {
      "option: Threads, MultiPV, Ponder, UCI_LimitStrength,\n"
      "UCI_Elo, Skill); game settings: Powers (polypiece),\n"
      "Captures=compulsory-chains|optional-single (interweave),\n"
-     "Dialectic=square|stair-step (hegelian)",
+     "Dialectic=square|stair-step (hegelian),\n"
+     "Link=SQUARE=PLACE (pickle), Shift=SQUARE=PLACE\n"
+     "(shifted-square): a board square and a place beside the\n"
+     "board, x1-x8 or z1-z8, default e4=x5",
      .set = set_option},
     {"powers", 0, OPTIONS_TABLE_TEXT, "LIST",
      "same as --option Powers=LIST (polypiece, polypiece-phased),\n"

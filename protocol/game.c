@@ -179,7 +179,8 @@ int game_set_option(struct game *g, const char *name, const char *value, char *e
         return error_set(err, errlen, "no such option");
     if (set_or_check(g, name, value, err, errlen) || keep_option(g, name, value, err, errlen))
         return -1;
-    if (g->count == 0 && g->settings.variant) {
+    if (g->settings.variant && (g->count == 0 || (g->settings.variant->options_change_board &&
+                                                 settings_offers(g->settings.variant, name)))) {
         char fen[FEN_MAX_LEN];
         snprintf(fen, sizeof fen, "%s", g->start_fen);
         if (game_restart(g, fen, err, errlen))

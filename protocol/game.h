@@ -70,8 +70,9 @@ int game_turns_by(const struct game *g, Color side);
 
 /* Sets an option on this game only: on its settings when its variant offers
  * `name`, else checked against a variant that does and kept for when the
- * game changes variant. When no turn has been played yet, the game restarts
- * from its start position so the new rules apply at once. */
+ * game changes variant. When no turn has been played yet, or the setting
+ * changes the board (variant.options_change_board: Pickle's Link, Shift), the
+ * game restarts from its start position so the new rules apply at once. */
 int game_set_option(struct game *g, const char *name, const char *value, char *err, size_t errlen);
 /* Gives dst the options set on src (for a game built beside another, as
  * UCI's `position` does); dst's position is set up again by its next game_new. */

@@ -144,7 +144,7 @@ START_TEST(every_variant_invariants)
 {
     const struct variant *v = variant_at(_i);
     walk(v->id, NULL, 10, 7u + (unsigned)_i);
-    for (int k = 0; v->bench_fens[k]; k++)
+    for (int k = 0; v->bench_fens && v->bench_fens[k]; k++)
         walk(v->id, v->bench_fens[k], 3, 11u * (unsigned)k + 1u);
 }
 END_TEST

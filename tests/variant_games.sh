@@ -6,6 +6,7 @@
 #   dialectic   a dialectic (token) move, e.g. T@11
 #   interweave  a capture chain (legs joined by a comma)
 #   nickdanger  the twinkle phase (field 8 of the final FEN is T)
+#   shifted-square  the added square in the final FEN (field 7: a piece or -)
 # and, for every game, no time forfeit, illegal move, crash or false claim.
 # With --short, every registered variant plays one game of at most 30 moves and
 # only the faults are checked (the sanitizer build runs this).
@@ -20,7 +21,7 @@ if [ ${#variants[@]} -eq 0 ]; then
     if [ $short -eq 1 ]; then
         read -r -a variants <<<"$("$rz" --help | sed -n 's/^Variants: //p')"
     else
-        variants=(dialectic interweave nickdanger)
+        variants=(dialectic interweave nickdanger shifted-square)
     fi
 fi
 max_moves=400
@@ -46,6 +47,8 @@ for v in "${variants[@]}"; do
             bad "interweave: no capture chain in the game" ;;
         nickdanger) grep -E "final position:" "$log" | awk '{print $(NF-1)}' | grep -qx T && ok ||
             bad "nickdanger: the game never reached the twinkle phase" ;;
+        shifted-square) grep -E "final position:" "$log" | awk '{print $NF}' | grep -qxE "[PNBRQKpnbrqk-]" && ok ||
+            bad "shifted-square: the final FEN lacks the added square's field" ;;
     esac
 done
 echo "$pass passed, $fail failed"

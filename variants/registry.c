@@ -13,6 +13,8 @@ static const struct game_decl *const registry[] = {
     &polypiece_phased_game,
     &interdependent_game,
     &nickdanger_game,
+    &pickle_game,
+    &shifted_game,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))

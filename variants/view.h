@@ -32,6 +32,7 @@ struct view_area {
     char id[16];
     char title[32];
     bool checkered;
+    bool dark_first; /* the cell of row 0, column 0 is dark (a column added left of a board) */
     int rows, cols;
     char cell[VIEW_MAX_ROWS][VIEW_MAX_COLS][8]; /* "" where there is no cell */
 };
@@ -124,7 +125,7 @@ struct variant_view {
 };
 
 /* The games' view hooks (variants/NAME_view.c; Dialectic's serve Hegelian too). */
-extern const struct variant_view polypiece_view, polypiece_phased_view, dialectic_view, nickdanger_view;
+extern const struct variant_view polypiece_view, polypiece_phased_view, dialectic_view, nickdanger_view, ssq_view;
 
 /* The variant's view (its declaration's), or the defaults' (never NULL). */
 const struct variant_view *view_of(const struct variant *v);

@@ -15,6 +15,8 @@ static cJSON *area_json(const struct view_area *a)
     cJSON_AddStringToObject(o, "id", a->id);
     cJSON_AddStringToObject(o, "title", a->title);
     cJSON_AddStringToObject(o, "shade", a->checkered ? "checkered" : "plain");
+    if (a->dark_first)
+        cJSON_AddBoolToObject(o, "darkFirst", true);
     cJSON *rows = cJSON_AddArrayToObject(o, "rows");
     for (int r = 0; r < a->rows; r++) {
         cJSON *row = cJSON_CreateArray();

@@ -21,6 +21,7 @@ const { playingFeatures } = require('./lib/playfeel');
 const { dialogChecks } = require('./lib/dialogs');
 const { ndLinksDialog } = require('./lib/ndlinks');
 const { hegelianStairStep } = require('./lib/hegelianstair');
+const { ssqGames } = require('./lib/ssqgames');
 const { layoutChecks } = require('./lib/layout');
 const { gameFixes } = require('./lib/gamefixes');
 const { watchGame } = require('./lib/watch');
@@ -32,7 +33,7 @@ const { sharedMaps } = require('./lib/sharedmaps');
 const { moveNowNative } = require('./lib/movenow');
 const scenarios = require('./scenarios');
 
-const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
+const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger', 'pickle', 'shifted-square'];
 
 function parseArgs(argv) {
   const args = { rulezero: null, screenshots: null, perf: null, only: null, watch: true };
@@ -97,6 +98,7 @@ async function main() {
     if (wanted('nickdanger')) await step('Nick Danger\'s Links in the new-game dialog', failures, () => ndLinksDialog(page));
     if (wanted('hegelian')) await step('Hegelian\'s stair-step dialectic from the new-game dialog', failures,
       () => hegelianStairStep(page, server, args.screenshots));
+    if (wanted('pickle')) await step('Pickle\'s Link and Shifted Square\'s Shift in the new-game dialog', failures, () => ssqGames(page, args.screenshots));
     if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
     if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
       () => gameFixes(page, server, browser, path.resolve(args.rulezero)));

@@ -61,6 +61,20 @@ module.exports = [
     { play: 'a1a3,a3c7,c7e7' },                                  // a chain of three legs
     { moves: ['Na1xa3xc7xe7'] }
   ] },
+  { variant: 'pickle', steps: [
+    { play: 'e2e4' }, { play: 'a7a6' }, { play: 'g1f3' },
+    { shot: 'pickle', hold: ['a6'] },                            // a6 attacks e4 through x5, the link marked
+    { play: 'a6e4' },                                            // the capture through the added location
+    { moves: ['e4', 'a6', 'Nf3', 'axe4'] }                   // SAN: the capture through x5 reads axe4
+  ] },
+  { variant: 'shifted-square', steps: [
+    { play: 'e2e3' }, { play: 'e7e5' },
+    { fen: '4k3/8/8/R7/8/8/8/4K3 w - - 0 1 -' },
+    { shot: 'shifted-square', hold: ['a5'] },                    // e4 a hole, x5 beside a5
+    { play: 'a5x5' },                                            // onto the added square
+    { play: 'e8d8' }, { play: 'x5h5' },
+    { moves: ['Ra5-x5', 'Kd8', 'Rx5-h5'] }                       // a step off the 8x8 board names both squares
+  ] },
   { variant: 'nickdanger', steps: [
     { play: 'e2e4' }, { play: 'e7e5,a3k3' },                     // a link made
     { moves: ['e4', 'e5,+a3k3'] },

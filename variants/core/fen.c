@@ -257,7 +257,7 @@ static size_t write_placement(const struct position *pos, char *out, size_t n)
         int empties = 0;
         for (int file = 0; file < v->geo.files; file++) {
             Piece p = pos->board[geo_square(&v->geo, file, rank)];
-            if (p == EMPTY) {
+            if (p == EMPTY || p == OFFBOARD) { /* a removed square (Shifted Square) is written as empty */
                 empties++;
                 continue;
             }

@@ -177,6 +177,10 @@ struct variant {
      * stays). Variants without options leave these NULL. */
     const struct variant_option *options;
     int option_count;
+    /* The settings change the board itself (Pickle's Link, Shift): a game in
+     * progress cannot go on under new ones, so a front end that sets one
+     * starts the game again from its start position (game_set_option). */
+    bool options_change_board;
     void *(*rules_new)(char *err, size_t errlen);
     void (*rules_free)(void *rules);
     int (*set_option)(void *rules, const char *name, const char *value, char *err, size_t errlen);

@@ -11,7 +11,7 @@ const { CHROMIUM, ARGS } = require('./browser');
 const { legalTurns } = require('./legaltree');
 const { newGame } = require('./play');
 
-const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
+const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger', 'pickle', 'shifted-square'];
 const CLOCK = { kind: 'clock', base_ms: 300000, inc_ms: 2000 };
 
 function must(cond, what) { if (!cond) throw new Error(what); }

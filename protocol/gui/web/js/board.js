@@ -64,25 +64,33 @@ function drawArea(area, look) {
   grid.dataset.rows = String(rows.length);
   grid.style.gridTemplateColumns = 'repeat(' + cols + ', var(--sq))';
   grid.style.gridTemplateRows = 'repeat(' + rows.length + ', var(--sq))';
+  // Each column's lowest cell carries the file letter (a column beside the
+  // board may hold a single cell).
+  const lowest = [];
+  rows.forEach((row, y) => row.forEach((sq, x) => { if (sq !== null && sq !== undefined) lowest[x] = y; }));
   rows.forEach((row, y) => {
+    const first = row.findIndex(sq => sq !== null && sq !== undefined);
     row.forEach((sq, x) => {
       if (sq === null || sq === undefined) { grid.classList.add('has-void'); grid.appendChild(el('div', 'cell void')); return; }
-      grid.appendChild(drawCell(area, sq, x, y, row.length, rows.length, look));
+      // The shade comes from the cell's place in the area as sent (flipped or
+      // not), so a board with a column added beside it (darkFirst) keeps a1 dark.
+      const ox = look.flipped ? row.length - 1 - x : x, oy = look.flipped ? rows.length - 1 - y : y;
+      const dark = (ox + oy + (area.darkFirst ? 1 : 0)) % 2 === 1;
+      grid.appendChild(drawCell(area, sq, { x, y, first, dark, lowest: lowest[x] }, look));
     });
   });
   wrap.appendChild(grid);
   return wrap;
 }
 
-function drawCell(area, sq, x, y, width, height, look) {
+function drawCell(area, sq, at, look) {
   const plain = area.shade === 'plain';
-  const dark = (x + y) % 2 === 1;
-  const cell = el('div', 'cell ' + (plain ? 'plain' : dark ? 'dark' : 'light'));
+  const cell = el('div', 'cell ' + (plain ? 'plain' : at.dark ? 'dark' : 'light'));
   cell.dataset.square = sq;
   cell.dataset.click = sq;
   for (const m of look.marks.get(sq) || []) cell.classList.add(m);
   if (look.next.has(sq)) cell.classList.add(look.entering ? 'target' : 'movable');
-  if (!plain) addCoordinates(cell, sq, x, y, width, height);
+  if (!plain) addCoordinates(cell, sq, at);
   for (const n of look.links.get(sq) || []) {
     const mark = el('span', 'link link-' + ((n - 1) % 8), String(n));
     mark.dataset.link = String(n);
@@ -108,11 +116,12 @@ function drawCell(area, sq, x, y, width, height, look) {
   return cell;
 }
 
-function addCoordinates(cell, sq, x, y, width, height) {
+// File letters on each column's lowest cell, rank numbers on each row's first cell.
+function addCoordinates(cell, sq, at) {
   const parts = splitSquare(sq);
   if (!parts) return;
-  if (y === height - 1) cell.appendChild(el('span', 'coord file', parts.file));
-  if (x === 0) cell.appendChild(el('span', 'coord rank', parts.rank));
+  if (at.y === at.lowest) cell.appendChild(el('span', 'coord file', parts.file));
+  if (at.x === at.first) cell.appendChild(el('span', 'coord rank', parts.rank));
 }
 
 export function drawPiece(p) {
