@@ -1,0 +1,262 @@
+/* `rulezero lab`: plays each value's games through the match runner (Rule
+ * Zero against itself, the value given to both engines and to the referee as
+ * the variant option), or gathers them (--merge), then reports. */
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "protocol/lab/lab.h"
+#include "protocol/lab/lab_config.h"
+#include "protocol/match/match.h"
+
+#define PATH_LEN 4096
+
+/* 'text' for /bin/sh, quotes inside made '\''. */
+static void shell_quote(const char *text, char *out, size_t n)
+{
+    size_t k = 0;
+    if (n < 3)
+        return;
+    out[k++] = '\'';
+    for (const char *s = text; *s && k + 6 < n; s++) {
+        if (*s == '\'') {
+            memcpy(out + k, "'\\''", 4);
+            k += 4;
+        } else {
+            out[k++] = *s;
+        }
+    }
+    out[k++] = '\'';
+    out[k] = '\0';
+}
+
+static void note_command(struct lab_config *c, int argc, char **argv)
+{
+    snprintf(c->command, sizeof c->command, "rulezero");
+    for (int i = 0; i < argc; i++) {
+        char q[1024];
+        bool plain = strspn(argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=,./+:") ==
+                     strlen(argv[i]);
+        if (plain)
+            snprintf(q, sizeof q, "%s", argv[i]);
+        else
+            shell_quote(argv[i], q, sizeof q);
+        size_t len = strlen(c->command);
+        snprintf(c->command + len, sizeof c->command - len, " %s", q);
+    }
+}
+
+static int self_path(char *out, size_t n)
+{
+    ssize_t len = readlink("/proc/self/exe", out, n - 1);
+    if (len <= 0)
+        return -1;
+    out[len] = '\0';
+    return 0;
+}
+
+static void pgn_path(const struct lab_config *c, const char *dir, int v, char *out, size_t n)
+{
+    snprintf(out, n, "%s/%s", dir, c->files[v]);
+}
+
+/* One value's games: `rulezero match` in this process, resuming its PGN file. */
+static int play_value(const struct lab_config *c, int v, const char *engine)
+{
+    char option[4096], games[32], plies[32], seed[32], jobs[32], moves[32], pgn[PATH_LEN];
+    snprintf(option, sizeof option, "%s=%s", c->setting, c->values[v]);
+    snprintf(games, sizeof games, "%lld", (long long)c->games);
+    snprintf(plies, sizeof plies, "%lld", (long long)c->random_plies);
+    snprintf(seed, sizeof seed, "%lld", (long long)c->seed);
+    snprintf(jobs, sizeof jobs, "%lld", (long long)c->concurrency);
+    snprintf(moves, sizeof moves, "%lld", (long long)c->max_moves);
+    pgn_path(c, c->out, v, pgn, sizeof pgn);
+    char *argv[40];
+    int argc = 0;
+    /* The option before the first --engine: both engines (and the referee) play it. */
+    const char *fixed[] = {"match", "--variant", c->variant->id, "--option", option, "--engine", engine,
+                           "--engine", engine, "--games", games, "--random-plies", plies, "--seed", seed,
+                           "--concurrency", jobs, "--max-moves", moves, "--pgn", pgn, "--resume"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        argv[argc++] = (char *)fixed[i];
+    const char *limit_flag = c->tc ? "--tc" : c->st ? "--st" : c->nodes ? "--nodes" : "--depth";
+    argv[argc++] = (char *)limit_flag;
+    argv[argc++] = (char *)(c->tc ? c->tc : c->st ? c->st : c->nodes ? c->nodes : c->depth);
+    if (c->shard) {
+        argv[argc++] = "--shard";
+        argv[argc++] = (char *)c->shard;
+    }
+    argv[argc] = NULL;
+    printf("== %s, %s: %lld games into %s\n", c->variant->id, option, (long long)c->games, pgn);
+    fflush(stdout);
+    return match_main(argc, argv);
+}
+
+static int play_all(const struct lab_config *c)
+{
+    char self[PATH_LEN], quoted[PATH_LEN + 64];
+    const char *engine = c->engine;
+    if (!engine) {
+        if (self_path(self, sizeof self)) {
+            fprintf(stderr, "rulezero lab: cannot find this program; give --engine CMD\n");
+            return 1;
+        }
+        shell_quote(self, quoted, sizeof quoted);
+        engine = quoted;
+    }
+    for (int v = 0; v < c->value_count; v++) {
+        if (play_value(c, v, engine))
+            return 1;
+    }
+    return 0;
+}
+
+static int copy_into(FILE *to, const char *path)
+{
+    FILE *from = fopen(path, "r");
+    if (!from)
+        return errno == ENOENT ? 0 : -1;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+        fwrite(buf, 1, n, to);
+    fclose(from);
+    return 0;
+}
+
+/* --merge: each value's file in out made anew from the directories' files. */
+static int merge_all(const struct lab_config *c)
+{
+    for (int v = 0; v < c->value_count; v++) {
+        char path[PATH_LEN], tmp[PATH_LEN + 8], from[PATH_LEN];
+        pgn_path(c, c->out, v, path, sizeof path);
+        snprintf(tmp, sizeof tmp, "%s.tmp", path);
+        FILE *to = fopen(tmp, "w");
+        if (!to) {
+            fprintf(stderr, "rulezero lab: cannot write %s\n", tmp);
+            return 1;
+        }
+        int rc = 0;
+        for (int d = 0; rc == 0 && d < c->merge_count; d++) {
+            pgn_path(c, c->merge_dirs[d], v, from, sizeof from);
+            if (strcmp(from, path) != 0 && copy_into(to, from)) {
+                fprintf(stderr, "rulezero lab: cannot read %s\n", from);
+                rc = 1;
+            }
+        }
+        if (fclose(to) || rc || rename(tmp, path)) {
+            fprintf(stderr, "rulezero lab: cannot write %s\n", path);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static bool readable(const char *path)
+{
+    return access(path, R_OK) == 0;
+}
+
+/* The chart script: --charts, $RULEZERO_LAB_CHARTS, or beside the program. */
+static bool find_charts(const struct lab_config *c, char *out, size_t n)
+{
+    if (c->charts) {
+        snprintf(out, n, "%s", c->charts);
+        return true;
+    }
+    const char *env = getenv("RULEZERO_LAB_CHARTS");
+    if (env && *env) {
+        snprintf(out, n, "%s", env);
+        return true;
+    }
+    char self[PATH_LEN];
+    if (self_path(self, sizeof self))
+        return false;
+    const char *dir = dirname(self);
+    const char *places[] = {"%s/../scripts/lab-charts.py", "%s/../share/rulezero/lab-charts.py",
+                            "%s/scripts/lab-charts.py"};
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        snprintf(out, n, places[i], dir);
+        if (readable(out))
+            return true;
+    }
+    return false;
+}
+
+static void make_charts(struct lab_config *c)
+{
+    char script[PATH_LEN], qs[PATH_LEN + 64], qo[PATH_LEN + 64], cmd[3 * PATH_LEN];
+    if (c->no_charts)
+        return;
+    if (!find_charts(c, script, sizeof script)) {
+        fprintf(stderr, "rulezero lab: no chart script found (give --charts FILE); report without charts\n");
+        return;
+    }
+    shell_quote(script, qs, sizeof qs);
+    shell_quote(c->out, qo, sizeof qo);
+    /* Debian's python3 (python3-matplotlib) before any other on the PATH. */
+    const char *python = readable("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+    snprintf(cmd, sizeof cmd, "%s %s %s", python, qs, qo);
+    fflush(stdout);
+    int rc = system(cmd);
+    c->charts_made = rc == 0;
+    if (!c->charts_made)
+        fprintf(stderr, "rulezero lab: the charts failed (%s); report without charts\n", cmd);
+}
+
+static int report(struct lab_config *c)
+{
+    struct lab_tally *t = calloc((size_t)c->value_count, sizeof *t);
+    struct lab_fit *f = calloc((size_t)c->value_count, sizeof *f);
+    int rc = t && f ? 0 : 1;
+    char err[512], path[PATH_LEN];
+    for (int v = 0; rc == 0 && v < c->value_count; v++) {
+        pgn_path(c, c->out, v, path, sizeof path);
+        if (lab_tally_file(&t[v], path, err, sizeof err)) {
+            fprintf(stderr, "rulezero lab: %s: %s\n", path, err);
+            rc = 1;
+        } else if (t[v].games)
+            lab_fit_file(c, v, path, &f[v]);
+        else
+            snprintf(f[v].why, sizeof f[v].why, "no games");
+    }
+    if (rc == 0 && lab_write_json(c, t, f))
+        rc = 1;
+    if (rc == 0)
+        make_charts(c);
+    if (rc == 0 && lab_write_report(c, t, f))
+        rc = 1;
+    for (int v = 0; rc == 0 && v < c->value_count; v++)
+        printf("%s=%s: %d games, White +%d =%d -%d\n", c->setting, c->values[v], t[v].games, t[v].white_wins,
+               t[v].draws, t[v].black_wins);
+    if (rc == 0)
+        printf("Report: %s/report.md, %s/report.html\n", c->out, c->out);
+    free(t);
+    free(f);
+    return rc;
+}
+
+int lab_main(int argc, char **argv)
+{
+    struct lab_config c;
+    int rc = lab_parse(argc, argv, &c);
+    if (rc) {
+        lab_config_free(&c);
+        return rc < 0 ? 0 : rc;
+    }
+    note_command(&c, argc, argv);
+    if (mkdir(c.out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "rulezero lab: cannot make directory %s\n", c.out);
+        rc = 1;
+    }
+    if (rc == 0)
+        rc = c.merge ? merge_all(&c) : play_all(&c);
+    if (rc == 0)
+        rc = report(&c);
+    lab_config_free(&c);
+    return rc;
+}
