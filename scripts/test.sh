@@ -60,8 +60,9 @@ run_ctest() {
         [ "$allow_skips" -eq 1 ] || { echo "scripts/test.sh installs every tool: a skipped test fails the run" >&2; exit 1; }
     fi
 }
-# python3 and node run the independent reference implementations (tests/reference/).
-"$root/scripts/deps.sh" clang fairymax stockfish python3 nodejs
+# python3 and node run the independent reference implementations (tests/reference/);
+# python3-matplotlib draws the charts of `rulezero lab` (scripts/lab-charts.py).
+"$root/scripts/deps.sh" clang fairymax stockfish python3 nodejs python3-matplotlib
 # XBoard under a virtual display, for the XBoard tests.
 "$root/scripts/deps.sh" xboard xvfb
 # The Debian package and its tests: dpkg-shlibdeps (dpkg-dev), lintian, the logo

@@ -99,7 +99,7 @@ static void allowed_values(const struct variant_option *o, char *out, size_t n)
     if (strcmp(o->type, "spin") == 0 && o->choices) {
         int lo = 0, hi = 0;
         sscanf(o->choices, "%d %d", &lo, &hi);
-        snprintf(out, n, "a whole number from %d to %d", lo, hi);
+        snprintf(out, n, "from %d to %d", lo, hi);
     } else if (strcmp(o->type, "combo") == 0 && o->choices) {
         char *p = out;
         size_t left = n;
@@ -188,8 +188,10 @@ static int check_values(struct lab_config *c)
         if (settings_init(&s, c->variant, err, sizeof err))
             return usage("%s", err);
         if (settings_set(&s, o->name, c->values[i], err, sizeof err)) {
-            snprintf(msg, sizeof msg, "setting %s of %s refuses '%s' (allowed: %s): %s", o->name, c->variant->id,
-                     c->values[i], allowed, err);
+            /* The variant's message names the setting and, mostly, what it allows. */
+            int n = snprintf(msg, sizeof msg, "%s refuses %s=%s: %s", c->variant->id, o->name, c->values[i], err);
+            if (!strstr(err, allowed) && n > 0 && (size_t)n < sizeof msg)
+                snprintf(msg + n, sizeof msg - (size_t)n, " (allowed: %s)", allowed);
             rc = usage("%s", msg);
         }
         settings_free(&s);

@@ -12,12 +12,17 @@
 #include "protocol/match/match_config.h"
 #include "protocol/match/pgn.h"
 
+/* Whether the movetext ends with a result: a game cut off in writing does not. */
+static bool finished(const struct pgn_game *g)
+{
+    return strcmp(g->result, "1-0") == 0 || strcmp(g->result, "0-1") == 0 || strcmp(g->result, "1/2-1/2") == 0;
+}
+
 static void mark_done(struct match_config *c, const struct pgn_game *g)
 {
     const char *round = pgn_tag(g, "Round");
-    const char *result = pgn_tag(g, "Result");
     int n = round ? atoi(round) : 0;
-    if (n >= 1 && n <= c->games && result && strcmp(result, "*") != 0 && !c->done[n - 1]) {
+    if (n >= 1 && n <= c->games && finished(g) && !c->done[n - 1]) {
         c->done[n - 1] = true;
         c->done_count++;
     }
@@ -28,11 +33,14 @@ static int drop_broken_tail(const char *path, size_t good_end, const char *why)
 {
     fprintf(stderr, "rulezero match: %s: the last game is unreadable (%s); it is removed and played again\n", path,
             why);
-    if (truncate(path, (off_t)good_end) != 0) {
+    FILE *f = truncate(path, (off_t)good_end) == 0 ? fopen(path, "a") : NULL;
+    if (!f) {
         fprintf(stderr, "rulezero match: cannot cut '%s'\n", path);
         return -1;
     }
-    return 0;
+    if (good_end > 0) /* the reader stops after the last result; the games that follow start apart */
+        fputs("\n\n", f);
+    return fclose(f) ? -1 : 0;
 }
 
 int match_resume_load(struct match_config *c)
@@ -51,14 +59,17 @@ int match_resume_load(struct match_config *c)
     struct pgn_game g;
     char err[256];
     size_t good_end = 0;
+    bool cut = false;
     int got, rc = 0;
     while ((got = pgn_next(&r, &g, err, sizeof err)) > 0) {
         mark_done(c, &g);
+        cut = !finished(&g);
+        if (!cut)
+            good_end = r.at;
         pgn_game_free(&g);
-        good_end = r.at;
     }
-    if (got < 0)
-        rc = drop_broken_tail(c->pgn_path, good_end, err);
+    if (got < 0 || cut)
+        rc = drop_broken_tail(c->pgn_path, good_end, got < 0 ? err : "no result");
     pgn_close(&r);
     return rc;
 }
