@@ -125,6 +125,14 @@ def check_study(rz, tmp):
     check_report(out, "Captures", ["compulsory-chains", "optional-single"], 8)
     res = run(rz, "pgn-check", pgn)
     check(res.returncode == 0, f"pgn-check of the resumed file: {res.stdout[-300:]}")
+    # The report made again from the study's own directory: nothing played, no game lost.
+    res = run(rz, *args, "--games", "8", "--merge", out)
+    check(res.returncode == 0 and "Game " not in res.stdout, f"--merge of the study's own DIR: {res.stderr[-300:]}")
+    check_report(out, "Captures", ["compulsory-chains", "optional-single"], 8)
+    # Self-play: every game its own opening (a colour-reversed replay would repeat the game).
+    text = open(pgn, encoding="utf-8").read()
+    starts = [" ".join(re.sub(r"\d+\.", "", m).split()[:4]) for m in re.findall(r"\n\n(1\. [^{]*)", text)]
+    check(len(starts) == 8 and len(set(starts)) > 6, f"the games' openings repeat: {starts}")
 
 
 BAD = [

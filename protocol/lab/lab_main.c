@@ -80,7 +80,7 @@ static int play_value(const struct lab_config *c, int v, const char *engine)
     /* The option before the first --engine: both engines (and the referee) play it. */
     const char *fixed[] = {"match", "--variant", c->variant->id, "--option", option, "--engine", engine,
                            "--engine", engine, "--games", games, "--random-plies", plies, "--seed", seed,
-                           "--concurrency", jobs, "--max-moves", moves, "--pgn", pgn, "--resume"};
+                           "--concurrency", jobs, "--max-moves", moves, "--pgn", pgn, "--resume", "--distinct-openings"};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         argv[argc++] = (char *)fixed[i];
     const char *limit_flag = c->tc ? "--tc" : c->st ? "--st" : c->nodes ? "--nodes" : "--depth";
@@ -128,7 +128,8 @@ static int copy_into(FILE *to, const char *path)
     return 0;
 }
 
-/* --merge: each value's file in out made anew from the directories' files. */
+/* --merge: each value's file in out made anew from the directories' files
+ * (written beside it, then renamed over it, so out may be one of them). */
 static int merge_all(const struct lab_config *c)
 {
     for (int v = 0; v < c->value_count; v++) {
@@ -143,7 +144,7 @@ static int merge_all(const struct lab_config *c)
         int rc = 0;
         for (int d = 0; rc == 0 && d < c->merge_count; d++) {
             pgn_path(c, c->merge_dirs[d], v, from, sizeof from);
-            if (strcmp(from, path) != 0 && copy_into(to, from)) {
+            if (copy_into(to, from)) { /* out itself among the DIRs: its file is still whole here */
                 fprintf(stderr, "rulezero lab: cannot read %s\n", from);
                 rc = 1;
             }

@@ -191,7 +191,7 @@ static void record_game(struct worker *w, int index, const int engine_of[2], con
 static void play_game(struct worker *w, int index)
 {
     const struct match_config *c = w->sh->cfg;
-    make_opening(c, index / 2, w->pos, &w->opening);
+    make_opening(c, c->distinct_openings ? index : index / 2, w->pos, &w->opening);
     char err[VARIANT_ERR_LEN];
     fen_read_with(w->pos, &c->rules, w->opening.fen, err, sizeof err);
     struct game_view g = {0};

@@ -35,6 +35,7 @@ struct match_config {
     int merge_count;
     char **merge_paths;
     bool debug, verbose;
+    bool distinct_openings; /* --distinct-openings: game i has opening i (not i / 2) */
     bool resume;            /* --resume: skip the games --pgn FILE holds */
     bool *done;             /* per game index: already in the PGN file (match_resume_load) */
     int done_count;

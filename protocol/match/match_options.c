@@ -308,6 +308,11 @@ static const struct options_table_entry match_entries[] = {
     {"seed", 's', OPTIONS_TABLE_NUMBER, "S", "seed of the random openings and baselines (default 1)", 0, INT64_MAX,
      "bad seed '%s'", .set = set_seed},
     {"pgn", 'p', OPTIONS_TABLE_TEXT, "FILE", "append the games to FILE", KEEP(TEXT, c.pgn_path)},
+    {"distinct-openings", 0, OPTIONS_TABLE_FLAG, NULL,
+     "every game its own opening (colours still alternate): for\n"
+     "self-play, where the colour-reversed replay of an opening by\n"
+     "the same program at a fixed depth would repeat the game",
+     KEEP(TRUE, c.distinct_openings)},
     {"resume", 0, OPTIONS_TABLE_FLAG, NULL,
      "with --pgn: the games FILE already holds (by Round) are not\n"
      "played again; an interrupted match goes on where it stopped", KEEP(TRUE, c.resume)},
