@@ -33,25 +33,26 @@ static const struct options_table_entry lab_entries[] = {
              "       rulezero lab --variant V --vary NAME=V1,V2,... --out DIR --merge DIR...\n"
              "\n"
              "A self-play study of one game setting: for each value of NAME, Rule Zero\n"
-             "plays itself through the match runner (random openings, each played with\n"
-             "both colours, the runner's referee) and DIR receives the games (one PGN file\n"
-             "per value), report.md, report.html (charts drawn by scripts/lab-charts.py\n"
-             "with matplotlib), lab.json and the charts as SVG: White's score, draw and\n"
-             "decisive rates, game length and how the games ended, with 95% intervals,\n"
-             "and the evaluation weights `rulezero tune` fits to each value's games.\n"
-             "Values are separated by commas, or by '|' when a value holds commas\n"
-             "(Polypiece's Powers). A value the variant refuses stops the study before\n"
-             "any game (exit code 2). Run the same command again to resume: the games\n"
-             "already in the PGN files are kept and not played again; a larger --games\n"
-             "adds games. --merge plays nothing: it gathers the PGN files of the\n"
-             "directories given (e.g. each --shard's DIR) into DIR and reports.\n"
+             "plays itself through the match runner (a random opening per game, the\n"
+             "colours alternating, the runner's referee) and DIR receives the games\n"
+             "(one PGN file per value), report.md, report.html (charts drawn by\n"
+             "scripts/lab-charts.py with matplotlib), lab.json and the charts as SVG:\n"
+             "White's score, draw and decisive rates, game length and how the games\n"
+             "ended, with 95% intervals, and the evaluation weights `rulezero tune`\n"
+             "fits to each value's games. Values are separated by commas, or by '|'\n"
+             "when a value holds commas (Polypiece's Powers). A value the variant\n"
+             "refuses stops the study before any game (exit code 2). Run the same\n"
+             "command again to resume: the games already in the PGN files are kept and\n"
+             "not played again; a larger --games adds games. --merge plays nothing: it\n"
+             "gathers the PGN files of the directories given (e.g. each --shard's DIR)\n"
+             "into DIR and reports.\n"
              "\n"
              "Options:\n"},
     {"variant", 'v', OPTIONS_TABLE_TEXT, "V", "the variant (default normal)", KEEP(TEXT, variant_id)},
-    {"vary", 'V', OPTIONS_TABLE_TEXT, "NAME=V1,V2,...", "the setting and its values (2 to 32 values)",
+    {"vary", 'V', OPTIONS_TABLE_TEXT, "NAME=V1,V2,...", "the setting and its values (1 to 32 values)",
      KEEP(TEXT, vary)},
-    {"out", 'o', OPTIONS_TABLE_TEXT, "DIR", "where the games and the report go (made if missing)", KEEP(TEXT, out)},
-    {"games", 'g', OPTIONS_TABLE_NUMBER, "N", "games per value (default 20; even: both colours of each opening)",
+    {"out", 'o', OPTIONS_TABLE_TEXT, "DIR", "where the games and the report go (made)", KEEP(TEXT, out)},
+    {"games", 'g', OPTIONS_TABLE_NUMBER, "N", "games per value (default 20)",
      1, 1000000, "bad game count '%s' (1..1000000)", KEEP(INT64, games)},
     {"tc", 't', OPTIONS_TABLE_TEXT, "[M/]BASE[+INC]", "clock of each engine, as in rulezero match", KEEP(TEXT, tc)},
     {"st", 0, OPTIONS_TABLE_TEXT, "SEC", "fixed time per move", KEEP(TEXT, st)},
@@ -59,11 +60,11 @@ static const struct options_table_entry lab_entries[] = {
     {"depth", 'd', OPTIONS_TABLE_TEXT, "D", "depth per move (the default: 3)", KEEP(TEXT, depth)},
     {"random-plies", 'r', OPTIONS_TABLE_NUMBER, "K", "random turns that open each game (default 4)", 0, 200,
      "bad random plies '%s' (0..200)", KEEP(INT64, random_plies)},
-    {"seed", 's', OPTIONS_TABLE_NUMBER, "S", "seed of the openings (default 1; the same for every value)", 0,
+    {"seed", 's', OPTIONS_TABLE_NUMBER, "S", "seed of the openings (default 1), every value", 0,
      INT64_MAX, "bad seed '%s'", KEEP(INT64, seed)},
     {"concurrency", 'j', OPTIONS_TABLE_NUMBER, "J", "games at once (default 1)", 1, 64,
      "bad concurrency '%s' (1..64)", KEEP(INT64, concurrency)},
-    {"max-moves", 0, OPTIONS_TABLE_NUMBER, "N", "adjudicate a draw after N moves by each side (default 200)", 1,
+    {"max-moves", 0, OPTIONS_TABLE_NUMBER, "N", "a draw after N moves by each side (default 200)", 1,
      100000, "bad max moves '%s'", KEEP(INT64, max_moves)},
     {"shard", 0, OPTIONS_TABLE_TEXT, "I/N", "play only shard I of N of every value's games", KEEP(TEXT, shard)},
     {"engine", 'e', OPTIONS_TABLE_TEXT, "CMD", "the engine (default: this rulezero)", KEEP(TEXT, engine)},
@@ -71,10 +72,10 @@ static const struct options_table_entry lab_entries[] = {
      "bad fit passes '%s' (0..1000)", KEEP(INT64, fit_passes)},
     {"fit-weights", 0, OPTIONS_TABLE_TEXT, "LIST", "the weights to fit: NAME,NAME,... or all (default)",
      KEEP(TEXT, fit_weights)},
-    {"charts", 0, OPTIONS_TABLE_TEXT, "SCRIPT", "the chart script (default: scripts/lab-charts.py\n"
-     "beside this program's directory, or $RULEZERO_LAB_CHARTS)", KEEP(TEXT, charts)},
+    {"charts", 0, OPTIONS_TABLE_TEXT, "SCRIPT", "the chart script (default: $RULEZERO_LAB_CHARTS,\n"
+     "or ../scripts/lab-charts.py from the program)", KEEP(TEXT, charts)},
     {"no-charts", 0, OPTIONS_TABLE_FLAG, NULL, "write the report without charts", KEEP(TRUE, no_charts)},
-    {"merge", 0, OPTIONS_TABLE_FLAG, NULL, "play nothing: gather the PGN files of the DIRs given", .set = set_merge},
+    {"merge", 0, OPTIONS_TABLE_FLAG, NULL, "play nothing: gather the PGN files of the DIRs", .set = set_merge},
     {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
     {0},
 };
