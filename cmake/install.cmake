@@ -4,7 +4,7 @@
 #   P/share/man/man6/rulezero.6.gz                 the man page (section 6, games)
 #   P/share/games/plugins/xboard/rulezero.eng      XBoard's engine-list entry
 #   P/share/games/plugins/logos/rulezero.png       the logo XBoard shows
-#   P/share/doc/rulezero/                          README, docs/ (with screenshots), copyright, changelog
+#   P/share/doc/rulezero/                          README, docs/ (with screenshots, the lab studies), copyright, changelog
 # XBoard scans /usr/share/games/plugins and /usr/local/share/games/plugins.
 include(GNUInstallDirs)
 
@@ -35,7 +35,8 @@ endif()
 # in the installed copy: a link to a source file (variants/core/platform.h, ...) becomes
 # plain text, and LICENSE is Debian's copyright file. The Windows build makes
 # the same folder, with LICENSE, for its zip (scripts/windows.sh).
-set(RULEZERO_RELEASE_DOCS README.md docs/*.md docs/rules/*.md docs/variants/*.md docs/screenshots/*.png)
+set(RULEZERO_RELEASE_DOCS README.md docs/*.md docs/rules/*.md docs/variants/*.md docs/screenshots/*.png
+    docs/lab/*.md docs/lab/*/*.md docs/lab/*/*.svg docs/lab/*/*.html docs/lab/*/*.pgn)
 if(WIN32)
   list(APPEND RULEZERO_RELEASE_DOCS LICENSE)
   set(RULEZERO_RELEASE_RENAME "")
