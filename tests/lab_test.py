@@ -155,6 +155,10 @@ def check_bad(rz, tmp):
         check(res.returncode == 2, f"{variant} {vary}: exit {res.returncode}, not 2")
         check(all(w in res.stderr for w in words), f"{variant} {vary}: message '{res.stderr.strip()}' lacks {words}")
         check("Game " not in res.stdout and not os.path.exists(out), f"{variant} {vary}: played or wrote something")
+    res = run(rz, "lab", "--variant", "interweave", "--vary", "Captures=optional-single", "--fit-weights",
+              "Pawn,Queen", "--out", os.path.join(tmp, "bad"))
+    check(res.returncode == 2 and "'Queen'" in res.stderr and "Smasher" in res.stderr,
+          f"--fit-weights Queen in interweave: {res.returncode} {res.stderr.strip()}")
     res = run(rz, "match", "--engine", "builtin:random", "--engine", "builtin:random", "--resume")
     check(res.returncode == 2 and "--pgn" in res.stderr, f"match --resume without --pgn: {res.returncode}")
 

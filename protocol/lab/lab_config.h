@@ -91,9 +91,9 @@ struct lab_fit {
  * weights are back at their defaults afterwards. */
 void lab_fit_file(const struct lab_config *c, int value, const char *path, struct lab_fit *out);
 
-/* lab_report.c: lab.json (the charts' input) in c->out; then report.md and
- * report.html (with the charts when c->charts_made) and lab.json again.
- * 0 or -1 after saying why. */
+/* lab_report.c: lab.json (the charts' input) in c->out; then, once the
+ * charts are drawn, report.md and report.html (with the charts when
+ * c->charts_made). 0 or -1 after saying why. */
 int lab_write_json(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f);
 int lab_write_report(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f);
 

@@ -9,6 +9,7 @@
 #include "protocol/lab/lab.h"
 #include "protocol/lab/lab_config.h"
 #include "protocol/match/options_table.h"
+#include "variants/core/eval_params.h"
 #include "variants/core/settings.h"
 #include "variants/core/variant.h"
 
@@ -204,6 +205,28 @@ static int check_values(struct lab_config *c)
     return rc;
 }
 
+/* --fit-weights: every name one of the variant's weights. */
+static int check_fit_weights(const struct lab_config *c)
+{
+    if (!c->fit_weights || strcmp(c->fit_weights, "all") == 0)
+        return 0;
+    const struct eval_params *t = c->variant->eval_params;
+    char list[512], names[1024] = "none", msg[1700];
+    for (int i = 0; t && i < t->count; i++) {
+        size_t len = i ? strlen(names) : 0;
+        snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "", t->params[i].name);
+    }
+    snprintf(list, sizeof list, "%s", c->fit_weights);
+    char *save = NULL;
+    for (char *name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save))
+        if (!t || !eval_param_find(t, name)) {
+            snprintf(msg, sizeof msg, "%s has no evaluation weight '%s' (its weights: %s)", c->variant->id, name,
+                     names);
+            return usage("%s", msg);
+        }
+    return 0;
+}
+
 static int check_together(struct lab_config *c, int argc, char **argv)
 {
     if (c->merge) {
@@ -225,7 +248,8 @@ static int check_together(struct lab_config *c, int argc, char **argv)
     c->variant = variant_find(c->variant_id);
     if (!c->variant)
         return usage("unknown variant '%s'", c->variant_id);
-    return check_values(c);
+    int rc = check_fit_weights(c);
+    return rc ? rc : check_values(c);
 }
 
 int lab_parse(int argc, char **argv, struct lab_config *c)

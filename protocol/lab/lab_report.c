@@ -401,14 +401,12 @@ static int write_page(const struct lab_config *c, const struct lab_tally *t, con
     return fclose(out) ? -1 : 0;
 }
 
-int lab_write_report(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f)
-{
-    if (write_json(c, t, f))
-        return -1;
-    return write_page(c, t, f, false) || write_page(c, t, f, true) ? -1 : 0;
-}
-
 int lab_write_json(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f)
 {
     return write_json(c, t, f);
+}
+
+int lab_write_report(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f)
+{
+    return write_page(c, t, f, false) || write_page(c, t, f, true) ? -1 : 0;
 }
