@@ -48,6 +48,7 @@ def score_chart(data, directory):
                     yerr=[[100 * e for e in err[0]], [100 * e for e in err[1]]],
                     fmt="o", capsize=4, label=name)
     ax.axhline(50, color="grey", linewidth=0.5)
+    ax.set_xlim(-0.6, len(items) - 0.4)
     ax.set_xticks(list(xs), labels(data))
     ax.set_xlabel(data["setting"])
     ax.set_ylabel("% (95% interval)")
@@ -62,6 +63,7 @@ def length_chart(data, directory):
     values, err = errors(items, "length")
     fig, ax = plt.subplots(figsize=(7, 3.2))
     ax.errorbar(range(len(items)), values, yerr=err, fmt="o", capsize=4)
+    ax.set_xlim(-0.6, len(items) - 0.4)
     ax.set_xticks(range(len(items)), labels(data))
     ax.set_xlabel(data["setting"])
     ax.set_ylabel("plies (mean, 95% interval)")

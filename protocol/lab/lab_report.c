@@ -345,10 +345,11 @@ static void body(struct table *t, const struct lab_config *c, const struct lab_t
 {
     char s[4096];
     snprintf(s, sizeof s,
-             "Rule Zero against itself, %s, each value of %s in its own games: random openings of %lld plies "
-             "(seed %lld, the same openings for every value), each opening played with both colours, a draw "
-             "adjudicated after %lld moves by each side. Intervals are 95%%: Wilson's for the rates, the normal "
-             "approximation for White's score and the mean length (docs/lab/README.md).",
+             "Rule Zero against itself, %s, each value of %s in its own games: a random opening of %lld plies "
+             "per game (seed %lld; game i of every value starts from the same opening), the two engine "
+             "processes alternating colours, a draw adjudicated after %lld moves by each side. Intervals are "
+             "95%%: Wilson's for the rates, the normal approximation for White's score and the mean length "
+             "(docs/lab/README.md).",
              c->variant->id, c->setting, (long long)c->random_plies, (long long)c->seed,
              (long long)c->max_moves);
     paragraph(t, s);
@@ -364,7 +365,7 @@ static void body(struct table *t, const struct lab_config *c, const struct lab_t
     if (c->charts_made)
         inline_chart(t, c, 2);
     heading(t, "Fitted evaluation weights");
-    paragraph(t, "The weights `rulezero tune` fits (Texel's method, the same code) to the quiet positions of each "
+    paragraph(t, "The weights rulezero tune fits (Texel's method, the same code) to the quiet positions of each "
                  "value's games, starting from the defaults; piece values are the weights named after the pieces. "
                  "Point estimates: with few games they are noisy (see docs/lab/README.md).");
     fit_table(t, c, f);
