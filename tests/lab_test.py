@@ -166,16 +166,24 @@ def check_bad(rz, tmp):
 def check_shards(rz, tmp):
     """Two shards in two directories, merged into a third: every game once."""
     common = ["lab", "--variant", "interweave", "--vary", "Captures=compulsory-chains,optional-single", "--depth",
-              "1", "--max-moves", "20", "--fit-passes", "0", "--no-charts", "--games", "4"]
+              "1", "--max-moves", "20", "--fit-passes", "0", "--no-charts"]
     dirs = [os.path.join(tmp, f"shard{i}") for i in (1, 2)]
     for i, d in enumerate(dirs, 1):
-        res = run(rz, *common, "--shard", f"{i}/2", "--out", d)
+        res = run(rz, *common, "--games", "4", "--shard", f"{i}/2", "--out", d)
         check(res.returncode == 0 and res.stdout.count("Game ") == 4, f"shard {i}: {res.stdout[-300:]}")
     merged = os.path.join(tmp, "merged")
-    res = run(rz, *common, "--out", merged, "--merge", *dirs)
+    res = run(rz, *common, "--games", "4", "--out", merged, "--merge", *dirs)
     check(res.returncode == 0 and "Game " not in res.stdout, f"merge: {res.returncode} {res.stderr[-300:]}")
     if res.returncode == 0:
         check_report(merged, "Captures", ["compulsory-chains", "optional-single"], 4)
+    # A file whose games were played under other settings stops the study before any game.
+    pgn = os.path.join(merged, "Captures-optional-single.pgn")
+    text = open(pgn, encoding="utf-8").read()
+    with open(pgn, "w", encoding="utf-8") as f:
+        f.write(text.replace("Captures=optional-single", "Captures=compulsory-chains"))
+    res = run(rz, *common, "--games", "6", "--out", merged)
+    check(res.returncode == 1 and "played under Captures=compulsory-chains" in res.stderr
+          and "Game " not in res.stdout, f"a file of other settings: {res.returncode} {res.stderr[-300:]}")
 
 
 def main():

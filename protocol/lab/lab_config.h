@@ -21,6 +21,7 @@ struct lab_config {
     int value_count;
     char *values[LAB_MAX_VALUES];     /* owned copies */
     char files[LAB_MAX_VALUES][LAB_FILE_LEN]; /* each value's PGN file name inside out */
+    char *rules_text[LAB_MAX_VALUES]; /* each value's settings as its games' VariantOptions tag says them */
     int64_t games, random_plies, seed, concurrency, max_moves, fit_passes;
     const char *tc, *st, *nodes, *depth; /* the limit, passed to the match runner as given */
     const char *shard;
@@ -58,6 +59,7 @@ extern const char *const lab_end_names[LAB_END_KINDS];
 
 struct lab_tally {
     int games, white_wins, draws, black_wins;
+    int unfinished;                   /* games without a result, not counted */
     double plies_sum, plies_square_sum;
     int ends[LAB_END_KINDS];
 };
@@ -66,8 +68,11 @@ struct interval {
     double value, low, high;
 };
 
-/* Adds the games of a PGN file (a missing file adds none): 0, or -1 with err. */
-int lab_tally_file(struct lab_tally *t, const char *path, char *err, size_t errlen);
+/* Adds the games of value v's PGN file in dir (a missing file adds none):
+ * 0, or -1 with err, also for a game of another variant or other settings
+ * (a directory used for another study). */
+int lab_tally_file(const struct lab_config *c, int v, const char *dir, struct lab_tally *t, char *err,
+                   size_t errlen);
 /* The end a game's Termination tag and closing comment describe. */
 enum lab_end lab_end_of(const char *termination, const char *reason);
 /* Wilson's score interval (95%) of k successes in n. */

@@ -217,7 +217,7 @@ static int report(struct lab_config *c)
     char err[512], path[PATH_LEN];
     for (int v = 0; rc == 0 && v < c->value_count; v++) {
         pgn_path(c, c->out, v, path, sizeof path);
-        if (lab_tally_file(&t[v], path, err, sizeof err)) {
+        if (lab_tally_file(c, v, c->out, &t[v], err, sizeof err)) {
             fprintf(stderr, "rulezero lab: %s: %s\n", path, err);
             rc = 1;
         } else if (t[v].games)
@@ -231,14 +231,34 @@ static int report(struct lab_config *c)
         make_charts(c);
     if (rc == 0 && lab_write_report(c, t, f))
         rc = 1;
-    for (int v = 0; rc == 0 && v < c->value_count; v++)
+    for (int v = 0; rc == 0 && v < c->value_count; v++) {
         printf("%s=%s: %d games, White +%d =%d -%d\n", c->setting, c->values[v], t[v].games, t[v].white_wins,
                t[v].draws, t[v].black_wins);
+        if (t[v].unfinished)
+            printf("  (%d unfinished games left out)\n", t[v].unfinished);
+    }
     if (rc == 0)
         printf("Report: %s/report.md, %s/report.html\n", c->out, c->out);
     free(t);
     free(f);
     return rc;
+}
+
+/* The games already there (in out, and in the DIRs of --merge) belong to
+ * this study: checked before anything is played or written. */
+static int check_existing(const struct lab_config *c)
+{
+    char err[1024];
+    for (int d = -1; d < (c->merge ? c->merge_count : 0); d++)
+        for (int v = 0; v < c->value_count; v++) {
+            struct lab_tally t = {0};
+            const char *dir = d < 0 ? c->out : c->merge_dirs[d];
+            if (lab_tally_file(c, v, dir, &t, err, sizeof err)) {
+                fprintf(stderr, "rulezero lab: %s/%s: %s\n", dir, c->files[v], err);
+                return 1;
+            }
+        }
+    return 0;
 }
 
 int lab_main(int argc, char **argv)
@@ -254,6 +274,8 @@ int lab_main(int argc, char **argv)
         fprintf(stderr, "rulezero lab: cannot make directory %s\n", c.out);
         rc = 1;
     }
+    if (rc == 0)
+        rc = check_existing(&c);
     if (rc == 0)
         rc = c.merge ? merge_all(&c) : play_all(&c);
     if (rc == 0)

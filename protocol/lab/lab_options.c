@@ -196,6 +196,10 @@ static int check_values(struct lab_config *c)
                 snprintf(msg + n, sizeof msg - (size_t)n, " (allowed: %s)", allowed);
             rc = usage("%s", msg);
         }
+        char text[SETTINGS_TEXT_LEN];
+        settings_text(&s, text, sizeof text);
+        if (rc == 0 && !(c->rules_text[i] = strdup(text)))
+            rc = 1;
         settings_free(&s);
         file_name(o->name, c->values[i], c->files[i], sizeof c->files[i]);
         for (int j = 0; rc == 0 && j < i; j++)
@@ -264,7 +268,10 @@ int lab_parse(int argc, char **argv, struct lab_config *c)
 
 void lab_config_free(struct lab_config *c)
 {
-    for (int i = 0; i < c->value_count; i++)
+    for (int i = 0; i < c->value_count; i++) {
         free(c->values[i]);
+        free(c->rules_text[i]);
+        c->rules_text[i] = NULL;
+    }
     c->value_count = 0;
 }

@@ -48,11 +48,9 @@ enum lab_end lab_end_of(const char *termination, const char *reason)
     return LAB_END_OTHER;
 }
 
-static int add_game(struct lab_tally *t, const struct pgn_game *g, char *err, size_t errlen)
+static int add_game(struct lab_tally *t, const struct pgn_game *g)
 {
-    const char *result = pgn_tag(g, "Result");
-    if (!result)
-        result = g->result;
+    const char *result = g->result; /* the movetext's end: a game cut off in writing has none */
     if (strcmp(result, "1-0") == 0)
         t->white_wins++;
     else if (strcmp(result, "0-1") == 0)
@@ -60,7 +58,7 @@ static int add_game(struct lab_tally *t, const struct pgn_game *g, char *err, si
     else if (strcmp(result, "1/2-1/2") == 0)
         t->draws++;
     else
-        return snprintf(err, errlen, "a game without a result (%s)", result), -1;
+        t->unfinished++;
     t->games++;
     t->plies_sum += g->nmoves;
     t->plies_square_sum += (double)g->nmoves * g->nmoves;
@@ -68,8 +66,27 @@ static int add_game(struct lab_tally *t, const struct pgn_game *g, char *err, si
     return 0;
 }
 
-int lab_tally_file(struct lab_tally *t, const char *path, char *err, size_t errlen)
+/* A game of this study: its variant and settings are the value's. */
+static int same_study(const struct lab_config *c, int v, const struct pgn_game *g, char *err, size_t errlen)
 {
+    const char *variant = pgn_tag(g, "Variant");
+    const char *options = pgn_tag(g, "VariantOptions");
+    if (strcmp(variant ? variant : "normal", c->variant->id) != 0)
+        return snprintf(err, errlen, "game %s is of variant %s, not %s (another study's directory?)",
+                        pgn_tag(g, "Round") ? pgn_tag(g, "Round") : "?", variant ? variant : "normal",
+                        c->variant->id), -1;
+    if (strcmp(options ? options : "", c->rules_text[v]) != 0)
+        return snprintf(err, errlen, "game %s was played under %s, not %s (another study's directory?)",
+                        pgn_tag(g, "Round") ? pgn_tag(g, "Round") : "?", options ? options : "the defaults",
+                        c->rules_text[v]), -1;
+    return 0;
+}
+
+int lab_tally_file(const struct lab_config *c, int v, const char *dir, struct lab_tally *t, char *err,
+                   size_t errlen)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, c->files[v]);
     if (access(path, F_OK) != 0)
         return 0;
     struct pgn_reader r;
@@ -78,7 +95,10 @@ int lab_tally_file(struct lab_tally *t, const char *path, char *err, size_t errl
     struct pgn_game g;
     int got, rc = 0;
     while (rc == 0 && (got = pgn_next(&r, &g, err, errlen)) > 0) {
-        rc = add_game(t, &g, err, errlen);
+        if (!g.result[0] || strcmp(g.result, "*") == 0) /* cut off while it was written (a run stopped, a */
+            t->unfinished++;                               /* shard still playing): not counted */
+        else
+            rc = same_study(c, v, &g, err, errlen) ? -1 : add_game(t, &g);
         pgn_game_free(&g);
     }
     if (rc == 0 && got < 0)
