@@ -159,6 +159,10 @@ def check_bad(rz, tmp):
               "Pawn,Queen", "--out", os.path.join(tmp, "bad"))
     check(res.returncode == 2 and "'Queen'" in res.stderr and "Smasher" in res.stderr,
           f"--fit-weights Queen in interweave: {res.returncode} {res.stderr.strip()}")
+    res = run(rz, "lab", "--variant", "interweave", "--vary", "Captures=optional-single", "--tc", "soon",
+              "--out", os.path.join(tmp, "bad"))
+    check(res.returncode == 2 and "'soon'" in res.stderr and not os.path.exists(os.path.join(tmp, "bad")),
+          f"lab --tc soon: {res.returncode} {res.stderr.strip()}")
     res = run(rz, "match", "--engine", "builtin:random", "--engine", "builtin:random", "--resume")
     check(res.returncode == 2 and "--pgn" in res.stderr, f"match --resume without --pgn: {res.returncode}")
 

@@ -12,6 +12,7 @@
 #include "protocol/lab/lab.h"
 #include "protocol/lab/lab_config.h"
 #include "protocol/match/match.h"
+#include "protocol/match/match_config.h"
 
 #define PATH_LEN 4096
 
@@ -64,36 +65,58 @@ static void pgn_path(const struct lab_config *c, const char *dir, int v, char *o
     snprintf(out, n, "%s/%s", dir, c->files[v]);
 }
 
+/* The match of one value, as `rulezero match` arguments (texts kept in a). */
+struct match_args {
+    char option[4096], games[32], plies[32], seed[32], jobs[32], moves[32], pgn[PATH_LEN];
+    char *argv[40];
+    int argc;
+};
+
+static void match_args(const struct lab_config *c, int v, const char *engine, struct match_args *a)
+{
+    snprintf(a->option, sizeof a->option, "%s=%s", c->setting, c->values[v]);
+    snprintf(a->games, sizeof a->games, "%lld", (long long)c->games);
+    snprintf(a->plies, sizeof a->plies, "%lld", (long long)c->random_plies);
+    snprintf(a->seed, sizeof a->seed, "%lld", (long long)c->seed);
+    snprintf(a->jobs, sizeof a->jobs, "%lld", (long long)c->concurrency);
+    snprintf(a->moves, sizeof a->moves, "%lld", (long long)c->max_moves);
+    pgn_path(c, c->out, v, a->pgn, sizeof a->pgn);
+    /* The option before the first --engine: both engines (and the referee) play it. */
+    const char *fixed[] = {"match", "--variant", c->variant->id, "--option", a->option, "--engine", engine,
+                           "--engine", engine, "--games", a->games, "--random-plies", a->plies, "--seed", a->seed,
+                           "--concurrency", a->jobs, "--max-moves", a->moves, "--pgn", a->pgn, "--resume",
+                           "--distinct-openings"};
+    a->argc = 0;
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        a->argv[a->argc++] = (char *)fixed[i];
+    a->argv[a->argc++] = c->tc ? "--tc" : c->st ? "--st" : c->nodes ? "--nodes" : "--depth";
+    a->argv[a->argc++] = (char *)(c->tc ? c->tc : c->st ? c->st : c->nodes ? c->nodes : c->depth);
+    if (c->shard) {
+        a->argv[a->argc++] = "--shard";
+        a->argv[a->argc++] = (char *)c->shard;
+    }
+    a->argv[a->argc] = NULL;
+}
+
+/* The options the lab passes on to the runner (--tc, --shard, ...), checked
+ * by the runner's own parser before anything is played: 0 or its exit code. */
+static int check_match_options(const struct lab_config *c)
+{
+    struct match_args a;
+    match_args(c, 0, "rulezero", &a);
+    struct match_config mc = {0};
+    int rc = match_parse_options(a.argc, a.argv, &mc);
+    return rc == MATCH_EXIT_DONE ? 0 : rc;
+}
+
 /* One value's games: `rulezero match` in this process, resuming its PGN file. */
 static int play_value(const struct lab_config *c, int v, const char *engine)
 {
-    char option[4096], games[32], plies[32], seed[32], jobs[32], moves[32], pgn[PATH_LEN];
-    snprintf(option, sizeof option, "%s=%s", c->setting, c->values[v]);
-    snprintf(games, sizeof games, "%lld", (long long)c->games);
-    snprintf(plies, sizeof plies, "%lld", (long long)c->random_plies);
-    snprintf(seed, sizeof seed, "%lld", (long long)c->seed);
-    snprintf(jobs, sizeof jobs, "%lld", (long long)c->concurrency);
-    snprintf(moves, sizeof moves, "%lld", (long long)c->max_moves);
-    pgn_path(c, c->out, v, pgn, sizeof pgn);
-    char *argv[40];
-    int argc = 0;
-    /* The option before the first --engine: both engines (and the referee) play it. */
-    const char *fixed[] = {"match", "--variant", c->variant->id, "--option", option, "--engine", engine,
-                           "--engine", engine, "--games", games, "--random-plies", plies, "--seed", seed,
-                           "--concurrency", jobs, "--max-moves", moves, "--pgn", pgn, "--resume", "--distinct-openings"};
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-        argv[argc++] = (char *)fixed[i];
-    const char *limit_flag = c->tc ? "--tc" : c->st ? "--st" : c->nodes ? "--nodes" : "--depth";
-    argv[argc++] = (char *)limit_flag;
-    argv[argc++] = (char *)(c->tc ? c->tc : c->st ? c->st : c->nodes ? c->nodes : c->depth);
-    if (c->shard) {
-        argv[argc++] = "--shard";
-        argv[argc++] = (char *)c->shard;
-    }
-    argv[argc] = NULL;
-    printf("== %s, %s: %lld games into %s\n", c->variant->id, option, (long long)c->games, pgn);
+    struct match_args a;
+    match_args(c, v, engine, &a);
+    printf("== %s, %s: %lld games into %s\n", c->variant->id, a.option, (long long)c->games, a.pgn);
     fflush(stdout);
-    return match_main(argc, argv);
+    return match_main(a.argc, a.argv);
 }
 
 static int play_all(const struct lab_config *c)
@@ -109,8 +132,9 @@ static int play_all(const struct lab_config *c)
         engine = quoted;
     }
     for (int v = 0; v < c->value_count; v++) {
-        if (play_value(c, v, engine))
-            return 1;
+        int rc = play_value(c, v, engine); /* 2: the runner refused an option (--tc, --shard), before any game */
+        if (rc)
+            return rc;
     }
     return 0;
 }
@@ -270,6 +294,10 @@ int lab_main(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     }
     note_command(&c, argc, argv);
+    if (!c.merge && (rc = check_match_options(&c)) != 0) {
+        lab_config_free(&c);
+        return rc;
+    }
     if (mkdir(c.out, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "rulezero lab: cannot make directory %s\n", c.out);
         rc = 1;
