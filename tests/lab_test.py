@@ -77,6 +77,11 @@ def check_report(out, setting, values, games):
               f"{name}: mean length {v['length']['value']} vs PlyCount mean {sum(plies) / max(1, n)}")
         check(v["length"]["low"] <= v["length"]["value"] <= v["length"]["high"], f"{name}: length interval")
         check(sum(e["count"] for e in v["ends"]) == n, f"{name}: the ends add up to {sum(e['count'] for e in v['ends'])}")
+        text = open(os.path.join(out, v["pgn"]), encoding="utf-8").read()
+        ends = {e["end"]: e["count"] for e in v["ends"]}
+        for words, end in (("captures a King", "King capture"), ("mates}", "mate"), ("fifty-move", "fifty-move rule"),
+                           ("adjudication after", "adjudication (length)")):
+            check(text.count(words) == ends[end], f"{name}: {text.count(words)} games say '{words}', {ends[end]} {end}")
         fit = v["fit"]
         check(fit["done"] or fit["why"], f"{name}: a fit neither done nor explained")
         if fit["done"]:
