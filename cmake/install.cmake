@@ -4,7 +4,8 @@
 #   P/share/man/man6/rulezero.6.gz                 the man page (section 6, games)
 #   P/share/games/plugins/xboard/rulezero.eng      XBoard's engine-list entry
 #   P/share/games/plugins/logos/rulezero.png       the logo XBoard shows
-#   P/share/doc/rulezero/                          README, docs/ (with screenshots), copyright, changelog
+#   P/share/rulezero/lab-charts.py                 the charts of `rulezero lab` (run by python3)
+#   P/share/doc/rulezero/                          README, docs/ (with screenshots, the lab studies), copyright, changelog
 # XBoard scans /usr/share/games/plugins and /usr/local/share/games/plugins.
 include(GNUInstallDirs)
 
@@ -35,7 +36,8 @@ endif()
 # in the installed copy: a link to a source file (variants/core/platform.h, ...) becomes
 # plain text, and LICENSE is Debian's copyright file. The Windows build makes
 # the same folder, with LICENSE, for its zip (scripts/windows.sh).
-set(RULEZERO_RELEASE_DOCS README.md docs/*.md docs/rules/*.md docs/variants/*.md docs/screenshots/*.png)
+set(RULEZERO_RELEASE_DOCS README.md docs/*.md docs/rules/*.md docs/variants/*.md docs/screenshots/*.png
+    docs/lab/*.md docs/lab/*/*.md docs/lab/*/*.svg docs/lab/*/*.html docs/lab/*/*.pgn)
 if(WIN32)
   list(APPEND RULEZERO_RELEASE_DOCS LICENSE)
   set(RULEZERO_RELEASE_RENAME "")
@@ -60,6 +62,10 @@ add_custom_command(OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/release-docs.stamp"
 add_custom_target(rulezero_release_docs ALL DEPENDS "${CMAKE_CURRENT_BINARY_DIR}/release-docs.stamp")
 install(DIRECTORY "${RULEZERO_RELEASE_DOCS_DIR}/" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 install(FILES "${RULEZERO_PACKAGING_DIR}/copyright" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+# `rulezero lab` runs it with python3 from ../share/rulezero beside its own directory.
+if(NOT WIN32)
+  install(FILES scripts/lab-charts.py DESTINATION "${CMAKE_INSTALL_DATADIR}/rulezero")
+endif()
 
 # rulezero_gzip(SOURCE OUTPUT_NAME TARGET): OUTPUT_NAME in the build tree, compressed
 # as Debian policy wants (-n: no name or time stamp, so builds are reproducible).

@@ -25,7 +25,8 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${RULEZERO_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS xboard)
+# python3-matplotlib: the charts of `rulezero lab` (/usr/share/rulezero/lab-charts.py).
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xboard, python3-matplotlib")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 
 include(CPack)

@@ -18,6 +18,7 @@
 #include "variants/core/text.h"
 #include "variants/core/turn.h"
 #include "perft/perft.h"
+#include "protocol/lab/lab.h"
 #include "protocol/match/match.h"
 #include "protocol/match/options_table.h"
 #include "protocol/match/pgn.h"
@@ -291,6 +292,11 @@ static const struct options_table_entry cli_entries[] = {
              "  tune --variant V --data FILE [--iterations N] [--out FILE]\n"
              "      Fit the variant's evaluation weights to them (Texel's method); writes a\n"
              "      weights file. See `rulezero tune --help`.\n"
+             "  lab --variant V --vary NAME=V1,V2,... --out DIR [--games N] [--tc TC]\n"
+             "      Self-play study of a game setting: per value, White's score, draw rate,\n"
+             "      game length, how games ended and fitted weights, with 95% intervals;\n"
+             "      report.md, report.html with charts, PGN. See `rulezero lab --help`.\n"
+             "      (Not in the Windows build: it plays through the match runner.)\n"
              "  gui [--port N] [--host ADDR] [--engine CMD]...\n"
              "      A local web server for the browser GUI; open the address it prints.\n"
              "      See `rulezero gui --help`.\n"
@@ -516,6 +522,7 @@ static const struct subcommand subcommands[] = {
     {"pgn-check", pgn_check_main},
     {"tune-data", tune_data_main},
     {"tune", tune_main},
+    {"lab", PF_WITH_PROCESSES(lab_main)},
 };
 
 static int run_subcommand(int argc, char **argv)

@@ -81,8 +81,9 @@ stage_report() {
 }
 trap stage_report EXIT
 stage "Installing what is missing"
-# python3 and node run the independent reference implementations (tests/reference/).
-"$root/scripts/deps.sh" clang fairymax stockfish python3 nodejs
+# python3 and node run the independent reference implementations (tests/reference/);
+# python3-matplotlib draws the charts of `rulezero lab` (scripts/lab-charts.py).
+"$root/scripts/deps.sh" clang fairymax stockfish python3 nodejs python3-matplotlib
 # XBoard under a virtual display, for the XBoard tests.
 "$root/scripts/deps.sh" xboard xvfb
 # The Debian package and its tests: dpkg-shlibdeps (dpkg-dev), lintian, the logo

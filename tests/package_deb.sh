@@ -61,10 +61,10 @@ for f in ./usr/games/rulezero ./usr/share/man/man6/rulezero.6.gz \
          ./usr/share/doc/rulezero/copyright ./usr/share/doc/rulezero/changelog.gz \
          ./usr/share/doc/rulezero/README.md ./usr/share/doc/rulezero/docs/protocols.md \
          ./usr/share/doc/rulezero/docs/rules/README.md ./usr/share/doc/rulezero/docs/variants/polypiece.md \
-         ./usr/share/doc/rulezero/docs/screenshots/normal.png; do
+         ./usr/share/doc/rulezero/docs/screenshots/normal.png ./usr/share/rulezero/lab-charts.py; do
     if grep -qxF -- "$f" <<<"$contents"; then ok; else problem "$f is not in the package"; fi
 done
-if grep -vE '^\./usr/(games|share/(man/man6|games/plugins|doc/rulezero))(/|$)|^\./(usr/(share/(doc/|games/|man/)?)?)?$' <<<"$contents"; then
+if grep -vE '^\./usr/(games|share/(man/man6|games/plugins|doc/rulezero|rulezero))(/|$)|^\./(usr/(share/(doc/|games/|man/)?)?)?$' <<<"$contents"; then
     problem "files outside the expected places (above)"
 else ok; fi
 

@@ -191,7 +191,7 @@ static void record_game(struct worker *w, int index, const int engine_of[2], con
 static void play_game(struct worker *w, int index)
 {
     const struct match_config *c = w->sh->cfg;
-    make_opening(c, index / 2, w->pos, &w->opening);
+    make_opening(c, c->distinct_openings ? index : index / 2, w->pos, &w->opening);
     char err[VARIANT_ERR_LEN];
     fen_read_with(w->pos, &c->rules, w->opening.fen, err, sizeof err);
     struct game_view g = {0};
@@ -308,6 +308,8 @@ static void *worker_main(void *arg)
     for (;;) {
         pthread_mutex_lock(&sh->lock);
         int index = sh->stop ? -1 : match_game_index(sh->cfg, sh->next_game);
+        while (index >= 0 && match_game_done(sh->cfg, index))
+            index = match_game_index(sh->cfg, ++sh->next_game);
         if (index >= 0)
             sh->next_game++;
         pthread_mutex_unlock(&sh->lock);
@@ -373,6 +375,15 @@ static void fill_date_site(struct shared *sh)
     sh->site[sizeof sh->site - 1] = '\0';
 }
 
+/* Games of this run (the whole match or the shard) not yet in the PGN file. */
+static int games_left(const struct match_config *c)
+{
+    int left = 0;
+    for (int k = 0, index; (index = match_game_index(c, k)) >= 0; k++)
+        left += !match_game_done(c, index);
+    return left;
+}
+
 int match_main(int argc, char **argv)
 {
     struct match_config c = {0};
@@ -391,11 +402,25 @@ int match_main(int argc, char **argv)
         settings_free(&c.rules);
         return EXIT_FAIL;
     }
+    if (c.resume && match_resume_load(&c)) {
+        settings_free(&c.rules);
+        free(c.done);
+        return EXIT_FAIL;
+    }
+    if (c.resume && c.done_count)
+        printf("Resuming: %d of the %d games are in %s\n", c.done_count, c.games, c.pgn_path);
+    if (c.resume && games_left(&c) == 0) {
+        printf("Nothing to play: every game is in %s\n", c.pgn_path);
+        settings_free(&c.rules);
+        free(c.done);
+        return EXIT_OK;
+    }
     struct position *scratch = malloc(sizeof *scratch);
     bool loaded = scratch && !(c.openings_path && load_openings(&c, scratch));
     free(scratch);
     if (!loaded || prepare_engines(&c)) {
         settings_free(&c.rules);
+        free(c.done);
         return EXIT_FAIL;
     }
 
@@ -405,6 +430,7 @@ int match_main(int argc, char **argv)
     fill_date_site(&sh);
     if (c.pgn_path && !(sh.pgn = fopen(c.pgn_path, "a"))) {
         fprintf(stderr, "rulezero match: cannot write '%s'\n", c.pgn_path);
+        free(c.done);
         return EXIT_FAIL;
     }
     int games = match_game_count(&c);
@@ -438,6 +464,7 @@ int match_main(int argc, char **argv)
         free(c.fens[i]);
     free(c.fens);
     settings_free(&c.rules);
+    free(c.done);
     pthread_mutex_destroy(&sh.lock);
     return ok && started ? EXIT_OK : EXIT_FAIL;
 }

@@ -35,6 +35,10 @@ struct match_config {
     int merge_count;
     char **merge_paths;
     bool debug, verbose;
+    bool distinct_openings; /* --distinct-openings: game i has opening i (not i / 2) */
+    bool resume;            /* --resume: skip the games --pgn FILE holds */
+    bool *done;             /* per game index: already in the PGN file (match_resume_load) */
+    int done_count;
     /* openings read from the file */
     int fen_count;
     char **fens;
@@ -58,6 +62,14 @@ int match_apply_variant_options(struct match_config *c);
 int match_game_index(const struct match_config *c, int k);
 /* Games this run plays: all of them, or the shard's share. */
 int match_game_count(const struct match_config *c);
+
+/* --resume (match_resume.c): reads --pgn FILE (when it exists) and marks
+ * the games it holds, by their Round tag, in c->done (allocated here; the
+ * caller frees it). A last game cut off in writing is removed from the file.
+ * 0, or -1 after saying why. */
+int match_resume_load(struct match_config *c);
+/* Whether game `index` (from 0) is already in the PGN file. */
+bool match_game_done(const struct match_config *c, int index);
 
 /* `rulezero match --merge FILE...` (match_merge.c): the summary of every game
  * in the PGN files, as the match would print it. An exit code. */

@@ -308,6 +308,14 @@ static const struct options_table_entry match_entries[] = {
     {"seed", 's', OPTIONS_TABLE_NUMBER, "S", "seed of the random openings and baselines (default 1)", 0, INT64_MAX,
      "bad seed '%s'", .set = set_seed},
     {"pgn", 'p', OPTIONS_TABLE_TEXT, "FILE", "append the games to FILE", KEEP(TEXT, c.pgn_path)},
+    {"distinct-openings", 0, OPTIONS_TABLE_FLAG, NULL,
+     "every game its own opening (colours still alternate): for\n"
+     "self-play, where the colour-reversed replay of an opening by\n"
+     "the same program at a fixed depth would repeat the game",
+     KEEP(TRUE, c.distinct_openings)},
+    {"resume", 0, OPTIONS_TABLE_FLAG, NULL,
+     "with --pgn: the games FILE already holds (by Round) are not\n"
+     "played again; an interrupted match goes on where it stopped", KEEP(TRUE, c.resume)},
     {"concurrency", 'j', OPTIONS_TABLE_NUMBER, "J", "games at once (default 1)", 1, 64,
      "bad concurrency '%s' (1..64)", KEEP(INT, c.concurrency)},
     {"sprt", 0, OPTIONS_TABLE_TEXT, "SPEC", "elo0=0,elo1=5,alpha=0.05,beta=0.05; stops when decided",
@@ -359,6 +367,8 @@ static int check_together(struct match_parse *p, int argc, char **argv)
     }
     if (c->openings_path && c->random_plies)
         return usage_error("%s", "give --openings or --random-plies, not both");
+    if (c->resume && !c->pgn_path)
+        return usage_error("%s", "--resume needs --pgn FILE");
     if (match_game_count(c) == 0)
         return usage_error("%s", "this shard has no games (more shards than openings)");
     c->variant = variant_find(p->variant_id);

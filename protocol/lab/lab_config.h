@@ -1,0 +1,105 @@
+/* Rule Zero: `rulezero lab` inside: its settings, the tally of a value's
+ * games, the fit, the report. */
+#ifndef RULEZERO_LAB_CONFIG_H
+#define RULEZERO_LAB_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "variants/registry.h"
+
+#define LAB_MAX_VALUES 32
+#define LAB_MAX_WEIGHTS 64
+#define LAB_FILE_LEN 128
+
+struct lab_config {
+    const char *variant_id;
+    const struct variant *variant;
+    const char *vary;                 /* NAME=V1,V2,... as given */
+    char setting[64];                 /* NAME, as the variant spells it */
+    int value_count;
+    char *values[LAB_MAX_VALUES];     /* owned copies */
+    char files[LAB_MAX_VALUES][LAB_FILE_LEN]; /* each value's PGN file name inside out */
+    char *rules_text[LAB_MAX_VALUES]; /* each value's settings as its games' VariantOptions tag says them */
+    int64_t games, random_plies, seed, concurrency, max_moves, fit_passes;
+    const char *tc, *st, *nodes, *depth; /* the limit, passed to the match runner as given */
+    const char *shard;
+    const char *out;
+    const char *engine;               /* NULL: this program */
+    const char *fit_weights;          /* NULL or "all": every weight; else NAME,NAME,... */
+    const char *charts;               /* the chart script; NULL: looked for */
+    char command[2048];               /* the command line, for the report */
+    bool charts_made;                 /* the SVGs are in out */
+    bool merge, no_charts;
+    int merge_count;
+    char **merge_dirs;
+};
+
+/* lab_options.c: parses and checks the command line, and every value by
+ * setting it on the variant's rules. 0, an exit code, or -1 after --help. */
+int lab_parse(int argc, char **argv, struct lab_config *c);
+void lab_config_free(struct lab_config *c);
+
+/* lab_stats.c: what a value's games say. */
+enum lab_end {
+    LAB_END_MATE,
+    LAB_END_STALEMATE,
+    LAB_END_KING_CAPTURE,
+    LAB_END_REPETITION,
+    LAB_END_FIFTY,
+    LAB_END_MATERIAL,
+    LAB_END_ADJUDICATION,
+    LAB_END_RESIGNATION,
+    LAB_END_FORFEIT,
+    LAB_END_OTHER,
+    LAB_END_KINDS
+};
+extern const char *const lab_end_names[LAB_END_KINDS];
+
+struct lab_tally {
+    int games, white_wins, draws, black_wins;
+    int unfinished;                   /* games without a result, not counted */
+    double plies_sum, plies_square_sum;
+    int ends[LAB_END_KINDS];
+};
+
+struct interval {
+    double value, low, high;
+};
+
+/* Adds the games of value v's PGN file in dir (a missing file adds none):
+ * 0, or -1 with err, also for a game of another variant or other settings
+ * (a directory used for another study). */
+int lab_tally_file(const struct lab_config *c, int v, const char *dir, struct lab_tally *t, char *err,
+                   size_t errlen);
+/* The end a game's Termination tag and closing comment describe. */
+enum lab_end lab_end_of(const char *termination, const char *reason);
+/* Wilson's score interval (95%) of k successes in n. */
+struct interval lab_wilson(int k, int n);
+/* White's score (win 1, draw 1/2) with its normal-approximation interval. */
+struct interval lab_white_score(const struct lab_tally *t);
+/* Game length in plies: mean, normal-approximation interval. */
+struct interval lab_length(const struct lab_tally *t);
+
+/* lab_fit.c: the evaluation weights fitted to a value's games. */
+struct lab_fit {
+    bool done;
+    char why[160];                    /* when not done: why not */
+    int positions, count;
+    double k, error_before, error_after, seconds;
+    char names[LAB_MAX_WEIGHTS][40];
+    int before[LAB_MAX_WEIGHTS], after[LAB_MAX_WEIGHTS];
+};
+/* Fits the variant's weights (all, or the listed ones) to the quiet
+ * positions of the PGN file, played under `value` of `setting`; the
+ * weights are back at their defaults afterwards. */
+void lab_fit_file(const struct lab_config *c, int value, const char *path, struct lab_fit *out);
+
+/* lab_report.c: lab.json (the charts' input) in c->out; then, once the
+ * charts are drawn, report.md and report.html (with the charts when
+ * c->charts_made). 0 or -1 after saying why. */
+int lab_write_json(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f);
+int lab_write_report(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f);
+
+#endif
