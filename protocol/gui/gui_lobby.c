@@ -8,6 +8,7 @@
 
 #include "protocol/gui/gui_inbound.h"
 #include "protocol/gui/gui_internal.h"
+#include "protocol/gui/gui_json.h"
 #include "protocol/gui/gui_store.h"
 
 static const char *const seat_names[2] = {"white", "black"};
@@ -610,6 +611,33 @@ static void on_delete(struct gui_lobby *l, struct gui_game *g, const struct gui_
 
 /* ---- Messages --------------------------------------------------------------------------------- */
 
+static void add_player(cJSON *list, const char *id, const char *name)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "id", id);
+    cJSON_AddStringToObject(p, "name", name);
+    cJSON_AddItemToArray(list, p);
+}
+
+/* The lobby's `setup`: the games (as a game page's setup has them) and who may hold a seat. */
+static cJSON *lobby_setup(const struct gui_lobby *l)
+{
+    cJSON *players = cJSON_CreateArray();
+    add_player(players, "human", "A person");
+    if (l->cfg.self_cmd)
+        add_player(players, "engine:0", "Rule Zero");
+    char id[GUI_ID_LEN];
+    for (int i = 1; i <= l->cfg.engine_count; i++) {
+        snprintf(id, sizeof id, "engine:%d", i);
+        add_player(players, id, l->cfg.engines[i - 1]);
+    }
+    add_player(players, "builtin:greedy", "Greedy player");
+    add_player(players, "builtin:random", "Random mover");
+    cJSON *o = gui_json_setup(players);
+    cJSON_AddNumberToObject(o, "max_days_per_move", GUI_MAX_DAYS_PER_MOVE);
+    return o;
+}
+
 /* `seat`, after a game page's hello: what the page's sender may do, and to
  * its creator the links to hand out. */
 static void reply_seat(struct gui_game *g, const struct gui_actor *actor, gui_send_fn reply, void *reply_ctx)
@@ -652,9 +680,9 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
             on_delete(l, g, actor, reply, reply_ctx);
             return;
         }
-        gui_session_handle_as(g->session, data, len, reply, reply_ctx, actor);
-        if (is_hello)
+        if (is_hello) /* first, so that the page reads the game's state as the seat sees it */
             reply_seat(g, actor, reply, reply_ctx);
+        gui_session_handle_as(g->session, data, len, reply, reply_ctx, actor);
         return;
     }
     char why[128];
@@ -666,7 +694,10 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
     const char *type = text_field(msg, "type");
     if (!cJSON_IsObject(msg) || !type)
         gui_send_error(reply, reply_ctx, "malformed message");
-    else if (strcmp(type, "hello") == 0 || strcmp(type, "list_games") == 0)
+    else if (strcmp(type, "hello") == 0) {
+        gui_send_json(reply, reply_ctx, lobby_setup(l));
+        send_games(l, reply, reply_ctx);
+    } else if (strcmp(type, "list_games") == 0)
         send_games(l, reply, reply_ctx);
     else if (strcmp(type, "create_game") == 0)
         on_create(l, msg, reply, reply_ctx);

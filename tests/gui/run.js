@@ -29,6 +29,7 @@ const { analysisBoard, analyseGame, analysisFeatures } = require('./lib/analysis
 const { summary } = require('./lib/perf');
 const { sharedMaps } = require('./lib/sharedmaps');
 const { moveNowNative } = require('./lib/movenow');
+const { seatsGames } = require('./lib/seats');
 const scenarios = require('./scenarios');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
@@ -111,6 +112,10 @@ async function main() {
         await harvest(page, perf);
       }
     }
+    // Two seats and a watcher (issue 32): orthodox chess by default, every game with GUI_SEATS_ALL=1 (the deep run).
+    const seatVariants = process.env.GUI_SEATS_ALL ? VARIANTS.filter(wanted) : ['normal'].filter(wanted);
+    if (seatVariants.length) await step('two seats and a watcher: ' + seatVariants.join(', '), failures,
+      () => seatsGames(path.resolve(args.rulezero), seatVariants, args.screenshots));
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {
     await browser.close();

@@ -68,8 +68,8 @@ class Page:
         cookie = "; ".join(f"{k}={v}" for k, v in (jar or {}).items())
         self.ws = WebSocket("127.0.0.1", port, path=f"/ws?game={game}", headers={"Cookie": cookie} if cookie else {})
         self.ws.send({"type": "hello"})
+        self.seat = self.ws.recv_type("seat")  # before the state, so that the page reads it as its seat sees it
         self.state = self.ws.recv_type("state")
-        self.seat = self.ws.recv_type("seat")
 
     def send(self, msg):
         self.ws.send(msg)
