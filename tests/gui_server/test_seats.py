@@ -304,6 +304,29 @@ def caps_and_limits():
     stop_server(proc)
 
 
+def correspondence_out_of_time():
+    """A game of 1 day per move whose day has passed while the server was down:
+    the side to move loses on time once the server is up again."""
+    db = os.path.join(TMP, "days.sqlite")
+    proc, port = start_server("--db", db)
+    made = create(port, side="white", days=1)
+    check(made["type"] == "created", f"a game by correspondence: {made}")
+    bad = create(port, side="white", days=61)
+    check(bad["type"] == "error", "61 days per move is refused")
+    proc.kill()
+    proc.wait()
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE games SET turn_started = turn_started - 2 * 86400 WHERE id = ?", (made["game"],))
+    proc, port = start_server("--db", db)
+    deadline = time.time() + 10
+    while time.time() < deadline and row(db, made["game"])["result"] == "":
+        time.sleep(0.2)
+    r = row(db, made["game"])
+    check(r["result"] == "0-1" and "loses on time" in r["record"]["result"]["reason"],
+          f"White, to move, lost on time: {r['result']} {r['record']['result']}")
+    stop_server(proc)
+
+
 def one_person_server_unchanged():
     """Without --db (and on the loopback address) the page still does everything."""
     proc, port = start_server()
@@ -323,6 +346,7 @@ try:
     restart_keeps(proc_state, game, cj, bj)
     refuses_other_databases()
     caps_and_limits()
+    correspondence_out_of_time()
     one_person_server_unchanged()
 finally:
     shutil.rmtree(TMP, ignore_errors=True)
