@@ -32,7 +32,7 @@ RZ = sys.argv[1]
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 SPECTATORS = int(sys.argv[3]) if len(sys.argv) > 3 else 500
 SECONDS = float(sys.argv[4]) if len(sys.argv) > 4 else 30
-PEOPLE_GAMES = 10  # games this script plays as a person, for the latency
+PEOPLE_GAMES = min(10, GAMES)  # games this script plays as a person, for the latency
 rng = random.Random(32)
 
 
