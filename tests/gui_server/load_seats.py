@@ -9,7 +9,10 @@ memory (VmRSS, VmHWM).
     python3 tests/gui_server/load_seats.py RULEZERO [GAMES SPECTATORS SECONDS]
 
 (default 200 games, 500 spectators, 30 s). One thread, one selector: the
-client's own cost is part of the figures."""
+client's own cost is part of the figures. Fails (exit 1) when a spectator
+got no state, no turn was played, or a person's turn reached no watcher.
+ctest runs a short form (20 games, 50 spectators, 5 s); the deep label the
+whole one."""
 import base64
 import http.client
 import http.cookies
@@ -179,6 +182,7 @@ def main():
                 for m in c.messages():
                     if m["type"] != "state":
                         continue
+                    c.states = getattr(c, "states", 0) + 1
                     now = time.time()
                     plies[c.game] = max(plies.get(c.game, 0), m["ply"])
                     if hasattr(c, "side"):
@@ -205,12 +209,18 @@ def main():
             print(f"a person's turn to every watcher: {len(lat)} deliveries, median {1000 * statistics.median(lat):.1f} ms, "
                   f"90% {1000 * lat[int(0.9 * len(lat))]:.1f} ms, max {1000 * lat[-1]:.1f} ms")
         print(f"server memory: VmRSS {rss}, peak VmHWM {hwm}, {threads} threads")
+        starved = sum(1 for cs in watchers.values() for c in cs if not getattr(c, "states", 0))
+        failures = [what for bad, what in ((starved, f"{starved} spectators got no state"),
+                                           (total <= 0, "no turn was played"),
+                                           (not lat, "no person's turn reached a watcher")) if bad]
         for c in list(watchers.values()) + [[s] for s in seats.values()]:
             for x in c:
                 x.sock.close()
+        print("ok" if not failures else "FAIL: " + "; ".join(failures))
+        return 1 if failures else 0
     finally:
         stop_server(proc)
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-main()
+sys.exit(main())

@@ -13,6 +13,7 @@ const { startServer, stopServer, getJson } = require('./server');
 const { launch } = require('./browser');
 const { playTurn, checkBoard } = require('./play');
 const { readPage } = require('./compare');
+const { legalTurns } = require('./legaltree');
 
 async function openTracked(profile, url, problems, who) {
   const page = await profile.context.newPage();
@@ -66,13 +67,18 @@ async function oneGame(lobby, profiles, serverUrl, variant, turns, problems, scr
   const flipped = await pages.black.evaluate(() => window.rulezero.flipped);
   if (!flipped) throw new Error('Black\'s board is not turned to Black');
   await samePages(pages, server, variant + ' start');
+  let played = turns;
   for (let ply = 0; ply < turns; ply++) {
     const state = await server.state();
-    if (state.result) break;
+    if (state.result) { played = ply; break; }
     const mover = state.side === 'white' ? pages.white : pages.black;
     const waiting = state.side === 'white' ? pages.black : pages.white;
     if (await canClick(waiting) || await canClick(pages.watcher)) throw new Error('ply ' + ply + ': a page not to move may click');
-    await playTurn(mover, (t, s) => true);
+    // A random legal turn (seeded by the ply), so that a long run reaches a result.
+    await mover.waitForFunction(() => { const l = window.rulezero.state.legal; return l && l.nodes; });
+    const texts = await mover.evaluate(() => JSON.stringify(window.rulezero.state.legal));
+    const choices = legalTurns(JSON.parse(texts)).map(t => t.text);
+    await playTurn(mover, choices[(ply * 7919 + 13) % choices.length]);
     for (const p of Object.values(pages)) await p.waitForFunction(n => window.rulezero.state.moves.length === n, ply + 1);
     await samePages(pages, server, variant + ' after ply ' + (ply + 1));
   }
@@ -80,8 +86,20 @@ async function oneGame(lobby, profiles, serverUrl, variant, turns, problems, scr
     await pages.watcher.screenshot({ path: path.join(screenshots, 'seats-watcher-' + variant + '.png') });
     await pages.white.screenshot({ path: path.join(screenshots, 'seats-creator-' + variant + '.png') });
   }
-  // A take-back: the side that just moved asks, the other grants it on its page.
-  const before = (await server.state()).moves.length;
+  const result = (await server.state()).result;
+  // A take-back: the side that just moved asks, the other grants it on its page (not after the end).
+  const before = result ? 0 : (await server.state()).moves.length;
+  if (before > 0) await takeBack(pages, server, variant, before);
+  // The creator deletes the game: every page is told.
+  await pages.white.click('#btn-delete-game');
+  await pages.black.waitForSelector('#notice:not([hidden])[data-kind="deleted"]');
+  await pages.watcher.waitForSelector('#notice:not([hidden])[data-kind="deleted"]');
+  for (const p of Object.values(pages)) await p.close();
+  console.log('     ' + variant + ': ' + played + ' turns on two seats and a watcher' +
+    (result ? ', ' + result.score + ' (' + result.reason + ')' : ', a take-back') + ', deleted');
+}
+
+async function takeBack(pages, server, variant, before) {
   const asker = (await server.state()).side === 'white' ? pages.black : pages.white;
   const granter = asker === pages.white ? pages.black : pages.white;
   await asker.click('#btn-undo');
@@ -90,12 +108,6 @@ async function oneGame(lobby, profiles, serverUrl, variant, turns, problems, scr
   await granter.click('#btn-accept-takeback');
   for (const p of Object.values(pages)) await p.waitForFunction(n => window.rulezero.state.moves.length < n, before);
   await samePages(pages, server, variant + ' after the take-back');
-  // The creator deletes the game: every page is told.
-  await pages.white.click('#btn-delete-game');
-  await pages.black.waitForSelector('#notice:not([hidden])[data-kind="deleted"]');
-  await pages.watcher.waitForSelector('#notice:not([hidden])[data-kind="deleted"]');
-  for (const p of Object.values(pages)) await p.close();
-  console.log('     ' + variant + ': ' + turns + ' turns on two seats, a watcher, a take-back, deleted');
 }
 
 async function seatsGames(rulezero, variants, screenshots, turns = 8) {
