@@ -6,10 +6,11 @@
 // may delete the game; the other seat grants or declines a take-back. The
 // server checks all of it again: this only keeps the page from offering
 // what would be refused. Without a `seat` message (one person's server, the
-// browser build) nothing here changes anything.
+// browser build) nothing here changes anything, but for the browser build's
+// *Play a friend*, which says that a friend on another machine needs a server.
 import { $, el, sideName } from './dom.js';
 import { rz, acceptState, render } from './store.js';
-import { send, onMessage } from './connection.js';
+import { send, onMessage, inBrowser } from './connection.js';
 import { showNotice } from './notice.js';
 
 const other = c => (c === 'white' ? 'black' : 'white');
@@ -85,7 +86,21 @@ function acceptSeated(msg, arrived) {
   drawTakeback();
 }
 
+const FRIEND_NEEDS_A_SERVER = 'Playing a friend on another machine needs a server: this page plays in this browser ' +
+  'only. Run "rulezero gui --host ADDRESS --db FILE" (the Linux build) on a machine you can both reach, open the ' +
+  'address it prints, create a game there and send your friend their seat\'s link (README: "Two people, two machines").';
+
+function friendButton() {
+  const b = el('button', null, 'Play a friend');
+  b.type = 'button';
+  b.id = 'btn-friend';
+  b.title = 'Play someone on another machine (needs a server)';
+  b.onclick = () => showNotice('friend', FRIEND_NEEDS_A_SERVER);
+  $('btn-new').before(b);
+}
+
 export function initSeats() {
+  if (inBrowser) friendButton();
   const box = el('div', 'seat-box');
   box.id = 'seat-box';
   box.hidden = true;
