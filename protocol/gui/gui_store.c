@@ -241,12 +241,55 @@ static void column_secret(sqlite3_stmt *stmt, int i, char out[GUI_SECRET_LEN])
     snprintf(out, GUI_SECRET_LEN, "%s", t ? (const char *)t : "");
 }
 
-int gui_store_each(struct gui_store *st, int (*each)(void *ctx, const struct gui_stored_game *g), void *ctx,
-                   char *err, size_t errlen)
+/* One row copied out of the statement (its texts owned). */
+struct row_copy {
+    struct gui_stored_game g;
+    char *result, *record;
+};
+
+static void free_rows(struct row_copy *rows, int n)
 {
+    for (int i = 0; i < n; i++) {
+        free(rows[i].result);
+        free(rows[i].record);
+    }
+    free(rows);
+}
+
+static char *column_dup(sqlite3_stmt *stmt, int i)
+{
+    const unsigned char *t = sqlite3_column_text(stmt, i);
+    return strdup(t ? (const char *)t : "");
+}
+
+static int copy_row(sqlite3_stmt *stmt, struct row_copy *r)
+{
+    memset(r, 0, sizeof *r);
+    column_secret(stmt, 0, r->g.id);
+    r->g.created_s = sqlite3_column_int64(stmt, 1);
+    column_secret(stmt, 2, r->g.creator);
+    column_secret(stmt, 3, r->g.seat[0]);
+    column_secret(stmt, 4, r->g.seat[1]);
+    r->g.creator_side = sqlite3_column_int(stmt, 5);
+    r->g.open_seats = sqlite3_column_int(stmt, 6);
+    r->g.days_per_move = sqlite3_column_int(stmt, 7);
+    r->g.turn_started_s = sqlite3_column_int64(stmt, 8);
+    r->g.plies = sqlite3_column_int(stmt, 9);
+    r->result = column_dup(stmt, 10);
+    r->record = column_dup(stmt, 11);
+    r->g.result = r->result;
+    r->g.record = r->record;
+    return r->result && r->record ? 0 : -1;
+}
+
+/* Every row, copied out with the store's lock held (n: how many); -1 with why in err. */
+static int read_rows(struct gui_store *st, struct row_copy **out, int *n, char *err, size_t errlen)
+{
+    *out = NULL;
+    *n = 0;
+    int cap = 0, rc = 0, step;
     pthread_mutex_lock(&st->lock);
     sqlite3_stmt *stmt = NULL;
-    int rc = 0;
     if (sqlite3_prepare_v2(st->db,
                            "SELECT id, created, creator_key, white_key, black_key, creator_side, open_seats, days_per_move,"
                            " turn_started, plies, result, record FROM games ORDER BY created, rowid",
@@ -254,28 +297,38 @@ int gui_store_each(struct gui_store *st, int (*each)(void *ctx, const struct gui
         rc = db_error(st->db, "database", err, errlen);
         goto out;
     }
-    int step;
     while (rc == 0 && (step = sqlite3_step(stmt)) == SQLITE_ROW) {
-        struct gui_stored_game g = {0};
-        column_secret(stmt, 0, g.id);
-        g.created_s = sqlite3_column_int64(stmt, 1);
-        column_secret(stmt, 2, g.creator);
-        column_secret(stmt, 3, g.seat[0]);
-        column_secret(stmt, 4, g.seat[1]);
-        g.creator_side = sqlite3_column_int(stmt, 5);
-        g.open_seats = sqlite3_column_int(stmt, 6);
-        g.days_per_move = sqlite3_column_int(stmt, 7);
-        g.turn_started_s = sqlite3_column_int64(stmt, 8);
-        g.plies = sqlite3_column_int(stmt, 9);
-        g.result = (const char *)sqlite3_column_text(stmt, 10);
-        g.record = (const char *)sqlite3_column_text(stmt, 11);
-        rc = each(ctx, &g);
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 16;
+            struct row_copy *more = realloc(*out, (size_t)cap * sizeof *more);
+            if (!more) {
+                rc = -1;
+                snprintf(err, errlen, "out of memory");
+                break;
+            }
+            *out = more;
+        }
+        rc = copy_row(stmt, &(*out)[(*n)++]);
+        if (rc)
+            snprintf(err, errlen, "out of memory");
     }
     if (rc == 0 && step != SQLITE_DONE)
         rc = db_error(st->db, "database", err, errlen);
 out:
     sqlite3_finalize(stmt);
     pthread_mutex_unlock(&st->lock);
+    return rc;
+}
+
+int gui_store_each(struct gui_store *st, int (*each)(void *ctx, const struct gui_stored_game *g), void *ctx,
+                   char *err, size_t errlen)
+{
+    struct row_copy *rows;
+    int n, rc = read_rows(st, &rows, &n, err, errlen);
+    /* each() runs without the store's lock: it may take a game's lock, which comes before the store's. */
+    for (int i = 0; rc == 0 && i < n; i++)
+        rc = each(ctx, &rows[i].g);
+    free_rows(rows, n);
     return rc;
 }
 

@@ -94,11 +94,19 @@ class Page:
             check(m["type"] != "error", f"no error while waiting for ply {ply}: {m}")
 
 
+def next_answer(ws):
+    """The next message that is not the lobby's list (sent to every lobby page when it changes)."""
+    m = ws.recv()
+    while m["type"] in ("games", "setup"):
+        m = ws.recv()
+    return m
+
+
 def create(port, **fields):
     ws, _ = lobby(port)
     ws.send({"type": "create_game", "variant": "normal", **fields})
     m = ws.recv()
-    while m["type"] == "games":  # the lobby's list, sent to every page on it when it changes
+    while m["type"] in ("games", "setup"):  # the answers to hello, or the list sent to every lobby page on a change
         m = ws.recv()
     ws.close()
     return m
@@ -270,16 +278,13 @@ def caps_and_limits():
     listed = {g["id"]: g for g in games["games"]}
     check(listed[a["game"]]["white"]["open"] and not listed[a["game"]]["black"]["open"], "the open seat is listed")
     ws.send({"type": "claim_seat", "game": a["game"], "color": "black"})
-    check(ws.recv()["type"] == "error", "the creator's seat cannot be claimed")
+    check(next_answer(ws)["type"] == "error", "the creator's seat cannot be claimed")
     ws.send({"type": "claim_seat", "game": a["game"], "color": "white"})
     claimed = ws.recv_type("claimed")
     _, jar, _ = follow(port, claimed["link"])
     check(list(jar) == [f"rzs_{a['game']}"], "the claimed link gives the seat")
     ws.send({"type": "claim_seat", "game": a["game"], "color": "white"})
-    m = ws.recv()
-    while m["type"] == "games":
-        m = ws.recv()
-    check(m["type"] == "error", "a seat is claimed once")
+    check(next_answer(ws)["type"] == "error", "a seat is claimed once")
     # The rate limit: 200 messages at once, some dropped with a message.
     for _ in range(200):
         ws.send({"type": "list_games"})
