@@ -332,6 +332,37 @@ def correspondence_out_of_time():
     stop_server(proc)
 
 
+def behind_a_proxy():
+    """--public-url: its Host and Origin are accepted besides the server's own, others
+    still refused; the cookies are Secure when it is https."""
+    db = os.path.join(TMP, "proxy.sqlite")
+    proc, port = start_server("--db", db, "--public-url", "https://chess.example.org")
+    made = create(port, side="white")
+    con = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    con.request("GET", made["creator_link"], headers={"Host": "chess.example.org"})
+    r = con.getresponse()
+    r.read()
+    cookies = r.headers.get_all("Set-Cookie") or []
+    check(r.status == 303 and cookies and all("; Secure" in c for c in cookies),
+          f"behind an https proxy the cookies are Secure: {r.status} {cookies}")
+    con.close()
+    for host, origin, want in (("chess.example.org", "https://chess.example.org", 101),
+                               ("chess.example.org", "https://evil.example.org", 403),
+                               ("evil.example.org", None, 403)):
+        headers = {"Host": host, **({"Origin": origin} if origin else {})}
+        try:
+            ws = WebSocket("127.0.0.1", port, headers=headers)
+            status = ws.status
+            ws.close()
+        except ConnectionRefusedError:
+            status = 403
+        check(status == want, f"Host {host}, Origin {origin}: {status}, want {want}")
+    r = subprocess.run([RZ, "gui", "--port", "0", "--db", db, "--public-url", "ftp://x"], capture_output=True,
+                       text=True, timeout=30)
+    check(r.returncode == 1 and "bad --public-url" in r.stderr, f"a bad --public-url is refused: {r.stderr!r}")
+    stop_server(proc)
+
+
 def one_person_server_unchanged():
     """Without --db (and on the loopback address) the page still does everything."""
     proc, port = start_server()
@@ -352,6 +383,7 @@ try:
     refuses_other_databases()
     caps_and_limits()
     correspondence_out_of_time()
+    behind_a_proxy()
     one_person_server_unchanged()
 finally:
     shutil.rmtree(TMP, ignore_errors=True)
