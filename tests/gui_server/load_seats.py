@@ -6,11 +6,16 @@ WebSocket) so that the latency from a turn sent to every watcher's state of
 it can be measured. Prints turns per second, the latencies and the server's
 memory (VmRSS, VmHWM).
 
-    python3 tests/gui_server/load_seats.py RULEZERO [GAMES SPECTATORS SECONDS]
+    python3 tests/gui_server/load_seats.py RULEZERO [GAMES SPECTATORS SECONDS [WHITE]]
+
+(WHITE: the player of White in the games between players, builtin:greedy
+unless given, e.g. engine:0 for a Rule Zero process in each.)
 
 (default 200 games, 500 spectators, 30 s). One thread, one selector: the
 client's own cost is part of the figures. Fails (exit 1) when a spectator
-got no state, no turn was played, or a person's turn reached no watcher.
+got no state, more than a tenth of them were closed by the server (one whose
+hello is not read within 5 s is), no turn was played, or a person's turn
+reached no watcher.
 ctest runs a short form (20 games, 50 spectators, 5 s); the deep label the
 whole one."""
 import base64
@@ -35,6 +40,7 @@ RZ = sys.argv[1]
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 SPECTATORS = int(sys.argv[3]) if len(sys.argv) > 3 else 500
 SECONDS = float(sys.argv[4]) if len(sys.argv) > 4 else 30
+WHITE = sys.argv[5] if len(sys.argv) > 5 else "builtin:greedy"
 PEOPLE_GAMES = min(10, GAMES)  # games this script plays as a person, for the latency
 rng = random.Random(32)
 
@@ -76,10 +82,13 @@ class Conn:
             while True:
                 chunk = self.sock.recv(1 << 20)
                 if not chunk:
+                    self.closed = True
                     break
                 self.buf += chunk
         except BlockingIOError:
             pass
+        except OSError:
+            self.closed = True
         while len(self.buf) >= 2:
             b0, b1 = self.buf[0], self.buf[1]
             n, at = b1 & 0x7F, 2
@@ -95,9 +104,16 @@ class Conn:
                 return
             payload, self.buf = self.buf[at:at + n], self.buf[at + n:]
             if b0 & 0x0F == 9:  # ping
-                self.sock.setblocking(True)
-                self.sock.sendall(bytes([0x8A, 0x80]) + os.urandom(4))
-                self.sock.setblocking(False)
+                try:
+                    self.sock.setblocking(True)
+                    self.sock.sendall(bytes([0x8A, 0x80]) + os.urandom(4))
+                    self.sock.setblocking(False)
+                except OSError:
+                    self.closed = True
+                    return
+            elif b0 & 0x0F == 8:  # closed by the server
+                self.closed = True
+                return
             elif b0 & 0x0F in (1, 2):
                 yield json.loads(payload)
 
@@ -148,7 +164,7 @@ def main():
                                         cookies_of(port, made["links"]["black"]))
             else:
                 made = lobby_call(port, {"type": "create_game", "variant": "normal", "side": "none",
-                                         "white": "builtin:greedy", "black": "builtin:random",
+                                         "white": WHITE, "black": "builtin:random",
                                          "tc": {"kind": "movetime", "ms": 100}})
             assert made["type"] == "created", made
             games.append(made["game"])
@@ -179,6 +195,8 @@ def main():
         while time.time() - start < SECONDS:
             for key, _ in sel.select(timeout=0.05):
                 c = key.data
+                if getattr(c, "closed", False):
+                    continue
                 for m in c.messages():
                     if m["type"] != "state":
                         continue
@@ -192,10 +210,16 @@ def main():
                         latencies.append(now - sent[(c.game, m["ply"])])
             for g, (c, m) in list(pending.items()):
                 moves = legal_turns(m["legal"])
-                if moves:
+                if moves and not getattr(c, "closed", False):
                     sent[(g, m["ply"] + 1)] = time.time()
-                    c.send({"type": "turn", "text": rng.choice(moves)["text"]})
+                    try:
+                        c.send({"type": "turn", "text": rng.choice(moves)["text"]})
+                    except OSError:
+                        c.closed = True
                 del pending[g]
+            for key in list(sel.get_map().values()):
+                if getattr(key.data, "closed", False):
+                    sel.unregister(key.fileobj)
             if first_ply is None:
                 first_ply = sum(plies.values())
         elapsed = time.time() - start
@@ -209,8 +233,13 @@ def main():
             print(f"a person's turn to every watcher: {len(lat)} deliveries, median {1000 * statistics.median(lat):.1f} ms, "
                   f"90% {1000 * lat[int(0.9 * len(lat))]:.1f} ms, max {1000 * lat[-1]:.1f} ms")
         print(f"server memory: VmRSS {rss}, peak VmHWM {hwm}, {threads} threads")
-        starved = sum(1 for cs in watchers.values() for c in cs if not getattr(c, "states", 0))
+        closed = sum(1 for cs in watchers.values() for c in cs if getattr(c, "closed", False))
+        print(f"spectators closed by the server: {closed} (one whose hello was not read within 5 s is closed)")
+        closed = sum(1 for cs in watchers.values() for c in cs if getattr(c, "closed", False))
+        starved = sum(1 for cs in watchers.values() for c in cs
+                      if not getattr(c, "states", 0) and not getattr(c, "closed", False))
         failures = [what for bad, what in ((starved, f"{starved} spectators got no state"),
+                                           (closed > SPECTATORS // 10, f"{closed} spectators closed"),
                                            (total <= 0, "no turn was played"),
                                            (not lat, "no person's turn reached a watcher")) if bad]
         for c in list(watchers.values()) + [[s] for s in seats.values()]:
