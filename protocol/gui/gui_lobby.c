@@ -611,6 +611,15 @@ static void on_delete(struct gui_lobby *l, struct gui_game *g, const struct gui_
 
 /* ---- Messages --------------------------------------------------------------------------------- */
 
+/* A game a page is on is stored from its creation until its deletion. */
+static bool is_deleted(struct gui_game *g)
+{
+    pthread_mutex_lock(&g->session->lock);
+    bool deleted = !g->stored;
+    pthread_mutex_unlock(&g->session->lock);
+    return deleted;
+}
+
 static void add_player(cJSON *list, const char *id, const char *name)
 {
     cJSON *p = cJSON_CreateObject();
@@ -678,6 +687,10 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
         cJSON_Delete(peek);
         if (is_delete) {
             on_delete(l, g, actor, reply, reply_ctx);
+            return;
+        }
+        if (is_deleted(g)) {
+            gui_send_error(reply, reply_ctx, "refused: this game was deleted");
             return;
         }
         if (is_hello) /* first, so that the page reads the game's state as the seat sees it */

@@ -239,6 +239,7 @@ def restart_keeps(proc_state, game, creator_jar, black_jar):
     check(row(DB, game) is not None, "still there")
     white.send({"type": "delete_game"})
     check(black.ws.recv_type("deleted")["type"] == "deleted", "the pages on a deleted game are told")
+    black.refused({"type": "turn", "text": "Nc6"}, "a turn in a deleted game")
     check(row(DB, game) is None, "the creator's delete removes the row")
     games = lobby(port)[1]["games"]
     check(all(g["id"] != game for g in games), "and the lobby's list")
