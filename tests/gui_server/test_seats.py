@@ -94,6 +94,12 @@ class Page:
             check(m["type"] != "error", f"no error while waiting for ply {ply}: {m}")
 
 
+def stopped(proc, what):
+    """Stops the server: it must exit cleanly (a sanitizer build reports leaks and errors in the code)."""
+    code, err = stop_server(proc)
+    check(code == 0, f"{what}: the server stops cleanly ({code}): {err[-500:]}")
+
+
 def next_answer(ws):
     """The next message that is not the lobby's list (sent to every lobby page when it changes)."""
     m = ws.recv()
@@ -307,7 +313,7 @@ def caps_and_limits():
     for o in others:
         o.close()
     ws.close()
-    stop_server(proc)
+    stopped(proc, "the server")
 
 
 def correspondence_out_of_time():
@@ -330,7 +336,7 @@ def correspondence_out_of_time():
     r = row(db, made["game"])
     check(r["result"] == "0-1" and "loses on time" in r["record"]["result"]["reason"],
           f"White, to move, lost on time: {r['result']} {r['record']['result']}")
-    stop_server(proc)
+    stopped(proc, "the server")
 
 
 def behind_a_proxy():
@@ -361,7 +367,7 @@ def behind_a_proxy():
     r = subprocess.run([RZ, "gui", "--port", "0", "--db", db, "--public-url", "ftp://x"], capture_output=True,
                        text=True, timeout=30)
     check(r.returncode == 1 and "bad --public-url" in r.stderr, f"a bad --public-url is refused: {r.stderr!r}")
-    stop_server(proc)
+    stopped(proc, "the server")
 
 
 def one_person_server_unchanged():
@@ -375,7 +381,7 @@ def one_person_server_unchanged():
     ws.send({"type": "turn", "text": "e4"})
     check(ws.recv_type("state")["ply"] == 1, "a one-person server moves for anyone")
     ws.close()
-    stop_server(proc)
+    stopped(proc, "the server")
 
 
 try:
