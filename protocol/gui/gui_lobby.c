@@ -387,8 +387,9 @@ static int read_days(const cJSON *msg)
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(msg, "days");
     if (!d || cJSON_IsNull(d))
         return 0;
-    if (!cJSON_IsNumber(d) || d->valuedouble != (double)(int)d->valuedouble || d->valuedouble < 0 ||
-        d->valuedouble > GUI_MAX_DAYS_PER_MOVE)
+    /* the range first: a double beyond int's cannot be converted to one */
+    if (!cJSON_IsNumber(d) || !(d->valuedouble >= 0 && d->valuedouble <= GUI_MAX_DAYS_PER_MOVE) ||
+        d->valuedouble != (double)(int)d->valuedouble)
         return -1;
     return (int)d->valuedouble;
 }

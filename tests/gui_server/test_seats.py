@@ -323,8 +323,9 @@ def correspondence_out_of_time():
     proc, port = start_server("--db", db)
     made = create(port, side="white", days=1)
     check(made["type"] == "created", f"a game by correspondence: {made}")
-    bad = create(port, side="white", days=61)
-    check(bad["type"] == "error", "61 days per move is refused")
+    for days in (61, 1e300, -1, 2.5, "3"):
+        bad = create(port, side="white", days=days)
+        check(bad["type"] == "error", f"{days!r} days per move is refused")
     proc.kill()
     proc.wait()
     with sqlite3.connect(db) as con:
