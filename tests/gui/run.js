@@ -112,7 +112,7 @@ async function main() {
         await harvest(page, perf);
       }
     }
-    // Two seats and a watcher (issue 32), 8 turns of orthodox chess; whole games of every variant: tests/gui/seats.js (deep).
+    // Two seats and a watcher (issue 32), 8 turns of orthodox chess; every variant to its end or 400 turns: tests/gui/seats.js (deep).
     if (wanted('normal')) await step('two seats and a watcher: normal', failures,
       () => seatsGames(path.resolve(args.rulezero), ['normal'], args.screenshots));
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });

@@ -1,4 +1,4 @@
-// Two seats and a watcher in every game (issue 32), whole games: the long form
+// Two seats and a watcher in every game (issue 32), to the end: the long form
 // of the step tests/gui/run.js runs for orthodox chess (tests/gui/lib/seats.js).
 //   node tests/gui/seats.js --rulezero PATH [--only VARIANT,...] [--turns N]
 // Each game is played to its result or N turns (default 400). ctest: the deep label.
