@@ -12,8 +12,10 @@
 #           random openings, short games, one PGN file written by both
 #   gui     the GUI server with two pages at once (tests/gui_server/
 #           two_pages_threads.py): an engine game watched, a game played, the
-#           analysis board; skipped (77) without python3 or in a binary built
-#           without the GUI
+#           analysis board; then games with seats (issue 32: --db), many at
+#           once with spectators (tests/gui_server/load_seats.py, short) and
+#           the seats' checks (test_seats.py); skipped (77) without python3
+#           or in a binary built without the GUI
 # Reports go to files (TSAN_OPTIONS log_path) as well as the exit status, so
 # that those of the engine processes the match and the GUI start, whose
 # standard error is not kept, count too.
@@ -110,6 +112,16 @@ gui() {
     cat "$out"
     [ $rc -eq 0 ] || fail "gui: exit status $rc"
     clean "gui"
+    python3 "$root/tests/gui_server/load_seats.py" "$rz" 10 20 4 >"$out" 2>"$err"
+    rc=$?
+    cat "$out"
+    [ $rc -eq 0 ] || fail "gui with seats, under load: exit status $rc"
+    clean "gui with seats, under load"
+    python3 "$root/tests/gui_server/test_seats.py" "$rz" >"$out" 2>"$err"
+    rc=$?
+    tail -1 "$out"
+    [ $rc -eq 0 ] || fail "gui with seats: exit status $rc"
+    clean "gui with seats"
     echo "ok gui ($((SECONDS - start)) s)"
 }
 

@@ -98,6 +98,7 @@ struct gui_session {
     char result_reason[200];
     bool paused;
     int draw_offer;                   /* the side whose draw offer stands, or -1 */
+    int takeback_offer;               /* with seats: the side whose take-back request stands, or -1 */
     bool draw_to_engine;              /* it is yet to reach the engine it was made to */
     char note[200];                   /* an answer to an offer ("Rule Zero declines the draw"), until the next turn */
     unsigned generation;              /* bumps on every change of the game */
@@ -125,6 +126,11 @@ struct gui_request {
     gui_send_fn reply;
     void *reply_ctx;
 };
+
+/* The seats' gate (gui_seats.c), lock held: may `actor` send msg? It may
+ * set the message's `color` to the sender's seat. */
+enum { GUI_GATE_PASS, GUI_GATE_DONE, GUI_GATE_REFUSED };
+int gui_seat_gate(const struct gui_request *r, const struct gui_actor *actor, cJSON *msg);
 
 /* Saving and restoring a whole game (gui_record.c, docs/gui-protocol.md "Saving a game"). */
 #define GUI_RECORD_FORMAT "rulezero-game"

@@ -1,5 +1,6 @@
-/* `rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]`, or
- * `rulezero gui --export-rules DIR` */
+/* `rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]
+ * [--db FILE | --lobby] [--max-games N] [--max-connections N] [--public-url URL]`,
+ * or `rulezero gui --export-rules DIR` */
 #include <getopt.h>
 #include <signal.h>
 #include <stddef.h>
@@ -10,8 +11,10 @@
 
 #include "variants/core/zobrist.h"
 #include "protocol/gui/gui.h"
+#include "protocol/gui/gui_lobby.h"
 #include "protocol/gui/gui_rules.h"
 #include "protocol/gui/gui_server.h"
+#include "protocol/gui/gui_store.h"
 #include "protocol/match/options_table.h"
 #include "variants/core/text.h"
 
@@ -34,6 +37,10 @@ struct gui_args {
     const char *host;
     int port;
     const char *export_rules; /* DIR, or NULL: serve */
+    const char *db;           /* --db FILE */
+    bool lobby;               /* --lobby: seats and the default file */
+    int max_games, max_connections;
+    const char *public_url;
 };
 
 static int set_port(void *ctx, const char *arg, int64_t number)
@@ -74,6 +81,7 @@ static int set_debug(void *ctx, const char *arg, int64_t number)
 static const struct options_table_entry gui_entries[] = {
     {.kind = OPTIONS_TABLE_PROSE,
      .name = "Usage: rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]\n"
+             "                    [--db FILE | --lobby] [--max-games N] [--max-connections N] [--public-url URL]\n"
              "       rulezero gui --export-rules DIR\n"
              "Serves the browser GUI: open the address it prints. The page plays every variant\n"
              "against Rule Zero (engine:0), the --engine commands (engine:1, ...; CECP or UCI),\n"
@@ -82,6 +90,22 @@ static const struct options_table_entry gui_entries[] = {
     {"host", 'H', OPTIONS_TABLE_TEXT, "ADDR", "address to listen on (default 127.0.0.1)", KEEP(TEXT, host)},
     {"engine", 'e', OPTIONS_TABLE_TEXT, "CMD", "an opponent's command line (repeatable)", .set = set_engine},
     {"debug", 0, OPTIONS_TABLE_FLAG, NULL, "engine traffic on standard error", .set = set_debug},
+    {"db", 0, OPTIONS_TABLE_TEXT, "FILE",
+     "games with seats, a lobby, kept in this SQLite file\n"
+     "(two people on two machines; see README, \"Two people\")",
+     KEEP(TEXT, db)},
+    {"lobby", 0, OPTIONS_TABLE_FLAG, NULL,
+     "the same with the default file, $XDG_DATA_HOME/rulezero/games.sqlite\n"
+     "(also on with a --host that is not the loopback address)",
+     KEEP(TRUE, lobby)},
+    {"max-games", 0, OPTIONS_TABLE_NUMBER, "N", "with a lobby: games held at once (default 100)", 1, 100000,
+     "bad --max-games '%s' (1 to 100000)", KEEP(INT, max_games)},
+    {"max-connections", 0, OPTIONS_TABLE_NUMBER, "N", "WebSockets open at once (default 32)", 1, 10000,
+     "bad --max-connections '%s' (1 to 10000)", KEEP(INT, max_connections)},
+    {"public-url", 0, OPTIONS_TABLE_TEXT, "URL",
+     "the address people open, as a TLS proxy in front serves it\n"
+     "(https://HOST[:PORT]): its Host and Origin are accepted",
+     KEEP(TEXT, public_url)},
     {"export-rules", 0, OPTIONS_TABLE_TEXT, "DIR",
      "write the rules pages (/rules/NAME.html) and their\n"
      "stylesheet into DIR, then exit",
@@ -127,6 +151,16 @@ int gui_main(int argc, char **argv)
         return export_rules(args.export_rules);
     const char *host = args.host;
     int port = args.port;
+    char db_path[4200], err[4400];
+    const char *db = args.db;
+    bool loopback = strcmp(host, "127.0.0.1") == 0 || strcmp(host, "localhost") == 0 || strcmp(host, "::1") == 0;
+    if (!db && (args.lobby || !loopback)) { /* another machine's visitors get seats, never the whole game */
+        if (gui_store_default_path(db_path, sizeof db_path, err, sizeof err)) {
+            fprintf(stderr, "rulezero gui: %s\n", err);
+            return 1;
+        }
+        db = db_path;
+    }
     zobrist_init();
     char *self = self_command();
     cfg.self_cmd = self;
@@ -138,8 +172,13 @@ int gui_main(int argc, char **argv)
     sigaddset(&set, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
-    char err[256];
-    struct gui_server *srv = gui_server_start(host, port, &cfg, err, sizeof err);
+    struct gui_server_options so = {.host = host,
+                                    .port = port,
+                                    .db_path = db,
+                                    .max_games = args.max_games,
+                                    .max_connections = args.max_connections,
+                                    .public_url = args.public_url};
+    struct gui_server *srv = gui_server_start_with(&so, &cfg, err, sizeof err);
     if (!srv) {
         fprintf(stderr, "rulezero gui: %s\n", err);
         free(self);
@@ -147,6 +186,12 @@ int gui_main(int argc, char **argv)
     }
     printf("http://%s:%d/\n", strcmp(host, "0.0.0.0") == 0 ? "127.0.0.1" : host, gui_server_port(srv));
     fflush(stdout);
+    if (db) {
+        fprintf(stderr, "rulezero gui: games with seats, kept in %s\n", db);
+        if (!loopback && !args.public_url)
+            fprintf(stderr, "rulezero gui: without a TLS proxy in front (README, \"Two people\"), the seats' secrets "
+                            "travel in clear text\n");
+    }
     int sig;
     sigwait(&set, &sig);
     gui_server_stop(srv);

@@ -502,6 +502,12 @@ static void dispatch(const struct request *r)
 
 void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui_send_fn reply, void *reply_ctx)
 {
+    gui_session_handle_as(s, data, len, reply, reply_ctx, NULL);
+}
+
+void gui_session_handle_as(struct gui_session *s, const char *data, size_t len, gui_send_fn reply, void *reply_ctx,
+                           const struct gui_actor *actor)
+{
     if (len > GUI_MAX_MESSAGE) {
         gui_send_error(reply, reply_ctx, "message too long (%zu bytes, at most %d)", len, GUI_MAX_MESSAGE);
         return;
@@ -519,7 +525,9 @@ void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui
     }
     pthread_mutex_lock(&s->lock);
     struct request r = {s, msg, reply, reply_ctx};
-    dispatch(&r);
+    struct gui_request gr = {s, msg, reply, reply_ctx};
+    if (!actor || gui_seat_gate(&gr, actor, msg) == GUI_GATE_PASS)
+        dispatch(&r);
     pthread_mutex_unlock(&s->lock);
     cJSON_Delete(msg);
 }

@@ -1,5 +1,5 @@
 /* `rulezero gui` in a binary built without the GUI: the Windows build (which
- * has none) and a build where civetweb, cJSON or cmark was missing. The message
+ * has none) and a build where civetweb, cJSON, cmark or SQLite was missing. The message
  * says how to get a GUI on the system the binary was built for (PF_NAME). */
 #include <stdio.h>
 #include <string.h>
@@ -14,9 +14,9 @@ const char *gui_missing_advice(const char *platform)
                "rulezero.html, beside it, in a browser (it needs nothing else). rulezero.exe is the\n"
                "engine: play it in WinBoard (docs\\winboard.md, beside it, says how) or in another\n"
                "program that speaks CECP or UCI. The GUI server (rulezero gui) needs the Linux build.";
-    return "this binary was built without the GUI (civetweb, cJSON or cmark was missing, or\n"
-           "RULEZERO_WITH_GUI was off): install them (Debian: libcivetweb-dev, libcjson-dev,\n"
-           "libcmark-dev), then build again.";
+    return "this binary was built without the GUI (civetweb, cJSON, cmark or SQLite was missing,\n"
+           "or RULEZERO_WITH_GUI was off): install them (Debian: libcivetweb-dev, libcjson-dev,\n"
+           "libcmark-dev, libsqlite3-dev), then build again.";
 }
 
 int gui_main(int argc, char **argv)

@@ -29,6 +29,7 @@ void gui_offers_reset(struct gui_session *s)
 {
     s->draw_offer = -1;
     s->draw_to_engine = false;
+    s->takeback_offer = -1;
     s->note[0] = '\0';
 }
 
@@ -44,6 +45,7 @@ static void declined(struct gui_session *s, Color to, const char *how)
 
 void gui_offers_after_turn(struct gui_session *s, Color mover)
 {
+    s->takeback_offer = -1; /* a take-back asked for lapses with the next turn */
     if (s->draw_offer == (int)mover || s->draw_to_engine)
         return; /* an offer made with the turn stands for the opponent; one on its way to an engine waits */
     s->note[0] = '\0';

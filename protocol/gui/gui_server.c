@@ -13,10 +13,10 @@
 #include "protocol/gui/gui_assets.h"
 #include "protocol/gui/gui_rules.h"
 #include "protocol/gui/gui_inbound.h"
+#include "protocol/gui/gui_lobby.h"
 #include "protocol/gui/gui_runner.h"
 
-#define MAX_CLIENTS 32             /* WebSockets open at once */
-#define WORKERS (MAX_CLIENTS + 16) /* civetweb's threads: one per WebSocket, the others for HTTP */
+#define HTTP_WORKERS 16            /* civetweb's threads: one per WebSocket, these for HTTP */
 #define HELLO_MS 5000              /* a WebSocket that sends nothing for this long after it opens is closed */
 #define WS_WAKE_MS "1000"          /* a WebSocket's worker wakes this often when nothing comes (and pings) */
 
@@ -26,7 +26,16 @@ struct ws_client {
     int64_t opened_ms, active_ms; /* when it opened, when its last message came */
     bool heard;                   /* it sent a whole message */
     struct gui_frames frames;     /* its worker's only */
+    /* With a lobby: the game it is on (NULL: the lobby), who it is, and its
+     * allowance of messages (RATE_PER_S a second, RATE_BURST at once). */
+    struct gui_game *game;
+    struct gui_actor actor;
+    double tokens;
+    int64_t tokens_ms;
 };
+
+#define RATE_PER_S 20
+#define RATE_BURST 60
 
 struct gui_server {
     struct mg_context *ctx;
@@ -36,7 +45,12 @@ struct gui_server {
     pthread_mutex_t lock; /* the client list and every client's fields but `frames` */
     pthread_cond_t wake;  /* the reaper's */
     struct gui_runner *runner; /* every call into the session goes through it */
-    struct ws_client *client[MAX_CLIENTS];
+    struct gui_lobby *lobby;   /* with seats (--db): the games, in place of `session` */
+    char public_host[256];     /* --public-url's host[:port], and the Origin it gives: "" none */
+    char public_origin[300];
+    bool secure_cookies;       /* --public-url is https */
+    struct ws_client **client;
+    int max_clients;
     int client_count;
     bool quit;
     pthread_t reaper;
@@ -66,9 +80,12 @@ static bool request_allowed(const struct gui_server *srv, const struct mg_connec
 {
     const char *host = mg_get_header(conn, "Host");
     const char *origin = mg_get_header(conn, "Origin");
-    if (!host || !is_our_host(srv, host))
+    bool public = srv->public_host[0] && host && strcasecmp(host, srv->public_host) == 0;
+    if (!host || (!is_our_host(srv, host) && !public))
         return false;
     if (!origin)
+        return true;
+    if (srv->public_origin[0] && strcasecmp(origin, srv->public_origin) == 0)
         return true;
     const char *scheme = "http://";
     return strncasecmp(origin, scheme, strlen(scheme)) == 0 && is_our_host(srv, origin + strlen(scheme));
@@ -82,9 +99,13 @@ struct job {
     size_t len;
     struct mg_connection *conn;
     char *(*text_fn)(struct gui_session *); /* or a text to make */
+    char *(*game_fn)(struct gui_game *);    /* or a text of this game (NULL: the lobby's list) */
+    struct gui_game *game;
+    bool lobby_text;
     const char *rules_name;                 /* or the rules page of this game */
     bool missing;                           /* no such rules */
     char *text;
+    struct ws_client *client;               /* with a lobby: who sent msg */
 };
 
 static void send_to_client(void *ctx, const char *text, size_t len)
@@ -97,8 +118,12 @@ static void run_job(void *arg)
     struct job *j = arg;
     if (j->rules_name)
         j->text = gui_rules_html(j->rules_name, &j->missing);
+    else if (j->lobby_text)
+        j->text = j->game_fn ? j->game_fn(j->game) : gui_lobby_games_text(j->srv->lobby);
     else if (j->text_fn)
         j->text = j->text_fn(j->srv->session);
+    else if (j->srv->lobby)
+        gui_lobby_handle(j->srv->lobby, j->client->game, &j->client->actor, j->msg, j->len, send_to_client, j->conn);
     else
         gui_session_handle(j->srv->session, j->msg, j->len, send_to_client, j->conn);
 }
@@ -106,6 +131,13 @@ static void run_job(void *arg)
 static char *session_text(struct gui_server *srv, char *(*fn)(struct gui_session *))
 {
     struct job j = {.srv = srv, .text_fn = fn};
+    gui_runner_run(srv->runner, run_job, &j);
+    return j.text;
+}
+
+static char *game_text(struct gui_server *srv, struct gui_game *g, char *(*fn)(struct gui_game *))
+{
+    struct job j = {.srv = srv, .lobby_text = true, .game = g, .game_fn = fn};
     gui_runner_run(srv->runner, run_job, &j);
     return j.text;
 }
@@ -119,9 +151,10 @@ static char *rules_text(struct gui_server *srv, const char *name, bool *missing)
     return j.text;
 }
 
-static void session_handle(struct gui_server *srv, const char *msg, size_t len, struct mg_connection *conn)
+static void session_handle(struct gui_server *srv, const char *msg, size_t len, struct mg_connection *conn,
+                           struct ws_client *c)
 {
-    struct job j = {.srv = srv, .msg = msg, .len = len, .conn = conn};
+    struct job j = {.srv = srv, .msg = msg, .len = len, .conn = conn, .client = c};
     gui_runner_run(srv->runner, run_job, &j);
 }
 
@@ -176,6 +209,96 @@ static int rules_page(struct gui_server *srv, struct mg_connection *conn, const 
     return status;
 }
 
+/* ---- HTTP with a lobby ------------------------------------------------------------------------ */
+
+/* A query's `name` (at most n - 1 characters): false when absent or too long. */
+static bool query_var(const struct mg_request_info *ri, const char *name, char *out, size_t n)
+{
+    const char *q = ri->query_string;
+    return q && mg_get_var(q, strlen(q), name, out, n) > 0;
+}
+
+static void redirect(struct mg_connection *conn, const char *location, const char *cookies)
+{
+    mg_printf(conn,
+              "HTTP/1.1 303 See Other\r\nLocation: %s\r\n%sCache-Control: no-store\r\n"
+              "Referrer-Policy: no-referrer\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+              location, cookies);
+}
+
+/* One cookie's header line: the secret of a game's creator ('c') or seat ('s'). */
+static void cookie_line(const struct gui_server *srv, char *out, size_t n, char kind, const char *id,
+                        const char *secret)
+{
+    snprintf(out, n, "Set-Cookie: rz%c_%s=%s; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict%s\r\n", kind, id,
+             secret, srv->secure_cookies ? "; Secure" : "");
+}
+
+/* /?game=ID&key=K: the key goes into a cookie, and the page on to /?game=ID
+ * (so the key leaves the address bar and the history). */
+static int take_key(struct gui_server *srv, struct mg_connection *conn, struct gui_game *g, const char *key)
+{
+    char seat[GUI_SECRET_LEN];
+    int kind = gui_game_link_key(g, key, seat);
+    if (!kind) {
+        respond_text(conn, 403, "Forbidden", "this link's key does not open this game\n");
+        return 403;
+    }
+    char cookies[512] = "", line[200], location[64];
+    if (kind == 'c')
+        cookie_line(srv, cookies, sizeof cookies, 'c', gui_game_id(g), key);
+    if (seat[0]) {
+        cookie_line(srv, line, sizeof line, 's', gui_game_id(g), seat);
+        strncat(cookies, line, sizeof cookies - strlen(cookies) - 1);
+    }
+    snprintf(location, sizeof location, "/?game=%s", gui_game_id(g));
+    redirect(conn, location, cookies);
+    return 303;
+}
+
+/* The lobby's own paths: 0 when uri is none of them (a file of the page). */
+static int lobby_http(struct gui_server *srv, struct mg_connection *conn, const struct mg_request_info *ri,
+                      const char *uri, bool head)
+{
+    bool root = strcmp(uri, "/") == 0, state = strcmp(uri, "/api/state") == 0, pgn = strcmp(uri, "/game.pgn") == 0;
+    if (strcmp(uri, "/api/games") == 0) {
+        respond_owned(conn, game_text(srv, NULL, NULL), "application/json", NULL, head);
+        return 200;
+    }
+    if (!root && !state && !pgn)
+        return 0;
+    char id[GUI_SECRET_LEN + 1], key[GUI_SECRET_LEN + 1];
+    if (!query_var(ri, "game", id, sizeof id)) {
+        if (!root) {
+            respond_text(conn, 404, "Not Found", "which game? (?game=ID)\n");
+            return 404;
+        }
+        const struct gui_asset *a = gui_asset_find("lobby.html");
+        respond(conn, 200, "OK", "text/html; charset=utf-8", a ? (const void *)a->data : (const void *)"", a ? a->size : 0,
+                "Referrer-Policy: no-referrer\r\n", head);
+        return 200;
+    }
+    struct gui_game *g = gui_lobby_find(srv->lobby, id);
+    int status = 200;
+    if (!g) {
+        respond_text(conn, 404, "Not Found", "no such game (deleted, or a wrong address)\n");
+        status = 404;
+    } else if (root && query_var(ri, "key", key, sizeof key)) {
+        status = take_key(srv, conn, g, key);
+    } else if (root) {
+        const struct gui_asset *a = gui_asset_find("index.html");
+        respond(conn, 200, "OK", "text/html; charset=utf-8", a->data, a->size, "Referrer-Policy: no-referrer\r\n",
+                head);
+    } else if (state) {
+        respond_owned(conn, game_text(srv, g, gui_game_state_text), "application/json", NULL, head);
+    } else {
+        respond_owned(conn, game_text(srv, g, gui_game_pgn_text), "application/x-chess-pgn",
+                      "Content-Disposition: attachment; filename=\"game.pgn\"\r\n", head);
+    }
+    gui_lobby_release(srv->lobby, g);
+    return status;
+}
+
 static int http_handler(struct mg_connection *conn, void *cbdata)
 {
     struct gui_server *srv = cbdata;
@@ -190,6 +313,9 @@ static int http_handler(struct mg_connection *conn, void *cbdata)
         return 405;
     }
     const char *uri = ri->local_uri ? ri->local_uri : "/";
+    int lobby_status = srv->lobby ? lobby_http(srv, conn, ri, uri, head) : 0;
+    if (lobby_status)
+        return lobby_status;
     if (strcmp(uri, "/api/state") == 0) {
         respond_owned(conn, session_text(srv, gui_session_state), "application/json", NULL, head);
         return 200;
@@ -216,10 +342,12 @@ static int http_handler(struct mg_connection *conn, void *cbdata)
 /* ---- WebSocket ---------------------------------------------------------------------------------- */
 
 /* civetweb gives each WebSocket a worker thread for as long as it is open, so
- * the server keeps at most MAX_CLIENTS of them and WORKERS threads in all: the
- * others serve HTTP, so the page itself always loads. When a new page comes
- * and MAX_CLIENTS are open, the one silent the longest goes (one that never
- * sent a message first); one that sends nothing within HELLO_MS goes too. */
+ * the server keeps at most max_clients of them and HTTP_WORKERS threads more:
+ * those serve HTTP, so the page itself always loads. One-person server: when
+ * a new page comes and max_clients are open, the one silent the longest goes
+ * (one that never sent a message first). With a lobby, where the pages are
+ * other people's, the new one is refused instead. A page that sends nothing
+ * within HELLO_MS goes too. */
 
 static void client_close(struct gui_server *srv, int i)
 {
@@ -250,10 +378,60 @@ static void send_to_all(void *ctx, const char *text, size_t len)
     pthread_mutex_unlock(&srv->lock);
 }
 
+/* The lobby's broadcast: to the pages on game g (NULL: on the lobby). */
+static void send_to_game(void *ctx, struct gui_game *g, const char *text, size_t len)
+{
+    struct gui_server *srv = ctx;
+    pthread_mutex_lock(&srv->lock);
+    for (int i = 0; i < srv->client_count; i++)
+        if (srv->client[i]->game == g)
+            mg_websocket_write(srv->client[i]->conn, MG_WEBSOCKET_OPCODE_TEXT, text, len);
+    pthread_mutex_unlock(&srv->lock);
+}
+
+/* With a lobby: ?game=ID must name a game, and there must be room. */
 static int ws_connect(const struct mg_connection *conn, void *cbdata)
 {
     struct gui_server *srv = cbdata;
-    return request_allowed(srv, conn) ? 0 : 1;
+    if (!request_allowed(srv, conn))
+        return 1;
+    if (!srv->lobby)
+        return 0;
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    char id[GUI_SECRET_LEN + 1];
+    if (query_var(ri, "game", id, sizeof id)) {
+        struct gui_game *g = gui_lobby_find(srv->lobby, id);
+        if (!g)
+            return 1;
+        gui_lobby_release(srv->lobby, g);
+    }
+    pthread_mutex_lock(&srv->lock);
+    bool full = srv->client_count >= srv->max_clients;
+    pthread_mutex_unlock(&srv->lock);
+    return full ? 1 : 0;
+}
+
+/* The game a lobby's page is on, and who it is by its cookies. */
+static void client_join(struct gui_server *srv, struct mg_connection *conn, struct ws_client *c)
+{
+    const struct mg_request_info *ri = mg_get_request_info(conn);
+    char id[GUI_SECRET_LEN + 1];
+    if (!query_var(ri, "game", id, sizeof id))
+        return;
+    c->game = gui_lobby_find(srv->lobby, id);
+    if (!c->game)
+        return;
+    char name[48], creator[GUI_SECRET_LEN + 1] = "", seat[GUI_SECRET_LEN + 1] = "";
+    const char *cookies = mg_get_header(conn, "Cookie");
+    if (cookies) {
+        snprintf(name, sizeof name, "rzc_%s", id);
+        if (mg_get_cookie(cookies, name, creator, sizeof creator) < 0)
+            creator[0] = '\0';
+        snprintf(name, sizeof name, "rzs_%s", id);
+        if (mg_get_cookie(cookies, name, seat, sizeof seat) < 0)
+            seat[0] = '\0';
+    }
+    gui_game_role(c->game, creator, seat, &c->actor);
 }
 
 static void ws_ready(struct mg_connection *conn, void *cbdata)
@@ -265,21 +443,43 @@ static void ws_ready(struct mg_connection *conn, void *cbdata)
         return;
     }
     c->conn = conn;
-    c->opened_ms = c->active_ms = clock_ms();
+    c->opened_ms = c->active_ms = c->tokens_ms = clock_ms();
+    c->tokens = RATE_BURST;
+    if (srv->lobby)
+        client_join(srv, conn, c);
     mg_set_user_connection_data(conn, c);
     pthread_mutex_lock(&srv->lock);
-    if (srv->client_count == MAX_CLIENTS)
+    if (srv->client_count == srv->max_clients) {
+        if (srv->lobby) { /* someone else's page is not closed to make room */
+            pthread_mutex_unlock(&srv->lock);
+            mg_set_user_connection_data(conn, NULL);
+            gui_lobby_release(srv->lobby, c->game);
+            free(c);
+            mg_close_connection(conn);
+            return;
+        }
         client_close(srv, least_active(srv));
+    }
     srv->client[srv->client_count++] = c;
     pthread_mutex_unlock(&srv->lock);
 }
 
-static void heard_from(struct gui_server *srv, struct ws_client *c)
+/* Takes one message from c's allowance (with a lobby): false when it is spent. */
+static bool heard_from(struct gui_server *srv, struct ws_client *c)
 {
     pthread_mutex_lock(&srv->lock);
+    int64_t now = clock_ms();
     c->heard = true;
-    c->active_ms = clock_ms();
+    c->active_ms = now;
+    c->tokens += (double)(now - c->tokens_ms) * RATE_PER_S / 1000.0;
+    if (c->tokens > RATE_BURST)
+        c->tokens = RATE_BURST;
+    c->tokens_ms = now;
+    bool allowed = !srv->lobby || c->tokens >= 1.0;
+    if (allowed)
+        c->tokens -= 1.0;
     pthread_mutex_unlock(&srv->lock);
+    return allowed;
 }
 
 static int ws_data(struct mg_connection *conn, int bits, char *data, size_t len, void *cbdata)
@@ -303,8 +503,11 @@ static int ws_data(struct mg_connection *conn, int bits, char *data, size_t len,
         gui_send_error(send_to_client, conn, "%s", err);
         break;
     case GUI_FRAMES_MESSAGE:
-        heard_from(srv, c);
-        session_handle(srv, msg, msg_len, conn);
+        if (heard_from(srv, c))
+            session_handle(srv, msg, msg_len, conn, c);
+        else
+            gui_send_error(send_to_client, conn, "too many messages (at most %d a second): this one is dropped",
+                           RATE_PER_S);
         break;
     }
     return 1;
@@ -322,21 +525,32 @@ static void ws_close(const struct mg_connection *conn, void *cbdata)
         }
     pthread_mutex_unlock(&srv->lock);
     mg_set_user_connection_data(conn, NULL);
-    if (c)
+    if (c) {
         gui_frames_clear(&c->frames);
+        if (srv->lobby)
+            gui_lobby_release(srv->lobby, c->game);
+    }
     free(c);
 }
 
-/* The server's own thread: closes the connections that said nothing within HELLO_MS. */
+/* The server's own thread: closes the connections that said nothing within
+ * HELLO_MS; with a lobby, ends the correspondence games out of time. */
 static void *reaper_thread(void *arg)
 {
     struct gui_server *srv = arg;
     pthread_mutex_lock(&srv->lock);
+    int64_t last_tick = 0;
     while (!srv->quit) {
         int64_t now = clock_ms();
         for (int i = srv->client_count - 1; i >= 0; i--)
             if (!srv->client[i]->heard && now - srv->client[i]->opened_ms > HELLO_MS)
                 client_close(srv, i);
+        if (srv->lobby && now - last_tick >= 1000) {
+            last_tick = now;
+            pthread_mutex_unlock(&srv->lock); /* the games' locks come before the server's */
+            gui_lobby_tick(srv->lobby);
+            pthread_mutex_lock(&srv->lock);
+        }
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_nsec += 250 * 1000000L;
@@ -359,28 +573,73 @@ static int log_message(const struct mg_connection *conn, const char *message)
     return 1; /* civetweb's own log stays quiet */
 }
 
+/* --public-url URL: the Host and Origin it gives; -1 when it is not http(s)://HOST[:PORT][/]. */
+static int set_public_url(struct gui_server *srv, const char *url, char *err, size_t errlen)
+{
+    const char *rest = strncmp(url, "https://", 8) == 0 ? url + 8 : strncmp(url, "http://", 7) == 0 ? url + 7 : NULL;
+    size_t len = rest ? strcspn(rest, "/") : 0;
+    if (!rest || len == 0 || len >= sizeof srv->public_host || (rest[len] && strcmp(rest + len, "/") != 0)) {
+        snprintf(err, errlen, "bad --public-url '%s' (http://HOST[:PORT] or https://HOST[:PORT])", url);
+        return -1;
+    }
+    memcpy(srv->public_host, rest, len);
+    srv->public_host[len] = '\0';
+    snprintf(srv->public_origin, sizeof srv->public_origin, "%.*s%s", (int)(rest - url), url, srv->public_host);
+    srv->secure_cookies = rest == url + 8;
+    return 0;
+}
+
 struct gui_server *gui_server_start(const char *host, int port, const struct gui_config *cfg, char *err,
                                     size_t errlen)
+{
+    struct gui_server_options o = {.host = host, .port = port};
+    return gui_server_start_with(&o, cfg, err, errlen);
+}
+
+/* Everything but civetweb: the session or the lobby, the runner, the client table. */
+static int server_parts(struct gui_server *srv, const struct gui_server_options *o, const struct gui_config *cfg,
+                        char *err, size_t errlen)
+{
+    if (o->public_url && set_public_url(srv, o->public_url, err, errlen))
+        return -1;
+    srv->max_clients = o->max_connections > 0 ? o->max_connections : GUI_DEFAULT_CONNECTIONS;
+    srv->client = calloc((size_t)srv->max_clients, sizeof *srv->client);
+    srv->runner = gui_runner_start();
+    if (o->db_path) {
+        struct gui_lobby_config lc = {.db_path = o->db_path, .max_games = o->max_games};
+        err[0] = '\0';
+        srv->lobby = gui_lobby_open(cfg, &lc, send_to_game, srv, err, errlen);
+        if (!srv->lobby)
+            return -1;
+    } else {
+        srv->session = gui_session_new(cfg, send_to_all, srv);
+    }
+    if ((!srv->session && !srv->lobby) || !srv->runner || !srv->client) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+struct gui_server *gui_server_start_with(const struct gui_server_options *o, const struct gui_config *cfg, char *err,
+                                         size_t errlen)
 {
     struct gui_server *srv = calloc(1, sizeof *srv);
     if (!srv) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    snprintf(srv->host, sizeof srv->host, "%s", host);
+    snprintf(srv->host, sizeof srv->host, "%s", o->host);
     pthread_mutex_init(&srv->lock, NULL);
     pthread_cond_init(&srv->wake, NULL);
-    srv->session = gui_session_new(cfg, send_to_all, srv);
-    srv->runner = gui_runner_start();
-    if (!srv->session || !srv->runner) {
-        snprintf(err, errlen, "out of memory");
+    if (server_parts(srv, o, cfg, err, errlen)) {
         gui_server_stop(srv);
         return NULL;
     }
     char ports[96];
-    snprintf(ports, sizeof ports, "%s:%d", host, port);
+    snprintf(ports, sizeof ports, "%s:%d", o->host, o->port);
     char workers[16];
-    snprintf(workers, sizeof workers, "%d", WORKERS);
+    snprintf(workers, sizeof workers, "%d", srv->max_clients + HTTP_WORKERS);
     const char *options[] = {"listening_ports", ports, "num_threads", workers, "websocket_timeout_ms", WS_WAKE_MS,
                              "enable_websocket_ping_pong", "yes", "request_timeout_ms", "10000", "tcp_nodelay", "1", NULL};
     struct mg_callbacks callbacks = {0};
@@ -394,7 +653,7 @@ struct gui_server *gui_server_start(const char *host, int port, const struct gui
     }
     struct mg_server_port sp[4];
     int n = mg_get_server_ports(srv->ctx, 4, sp);
-    srv->port = n > 0 ? sp[0].port : port;
+    srv->port = n > 0 ? sp[0].port : o->port;
     mg_set_websocket_handler(srv->ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, srv);
     mg_set_request_handler(srv->ctx, "/", http_handler, srv);
     srv->reaper_started = pthread_create(&srv->reaper, NULL, reaper_thread, srv) == 0;
@@ -417,6 +676,8 @@ void gui_server_stop(struct gui_server *srv)
         mg_stop(srv->ctx); /* its workers may wait for the runner: it stops after them */
     gui_runner_stop(srv->runner);
     gui_session_free(srv->session);
+    gui_lobby_close(srv->lobby);
+    free(srv->client);
     pthread_cond_destroy(&srv->wake);
     pthread_mutex_destroy(&srv->lock);
     free(srv);

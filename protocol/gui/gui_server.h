@@ -8,7 +8,21 @@
 
 struct gui_server;
 
-/* Listens on host:port (port 0: any free port). NULL with a message. */
+#define GUI_DEFAULT_CONNECTIONS 32 /* WebSockets open at once */
+
+struct gui_server_options {
+    const char *host;
+    int port;               /* 0: any free port */
+    const char *db_path;    /* with seats and a lobby, the games kept in this file; NULL: one person's game */
+    int max_games;          /* with a lobby (0: GUI_DEFAULT_MAX_GAMES) */
+    int max_connections;    /* WebSockets (0: GUI_DEFAULT_CONNECTIONS) */
+    const char *public_url; /* the address people use (a TLS proxy's): its Host and Origin are ours too */
+};
+
+/* Listens as o says. NULL with a message. */
+struct gui_server *gui_server_start_with(const struct gui_server_options *o, const struct gui_config *cfg, char *err,
+                                         size_t errlen);
+/* Listens on host:port (port 0: any free port), one person's game. NULL with a message. */
 struct gui_server *gui_server_start(const char *host, int port, const struct gui_config *cfg, char *err,
                                     size_t errlen);
 /* The port it listens on. */

@@ -106,6 +106,8 @@ void gui_game_changed(struct gui_session *s)
     if (s->thinking_player)
         proc_abandon(&s->thinking_player->proc);
     gui_wake(s);
+    if (s->cfg.store)
+        s->cfg.store(s->cfg.store_ctx, s); /* on the disk before anyone hears of it */
     gui_broadcast_state(s);
     if (s->cfg.records)
         gui_broadcast_record(s);

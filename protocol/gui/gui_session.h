@@ -15,6 +15,8 @@
 /* Sends one message (JSON text) to one client or to all of them. */
 typedef void (*gui_send_fn)(void *ctx, const char *text, size_t len);
 
+struct gui_session;
+
 struct gui_config {
     const char *self_cmd;            /* command of engine:0 (this binary as a CECP engine); NULL: none */
     int engine_count;                /* engine:1.. */
@@ -23,6 +25,18 @@ struct gui_config {
     int engine_wait_ms;              /* longest wait for a move without a clock (default 60000) */
     bool no_threads;                 /* tests and fuzzing: no engine or clock thread (engines never move) */
     bool records;                    /* after every change of the game, every page gets `saved` (the browser build stores it) */
+    /* After every change of the game, with the session's lock held and before
+     * any page is told of it: a server with a database writes it there
+     * (gui_lobby.c). NULL: nothing. */
+    void (*store)(void *store_ctx, struct gui_session *s);
+    void *store_ctx;
+};
+
+/* Who sent a message, in a server with seats (gui_lobby.c, docs/gui-protocol.md
+ * "Seats"). A one-person server passes none: its page may do everything. */
+struct gui_actor {
+    bool plays[2];   /* holds the White (0), the Black (1) seat */
+    bool creator;    /* created the game */
 };
 
 struct gui_session;
@@ -36,6 +50,10 @@ void gui_session_free(struct gui_session *s);
  * every page through the broadcast. Bad input gets an `error` reply and
  * leaves the game as it was. */
 void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui_send_fn reply, void *reply_ctx);
+/* The same from `actor` (NULL: anyone): a message its seats do not allow is
+ * refused with an `error` ("refused: ...") and changes nothing. */
+void gui_session_handle_as(struct gui_session *s, const char *data, size_t len, gui_send_fn reply, void *reply_ctx,
+                           const struct gui_actor *actor);
 
 /* Sends one page an `error` message (docs/gui-protocol.md) with this text. */
 void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

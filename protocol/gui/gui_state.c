@@ -237,6 +237,10 @@ char *gui_state_text(struct gui_session *s, bool with_legal)
         cJSON_AddStringToObject(o, "draw_offer", color_name((Color)s->draw_offer));
     else
         cJSON_AddNullToObject(o, "draw_offer");
+    if (s->takeback_offer >= 0)
+        cJSON_AddStringToObject(o, "takeback_offer", color_name((Color)s->takeback_offer));
+    else
+        cJSON_AddNullToObject(o, "takeback_offer");
     if (s->note[0])
         cJSON_AddStringToObject(o, "note", s->note);
     else

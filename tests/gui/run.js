@@ -31,6 +31,7 @@ const { analysisBoard, analyseGame, analysisFeatures } = require('./lib/analysis
 const { summary } = require('./lib/perf');
 const { sharedMaps } = require('./lib/sharedmaps');
 const { moveNowNative } = require('./lib/movenow');
+const { seatsGames } = require('./lib/seats');
 const scenarios = require('./scenarios');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger', 'pickle', 'shifted-square'];
@@ -116,6 +117,9 @@ async function main() {
         await harvest(page, perf);
       }
     }
+    // Two seats and a watcher (issue 32), 8 turns of orthodox chess; every variant to its end or 400 turns: tests/gui/seats.js (deep).
+    if (wanted('normal')) await step('two seats and a watcher: normal', failures,
+      () => seatsGames(path.resolve(args.rulezero), ['normal'], args.screenshots));
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {
     await browser.close();

@@ -60,6 +60,15 @@ async function noAnalysis(page) {
   must(!seen.button && !seen.game && !seen.board, 'the browser build offers the analysis board: ' + JSON.stringify(seen));
 }
 
+// *Play a friend* (issue 32): the browser build has no server, and says that one is needed.
+async function friendNeedsServer(page) {
+  await page.click('#btn-friend');
+  await page.waitForSelector('#notice:not([hidden])[data-kind="friend"]');
+  const text = await page.textContent('#notice-text');
+  must(/needs a server/.test(text) && /--db/.test(text), 'Play a friend says: ' + text);
+  await page.click('#notice-close');
+}
+
 async function pgnDownload(page) {
   await newGame(page, { variant: 'normal' });
   for (const t of ['e2e4', 'e7e5', 'g1f3']) await playTurn(page, t);
@@ -282,6 +291,7 @@ async function webPageChecks(browser, form, step, shots) {
   const { page } = ctx;
   await ready(page);
   await step(form.name + ': no analysis board', () => noAnalysis(page));
+  await step(form.name + ': Play a friend needs a server', () => friendNeedsServer(page));
   await step(form.name + ': PGN download', () => pgnDownload(page));
   await step(form.name + ': move now', async () => { const r = await moveNow(page); console.log('     shared memory ' + r.shared + ', the engine moved ' + r.took + ' ms after Move now'); });
   await step(form.name + ': a reload resumes the game', () => reloadResumes(page));

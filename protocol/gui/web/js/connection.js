@@ -28,10 +28,16 @@ export function send(msg) {
   return true;
 }
 
+// A game of a server with seats is /?game=ID: its WebSocket is /ws?game=ID.
+function gameQuery() {
+  const game = new URLSearchParams(location.search).get('game');
+  return game && /^[0-9a-f]{32}$/.test(game) ? '?game=' + game : '';
+}
+
 let retryMs = 500;
 export function connect() {
   const ws = inBrowser ? openWebSession()
-    : new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
+    : new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws' + gameQuery());
   rz.ws = ws;
   setConn('connecting');
   let opened = false;

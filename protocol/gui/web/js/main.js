@@ -22,6 +22,7 @@ import { initPgn } from './pgn.js';
 import { initMoveNow } from './movenow.js';
 import { initRulesView } from './rulesview.js';
 import { initSaving } from './saving.js';
+import { initSeats } from './seats.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -44,6 +45,7 @@ initAnalysis();
 initPgn();
 initMoveNow();
 initRulesView();
+initSeats();   // a game with seats: its `state` handler comes before main's below
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);
