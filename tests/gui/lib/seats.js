@@ -110,6 +110,27 @@ async function takeBack(pages, server, variant, before) {
   await samePages(pages, server, variant + ' after the take-back');
 }
 
+// The lobby on a phone (390x844, touch): the form, the links it gives and the
+// list of games fit the screen's width, with nothing to scroll sideways.
+async function lobbyOnPhone(serverUrl, problems, screenshots) {
+  const phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  try {
+    const page = await openTracked(phone, serverUrl, problems, 'phone lobby');
+    await page.waitForSelector('#lb-variant option', { state: 'attached' });
+    await page.selectOption('#lb-variant', 'nickdanger');
+    await page.selectOption('#lb-opponent', 'human');
+    await page.tap('#lb-create');
+    await page.waitForSelector('#created:not([hidden])');
+    await page.waitForSelector('#games tbody tr');
+    await page.waitForFunction(() => document.querySelectorAll('#games tbody tr').length > 0);
+    const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: 390 })); // not innerWidth: a phone widens its layout to what overflows
+    if (width.page > width.screen) throw new Error('the lobby is ' + width.page + ' px wide on a ' + width.screen + ' px phone');
+    if (screenshots) await page.screenshot({ path: path.join(screenshots, 'seats-lobby-phone.png'), fullPage: true });
+  } finally {
+    await phone.close();
+  }
+}
+
 async function seatsGames(rulezero, variants, screenshots, turns = 8) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulezero-seats-'));
   const server = await startServer(rulezero, ['--db', path.join(dir, 'games.sqlite')]);
@@ -119,6 +140,7 @@ async function seatsGames(rulezero, variants, screenshots, turns = 8) {
     const lobby = await openTracked(profiles.white, server.url, problems, 'lobby');
     await lobby.waitForSelector('#lb-variant option', { state: 'attached' });
     for (const v of variants) await oneGame(lobby, profiles, server.url, v, turns, problems, screenshots);
+    await lobbyOnPhone(server.url, problems, screenshots);
     if (problems.length) throw new Error(problems.join('\n'));
   } finally {
     for (const p of Object.values(profiles)) await p.close();
