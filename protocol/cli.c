@@ -316,7 +316,9 @@ static const struct options_table_entry cli_entries[] = {
      "subcommand, of every variant that has it, or an engine\n"
      "option: Threads, MultiPV, Ponder, UCI_LimitStrength,\n"
      "UCI_Elo, Skill); game settings: Powers (polypiece),\n"
-     "Captures=compulsory-chains|optional-single (interweave)",
+     "Captures=compulsory-chains|optional-single (interweave),\n"
+     "Links=1..32, LinkSquares=same-rank|same-square|same-colour|\n"
+     "any, AfterLinking=twinkle|remove (nickdanger)",
      .set = set_option},
     {"powers", 0, OPTIONS_TABLE_TEXT, "LIST",
      "same as --option Powers=LIST (polypiece, polypiece-phased),\n"

@@ -633,7 +633,7 @@ static void filter_part1(struct position *pos, struct move_list *list)
 
 /* ---- Generation entry points --------------------------------------------------------------- */
 
-_Static_assert(MAX_MOVES >= 600, "link lists need room");
+_Static_assert(MAX_MOVES >= 62 * 64 + 2 * ND_LINK_SLOTS, "link lists need room (LinkSquares=any: 62 King-free board-0 squares x 64)");
 
 /* A link action and its rank in one key: ascending keys are descending
  * scores, ties by ascending move (the scores' sign bit flipped so that an
