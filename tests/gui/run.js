@@ -20,6 +20,7 @@ const { pageFeatures } = require('./lib/features');
 const { playingFeatures } = require('./lib/playfeel');
 const { dialogChecks } = require('./lib/dialogs');
 const { ndLinksDialog } = require('./lib/ndlinks');
+const { ndRulesDialog } = require('./lib/ndrules');
 const { layoutChecks } = require('./lib/layout');
 const { gameFixes } = require('./lib/gamefixes');
 const { watchGame } = require('./lib/watch');
@@ -94,6 +95,8 @@ async function main() {
     if (wanted('normal')) await step('playing features', failures, () => playingFeatures(page, server, args.screenshots));
     if (wanted('normal')) await step('new-game dialog and FEN box', failures, () => dialogChecks(page, server));
     if (wanted('nickdanger')) await step('Nick Danger\'s Links in the new-game dialog', failures, () => ndLinksDialog(page));
+    if (wanted('nickdanger')) await step('Nick Danger\'s LinkSquares and AfterLinking, links off the rank', failures,
+      () => ndRulesDialog(page, args.screenshots));
     if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
     if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
       () => gameFixes(page, server, browser, path.resolve(args.rulezero)));
