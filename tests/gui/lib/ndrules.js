@@ -83,8 +83,8 @@ async function ndRulesDialog(page, shotDir) {
   });
   must(!turns.includes('p8'), 'the Pawn on p8 is offered a move');
   await playTurn(page, 'c7c8q,xg8i5i5');
-  const after = await panelRow(page, 'Links');
-  must(after === '*1 of 2', 'after the break the links row says ' + after);
+  const left = await panelRow(page, 'Links');
+  must(left === '*1 of 2', 'after the break the links row says ' + left);
   must((await marksOn(page, 'g8')).length === 0 && (await marksOn(page, 'c7')).length === 1, 'the links drawn after the break');
 }
 
