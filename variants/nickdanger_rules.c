@@ -426,7 +426,7 @@ static bool link_action_legal(struct position *pos, Move m)
 }
 
 /* What link makes rank r offers before the own-King test, by square colour
- * (0 dark, as a1 and i1): unlinked King-free board-0 squares (u0) and the
+ * (0 dark, as a1 and i1; for same-colour only): unlinked King-free board-0 squares (u0) and the
  * occupied among them (o0), unlinked board-1 squares (u1) and the occupied
  * among them (o1); and the files where both locations are such squares (uu)
  * and both occupied (oo), for same-square links. */
@@ -434,22 +434,46 @@ struct rank_tally {
     int8_t u0[2], o0[2], u1[2], o1[2], uu, oo;
 };
 
+/* Only what LinkSquares needs is counted: colours only for same-colour (else
+ * everything under colour 0), uu and oo only for same-square. */
 static void rank_tally(const struct position *pos, const struct nd_state *st, int r, struct rank_tally *t)
 {
-    memset(t, 0, sizeof *t);
+    int squares = nd_rules_of(pos)->link_squares;
     unsigned m0 = (unsigned)(st->mask[0] >> (r * 8)) & 0xFF, m1 = (unsigned)(st->mask[1] >> (r * 8)) & 0xFF;
     const Piece *row0 = &pos->board[make_square(0, r)], *row1 = &pos->board[make_square(ND_BOARD1_COL, r)];
-    for (int f = 0; f < 8; f++) {
-        int c = (f + r) & 1;
-        bool free0 = !((m0 >> f) & 1) && piece_type(row0[f]) != KING, free1 = !((m1 >> f) & 1);
-        bool full0 = free0 && row0[f] != EMPTY, full1 = free1 && row1[f] != EMPTY;
-        t->u0[c] += free0;
-        t->o0[c] += full0;
-        t->u1[c] += free1;
-        t->o1[c] += full1;
-        t->uu += free0 && free1;
-        t->oo += full0 && full1;
+    int u0[2] = {0, 0}, o0[2] = {0, 0}, u1[2] = {0, 0}, o1[2] = {0, 0}, uu = 0, oo = 0;
+    if (squares == ND_SQUARES_SAME_RANK || squares == ND_SQUARES_ANY) {
+        for (int f = 0; f < 8; f++) {
+            if (!((m0 >> f) & 1) && piece_type(row0[f]) != KING) {
+                u0[0]++;
+                o0[0] += row0[f] != EMPTY;
+            }
+            if (!((m1 >> f) & 1)) {
+                u1[0]++;
+                o1[0] += row1[f] != EMPTY;
+            }
+        }
+    } else {
+        for (int f = 0; f < 8; f++) {
+            int c = squares == ND_SQUARES_SAME_COLOUR ? (f + r) & 1 : 0;
+            bool free0 = !((m0 >> f) & 1) && piece_type(row0[f]) != KING, free1 = !((m1 >> f) & 1);
+            bool full0 = free0 && row0[f] != EMPTY, full1 = free1 && row1[f] != EMPTY;
+            u0[c] += free0;
+            o0[c] += full0;
+            u1[c] += free1;
+            o1[c] += full1;
+            uu += free0 && free1;
+            oo += full0 && full1;
+        }
     }
+    for (int c = 0; c < 2; c++) {
+        t->u0[c] = (int8_t)u0[c];
+        t->o0[c] = (int8_t)o0[c];
+        t->u1[c] = (int8_t)u1[c];
+        t->o1[c] = (int8_t)o1[c];
+    }
+    t->uu = (int8_t)uu;
+    t->oo = (int8_t)oo;
 }
 
 /* Link makes before the own-King test from the ranks' tallies: pairs of
@@ -457,19 +481,22 @@ static void rank_tally(const struct position *pos, const struct nd_state *st, in
 static int makes_from_tallies(const struct nd_rules *r, const struct rank_tally *t)
 {
     int total = 0, u0[2] = {0, 0}, o0[2] = {0, 0}, u1[2] = {0, 0}, o1[2] = {0, 0};
-    for (int k = 0; k < 8; k++) {
-        if (r->link_squares == ND_SQUARES_SAME_RANK)
-            total += (t[k].u0[0] + t[k].u0[1]) * (t[k].u1[0] + t[k].u1[1]) - (t[k].o0[0] + t[k].o0[1]) * (t[k].o1[0] + t[k].o1[1]);
-        else if (r->link_squares == ND_SQUARES_SAME_SQUARE)
+    switch (r->link_squares) {
+    case ND_SQUARES_SAME_RANK: /* colour 0 holds the whole rank */
+        for (int k = 0; k < 8; k++)
+            total += t[k].u0[0] * t[k].u1[0] - t[k].o0[0] * t[k].o1[0];
+        return total;
+    case ND_SQUARES_SAME_SQUARE:
+        for (int k = 0; k < 8; k++)
             total += t[k].uu - t[k].oo;
-        for (int c = 0; c < 2; c++)
-            u0[c] += t[k].u0[c], o0[c] += t[k].o0[c], u1[c] += t[k].u1[c], o1[c] += t[k].o1[c];
+        return total;
+    default:
+        for (int k = 0; k < 8; k++)
+            for (int c = 0; c < 2; c++)
+                u0[c] += t[k].u0[c], o0[c] += t[k].o0[c], u1[c] += t[k].u1[c], o1[c] += t[k].o1[c];
+        /* any: colour 0 holds everything, colour 1 nothing */
+        return u0[0] * u1[0] - o0[0] * o1[0] + u0[1] * u1[1] - o0[1] * o1[1];
     }
-    if (r->link_squares == ND_SQUARES_SAME_COLOUR)
-        total = u0[0] * u1[0] - o0[0] * o1[0] + u0[1] * u1[1] - o0[1] * o1[1];
-    else if (r->link_squares == ND_SQUARES_ANY)
-        total = (u0[0] + u0[1]) * (u1[0] + u1[1]) - (o0[0] + o0[1]) * (o1[0] + o1[1]);
-    return total;
 }
 
 /* Could an orthodox piece on board-0 square s0 attack board-0 square k at all? */
