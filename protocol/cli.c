@@ -326,7 +326,9 @@ static const struct options_table_entry cli_entries[] = {
      "Dialectic=square|stair-step (hegelian),\n"
      "Link=SQUARE=PLACE (pickle), Shift=SQUARE=PLACE\n"
      "(shifted-square): a board square and a place beside the\n"
-     "board, x1-x8 or z1-z8, default e4=x5",
+     "board, x1-x8 or z1-z8, default e4=x5;\n"
+     "Links=1..32, LinkSquares=same-rank|same-square|same-colour|\n"
+     "any, AfterLinking=twinkle|remove (nickdanger)",
      .set = set_option},
     {"powers", 0, OPTIONS_TABLE_TEXT, "LIST",
      "same as --option Powers=LIST (polypiece, polypiece-phased),\n"

@@ -21,6 +21,8 @@ static void rules_defaults(struct nd_rules *r)
 {
     chess_rules_declared(&r->chess, &nickdanger_game);
     r->max_links = ND_DEFAULT_LINKS;
+    r->link_squares = ND_SQUARES_SAME_RANK;
+    r->after_linking = ND_AFTER_TWINKLE;
 }
 
 static void build_rules(void) { rules_defaults(&default_rules); }
@@ -33,16 +35,25 @@ const struct nd_rules *nd_default_rules(void)
 
 static void nd_reset_rules(struct position *pos) { pos->rules = nd_default_rules(); }
 
+/* The values of the combo settings, in the order of their enums. */
+static const char *const link_squares_names[] = {"same-rank", "same-square", "same-colour", "any"};
+static const char *const after_linking_names[] = {"twinkle", "remove"};
+#define ND_LINK_SQUARES_CHOICES "same-rank /// same-square /// same-colour /// any"
+#define ND_AFTER_LINKING_CHOICES "twinkle /// remove"
+
 static const struct variant_option nd_options[] = {
     {"Links", "spin", "8", "1 32"},
+    {"LinkSquares", "combo", "same-rank", ND_LINK_SQUARES_CHOICES},
+    {"AfterLinking", "combo", "twinkle", ND_AFTER_LINKING_CHOICES},
 };
 _Static_assert(ND_DEFAULT_LINKS == 8 && ND_LINK_SLOTS == 32, "nd_options states the Links default and range");
+_Static_assert(ND_SQUARES_SAME_RANK == 0 && ND_AFTER_TWINKLE == 0, "the combos' defaults are their first values");
 
 static void *nd_rules_new(char *err, size_t errlen)
 {
     struct nd_rules *r = malloc(sizeof *r);
     if (!r) {
-        error_set(err, errlen, "Links: out of memory");
+        error_set(err, errlen, "Nick Danger settings: out of memory");
         return NULL;
     }
     rules_defaults(r);
@@ -69,19 +80,49 @@ static int set_links(struct nd_rules *r, const char *value, char *err, size_t er
     return 0;
 }
 
+/* A combo setting: one of `names` (any case), nothing else; *out gets its index. */
+static int set_choice(const char *setting, const char *const *names, int count, int *out,
+                      const char *value, char *err, size_t errlen)
+{
+    for (int i = 0; value && i < count; i++)
+        if (strcasecmp(value, names[i]) == 0) {
+            *out = i;
+            return 0;
+        }
+    char list[128] = "";
+    for (int i = 0, len = 0; i < count; i++)
+        len += snprintf(list + len, sizeof list - (size_t)len, "%s%s", i ? ", " : "", names[i]);
+    return error_set(err, errlen, "%s: '%s' is not one of %s", setting, value ? value : "", list);
+}
+
+#define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
 static int nd_set_option(void *rules, const char *name, const char *value, char *err, size_t errlen)
 {
+    struct nd_rules *r = rules;
     if (name && strcasecmp(name, "Links") == 0)
-        return set_links(rules, value, err, errlen);
+        return set_links(r, value, err, errlen);
+    if (name && strcasecmp(name, "LinkSquares") == 0)
+        return set_choice("LinkSquares", link_squares_names, COUNT_OF(link_squares_names),
+                          &r->link_squares, value, err, errlen);
+    if (name && strcasecmp(name, "AfterLinking") == 0)
+        return set_choice("AfterLinking", after_linking_names, COUNT_OF(after_linking_names),
+                          &r->after_linking, value, err, errlen);
     return error_set(err, errlen, "unknown option '%s'", name ? name : "");
 }
 
 static void nd_get_option(const void *rules, const char *name, char *out, size_t n)
 {
     const struct nd_rules *r = rules;
-    if (name && strcasecmp(name, "Links") == 0 && n)
+    if (!n)
+        return;
+    if (name && strcasecmp(name, "Links") == 0)
         snprintf(out, n, "%d", r->max_links);
-    else if (n)
+    else if (name && strcasecmp(name, "LinkSquares") == 0)
+        snprintf(out, n, "%s", link_squares_names[r->link_squares]);
+    else if (name && strcasecmp(name, "AfterLinking") == 0)
+        snprintf(out, n, "%s", after_linking_names[r->after_linking]);
+    else
         out[0] = '\0';
 }
 
@@ -90,7 +131,7 @@ static const int nd_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000
 /* ---- FEN fields 7-9 ------------------------------------------------------------- */
 
 
-/* Reads `a3k3` at *s: a board-0 square then a board-1 square on the same rank. */
+/* Reads `a3k3` at *s: a board-0 square then a board-1 square that LinkSquares lets it be linked to. */
 static int parse_pair(const struct position *pos, const char **s, Square *s0, Square *s1)
 {
     const struct geometry *g = &pos->variant->geo;
@@ -98,9 +139,20 @@ static int parse_pair(const struct position *pos, const char **s, Square *s0, Sq
     if (*s0 == NO_SQUARE || nd_board_of(*s0))
         return -1;
     *s1 = geo_parse_square(g, s);
-    if (*s1 == NO_SQUARE || !nd_board_of(*s1) || square_rank(*s1) != square_rank(*s0))
+    if (*s1 == NO_SQUARE || !nd_board_of(*s1) || !nd_pair_allowed(nd_rules_of(pos), nd_local(*s0), nd_local(*s1)))
         return -1;
     return 0;
+}
+
+/* What LinkSquares asks of a pair, for messages. */
+static const char *pair_rule_text(const struct position *pos)
+{
+    switch (nd_rules_of(pos)->link_squares) {
+    case ND_SQUARES_SAME_SQUARE: return "the same square of each board (LinkSquares=same-square)";
+    case ND_SQUARES_SAME_COLOUR: return "two squares of the same colour (LinkSquares=same-colour)";
+    case ND_SQUARES_ANY: return "any two squares (LinkSquares=any)";
+    default: return "same rank";
+    }
 }
 
 /* A piece on a linked square was put on both locations by the generic reader:
@@ -115,7 +167,7 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
         Square s0, s1;
         if (parse_pair(pos, &s, &s0, &s1))
             return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': expected pairs like a3k3 (board-0 square first, "
-                                          "same rank), separated by commas", field);
+                                          "%s), separated by commas", field, pair_rule_text(pos));
         if (nd_linked(st, s0) || nd_linked(st, s1))
             return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': a square is linked twice", field);
         if (st->nlinks == nd_max_links(pos))
@@ -168,16 +220,21 @@ static int nd_read_extra(struct position *pos, char *const *fields, int n, char 
         return error_set(err, errlen, "invalid FEN: field 10: unexpected '%s'", fields[3]);
     if (n > 0 && read_links(pos, fields[0], err, errlen))
         return -1;
+    const struct nd_rules *r = nd_rules_of(pos);
+    char full = r->after_linking == ND_AFTER_REMOVE ? 'R' : 'T';
     if (n > 1) {
         if (strcmp(fields[1], "L") == 0)
             st->phase = ND_PHASE_LINKING;
-        else if (strcmp(fields[1], "T") == 0)
-            st->phase = ND_PHASE_TWINKLE;
+        else if (fields[1][0] == full && fields[1][1] == '\0')
+            st->phase = nd_full_phase(r);
         else
-            return error_set(err, errlen, "invalid FEN: field 8 (phase): '%s', expected L or T", fields[1]);
+            return error_set(err, errlen, "invalid FEN: field 8 (phase): '%s', expected L or %c (AfterLinking=%s)", fields[1],
+                             full, after_linking_names[r->after_linking]);
     }
     if (st->nlinks == nd_max_links(pos))
-        st->phase = ND_PHASE_TWINKLE;
+        st->phase = nd_full_phase(r);
+    if (st->phase == ND_PHASE_REMOVING && st->nlinks == 0) /* no link left to remove: linking again */
+        st->phase = ND_PHASE_LINKING;
     if (n > 2 && read_last(pos, fields[2], err, errlen))
         return -1;
     return 0;
@@ -206,7 +263,8 @@ static void nd_write_extra(const struct position *pos, char *out, size_t n)
                 len += (size_t)snprintf(out + len, n - len, "%s%s", written++ ? "," : "", name);
             }
     }
-    len += (size_t)snprintf(out + len, n - len, " %c ", st->phase == ND_PHASE_TWINKLE ? 'T' : 'L');
+    static const char phase_letter[] = "LTR";
+    len += (size_t)snprintf(out + len, n - len, " %c ", phase_letter[st->phase]);
     if (st->last_kind == ND_LAST_NONE) {
         snprintf(out + len, n - len, "-");
     } else {
@@ -230,7 +288,8 @@ static int nd_validate(struct position *pos, char *err, size_t errlen)
                     return error_set(err, errlen, "invalid FEN: field 1 (placement): %s King is on board 1",
                                      c == WHITE ? "the White" : "the Black");
             }
-            if (type == PAWN && (square_rank(sq) == 0 || square_rank(sq) == 7))
+            /* With links off the rank a Pawn can reach any rank without promoting (docs/rules-decisions.md). */
+            if (type == PAWN && (square_rank(sq) == 0 || square_rank(sq) == 7) && !nd_promotes_on_board0_only(nd_rules_of(pos)))
                 return error_set(err, errlen, "invalid FEN: field 1 (placement): %s", "a pawn on the first or last rank");
         }
         if (kings != 1)
@@ -262,11 +321,13 @@ static Square nd_listed_square(const struct position *pos, Square sq)
 static bool nd_state_ok(const struct position *pos)
 {
     const struct nd_state *st = nd_cst(pos);
-    if (st->nlinks > nd_max_links(pos) || st->phase > ND_PHASE_TWINKLE || st->part2 > 1)
+    const struct nd_rules *r = nd_rules_of(pos);
+    if (st->nlinks > nd_max_links(pos) || st->part2 > 1 || (st->phase != ND_PHASE_LINKING && st->phase != nd_full_phase(r)) ||
+        (st->phase == ND_PHASE_REMOVING && st->nlinks == 0))
         return false;
     uint64_t mask[2] = {0, 0};
     for (int i = 0; i < st->nlinks; i++) {
-        if (st->l0[i] >= 64 || st->l1[i] >= 64 || st->l0[i] >> 3 != st->l1[i] >> 3)
+        if (st->l0[i] >= 64 || st->l1[i] >= 64 || !nd_pair_allowed(r, st->l0[i], st->l1[i]))
             return false;
         mask[0] |= 1ULL << st->l0[i];
         mask[1] |= 1ULL << st->l1[i];
@@ -348,7 +409,7 @@ const struct variant variant_nickdanger = {
     .steps_are_turns = false,
     .reset_rules = nd_reset_rules,
     .options = nd_options,
-    .option_count = 1,
+    .option_count = COUNT_OF(nd_options),
     .rules_new = nd_rules_new,
     .rules_free = nd_rules_free,
     .set_option = nd_set_option,

@@ -20,16 +20,26 @@
 #define ND_DEFAULT_LINKS 8   /* rule 2d's number, the Links setting's default */
 #define ND_BOARD1_COL 16
 
+/* `LinkSquares`: which board-1 squares a board-0 square may be linked to
+ * (rule 3c, 3e1, Colorboundmost, or any). */
+enum nd_link_squares { ND_SQUARES_SAME_RANK = 0, ND_SQUARES_SAME_SQUARE, ND_SQUARES_SAME_COLOUR, ND_SQUARES_ANY };
+/* `AfterLinking`: what follows the linking phase (rule 2c Twinkle, or 2b removing). */
+enum nd_after_linking { ND_AFTER_TWINKLE = 0, ND_AFTER_REMOVE };
+
 /* The rules with this game's settings (pos->rules points here): the chess
- * tables, and `Links`, the most links at a time (1 to ND_LINK_SLOTS); the
- * Twinkle phase starts when that many exist. */
+ * tables; `Links`, the most links at a time (1 to ND_LINK_SLOTS), whose
+ * reaching ends the linking phase; `LinkSquares`; `AfterLinking`. */
 struct nd_rules {
     struct chess_rules chess; /* first: chess_rules_of(pos) reads it */
     int max_links;
+    int link_squares;  /* enum nd_link_squares */
+    int after_linking; /* enum nd_after_linking */
 };
 
 enum { ND_LAST_NONE = 0, ND_LAST_MADE, ND_LAST_BROKEN };
-enum { ND_PHASE_LINKING = 0, ND_PHASE_TWINKLE };
+/* Removing: AfterLinking=remove's phase after the linking one (only breaks;
+ * back to linking when no link is left). */
+enum { ND_PHASE_LINKING = 0, ND_PHASE_TWINKLE, ND_PHASE_REMOVING };
 /* Step kinds of part 2. from = board-0 square, to = board-1 square. */
 enum { MK_LINK = MK_VARIANT1, MK_UNLINK = MK_VARIANT2 };
 /* Detail of MK_UNLINK: where the piece of an occupied link stays. */
@@ -40,7 +50,7 @@ enum { ND_KEEP_NONE = 0, ND_KEEP_0, ND_KEEP_1 };
 struct POSITION_EXT_TYPE nd_state {
     uint64_t mask[2];        /* linked locations, by board */
     uint8_t l0[ND_LINK_SLOTS]; /* link slots: board-0 location */
-    uint8_t l1[ND_LINK_SLOTS]; /*             board-1 location (same rank) */
+    uint8_t l1[ND_LINK_SLOTS]; /*             board-1 location (as LinkSquares allows) */
     uint8_t id[ND_LINK_SLOTS]; /*             its number 0 to Links-1 while it exists (how the GUI
                                               shows it; not part of the key) */
     uint8_t next_id;         /* a new link takes the first free number from here on, cyclically */
@@ -53,10 +63,36 @@ struct POSITION_EXT_TYPE nd_state {
 
 POSITION_EXT_ACCESSORS(struct nd_state, nd_st, nd_cst)
 
-/* The Links setting of the position's game. */
-static inline int nd_max_links(const struct position *pos)
+static inline const struct nd_rules *nd_rules_of(const struct position *pos)
 {
-    return ((const struct nd_rules *)pos->rules)->max_links;
+    return (const struct nd_rules *)pos->rules;
+}
+
+/* The Links setting of the position's game. */
+static inline int nd_max_links(const struct position *pos) { return nd_rules_of(pos)->max_links; }
+
+/* The phase that follows the linking one under the game's AfterLinking. */
+static inline uint8_t nd_full_phase(const struct nd_rules *r)
+{
+    return r->after_linking == ND_AFTER_REMOVE ? ND_PHASE_REMOVING : ND_PHASE_TWINKLE;
+}
+
+/* May board-0 location l0 and board-1 location l1 be linked, by LinkSquares?
+ * A square's colour is that of its place on its own board (a1 and i1 dark). */
+static inline bool nd_pair_allowed(const struct nd_rules *r, int l0, int l1)
+{
+    switch (r->link_squares) {
+    case ND_SQUARES_SAME_SQUARE: return l0 == l1;
+    case ND_SQUARES_SAME_COLOUR: return (((l0 >> 3) + l0 + (l1 >> 3) + l1) & 1) == 0;
+    case ND_SQUARES_ANY: return true;
+    default: return l0 >> 3 == l1 >> 3;
+    }
+}
+
+/* Pawns promote only by a Pawn move on board 0 (rule 3c, when links may leave the rank). */
+static inline bool nd_promotes_on_board0_only(const struct nd_rules *r)
+{
+    return r->link_squares == ND_SQUARES_SAME_COLOUR || r->link_squares == ND_SQUARES_ANY;
 }
 
 /* A new link's number: the first free one from next_id on (so a broken
@@ -78,8 +114,11 @@ static inline uint8_t nd_take_link_id(struct nd_state *st, int limit)
 }
 
 /* Zobrist slots (zobrist.ext) of the state: a link by its board-0 square and
- * its board-1 file, the last link action the same way by kind, the twinkle
- * phase and an owed part 2. */
+ * its board-1 file, the last link action the same way by kind, the phase
+ * after linking (Twinkle or removing) and an owed part 2. A link or last
+ * action whose board-1 square is on another rank (LinkSquares same-colour or
+ * any) adds a key of zobrist.ext_more by its board-0 square and the rank
+ * difference (1 to 7, upward modulo 8). */
 enum {
     ND_KEY_LINK = 0,
     ND_KEY_LAST = ND_KEY_LINK + 64 * 8,  /* + 512 * (kind - ND_LAST_MADE) */
@@ -87,6 +126,12 @@ enum {
     ND_KEY_PART2,
 };
 _Static_assert(ND_KEY_PART2 < ZOBRIST_EXT_KEYS, "Nick Danger's keys fit zobrist.ext");
+enum {
+    ND_KEY_MORE_LINK_RANK = 0,                       /* + 64 * (difference - 1) + board-0 square */
+    ND_KEY_MORE_LAST_RANK = ND_KEY_MORE_LINK_RANK + 7 * 64,
+    ND_KEY_MORE_END = ND_KEY_MORE_LAST_RANK + 7 * 64,
+};
+_Static_assert(ND_KEY_MORE_END <= ZOBRIST_EXT_MORE_KEYS, "Nick Danger's keys fit zobrist.ext_more");
 
 static inline int nd_board_of(Square sq) { return square_col(sq) >= ND_BOARD1_COL; }
 static inline int nd_local(Square sq) { return square_rank(sq) * 8 + (square_col(sq) & 7); }
@@ -141,7 +186,7 @@ struct nd_link_scorer {
 void nd_link_scorer_init(struct nd_link_scorer *sc, struct position *pos);
 int nd_link_scorer_score(struct nd_link_scorer *sc, Move m);
 
-/* The default rules (Links 8), for a position read without a game's settings (nickdanger.c). */
+/* The default rules (Links 8, same-rank, twinkle), for a position read without a game's settings (nickdanger.c). */
 const struct nd_rules *nd_default_rules(void);
 
 #endif

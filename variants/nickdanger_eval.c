@@ -160,7 +160,7 @@ static int side_score(const struct position *pos, Color c, const struct nd_attac
         bool board1 = nd_board_of(sq);
         s += value_of(type);
         *phase += evaluate_phase_weight(type);
-        if (type == PAWN)
+        if (type == PAWN && advance < 7) /* on its last rank only with links off the rank: it cannot move on */
             s += advance * advance * w[board1 ? W_PAWN_ADVANCE : W_PAWN_ADVANCE_0];
         else if (type == KNIGHT || type == BISHOP)
             s += centre[file] + centre[rank];

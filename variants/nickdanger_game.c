@@ -35,5 +35,8 @@ const struct game_decl nickdanger_game = {
         "the opponent's last link action.</li>"
         "<li>White's first turn has no link action; it is skipped when none is legal.</li>"
         "<li>A piece moves with the geometry of the board it moves from. Check, checkmate, castling and "
-        "promotion as in chess; the King stays on a-h and never stands on a link.</li></ul>",
+        "promotion as in chess; the King stays on a-h and never stands on a link.</li>"
+        "<li>This is the default game. The settings <b>Links</b> (how many at a time), <b>LinkSquares</b> (which "
+        "squares: same rank, same square, same colour or any; off the rank a Pawn promotes only on a-h) and "
+        "<b>AfterLinking</b> (Twinkle, or removing links until none is left) change it: see the full rules.</li></ul>",
 };

@@ -92,18 +92,20 @@ static int slot_of0(const struct nd_state *st, int l0)
     return -1;
 }
 
-static void link_add(struct nd_state *st, int l0, int l1, int limit)
+/* The linking phase ends when the Links setting's number of links exists. */
+static void link_add(struct nd_state *st, int l0, int l1, const struct nd_rules *r)
 {
-    st->id[st->nlinks] = nd_take_link_id(st, limit);
+    st->id[st->nlinks] = nd_take_link_id(st, r->max_links);
     st->l0[st->nlinks] = (uint8_t)l0;
     st->l1[st->nlinks] = (uint8_t)l1;
     st->nlinks++;
     st->mask[0] |= 1ULL << l0;
     st->mask[1] |= 1ULL << l1;
-    if (st->nlinks == limit)
-        st->phase = ND_PHASE_TWINKLE;
+    if (st->nlinks == r->max_links)
+        st->phase = nd_full_phase(r);
 }
 
+/* The removing phase (AfterLinking=remove) ends when no link is left. */
 static void link_remove(struct nd_state *st, int i)
 {
     st->mask[0] &= ~(1ULL << st->l0[i]);
@@ -112,6 +114,15 @@ static void link_remove(struct nd_state *st, int i)
     st->l0[i] = st->l0[st->nlinks];
     st->l1[i] = st->l1[st->nlinks];
     st->id[i] = st->id[st->nlinks];
+    if (st->phase == ND_PHASE_REMOVING && st->nlinks == 0)
+        st->phase = ND_PHASE_LINKING;
+}
+
+/* The extra key of a pair whose board-1 square is on another rank (none on the same rank). */
+static uint64_t rank_shift_key(int base, int l0, int l1)
+{
+    int shift = ((l1 >> 3) - (l0 >> 3)) & 7;
+    return shift ? zobrist.ext_more[base + 64 * (shift - 1) + l0] : 0;
 }
 
 uint64_t nd_ext_key(const struct position *pos)
@@ -119,11 +130,13 @@ uint64_t nd_ext_key(const struct position *pos)
     const struct nd_state *st = nd_cst(pos);
     uint64_t k = 0;
     for (int i = 0; i < st->nlinks; i++)
-        k ^= zobrist.ext[ND_KEY_LINK + st->l0[i] * 8 + (st->l1[i] & 7)];
-    if (st->phase == ND_PHASE_TWINKLE)
+        k ^= zobrist.ext[ND_KEY_LINK + st->l0[i] * 8 + (st->l1[i] & 7)] ^
+             rank_shift_key(ND_KEY_MORE_LINK_RANK, st->l0[i], st->l1[i]);
+    if (st->phase != ND_PHASE_LINKING)
         k ^= zobrist.ext[ND_KEY_TWINKLE];
     if (st->last_kind != ND_LAST_NONE)
-        k ^= zobrist.ext[ND_KEY_LAST + 512 * (st->last_kind - ND_LAST_MADE) + st->last0 * 8 + (st->last1 & 7)];
+        k ^= zobrist.ext[ND_KEY_LAST + 512 * (st->last_kind - ND_LAST_MADE) + st->last0 * 8 + (st->last1 & 7)] ^
+             rank_shift_key(ND_KEY_MORE_LAST_RANK, st->last0, st->last1);
     if (st->part2)
         k ^= zobrist.ext[ND_KEY_PART2];
     return k;
@@ -157,16 +170,45 @@ static bool exposes_if_removed(struct position *pos, Square s0)
 
 /* ---- Part 1: pseudo-legal generation ----------------------------------------------- */
 
+/* Rule 3c with links off the rank: a Pawn moving on board 1 to its last rank
+ * does not promote. The moves from board-1 location `from` added since
+ * `start` keep one plain move for each promotion target (none for a quiet one
+ * when only captures are wanted). */
+static void no_promotion_on_board1(const struct position *pos, struct move_list *list, int start, bool captures_only)
+{
+    int first_promo = chess_rules_of(pos)->promo_types[0];
+    int n = start;
+    for (int i = start; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (move_kind(m) == MK_PROMOTION) {
+            if (move_promo(m) != first_promo || (captures_only && pos->board[move_to(m)] == EMPTY))
+                continue;
+            m = make_move(move_from(m), move_to(m), MK_NORMAL, 0);
+        }
+        list->moves[n++] = m;
+    }
+    list->count = n;
+}
+
+/* A piece's moves from board-0 or board-1 location sq. */
+static void gen_from(const struct position *pos, struct move_list *list, Square sq, bool captures_only)
+{
+    int start = list->count;
+    chess_gen_piece(pos, list, sq, captures_only);
+    if (nd_board_of(sq) && piece_type(pos->board[sq]) == PAWN && nd_promotes_on_board0_only(nd_rules_of(pos)))
+        no_promotion_on_board1(pos, list, start, captures_only);
+}
+
 static void gen_part1_pseudo(const struct position *pos, struct move_list *list, bool captures_only)
 {
     const struct nd_state *st = nd_cst(pos);
     Color us = pos->side;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square sq = pos->plist[us][i];
-        chess_gen_piece(pos, list, sq, captures_only);
+        gen_from(pos, list, sq, captures_only);
         Square other = nd_partner(st, sq);
         if (other != NO_SQUARE)
-            chess_gen_piece(pos, list, other, captures_only);
+            gen_from(pos, list, other, captures_only);
     }
     if (!captures_only && pos->castling)
         chess_gen_castling(pos, chess_rules_of(pos), list);
@@ -260,7 +302,7 @@ static void apply_link(struct position *pos, Move m)
         } else if (p0 != EMPTY) {
             jset(pos, s1, p0, false);
         }
-        link_add(st, nd_local(s0), nd_local(s1), nd_max_links(pos));
+        link_add(st, nd_local(s0), nd_local(s1), nd_rules_of(pos));
     } else {
         link_remove(st, slot_of0(st, nd_local(s0)));
         Piece p = pos->board[s0];
@@ -305,23 +347,45 @@ static void end_turn(struct position *pos, int last_kind, Square s0, Square s1)
     pos_flip_side(pos);
 }
 
-/* Link actions the rules allow, before the own-King test. */
+/* The board-1 locations that might be linked to board-0 location l0 lie in
+ * [*lo, *hi) (nd_pair_allowed says which of them may). */
+static void partner_range(const struct nd_rules *r, int l0, int *lo, int *hi)
+{
+    switch (r->link_squares) {
+    case ND_SQUARES_SAME_RANK: *lo = l0 & ~7, *hi = *lo + 8; break;
+    case ND_SQUARES_SAME_SQUARE: *lo = l0, *hi = l0 + 1; break;
+    default: *lo = 0, *hi = 64;
+    }
+}
+
+/* What the phase allows: new links (not in the removing phase, and only
+ * below the Links setting), breaks (not in the linking phase). */
+static bool makes_allowed(const struct position *pos, const struct nd_state *st)
+{
+    return st->phase != ND_PHASE_REMOVING && st->nlinks < nd_max_links(pos);
+}
+static bool breaks_allowed(const struct nd_state *st) { return st->phase != ND_PHASE_LINKING; }
+
+/* Link actions the rules allow, before the own-King test. Only the Twinkle
+ * phase forbids undoing the opponent's last link action (rule 2c). */
 void nd_generate_link_candidates(struct position *pos, struct move_list *list)
 {
+    const struct nd_rules *r = nd_rules_of(pos);
     const struct nd_state *st = nd_cst(pos);
     bool twinkle = st->phase == ND_PHASE_TWINKLE;
     bool forbid_make = twinkle && st->last_kind == ND_LAST_BROKEN;
     bool forbid_break = twinkle && st->last_kind == ND_LAST_MADE;
     list->count = 0;
-    if (st->nlinks < nd_max_links(pos)) {
+    if (makes_allowed(pos, st)) {
         for (int l0 = 0; l0 < 64; l0++) {
             Square s0 = nd_square(0, l0);
             Piece p0 = pos->board[s0];
             if (((st->mask[0] >> l0) & 1) || piece_type(p0) == KING)
                 continue;
-            int base = l0 & ~7;
-            for (int l1 = base; l1 < base + 8; l1++) {
-                if ((st->mask[1] >> l1) & 1)
+            int lo, hi;
+            partner_range(r, l0, &lo, &hi);
+            for (int l1 = lo; l1 < hi; l1++) {
+                if (((st->mask[1] >> l1) & 1) || !nd_pair_allowed(r, l0, l1))
                     continue;
                 Square s1 = nd_square(1, l1);
                 if (p0 != EMPTY && pos->board[s1] != EMPTY)
@@ -332,7 +396,7 @@ void nd_generate_link_candidates(struct position *pos, struct move_list *list)
             }
         }
     }
-    if (twinkle) {
+    if (breaks_allowed(st)) {
         for (int i = 0; i < st->nlinks; i++) {
             if (forbid_break && st->l0[i] == st->last0 && st->l1[i] == st->last1)
                 continue;
@@ -361,51 +425,121 @@ static bool link_action_legal(struct position *pos, Move m)
     return true;
 }
 
-/* Link makes on rank r before the own-King test: unlinked King-free board-0
- * squares x unlinked board-1 squares, less the pairs with both occupied. */
-static int rank_makes(const struct position *pos, const struct nd_state *st, int r)
+/* What link makes rank r offers before the own-King test, by square colour
+ * (0 dark, as a1 and i1; for same-colour only): unlinked King-free board-0 squares (u0) and the
+ * occupied among them (o0), unlinked board-1 squares (u1) and the occupied
+ * among them (o1); and the files where both locations are such squares (uu)
+ * and both occupied (oo), for same-square links. */
+struct rank_tally {
+    int8_t u0[2], o0[2], u1[2], o1[2], uu, oo;
+};
+
+/* Only what LinkSquares needs is counted: colours only for same-colour (else
+ * everything under colour 0), uu and oo only for same-square. */
+static void rank_tally(const struct position *pos, const struct nd_state *st, int r, struct rank_tally *t)
 {
-    int u0 = 0, o0 = 0, u1 = 0, o1 = 0;
+    int squares = nd_rules_of(pos)->link_squares;
     unsigned m0 = (unsigned)(st->mask[0] >> (r * 8)) & 0xFF, m1 = (unsigned)(st->mask[1] >> (r * 8)) & 0xFF;
     const Piece *row0 = &pos->board[make_square(0, r)], *row1 = &pos->board[make_square(ND_BOARD1_COL, r)];
-    for (int f = 0; f < 8; f++) {
-        if (!((m0 >> f) & 1) && piece_type(row0[f]) != KING) {
-            u0++;
-            o0 += row0[f] != EMPTY;
+    int u0[2] = {0, 0}, o0[2] = {0, 0}, u1[2] = {0, 0}, o1[2] = {0, 0}, uu = 0, oo = 0;
+    if (squares == ND_SQUARES_SAME_RANK || squares == ND_SQUARES_ANY) {
+        for (int f = 0; f < 8; f++) {
+            if (!((m0 >> f) & 1) && piece_type(row0[f]) != KING) {
+                u0[0]++;
+                o0[0] += row0[f] != EMPTY;
+            }
+            if (!((m1 >> f) & 1)) {
+                u1[0]++;
+                o1[0] += row1[f] != EMPTY;
+            }
         }
-        if (!((m1 >> f) & 1)) {
-            u1++;
-            o1 += row1[f] != EMPTY;
+    } else {
+        for (int f = 0; f < 8; f++) {
+            int c = squares == ND_SQUARES_SAME_COLOUR ? (f + r) & 1 : 0;
+            bool free0 = !((m0 >> f) & 1) && piece_type(row0[f]) != KING, free1 = !((m1 >> f) & 1);
+            bool full0 = free0 && row0[f] != EMPTY, full1 = free1 && row1[f] != EMPTY;
+            u0[c] += free0;
+            o0[c] += full0;
+            u1[c] += free1;
+            o1[c] += full1;
+            uu += free0 && free1;
+            oo += full0 && full1;
         }
     }
-    return u0 * u1 - o0 * o1;
+    for (int c = 0; c < 2; c++) {
+        t->u0[c] = (int8_t)u0[c];
+        t->o0[c] = (int8_t)o0[c];
+        t->u1[c] = (int8_t)u1[c];
+        t->o1[c] = (int8_t)o1[c];
+    }
+    t->uu = (int8_t)uu;
+    t->oo = (int8_t)oo;
+}
+
+/* Link makes before the own-King test from the ranks' tallies: pairs of
+ * squares LinkSquares allows, both unlinked, less those with both occupied. */
+static int makes_from_tallies(const struct nd_rules *r, const struct rank_tally *t)
+{
+    int total = 0, u0[2] = {0, 0}, o0[2] = {0, 0}, u1[2] = {0, 0}, o1[2] = {0, 0};
+    switch (r->link_squares) {
+    case ND_SQUARES_SAME_RANK: /* colour 0 holds the whole rank */
+        for (int k = 0; k < 8; k++)
+            total += t[k].u0[0] * t[k].u1[0] - t[k].o0[0] * t[k].o1[0];
+        return total;
+    case ND_SQUARES_SAME_SQUARE:
+        for (int k = 0; k < 8; k++)
+            total += t[k].uu - t[k].oo;
+        return total;
+    default:
+        for (int k = 0; k < 8; k++)
+            for (int c = 0; c < 2; c++)
+                u0[c] += t[k].u0[c], o0[c] += t[k].o0[c], u1[c] += t[k].u1[c], o1[c] += t[k].o1[c];
+        /* any: colour 0 holds everything, colour 1 nothing */
+        return u0[0] * u1[0] - o0[0] * o1[0] + u0[1] * u1[1] - o0[1] * o1[1];
+    }
+}
+
+/* Could an orthodox piece on board-0 square s0 attack board-0 square k at all? */
+static bool in_reach(Square s0, Square k)
+{
+    int df = abs(square_col(s0) - square_col(k)), dr = abs(square_rank(s0) - square_rank(k));
+    return df == 0 || dr == 0 || df == dr || df * dr == 2;
 }
 
 /* Number of legal link actions, counted without listing them. `base`, when
- * given, holds rank_makes of every rank except those in `dirty`. */
-static int count_part2_from(struct position *pos, const int *base, unsigned dirty)
+ * given, holds the tallies of every rank except those in `dirty`. */
+static int count_part2_from(struct position *pos, const struct rank_tally *base, unsigned dirty)
 {
+    const struct nd_rules *rules = nd_rules_of(pos);
     const struct nd_state *st = nd_cst(pos);
     bool twinkle = st->phase == ND_PHASE_TWINKLE;
     Color them = pos->side ^ 1;
+    Square king = pos->king_sq[pos->side];
     int total = 0;
-    if (st->nlinks < nd_max_links(pos)) {
+    if (makes_allowed(pos, st)) {
         bool forbid_counted = false;
+        struct rank_tally t[8];
         for (int r = 0; r < 8; r++)
-            total += base && !((dirty >> r) & 1) ? base[r] : rank_makes(pos, st, r);
+            if (base && !((dirty >> r) & 1))
+                t[r] = base[r];
+            else
+                rank_tally(pos, st, r, &t[r]);
+        total += makes_from_tallies(rules, t);
         /* Enemy pieces on unlinked board-1 squares (listed there) that a link would bring to an empty s0. */
         for (int i = 0; i < pos->pcount[them]; i++) {
             Square s1 = pos->plist[them][i];
             if (!nd_board_of(s1))
                 continue;
-            int r = square_rank(s1);
-            for (int f = 0; f < 8; f++) {
-                Square s0 = make_square(f, r);
-                if (pos->board[s0] != EMPTY || ((st->mask[0] >> nd_local(s0)) & 1))
+            int l1 = nd_local(s1), lo, hi;
+            partner_range(rules, l1, &lo, &hi); /* the ranges are symmetric */
+            for (int l0 = lo; l0 < hi; l0++) {
+                Square s0 = nd_square(0, l0);
+                if (pos->board[s0] != EMPTY || ((st->mask[0] >> l0) & 1) || !nd_pair_allowed(rules, l0, l1) ||
+                    !in_reach(s0, king))
                     continue;
                 if (exposes_if_placed(pos, s0, pos->board[s1])) {
                     total--;
-                    if (st->last_kind == ND_LAST_BROKEN && st->last0 == nd_local(s0) && st->last1 == nd_local(s1))
+                    if (st->last_kind == ND_LAST_BROKEN && st->last0 == l0 && st->last1 == l1)
                         forbid_counted = true;
                 }
             }
@@ -417,9 +551,9 @@ static int count_part2_from(struct position *pos, const int *base, unsigned dirt
                 total--;
         }
     }
-    if (twinkle) {
+    if (breaks_allowed(st)) {
         for (int i = 0; i < st->nlinks; i++) {
-            if (st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1)
+            if (twinkle && st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1)
                 continue;
             Square s0 = nd_square(0, st->l0[i]);
             total++;
@@ -442,26 +576,48 @@ static unsigned journal_ranks(const struct position *pos)
     return ranks;
 }
 
+/* Two empty unlinked squares that LinkSquares lets be linked, at least two
+ * such pairs: at most one is the forbidden re-make, and linking two empty
+ * squares never exposes a King. */
+static bool two_empty_pairs(const struct position *pos, const struct nd_state *st)
+{
+    const struct nd_rules *rules = nd_rules_of(pos);
+    int e0[2] = {0, 0}, e1[2] = {0, 0}, ee = 0;
+    for (int r = 0; r < 8; r++) {
+        int r0[2] = {0, 0}, r1[2] = {0, 0};
+        for (int f = 0; f < 8; f++) {
+            bool empty0 = pos->board[make_square(f, r)] == EMPTY && !((st->mask[0] >> (r * 8 + f)) & 1);
+            bool empty1 = pos->board[make_square(ND_BOARD1_COL + f, r)] == EMPTY && !((st->mask[1] >> (r * 8 + f)) & 1);
+            r0[(f + r) & 1] += empty0;
+            r1[(f + r) & 1] += empty1;
+            ee += empty0 && empty1;
+        }
+        if (rules->link_squares == ND_SQUARES_SAME_RANK && (r0[0] + r0[1]) * (r1[0] + r1[1]) >= 2)
+            return true;
+        for (int c = 0; c < 2; c++)
+            e0[c] += r0[c], e1[c] += r1[c];
+    }
+    switch (rules->link_squares) {
+    case ND_SQUARES_SAME_SQUARE: return ee >= 2;
+    case ND_SQUARES_SAME_COLOUR: return e0[0] * e1[0] >= 2 || e0[1] * e1[1] >= 2;
+    case ND_SQUARES_ANY: return (e0[0] + e0[1]) * (e1[0] + e1[1]) >= 2;
+    default: return false;
+    }
+}
+
 /* Whether any link action is legal: the usual answer comes at once (an
- * unforbidden link to break, or two empty squares to link, which can never
- * expose the King); anything else is counted. */
+ * unforbidden link to break, or two pairs of empty squares to link); anything
+ * else is counted. */
 static bool has_part2(struct position *pos)
 {
     const struct nd_state *st = nd_cst(pos);
-    if (st->phase == ND_PHASE_TWINKLE)
+    bool twinkle = st->phase == ND_PHASE_TWINKLE;
+    if (breaks_allowed(st))
         for (int i = 0; i < st->nlinks; i++)
-            if (!(st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1))
+            if (!(twinkle && st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1))
                 return true;
-    if (st->nlinks < nd_max_links(pos))
-        for (int r = 0; r < 8; r++) {
-            int e0 = 0, e1 = 0;
-            for (int f = 0; f < 8; f++) {
-                e0 += pos->board[make_square(f, r)] == EMPTY && !((st->mask[0] >> (r * 8 + f)) & 1);
-                e1 += pos->board[make_square(ND_BOARD1_COL + f, r)] == EMPTY && !((st->mask[1] >> (r * 8 + f)) & 1);
-            }
-            if (e0 * e1 >= 2) /* at most one pair is the forbidden re-make */
-                return true;
-        }
+    if (makes_allowed(pos, st) && two_empty_pairs(pos, st))
+        return true;
     return count_part2(pos) > 0;
 }
 
@@ -504,7 +660,7 @@ static void filter_part1(struct position *pos, struct move_list *list)
 
 /* ---- Generation entry points --------------------------------------------------------------- */
 
-_Static_assert(MAX_MOVES >= 600, "link lists need room");
+_Static_assert(MAX_MOVES >= 62 * 64 + 2 * ND_LINK_SLOTS, "link lists need room (LinkSquares=any: 62 King-free board-0 squares x 64)");
 
 /* A link action and its rank in one key: ascending keys are descending
  * scores, ties by ascending move (the scores' sign bit flipped so that an
@@ -636,13 +792,16 @@ uint64_t nd_count_turns(struct position *pos)
     if (white_first_turn(pos))
         return (uint64_t)list.count;
     /* Part 1 changes one to three ranks: the others keep their count of makes. */
-    int base[8];
+    struct rank_tally base[8];
     for (int r = 0; r < 8; r++)
-        base[r] = rank_makes(pos, nd_cst(pos), r);
+        rank_tally(pos, nd_cst(pos), r, &base[r]);
     uint64_t total = 0;
+    int links = nd_cst(pos)->nlinks;
     for (int i = 0; i < list.count; i++) {
         apply_part1(pos, list.moves[i]);
-        int n = count_part2_from(pos, base, journal_ranks(pos));
+        /* A King breaking a link frees its board-1 location, on another rank when links leave the rank. */
+        unsigned dirty = nd_cst(pos)->nlinks == links ? journal_ranks(pos) : 0xFF;
+        int n = count_part2_from(pos, base, dirty);
         total += n > 0 ? (uint64_t)n : 1;
         undo_step(pos);
     }

@@ -33,13 +33,17 @@ static void describe(const struct position *pos, struct board_view *out)
         link_names(pos, st->l0[i], st->l1[i], l->a, l->b);
         l->number = st->id[i] + 1;
     }
+    static const char *const action[] = {"make", "make or break", "break"};
     if (st->part2)
         snprintf(out->hint, sizeof out->hint, "now the link action: %s a link (click its square on a-h, then on i-p)",
-                 st->phase == ND_PHASE_TWINKLE ? "make or break" : "make");
+                 action[st->phase]);
     struct view_panel *p = view_add_panel(out, "Nick Danger");
     struct view_row *phase = view_add_row(p, "Phase");
     view_add_item(phase, "Linking", st->phase == ND_PHASE_LINKING);
-    view_add_item(phase, "Twinkle", st->phase == ND_PHASE_TWINKLE);
+    if (nd_full_phase(nd_rules_of(pos)) == ND_PHASE_REMOVING)
+        view_add_item(phase, "Removing", st->phase == ND_PHASE_REMOVING);
+    else
+        view_add_item(phase, "Twinkle", st->phase == ND_PHASE_TWINKLE);
     char text[48], a[8], b[8];
     if (st->last_kind == ND_LAST_NONE) {
         snprintf(text, sizeof text, "none");

@@ -2,7 +2,7 @@
 """Nick Danger's Links setting in `rulezero gui` (issue 31): the variant
 offers it (spin 1 to 32, default 8), a new game with Links=1 enters the
 Twinkle phase after Black's first link, the panel counts "1 of 1", the PGN
-keeps `[VariantOptions "Links=1"]` and `rulezero pgn-check` replays it; a
+keeps `[VariantOptions "Links=1; LinkSquares=same-rank; AfterLinking=twinkle"]` and `rulezero pgn-check` replays it; a
 malformed value (0, 33, many) is refused naming the setting, the game in
 force unchanged.
 Usage: test_nd_links_gui.py RULEZERO"""
@@ -37,7 +37,7 @@ def test_links_one(ws, port):
     check([i["text"] for i in phase if i["current"]] == ["Twinkle"], f"Links=1: one link starts the Twinkle phase: {phase}")
     check([i["text"] for i in panel_items(state, "Links")] == ["1 of 1"], f"the panel counts 1 of 1: {state['board']['panels']}")
     pgn, path = pgn_check(port, "Nick Danger with Links=1")
-    check('[VariantOptions "Links=1"]' in pgn, f"the PGN names the setting:\n{pgn}")
+    check('[VariantOptions "Links=1; LinkSquares=same-rank; AfterLinking=twinkle"]' in pgn, f"the PGN names the setting:\n{pgn}")
     os.unlink(path)
 
 

@@ -117,7 +117,7 @@ def check_match(rz):
         text = open(pgn).read() if os.path.exists(pgn) else ""
         if res.returncode != 0 or "illegal moves 0, crashes 0" not in res.stdout:
             failures.append(f"match with Links=2 failed: {res.stdout[-400:]} {res.stderr[-400:]}")
-        if text.count('[VariantOptions "Links=2"]') != 2 or ",x" not in text:  # a break: Twinkle only
+        if text.count('[VariantOptions "Links=2; LinkSquares=same-rank; AfterLinking=twinkle"]') != 2 or ",x" not in text:  # a break: Twinkle only
             failures.append(f"match PGN lacks the setting or never reached Twinkle:\n{text[:800]}")
         res = run(rz, "pgn-check", pgn)
         if res.returncode != 0 or "0 with errors" not in res.stdout:

@@ -7,12 +7,17 @@ is made in full on a copy of the position and legality is judged by listing
 every enemy capture. Slow, but a different road to the same answers.
 
 Usage:
-  nickdanger_ref.py [--links N] turns FEN     one line per legal turn: TEXT FEN-after
-  nickdanger_ref.py [--links N] check RULEZERO FEN [SAMPLES]
+  nickdanger_ref.py [SETTINGS] turns FEN     one line per legal turn: TEXT FEN-after
+  nickdanger_ref.py [SETTINGS] check RULEZERO FEN [SAMPLES]
         compares the engine's `moves` output (texts and FENs after) with this
         reference, then, for SAMPLES child positions, the number of turns.
---links N: the game setting Links (rule 2d: the most links at a time,
-default 8); the engine is given the same setting.
+SETTINGS, the game's settings, given to the engine too:
+  --links N: Links (rule 2d: the most links at a time, default 8);
+  --link-squares same-rank|same-square|same-colour|any: LinkSquares (which
+      squares may be linked; with same-colour and any a Pawn promotes only
+      by a Pawn move on board 0);
+  --after-linking twinkle|remove: AfterLinking (rule 2c, or 2b: when the
+      limit is reached only breaks, back to linking when none is left).
 Exit status 0 when everything agrees.
 """
 import random
@@ -25,6 +30,29 @@ KN = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
 DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 ORTH = [(1, 0), (-1, 0), (0, 1), (0, -1)]
 MAX_LINKS = 8  # rule 2d, the Links setting (--links)
+LINK_SQUARES = 'same-rank'  # the LinkSquares setting (--link-squares)
+AFTER_LINKING = 'twinkle'  # the AfterLinking setting (--after-linking)
+
+
+def full_phase():
+    """The phase after linking: T (Twinkle) or R (removing only)."""
+    return 'R' if AFTER_LINKING == 'remove' else 'T'
+
+
+def may_link(s0, s1):
+    """LinkSquares: may board-0 location s0 and board-1 location s1 be linked?"""
+    if LINK_SQUARES == 'same-rank':
+        return s0[2] == s1[2]
+    if LINK_SQUARES == 'same-square':
+        return (s0[1], s0[2]) == (s1[1], s1[2])
+    if LINK_SQUARES == 'same-colour':   # a1 and i1 are both dark
+        return (s0[1] + s0[2]) % 2 == (s1[1] + s1[2]) % 2
+    return True
+
+
+def promotes(loc):
+    """Rule 3c: with links off the rank, only a Pawn moving on board 0 promotes."""
+    return loc[0] == 0 or LINK_SQUARES in ('same-rank', 'same-square')
 
 
 def name(loc):
@@ -100,7 +128,9 @@ def parse_fen(fen):
             p.links[b] = a
     p.phase = f[7]
     if len(p.links) == 2 * MAX_LINKS:
-        p.phase = 'T'
+        p.phase = full_phase()
+    if p.phase == 'R' and not p.links:
+        p.phase = 'L'
     if f[8] != '-':
         p.last = (f[8][0], parse_loc(f[8][1:3]), parse_loc(f[8][3:5]))
     return p
@@ -152,7 +182,7 @@ def piece_moves(p, loc, pc, side):
         start = 1 if side == 'w' else 6
 
         def add(to, kind):
-            if to[2] == last:
+            if to[2] == last and promotes(to):
                 for q in 'qrbn':
                     out.append((to, 'promo', q))
             else:
@@ -314,6 +344,8 @@ def make_part1(p, m):
         q.clear((0, kf, r))
         if (0, kt, r) in q.links:
             unlink(q, (0, kt, r))
+            if q.phase == 'R' and not q.links:
+                q.phase = 'L'
         q.put((0, kt, r), pc)
         q.put((0, rt, r), rook)
     else:
@@ -330,6 +362,8 @@ def make_part1(p, m):
         q.clear(fr)
         if pc.upper() == 'K' and to in q.links:
             unlink(q, to)
+            if q.phase == 'R' and not q.links:
+                q.phase = 'L'
         if kind == 'promo':
             pc = extra.upper() if side == 'w' else extra
         q.put(to, pc)
@@ -346,23 +380,22 @@ def link_actions(p):
     acts = []
     nlinks = len(p.links) // 2
     twinkle = p.phase == 'T'
-    if nlinks < MAX_LINKS:
+    if nlinks < MAX_LINKS and p.phase != 'R':
         for r in range(8):
             for f0 in range(8):
                 s0 = (0, f0, r)
                 if s0 in p.links or (p.board.get(s0) or '').upper() == 'K':
                     continue
-                for f1 in range(8):
-                    s1 = (1, f1, r)
-                    if s1 in p.links or (s0 in p.board and s1 in p.board):
+                for s1 in [(1, f1, r1) for r1 in range(8) for f1 in range(8)]:
+                    if not may_link(s0, s1) or s1 in p.links or (s0 in p.board and s1 in p.board):
                         continue
                     if twinkle and p.last == ('-', s0, s1):
                         continue
                     acts.append((name(s0) + name(s1), '+', s0, s1, None))
-    if twinkle:
+    if p.phase in ('T', 'R'):
         for s0 in [l for l in p.links if l[0] == 0]:
             s1 = p.links[s0]
-            if p.last == ('+', s0, s1):
+            if twinkle and p.last == ('+', s0, s1):
                 continue
             if s0 in p.board:
                 for keep in (s0, s1):
@@ -382,12 +415,14 @@ def apply_link(p, act):
         if pc:
             q.put(s0, pc)
         if len(q.links) == 2 * MAX_LINKS:
-            q.phase = 'T'
+            q.phase = full_phase()
     else:
         pc = q.board.get(s0)
         unlink(q, s0)
         if pc:
             q.board.pop(s0 if keep == s1 else s1)
+        if q.phase == 'R' and not q.links:
+            q.phase = 'L'
     q.last = (kind, s0, s1)
     return q
 
@@ -424,7 +459,8 @@ def turns(p):
 
 
 def setting():
-    return ['--option', 'Links=%d' % MAX_LINKS]
+    return ['--option', 'Links=%d' % MAX_LINKS, '--option', 'LinkSquares=' + LINK_SQUARES,
+            '--option', 'AfterLinking=' + AFTER_LINKING]
 
 
 def engine_moves(rz, fen):
@@ -464,9 +500,21 @@ def check(rz, fen, samples):
 
 
 def main():
-    global MAX_LINKS
-    if len(sys.argv) >= 3 and sys.argv[1] == '--links':
-        MAX_LINKS = int(sys.argv[2])
+    global MAX_LINKS, LINK_SQUARES, AFTER_LINKING
+    while len(sys.argv) >= 3 and sys.argv[1] in ('--links', '--link-squares', '--after-linking'):
+        flag, value = sys.argv[1], sys.argv[2]
+        if flag == '--links':
+            MAX_LINKS = int(value)
+        elif flag == '--link-squares':
+            if value not in ('same-rank', 'same-square', 'same-colour', 'any'):
+                print('unknown LinkSquares value %r' % value)
+                return 2
+            LINK_SQUARES = value
+        else:
+            if value not in ('twinkle', 'remove'):
+                print('unknown AfterLinking value %r' % value)
+                return 2
+            AFTER_LINKING = value
         del sys.argv[1:3]
     if len(sys.argv) >= 3 and sys.argv[1] == 'turns':
         for t, q in turns(parse_fen(sys.argv[2])):

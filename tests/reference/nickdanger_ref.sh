@@ -2,8 +2,9 @@
 # Compares every position of perft/suites/nickdanger.epd (or those whose D1 is
 # at most MAX_D1, default 1500) with the independent Python reference:
 # the same turn texts, the same FEN after each, and the same number of turns
-# in a few child positions. A line's `;option Links=N` is the game's setting,
-# given to both programs (no other option is known here). Fails when the suite cannot be read or when no
+# in a few child positions. A line's `;option Links=N`, `;option LinkSquares=V`
+# and `;option AfterLinking=V` are the game's settings, given to both programs
+# (no other option is known here). Fails when the suite cannot be read or when no
 # position was compared (nothing checked is not a pass).
 # Usage: nickdanger_ref.sh PYTHON RULEZERO [MAX_D1 [SAMPLES [SUITE]]]
 set -u
@@ -17,11 +18,20 @@ while IFS= read -r line; do
     fen=${line%%;*}; fen=$(echo "$fen" | sed 's/ *$//')
     d1=$(echo "$line" | sed -n 's/.*;D1 \([0-9]*\).*/\1/p')
     [ -n "$d1" ] && [ "$d1" -gt "$max" ] && continue
-    links=$(echo "$line" | sed -n 's/.*;option Links=\([0-9]*\) *\(;.*\)\?$/\1/p')
-    other=$(echo "$line" | grep -o ';option [^;]*' | grep -v '^;option Links=[0-9]* *$')
-    [ -z "$other" ] || { echo "FAIL: a setting this reference does not know: $other"; fail=$((fail + 1)); continue; }
+    settings=() unknown=
+    while IFS= read -r opt; do
+        [ -n "$opt" ] || continue
+        value=$(echo "${opt#;option *=}" | sed 's/ *$//')
+        case ${opt#;option } in
+            Links=*) settings+=(--links "$value") ;;
+            LinkSquares=*) settings+=(--link-squares "$value") ;;
+            AfterLinking=*) settings+=(--after-linking "$value") ;;
+            *) unknown="$unknown $opt" ;;
+        esac
+    done < <(echo "$line" | grep -o ';option [^;]*')
+    [ -z "$unknown" ] || { echo "FAIL: a setting this reference does not know:$unknown"; fail=$((fail + 1)); continue; }
     n=$((n + 1))
-    "$py" "$here/nickdanger_ref.py" --links "${links:-8}" check "$rz" "$fen" "$samples" || fail=$((fail + 1))
+    "$py" "$here/nickdanger_ref.py" "${settings[@]}" check "$rz" "$fen" "$samples" || fail=$((fail + 1))
 done < "$suite"
 echo "$n positions compared, $fail differ"
 [ "$n" -gt 0 ] || { echo "FAIL: no position of $suite with D1 at most $max: nothing was checked"; exit 1; }

@@ -104,7 +104,8 @@ static inline int move_kind(Move m) { return (int)((m >> 18) & 0xF); }
 static inline int move_extra(Move m) { return (int)(m >> 22); }
 static inline int move_promo(Move m) { return (int)((m >> 22) & 0xF); }
 
-#define MAX_MOVES 1024
+/* Nick Danger with LinkSquares=any: up to 62 x 64 link makes in one list. */
+#define MAX_MOVES 4096
 
 struct move_list {
     int count;

@@ -29,6 +29,7 @@ static void build_keys(void)
     fill(&zobrist.hand[0][0], sizeof zobrist.hand / sizeof(uint64_t), &state);
     fill(zobrist.ext, ZOBRIST_EXT_KEYS, &state);
     zobrist.side = splitmix64(&state);
+    fill(zobrist.ext_more, ZOBRIST_EXT_MORE_KEYS, &state);
     zobrist.ep[NO_SQUARE] = 0;
     zobrist.castling[0] = 0;
     for (int i = 0; i < 2 * MAX_TYPES; i++)

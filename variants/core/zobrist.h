@@ -6,6 +6,7 @@
 #include "variants/core/types.h"
 
 #define ZOBRIST_EXT_KEYS 2048
+#define ZOBRIST_EXT_MORE_KEYS 1024
 
 struct zobrist_keys {
     uint64_t piece[2 * MAX_TYPES][BOARD_SIZE];
@@ -14,6 +15,8 @@ struct zobrist_keys {
     uint64_t hand[2 * MAX_TYPES][64];  /* by count; hand[..][0] is 0 */
     uint64_t ext[ZOBRIST_EXT_KEYS];    /* for variant-owned state */
     uint64_t side;
+    uint64_t ext_more[ZOBRIST_EXT_MORE_KEYS]; /* more for variant-owned state (filled after `side`,
+                                                  so the keys above stay as they were) */
 };
 
 extern struct zobrist_keys zobrist;
