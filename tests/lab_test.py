@@ -195,12 +195,35 @@ def check_shards(rz, tmp):
           and "Game " not in res.stdout, f"a file of other settings: {res.returncode} {res.stderr[-300:]}")
 
 
+def check_older_tags(rz, tmp):
+    """Games whose VariantOptions tag lists fewer settings (written before the
+    variant had the others) belong to the study when the settings left out
+    are at their defaults: the study resumes and adds only the new games."""
+    out = os.path.join(tmp, "older")
+    common = ["lab", "--variant", "nickdanger", "--vary", "Links=2,4", "--depth", "1", "--max-moves", "8",
+              "--fit-passes", "0", "--no-charts", "--out", out]
+    res = run(rz, *common, "--games", "2")
+    check(res.returncode == 0 and res.stdout.count("Game ") == 4, f"older tags, first run: {res.stderr[-300:]}")
+    for value in ("2", "4"):
+        pgn = os.path.join(out, f"Links-{value}.pgn")
+        text = open(pgn, encoding="utf-8").read()
+        older = re.sub(r'^\[VariantOptions "Links=' + value + r'[^"]*"\]', f'[VariantOptions "Links={value}"]',
+                       text, flags=re.M)
+        check(older != text, f"older tags: Links-{value}.pgn has a longer tag to shorten")
+        with open(pgn, "w", encoding="utf-8") as f:
+            f.write(older)
+    res = run(rz, *common, "--games", "3")
+    check(res.returncode == 0 and res.stdout.count("Game ") == 2,
+          f"older tags, resumed: {res.returncode} {res.stdout.count('Game ')} games {res.stderr[-300:]}")
+
+
 def main():
     rz = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
         check_bad(rz, tmp)
         check_study(rz, tmp)
         check_shards(rz, tmp)
+        check_older_tags(rz, tmp)
     for f in failures:
         print("FAIL:", f)
     print("lab:", "ok" if not failures else f"{len(failures)} failures")

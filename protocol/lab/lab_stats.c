@@ -66,6 +66,23 @@ static int add_game(struct lab_tally *t, const struct pgn_game *g)
     return 0;
 }
 
+/* Whether a game's VariantOptions tag names the settings `wanted` (a
+ * settings_text): read as the engine reads the tag, settings it leaves out at
+ * their defaults, so a game written before the variant had a setting (its tag
+ * lists fewer) still belongs to the study. */
+static bool same_settings(const struct variant *variant, const char *options, const char *wanted)
+{
+    struct settings s;
+    char err[VARIANT_ERR_LEN], text[SETTINGS_TEXT_LEN];
+    if (settings_init(&s, variant, err, sizeof err))
+        return false;
+    bool read = !options || settings_read_text(&s, options, err, sizeof err) == 0;
+    if (read)
+        settings_text(&s, text, sizeof text);
+    settings_free(&s);
+    return read && strcmp(text, wanted) == 0;
+}
+
 /* A game of this study: its variant and settings are the value's. */
 static int same_study(const struct lab_config *c, int v, const struct pgn_game *g, char *err, size_t errlen)
 {
@@ -75,7 +92,7 @@ static int same_study(const struct lab_config *c, int v, const struct pgn_game *
         return snprintf(err, errlen, "game %s is of variant %s, not %s (another study's directory?)",
                         pgn_tag(g, "Round") ? pgn_tag(g, "Round") : "?", variant ? variant : "normal",
                         c->variant->id), -1;
-    if (strcmp(options ? options : "", c->rules_text[v]) != 0)
+    if (!same_settings(c->variant, options, c->rules_text[v]))
         return snprintf(err, errlen, "game %s was played under %s, not %s (another study's directory?)",
                         pgn_tag(g, "Round") ? pgn_tag(g, "Round") : "?", options ? options : "the defaults",
                         c->rules_text[v]), -1;
