@@ -100,11 +100,25 @@ static void build_captures(struct capture_rays *cr, const struct piece_power *pw
     append_captures(cr, pw, 0);
 }
 
+/* True when the capture rays cr are all of pw's rays, each a leap or an unlimited slide that also moves. */
+static bool captures_are_simple(const struct capture_rays *cr, const struct piece_power *pw)
+{
+    if (cr->count != pw->count || cr->count != cr->leaps + cr->slides)
+        return false;
+    for (int i = 0; i < cr->count; i++)
+        if (cr->rays[i].mode != (BETZA_MOVE | BETZA_CAPTURE))
+            return false;
+    return true;
+}
+
 void chess_build_attacks(struct power_set *set)
 {
     for (int type = 0; type < MAX_TYPES; type++)
         for (Color c = WHITE; c <= BLACK; c++)
+        {
             build_captures(&set->captures[type][c], &set->power[type][c]);
+            set->simple[type][c] = type != PAWN && captures_are_simple(&set->captures[type][c], &set->power[type][c]);
+        }
     for (Color c = WHITE; c <= BLACK; c++) {
         struct attack_table *t = &set->attacks[c];
         t->count = 0;
@@ -133,6 +147,9 @@ void chess_build_attacks(struct power_set *set)
                 t->dirs[j] = t->dirs[j - 1];
                 t->dirs[j - 1] = tmp;
             }
+        t->leaps = 0;
+        while (t->leaps < t->count && t->dirs[t->leaps].max_range == 1)
+            t->leaps++;
     }
 }
 
@@ -193,7 +210,10 @@ bool chess_square_attacked(const struct position *pos, Square sq, Color by)
 {
     const struct attack_table *t = &chess_powers(pos)->attacks[by];
     int bit = COLOR_BIT(by);
-    for (int i = 0; i < t->count; i++)
+    for (int i = 0; i < t->leaps; i++)
+        if (attack_leap_hits(&t->dirs[i], pos->board, sq, bit))
+            return true;
+    for (int i = t->leaps; i < t->count; i++)
         if (attack_dir_attacker(&t->dirs[i], pos->board, sq, bit) != NO_SQUARE)
             return true;
     return false;
@@ -385,25 +405,35 @@ void chess_gen_piece(const struct position *pos, struct move_list *list, Square 
 static inline void pins_along(const Piece *board, Square king, const struct attack_dir *d, int enemy, int only_type,
                               struct chess_pins *pins)
 {
-    Square s = king - d->step;
+    int step = d->step, max = d->max_range;
+    Square s = king - step;
+    int k = 1;
+    Piece p;
+    while ((p = board[s]) == EMPTY) {
+        if (k == max)
+            return;
+        k++;
+        s -= step;
+    }
     Square blocker = NO_SQUARE;
-    for (int k = 1; k <= d->max_range; k++, s -= d->step) {
-        Piece p = board[s];
-        if (p == EMPTY)
-            continue;
-        if (!(p & enemy)) {
-            if (p == OFFBOARD || blocker != NO_SQUARE || d->max_range < 2)
-                break;
-            blocker = s;
-            continue;
-        }
-        if (d->range[piece_type(p)] >= k && (!only_type || piece_type(p) == only_type)) {
-            if (blocker == NO_SQUARE)
-                pins->in_check = true;
-            else if (pins->count < MAX_PINNED)
-                pins->pinned[pins->count++] = blocker;
-        }
-        break;
+    if (!(p & enemy)) {
+        if (p == OFFBOARD || max < 2)
+            return;
+        blocker = s;
+        do {
+            if (k == max)
+                return;
+            k++;
+            s -= step;
+        } while ((p = board[s]) == EMPTY);
+        if (!(p & enemy))
+            return;
+    }
+    if (d->range[piece_type(p)] >= k && (!only_type || piece_type(p) == only_type)) {
+        if (blocker == NO_SQUARE)
+            pins->in_check = true;
+        else if (pins->count < MAX_PINNED)
+            pins->pinned[pins->count++] = blocker;
     }
 }
 
@@ -413,10 +443,15 @@ static void find_pins(const struct position *pos, struct chess_pins *pins, const
 {
     Color us = pos->side;
     const struct attack_table *t = &set->attacks[us ^ 1];
+    Square king = pos->king_sq[us];
+    int enemy = COLOR_BIT(us ^ 1);
+    bool check = false;
+    for (int i = 0; i < t->leaps; i++)
+        check |= attack_leap_hits(&t->dirs[i], pos->board, king, enemy);
     pins->count = 0;
-    pins->in_check = false;
-    for (int i = 0; i < t->count; i++)
-        pins_along(pos->board, pos->king_sq[us], &t->dirs[i], COLOR_BIT(us ^ 1), 0, pins);
+    pins->in_check = check;
+    for (int i = t->leaps; i < t->count; i++)
+        pins_along(pos->board, king, &t->dirs[i], enemy, 0, pins);
 }
 
 /* Check and pins by the enemy's pieces of one type only. */
@@ -603,6 +638,33 @@ static inline int count_rays(const struct position *pos, Square from, const stru
     return n;
 }
 
+/* The moves of a piece with simple powers (struct power_set): its leaps to
+ * a square neither own nor off the board, its slides' empty squares and the
+ * enemy piece that ends each. */
+static inline int count_simple(const Piece *board, Square from, const struct capture_rays *cr, Color us)
+{
+    int enemy = COLOR_BIT(us ^ 1), blocked = COLOR_BIT(us) | OFFBOARD;
+    int n = 0;
+    for (int i = 0; i < cr->leaps; i++)
+        n += !(board[from + cr->rays[i].step] & blocked);
+    for (int i = cr->leaps; i < cr->count; i++) {
+        int step = cr->rays[i].step;
+        Square to = from + step;
+        for (; board[to] == EMPTY; to += step)
+            n++;
+        n += (board[to] & enemy) != 0;
+    }
+    return n;
+}
+
+static inline int count_piece(const struct position *pos, Square from, const struct power_set *set, int type)
+{
+    Color us = pos->side;
+    if (set->simple[type][us])
+        return count_simple(pos->board, from, &set->captures[type][us], us);
+    return count_rays(pos, from, &set->power[type][us]);
+}
+
 /* Pawn moves of an unpinned Pawn, en passant excluded (it goes to the filtered list). */
 static inline int count_pawn(const struct position *pos, Square from, int promo_count)
 {
@@ -647,7 +709,7 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
         } else if (from == king || chess_is_pinned(pins, from)) {
             gen_rays(pos, special, from, &set->power[type][us], false);
         } else {
-            n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
+            n += (uint64_t)count_piece(pos, from, set, type);
         }
     }
     return n;
@@ -674,7 +736,7 @@ static uint64_t count_changing(struct position *pos, struct legality *leg, const
             if (pos->ep != NO_SQUARE)
                 gen_en_passant(pos, special, from);
         } else {
-            n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
+            n += (uint64_t)count_piece(pos, from, set, type);
         }
     }
     return n;

@@ -38,8 +38,16 @@ struct attack_dir {
 
 struct attack_table {
     int count;
+    int leaps; /* dirs[0..leaps-1] have max_range 1 (the table lists leaps first) */
     struct attack_dir dirs[MAX_ATTACK_DIRS];
 };
+
+/* Whether the leap d attacks sq from a piece of colour bit `bit` on `board`. */
+static inline bool attack_leap_hits(const struct attack_dir *d, const Piece *board, Square sq, int bit)
+{
+    Piece p = board[sq - d->step];
+    return (p & bit) && d->range[piece_type(p)];
+}
 
 /* The piece of colour bit `bit` that attacks sq along d on `board`, the
  * first piece met going back from sq: its square, or NO_SQUARE. */
@@ -70,6 +78,9 @@ struct power_set {
     struct attack_table attacks[2];             /* by attacking colour */
     struct capture_rays captures[MAX_TYPES][2]; /* by type, colour: `power`'s capture rays, sorted */
     bool overlaps[2];                           /* some piece of that colour has overlapping rays */
+    /* By type, colour: every ray both moves and captures and is a leap or an
+     * unlimited slide (the orthodox pieces), so `captures` lists all its moves. */
+    bool simple[MAX_TYPES][2];
 };
 
 struct castle_rule {
