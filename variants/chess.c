@@ -159,6 +159,25 @@ static Square declared_square(const struct geometry *geo, const char *name)
     return geo_parse_square(geo, &s);
 }
 
+/* The squares castling by c needs empty, nearest the King first (the first
+ * one met occupied ends the test soonest). */
+static void set_castle_empty(struct castle_rule *c)
+{
+    Square lo = c->king_from, hi = c->king_from;
+    Square ends[3] = {c->rook_from, c->king_to, c->rook_to};
+    for (int e = 0; e < 3; e++) {
+        lo = ends[e] < lo ? ends[e] : lo;
+        hi = ends[e] > hi ? ends[e] : hi;
+    }
+    c->empty_count = 0;
+    for (int d = 1; d <= hi - lo; d++)
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            Square s = c->king_from + sign * d;
+            if (s >= lo && s <= hi && s != c->rook_from && c->empty_count < BOARD_MAX_COLS)
+                c->empty[c->empty_count++] = s;
+        }
+}
+
 static void set_castle(struct chess_rules *r, int right, const struct geometry *geo, const struct castle_decl *d)
 {
     struct castle_rule *c = &r->castle[right];
@@ -166,6 +185,7 @@ static void set_castle(struct chess_rules *r, int right, const struct geometry *
     c->king_to = declared_square(geo, d->king_to);
     c->rook_from = declared_square(geo, d->rook_from);
     c->rook_to = declared_square(geo, d->rook_to);
+    set_castle_empty(c);
 }
 
 static void declare_castling(struct chess_rules *r, const struct game_decl *g)
@@ -206,17 +226,21 @@ void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
 
 /* ---- Attacks ------------------------------------------------------------- */
 
-bool chess_square_attacked(const struct position *pos, Square sq, Color by)
+/* Whether a piece of colour bit `bit` attacks sq by the directions t. */
+static inline bool attacked_by_table(const struct attack_table *t, const Piece *board, Square sq, int bit)
 {
-    const struct attack_table *t = &chess_powers(pos)->attacks[by];
-    int bit = COLOR_BIT(by);
     for (int i = 0; i < t->leaps; i++)
-        if (attack_leap_hits(&t->dirs[i], pos->board, sq, bit))
+        if (attack_leap_hits(&t->dirs[i], board, sq, bit))
             return true;
     for (int i = t->leaps; i < t->count; i++)
-        if (attack_dir_attacker(&t->dirs[i], pos->board, sq, bit) != NO_SQUARE)
+        if (attack_dir_attacker(&t->dirs[i], board, sq, bit) != NO_SQUARE)
             return true;
     return false;
+}
+
+bool chess_square_attacked(const struct position *pos, Square sq, Color by)
+{
+    return attacked_by_table(&chess_powers(pos)->attacks[by], pos->board, sq, COLOR_BIT(by));
 }
 
 bool chess_in_check(const struct position *pos)
@@ -339,19 +363,9 @@ void chess_gen_castling(const struct position *pos, const struct chess_rules *r,
         const struct castle_rule *c = &r->castle[i];
         if (pos->board[c->king_from] != make_piece(us, KING) || pos->board[c->rook_from] != make_piece(us, ROOK))
             continue;
-        /* Every square between king and rook, and both destinations, empty but for these two. */
-        Square lo = c->king_from, hi = c->king_from;
-        Square ends[3] = {c->rook_from, c->king_to, c->rook_to};
-        for (int e = 0; e < 3; e++) {
-            if (ends[e] < lo)
-                lo = ends[e];
-            if (ends[e] > hi)
-                hi = ends[e];
-        }
         bool clear = true;
-        for (Square s = lo; s <= hi && clear; s++)
-            if (s != c->king_from && s != c->rook_from && pos->board[s] != EMPTY)
-                clear = false;
+        for (int e = 0; e < c->empty_count && clear; e++)
+            clear = pos->board[c->empty[e]] == EMPTY;
         if (!clear)
             continue;
         /* The king may not leave, cross or (tested by the legality filter) land on an attacked square. */
@@ -665,6 +679,32 @@ static inline int count_piece(const struct position *pos, Square from, const str
     return count_rays(pos, from, &set->power[type][us]);
 }
 
+/* The King's steps, castling apart, when its powers are simple leaps and it
+ * is not in check: to each square neither own nor attacked once it has left. */
+static int count_king_steps(struct position *pos, Square king, const struct power_set *set)
+{
+    Color us = pos->side;
+    const struct capture_rays *cr = &set->captures[KING][us];
+    const struct attack_table *t = &set->attacks[us ^ 1];
+    Piece *board = pos->board;
+    int blocked = COLOR_BIT(us) | OFFBOARD, enemy = COLOR_BIT(us ^ 1);
+    Piece k = board[king];
+    board[king] = EMPTY;
+    int n = 0;
+    for (int i = 0; i < cr->leaps; i++) {
+        Square to = king + cr->rays[i].step;
+        n += !(board[to] & blocked) && !attacked_by_table(t, board, to, enemy);
+    }
+    board[king] = k;
+    return n;
+}
+
+static inline bool king_steps_countable(const struct power_set *set, Color us)
+{
+    const struct capture_rays *cr = &set->captures[KING][us];
+    return set->simple[KING][us] && cr->count == cr->leaps;
+}
+
 /* Pawn moves of an unpinned Pawn, en passant excluded (it goes to the filtered list). */
 static inline int count_pawn(const struct position *pos, Square from, int promo_count)
 {
@@ -706,6 +746,8 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
             n += (uint64_t)count_pawn(pos, from, r->promo_count);
             if (pos->ep != NO_SQUARE)
                 gen_en_passant(pos, special, from);
+        } else if (from == king && type == KING && king_steps_countable(set, us)) {
+            n += (uint64_t)count_king_steps(pos, from, set);
         } else if (from == king || chess_is_pinned(pins, from)) {
             gen_rays(pos, special, from, &set->power[type][us], false);
         } else {

@@ -85,6 +85,10 @@ struct power_set {
 
 struct castle_rule {
     Square king_from, king_to, rook_from, rook_to;
+    /* Squares that must be empty (between King and rook, and both
+     * destinations, but for those two), nearest the King first. */
+    int empty_count;
+    Square empty[BOARD_MAX_COLS];
 };
 
 #define CHESS_MAX_PROMOTIONS 4
