@@ -17,7 +17,7 @@
 
 /* Marks T = P - e for an enemy mover m on P that reaches the King in
  * direction e with capture geometry geo. */
-static void mark(struct idc_safety *s, Square p, int e, Piece m, int geo)
+static inline void mark(struct idc_safety *s, Square p, int e, Piece m, int geo)
 {
     unsigned types = idc.geo_types[e][geo];
     int mtype = piece_type(m);
@@ -51,7 +51,7 @@ static void first_two_on_torus(const Piece *board, Square king, int d, Square ou
 }
 
 /* Does the mover m on p capture in direction e with geometry geo today? */
-static bool captures_now(const Piece *board, Square p, int e, Piece m, int geo)
+static inline bool captures_now(const Piece *board, Square p, int e, Piece m, int geo)
 {
     Piece h = board[idc.nb[p][e ^ 4]];
     if (h == EMPTY)
@@ -62,7 +62,7 @@ static bool captures_now(const Piece *board, Square p, int e, Piece m, int geo)
     return (idc.cap_geo[src][e] & geo) != 0;
 }
 
-static void check_leaper(const Piece *board, struct idc_safety *s, Square p, int e, int bit, int geo)
+static inline void check_leaper(const Piece *board, struct idc_safety *s, Square p, int e, int bit, int geo)
 {
     if (!(board[p] & bit))
         return;
