@@ -705,25 +705,35 @@ static inline bool king_steps_countable(const struct power_set *set, Color us)
     return set->simple[KING][us] && cr->count == cr->leaps;
 }
 
-/* Pawn moves of an unpinned Pawn, en passant excluded (it goes to the filtered list). */
-static inline int count_pawn(const struct position *pos, Square from, int promo_count)
+/* What counting the side to move's Pawns needs, worked out once per position. */
+struct pawn_counter {
+    int fwd, enemy, start_rank, last_rank, promo_count;
+};
+
+static inline void pawn_counter_init(struct pawn_counter *pc, const struct position *pos, int promo_count)
 {
     Color us = pos->side;
     int ranks = pos->variant->geo.ranks;
-    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
-    int last_rank = us == WHITE ? ranks - 1 : 0;
-    int start_rank = us == WHITE ? 1 : ranks - 2;
-    int enemy = COLOR_BIT(us ^ 1);
-    Square ahead = from + fwd;
+    pc->fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    pc->enemy = COLOR_BIT(us ^ 1);
+    pc->start_rank = us == WHITE ? 1 : ranks - 2;
+    pc->last_rank = us == WHITE ? ranks - 1 : 0;
+    pc->promo_count = promo_count;
+}
+
+/* Pawn moves of an unpinned Pawn, en passant excluded (it goes to the filtered list). */
+static inline int count_pawn(const Piece *board, Square from, const struct pawn_counter *pc)
+{
+    Square ahead = from + pc->fwd;
     int n = 0;
-    if (pos->board[ahead] == EMPTY) {
+    if (board[ahead] == EMPTY) {
         n++;
-        if (on_rank(from, start_rank) && pos->board[ahead + fwd] == EMPTY)
+        if (on_rank(from, pc->start_rank) && board[ahead + pc->fwd] == EMPTY)
             n++;
     }
-    n += (pos->board[ahead - 1] & enemy) != 0;
-    n += (pos->board[ahead + 1] & enemy) != 0;
-    return on_rank(ahead, last_rank) ? n * promo_count : n;
+    n += (board[ahead - 1] & pc->enemy) != 0;
+    n += (board[ahead + 1] & pc->enemy) != 0;
+    return on_rank(ahead, pc->last_rank) ? n * pc->promo_count : n;
 }
 
 /* Fixed powers (orthodox chess): an unpinned piece other than the King,
@@ -734,6 +744,8 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
     const struct chess_rules *r = chess_rules_of(pos);
     Color us = pos->side;
     Square king = pos->king_sq[us];
+    struct pawn_counter pc;
+    pawn_counter_init(&pc, pos, r->promo_count);
     uint64_t n = 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
@@ -743,7 +755,7 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
                 gen_pawn(pos, special, from, false);
                 continue;
             }
-            n += (uint64_t)count_pawn(pos, from, r->promo_count);
+            n += (uint64_t)count_pawn(pos->board, from, &pc);
             if (pos->ep != NO_SQUARE)
                 gen_en_passant(pos, special, from);
         } else if (from == king && type == KING && king_steps_countable(set, us)) {
@@ -764,6 +776,8 @@ static uint64_t count_changing(struct position *pos, struct legality *leg, const
 {
     const struct chess_rules *r = chess_rules_of(pos);
     Color us = pos->side;
+    struct pawn_counter pc;
+    pawn_counter_init(&pc, pos, r->promo_count);
     uint64_t n = 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
@@ -774,7 +788,7 @@ static uint64_t count_changing(struct position *pos, struct legality *leg, const
         if (!clear) {
             chess_gen_piece(pos, special, from, false);
         } else if (type == PAWN) {
-            n += (uint64_t)count_pawn(pos, from, r->promo_count);
+            n += (uint64_t)count_pawn(pos->board, from, &pc);
             if (pos->ep != NO_SQUARE)
                 gen_en_passant(pos, special, from);
         } else {
