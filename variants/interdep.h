@@ -68,6 +68,14 @@ struct idc_tables {
     /* Leaping captures onto each square, by the square's index. */
     struct idc_probe probe[IDC_SQUARES][IDC_MAX_PROBES];
     int probe_count[IDC_SQUARES];
+    /* The leaps the safety walk (interdep_safety.c) looks at from a King on
+     * each square index, in its order: the mover's square, on the board, with
+     * the direction e and the geometry of a leap some type captures by. */
+    struct idc_leaper {
+        int16_t mover;
+        uint8_t e, geo;
+    } leaper[IDC_SQUARES][4 * IDC_DIRS];
+    int leaper_count[IDC_SQUARES];
     /* Own non-capturing power of each type, all directions, without repeats. */
     int own_count[IDC_TYPES];
     int16_t own_step[IDC_TYPES][16];

@@ -24,9 +24,8 @@ static inline void mark(struct idc_safety *s, Square p, int e, Piece m, int geo)
     if (mtype != IDC_U ? (idc.cap_geo[mtype][e] & geo) != 0 : geo == IDC_GEO_TORUS)
         types |= 1u << IDC_U;
     uint64_t t = idc_bit(idc.nb[p][e ^ 4]);
-    for (int type = IDC_U; type < IDC_TYPES; type++)
-        if (types & (1u << type))
-            s->danger[type] |= t;
+    for (; types; types &= types - 1)
+        s->danger[__builtin_ctz(types)] |= t;
 }
 
 /* The first square from `from` along `step` (mailbox) that is not empty. */
@@ -109,16 +108,13 @@ bool idc_safety_init(const Piece *board, Square king, Color us, struct idc_safet
 {
     int bit = COLOR_BIT(us ^ 1);
     *s = (struct idc_safety){{0}, 0, false};
-    for (int e = 0; e < IDC_DIRS; e++) {
-        int step = idc.dstep[e];
-        check_leaper(board, s, king - step, e, bit, IDC_GEO_STEP);
-        check_leaper(board, s, king - 2 * step, e, bit, IDC_GEO_LEAP2);
-        check_leaper(board, s, king - idc.knight[e][0], e, bit, IDC_GEO_KNIGHT);
-        check_leaper(board, s, king - idc.knight[e][1], e, bit, IDC_GEO_KNIGHT);
-        if (e == 2 || e == 6)
-            check_rank(board, s, king, e, bit);
-        else if (idc_is_diag(e))
-            check_torus(board, s, king, e, bit);
-    }
+    int ki = idc.idx[king];
+    const struct idc_leaper *l = idc.leaper[ki];
+    for (int k = idc.leaper_count[ki]; k > 0; k--, l++)
+        check_leaper(board, s, l->mover, l->e, bit, l->geo);
+    check_rank(board, s, king, 2, bit);
+    check_rank(board, s, king, 6, bit);
+    for (int e = 1; e < IDC_DIRS; e += 2)
+        check_torus(board, s, king, e, bit);
     return s->in_check;
 }
