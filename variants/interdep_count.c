@@ -68,15 +68,15 @@ static uint64_t targets_of_piece(const struct counter *c, Square from, int mtype
     const uint64_t(*capture)[IDC_TYPES] = idc.beside_bb[idc.idx[from]][IDC_CAPTURE];
     const int16_t *nb = idc.nb[from];
     uint64_t caps = 0, bb = 0;
+    int src[IDC_DIRS];
     for (int d = 0; d < IDC_DIRS; d++) {
         int htype = piece_type(board[nb[d]]);
-        caps |= capture[d][htype == IDC_U ? mtype : htype];
+        src[d] = htype == IDC_U ? mtype : htype;
+        caps |= capture[d][src[d]];
     }
-    for (int d = 2; d < IDC_DIRS; d += 4) {
-        int htype = piece_type(board[nb[d]]);
-        if ((htype == IDC_U ? mtype : htype) == IDC_C)
+    for (int d = 2; d < IDC_DIRS; d += 4)
+        if (src[d] == IDC_C)
             bb |= slide(c, from, idc.dstep[d ^ 4], false, true);
-    }
     return bb | (caps & c->enemy) | own_moves(c, from, mtype);
 }
 
