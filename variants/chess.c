@@ -209,6 +209,27 @@ static void declare_promotion(struct chess_rules *r, const struct game_decl *g)
         r->promo_types[r->promo_count++] = (int)(strchr(letters, *c) - letters);
 }
 
+static void declare_alignment(struct chess_rules *r)
+{
+    for (Color c = WHITE; c <= BLACK; c++) {
+        const struct attack_table *t = &r->fixed.attacks[c];
+        r->riders[c] = 0;
+        for (int i = 0; i < t->count; i++)
+            for (int type = 1; type < MAX_TYPES; type++)
+                if (t->dirs[i].range[type] >= 1)
+                    r->adjacent[c][BOARD_SIZE - t->dirs[i].step] |= (uint16_t)(1u << type);
+        for (int i = t->leaps; i < t->count; i++) {
+            const struct attack_dir *d = &t->dirs[i];
+            int span = d->step < 0 ? -d->step : d->step;
+            for (int type = 1; type < MAX_TYPES; type++)
+                if (d->range[type] >= 2)
+                    r->riders[c] |= 1u << type;
+            for (int k = 2; k <= d->max_range && k * span < BOARD_SIZE; k++)
+                r->aligned[c][BOARD_SIZE - k * d->step] |= 1ULL << i;
+        }
+    }
+}
+
 void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
 {
     char err[128];
@@ -220,6 +241,7 @@ void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
                 chess_power_from_betza(&r->fixed.power[type][c], g->pieces[type].betza, c, err, sizeof err);
     }
     chess_build_attacks(&r->fixed);
+    declare_alignment(r);
     declare_promotion(r, g);
     declare_castling(r, g);
 }
@@ -468,6 +490,32 @@ static void find_pins(const struct position *pos, struct chess_pins *pins, const
         pins_along(pos->board, king, &t->dirs[i], enemy, 0, pins);
 }
 
+/* find_pins under the fixed powers, from the enemy's piece list: a piece
+ * one step or leap away gives check (r->adjacent), and only the directions
+ * on which an enemy rider stands farther away (r->aligned) are walked. */
+static void find_pins_fixed(const struct position *pos, struct chess_pins *pins, const struct chess_rules *r)
+{
+    Color them = pos->side ^ 1;
+    const struct attack_table *t = &r->fixed.attacks[them];
+    const Piece *board = pos->board;
+    Square king = pos->king_sq[them ^ 1];
+    const uint64_t *aligned = r->aligned[them] + BOARD_SIZE - king;
+    const uint16_t *adjacent = r->adjacent[them] + BOARD_SIZE - king;
+    unsigned riders = r->riders[them], checkers = 0;
+    uint64_t walk = 0;
+    for (int i = 0; i < pos->pcount[them]; i++) {
+        Square sq = pos->plist[them][i];
+        unsigned type_bit = 1u << piece_type(board[sq]);
+        checkers |= adjacent[sq] & type_bit;
+        if (riders & type_bit)
+            walk |= aligned[sq];
+    }
+    pins->count = 0;
+    pins->in_check = checkers != 0;
+    for (; walk; walk &= walk - 1)
+        pins_along(board, king, &t->dirs[__builtin_ctzll(walk)], COLOR_BIT(them), 0, pins);
+}
+
 /* Check and pins by the enemy's pieces of one type only. */
 static void find_type_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set, int type)
 {
@@ -540,7 +588,11 @@ struct legality {
 
 static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
 {
-    find_pins(pos, &leg->now, set);
+    const struct chess_rules *r = chess_rules_of(pos);
+    if (set == &r->fixed)
+        find_pins_fixed(pos, &leg->now, r);
+    else
+        find_pins(pos, &leg->now, set);
     leg->after_found = leg->after_usable = 0;
 }
 
