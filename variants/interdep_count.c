@@ -154,13 +154,13 @@ uint64_t idc_count_turns(struct position *pos)
 {
     Color us = pos->side;
     struct idc_safety s;
-    if (idc_safety_init(pos->board, pos->king_sq[us], us, &s)) {
+    struct counter c;
+    fill_counter(pos, &c);
+    if (idc_safety_init(pos->board, pos->king_sq[us], us, c.enemy, &s)) {
         struct move_list list;
         idc_generate(pos, &list);
         return (uint64_t)list.count;
     }
-    struct counter c;
-    fill_counter(pos, &c);
     uint64_t n = 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];

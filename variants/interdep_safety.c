@@ -104,14 +104,25 @@ static void check_torus(const Piece *board, struct idc_safety *s, Square king, i
         s->blockers |= idc_bit(p[0]);
 }
 
-bool idc_safety_init(const Piece *board, Square king, Color us, struct idc_safety *s)
+/* The leaps onto the King from the enemy pieces on leaper squares. */
+static inline void check_leapers(const Piece *board, struct idc_safety *s, int ki, uint64_t enemy)
+{
+    for (uint64_t m = idc.leaper_bb[ki] & enemy; m; m &= m - 1) {
+        int j = __builtin_ctzll(m);
+        const struct idc_rel *r = &idc.rel[ki][j];
+        Square p = idc.sq[j];
+        for (int k = 0; k < r->count; k++) {
+            mark(s, p, r->e[k], board[p], r->geo[k]);
+            s->in_check |= captures_now(board, p, r->e[k], board[p], r->geo[k]);
+        }
+    }
+}
+
+bool idc_safety_init(const Piece *board, Square king, Color us, uint64_t enemy, struct idc_safety *s)
 {
     int bit = COLOR_BIT(us ^ 1);
     *s = (struct idc_safety){{0}, 0, false};
-    int ki = idc.idx[king];
-    const struct idc_leaper *l = idc.leaper[ki];
-    for (int k = idc.leaper_count[ki]; k > 0; k--, l++)
-        check_leaper(board, s, l->mover, l->e, bit, l->geo);
+    check_leapers(board, s, idc.idx[king], enemy);
     check_rank(board, s, king, 2, bit);
     check_rank(board, s, king, 6, bit);
     for (int e = 1; e < IDC_DIRS; e += 2)

@@ -179,9 +179,14 @@ static void add_probe(int i, Square mover, int e, int geo)
 
 static void add_leaper(int i, Square mover, int e, int geo)
 {
-    if (idc.idx[mover] < 0 || !idc.geo_types[e][geo])
+    int j = idc.idx[mover];
+    if (j < 0 || !idc.geo_types[e][geo])
         return;
-    idc.leaper[i][idc.leaper_count[i]++] = (struct idc_leaper){(int16_t)mover, (uint8_t)e, (uint8_t)geo};
+    struct idc_rel *r = &idc.rel[i][j];
+    r->e[r->count] = (uint8_t)e;
+    r->geo[r->count] = (uint8_t)geo;
+    r->count++;
+    idc.leaper_bb[i] |= 1ULL << j;
 }
 
 static void build_leapers(void)
