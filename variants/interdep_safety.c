@@ -81,7 +81,7 @@ static bool blocker_matters(const Piece *board, Square b, Square p, int e, int b
            piece_type(board[idc.nb[p][e ^ 4]]) == needed;
 }
 
-static void check_rank(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
+static inline void check_rank(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
 {
     int step = idc.dstep[e];
     Square p = first_piece(board, king, -step);
@@ -93,7 +93,7 @@ static void check_rank(const Piece *board, struct idc_safety *s, Square king, in
         s->blockers |= idc_bit(p);
 }
 
-static void check_torus(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
+static inline void check_torus(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
 {
     Square p[2];
     first_two_on_torus(board, king, e ^ 4, p);
