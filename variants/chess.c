@@ -100,11 +100,25 @@ static void build_captures(struct capture_rays *cr, const struct piece_power *pw
     append_captures(cr, pw, 0);
 }
 
+/* True when the capture rays cr are all of pw's rays, each a leap or an unlimited slide that also moves. */
+static bool captures_are_simple(const struct capture_rays *cr, const struct piece_power *pw)
+{
+    if (cr->count != pw->count || cr->count != cr->leaps + cr->slides)
+        return false;
+    for (int i = 0; i < cr->count; i++)
+        if (cr->rays[i].mode != (BETZA_MOVE | BETZA_CAPTURE))
+            return false;
+    return true;
+}
+
 void chess_build_attacks(struct power_set *set)
 {
     for (int type = 0; type < MAX_TYPES; type++)
         for (Color c = WHITE; c <= BLACK; c++)
+        {
             build_captures(&set->captures[type][c], &set->power[type][c]);
+            set->simple[type][c] = type != PAWN && captures_are_simple(&set->captures[type][c], &set->power[type][c]);
+        }
     for (Color c = WHITE; c <= BLACK; c++) {
         struct attack_table *t = &set->attacks[c];
         t->count = 0;
@@ -133,6 +147,9 @@ void chess_build_attacks(struct power_set *set)
                 t->dirs[j] = t->dirs[j - 1];
                 t->dirs[j - 1] = tmp;
             }
+        t->leaps = 0;
+        while (t->leaps < t->count && t->dirs[t->leaps].max_range == 1)
+            t->leaps++;
     }
 }
 
@@ -142,6 +159,25 @@ static Square declared_square(const struct geometry *geo, const char *name)
     return geo_parse_square(geo, &s);
 }
 
+/* The squares castling by c needs empty, nearest the King first (the first
+ * one met occupied ends the test soonest). */
+static void set_castle_empty(struct castle_rule *c)
+{
+    Square lo = c->king_from, hi = c->king_from;
+    Square ends[3] = {c->rook_from, c->king_to, c->rook_to};
+    for (int e = 0; e < 3; e++) {
+        lo = ends[e] < lo ? ends[e] : lo;
+        hi = ends[e] > hi ? ends[e] : hi;
+    }
+    c->empty_count = 0;
+    for (int d = 1; d <= hi - lo; d++)
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            Square s = c->king_from + sign * d;
+            if (s >= lo && s <= hi && s != c->rook_from && c->empty_count < BOARD_MAX_COLS)
+                c->empty[c->empty_count++] = s;
+        }
+}
+
 static void set_castle(struct chess_rules *r, int right, const struct geometry *geo, const struct castle_decl *d)
 {
     struct castle_rule *c = &r->castle[right];
@@ -149,6 +185,7 @@ static void set_castle(struct chess_rules *r, int right, const struct geometry *
     c->king_to = declared_square(geo, d->king_to);
     c->rook_from = declared_square(geo, d->rook_from);
     c->rook_to = declared_square(geo, d->rook_to);
+    set_castle_empty(c);
 }
 
 static void declare_castling(struct chess_rules *r, const struct game_decl *g)
@@ -172,6 +209,27 @@ static void declare_promotion(struct chess_rules *r, const struct game_decl *g)
         r->promo_types[r->promo_count++] = (int)(strchr(letters, *c) - letters);
 }
 
+static void declare_alignment(struct chess_rules *r)
+{
+    for (Color c = WHITE; c <= BLACK; c++) {
+        const struct attack_table *t = &r->fixed.attacks[c];
+        r->riders[c] = 0;
+        for (int i = 0; i < t->count; i++)
+            for (int type = 1; type < MAX_TYPES; type++)
+                if (t->dirs[i].range[type] >= 1)
+                    r->adjacent[c][BOARD_SIZE - t->dirs[i].step] |= (uint16_t)(1u << type);
+        for (int i = t->leaps; i < t->count; i++) {
+            const struct attack_dir *d = &t->dirs[i];
+            int span = d->step < 0 ? -d->step : d->step;
+            for (int type = 1; type < MAX_TYPES; type++)
+                if (d->range[type] >= 2)
+                    r->riders[c] |= 1u << type;
+            for (int k = 2; k <= d->max_range && k * span < BOARD_SIZE; k++)
+                r->aligned[c][BOARD_SIZE - k * d->step] |= 1ULL << i;
+        }
+    }
+}
+
 void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
 {
     char err[128];
@@ -183,20 +241,28 @@ void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
                 chess_power_from_betza(&r->fixed.power[type][c], g->pieces[type].betza, c, err, sizeof err);
     }
     chess_build_attacks(&r->fixed);
+    declare_alignment(r);
     declare_promotion(r, g);
     declare_castling(r, g);
 }
 
 /* ---- Attacks ------------------------------------------------------------- */
 
-bool chess_square_attacked(const struct position *pos, Square sq, Color by)
+/* Whether a piece of colour bit `bit` attacks sq by the directions t. */
+static inline bool attacked_by_table(const struct attack_table *t, const Piece *board, Square sq, int bit)
 {
-    const struct attack_table *t = &chess_powers(pos)->attacks[by];
-    int bit = COLOR_BIT(by);
-    for (int i = 0; i < t->count; i++)
-        if (attack_dir_attacker(&t->dirs[i], pos->board, sq, bit) != NO_SQUARE)
+    for (int i = 0; i < t->leaps; i++)
+        if (attack_leap_hits(&t->dirs[i], board, sq, bit))
+            return true;
+    for (int i = t->leaps; i < t->count; i++)
+        if (attack_dir_attacker(&t->dirs[i], board, sq, bit) != NO_SQUARE)
             return true;
     return false;
+}
+
+bool chess_square_attacked(const struct position *pos, Square sq, Color by)
+{
+    return attacked_by_table(&chess_powers(pos)->attacks[by], pos->board, sq, COLOR_BIT(by));
 }
 
 bool chess_in_check(const struct position *pos)
@@ -319,19 +385,9 @@ void chess_gen_castling(const struct position *pos, const struct chess_rules *r,
         const struct castle_rule *c = &r->castle[i];
         if (pos->board[c->king_from] != make_piece(us, KING) || pos->board[c->rook_from] != make_piece(us, ROOK))
             continue;
-        /* Every square between king and rook, and both destinations, empty but for these two. */
-        Square lo = c->king_from, hi = c->king_from;
-        Square ends[3] = {c->rook_from, c->king_to, c->rook_to};
-        for (int e = 0; e < 3; e++) {
-            if (ends[e] < lo)
-                lo = ends[e];
-            if (ends[e] > hi)
-                hi = ends[e];
-        }
         bool clear = true;
-        for (Square s = lo; s <= hi && clear; s++)
-            if (s != c->king_from && s != c->rook_from && pos->board[s] != EMPTY)
-                clear = false;
+        for (int e = 0; e < c->empty_count && clear; e++)
+            clear = pos->board[c->empty[e]] == EMPTY;
         if (!clear)
             continue;
         /* The king may not leave, cross or (tested by the legality filter) land on an attacked square. */
@@ -385,25 +441,35 @@ void chess_gen_piece(const struct position *pos, struct move_list *list, Square 
 static inline void pins_along(const Piece *board, Square king, const struct attack_dir *d, int enemy, int only_type,
                               struct chess_pins *pins)
 {
-    Square s = king - d->step;
+    int step = d->step, max = d->max_range;
+    Square s = king - step;
+    int k = 1;
+    Piece p;
+    while ((p = board[s]) == EMPTY) {
+        if (k == max)
+            return;
+        k++;
+        s -= step;
+    }
     Square blocker = NO_SQUARE;
-    for (int k = 1; k <= d->max_range; k++, s -= d->step) {
-        Piece p = board[s];
-        if (p == EMPTY)
-            continue;
-        if (!(p & enemy)) {
-            if (p == OFFBOARD || blocker != NO_SQUARE || d->max_range < 2)
-                break;
-            blocker = s;
-            continue;
-        }
-        if (d->range[piece_type(p)] >= k && (!only_type || piece_type(p) == only_type)) {
-            if (blocker == NO_SQUARE)
-                pins->in_check = true;
-            else if (pins->count < MAX_PINNED)
-                pins->pinned[pins->count++] = blocker;
-        }
-        break;
+    if (!(p & enemy)) {
+        if (p == OFFBOARD || max < 2)
+            return;
+        blocker = s;
+        do {
+            if (k == max)
+                return;
+            k++;
+            s -= step;
+        } while ((p = board[s]) == EMPTY);
+        if (!(p & enemy))
+            return;
+    }
+    if (d->range[piece_type(p)] >= k && (!only_type || piece_type(p) == only_type)) {
+        if (blocker == NO_SQUARE)
+            pins->in_check = true;
+        else if (pins->count < MAX_PINNED)
+            pins->pinned[pins->count++] = blocker;
     }
 }
 
@@ -413,10 +479,41 @@ static void find_pins(const struct position *pos, struct chess_pins *pins, const
 {
     Color us = pos->side;
     const struct attack_table *t = &set->attacks[us ^ 1];
+    Square king = pos->king_sq[us];
+    int enemy = COLOR_BIT(us ^ 1);
+    bool check = false;
+    for (int i = 0; i < t->leaps; i++)
+        check |= attack_leap_hits(&t->dirs[i], pos->board, king, enemy);
     pins->count = 0;
-    pins->in_check = false;
-    for (int i = 0; i < t->count; i++)
-        pins_along(pos->board, pos->king_sq[us], &t->dirs[i], COLOR_BIT(us ^ 1), 0, pins);
+    pins->in_check = check;
+    for (int i = t->leaps; i < t->count; i++)
+        pins_along(pos->board, king, &t->dirs[i], enemy, 0, pins);
+}
+
+/* find_pins under the fixed powers, from the enemy's piece list: a piece
+ * one step or leap away gives check (r->adjacent), and only the directions
+ * on which an enemy rider stands farther away (r->aligned) are walked. */
+static void find_pins_fixed(const struct position *pos, struct chess_pins *pins, const struct chess_rules *r)
+{
+    Color them = pos->side ^ 1;
+    const struct attack_table *t = &r->fixed.attacks[them];
+    const Piece *board = pos->board;
+    Square king = pos->king_sq[them ^ 1];
+    const uint64_t *aligned = r->aligned[them] + BOARD_SIZE - king;
+    const uint16_t *adjacent = r->adjacent[them] + BOARD_SIZE - king;
+    unsigned riders = r->riders[them], checkers = 0;
+    uint64_t walk = 0;
+    for (int i = 0; i < pos->pcount[them]; i++) {
+        Square sq = pos->plist[them][i];
+        unsigned type_bit = 1u << piece_type(board[sq]);
+        checkers |= adjacent[sq] & type_bit;
+        if (riders & type_bit)
+            walk |= aligned[sq];
+    }
+    pins->count = 0;
+    pins->in_check = checkers != 0;
+    for (; walk; walk &= walk - 1)
+        pins_along(board, king, &t->dirs[__builtin_ctzll(walk)], COLOR_BIT(them), 0, pins);
 }
 
 /* Check and pins by the enemy's pieces of one type only. */
@@ -491,7 +588,11 @@ struct legality {
 
 static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
 {
-    find_pins(pos, &leg->now, set);
+    const struct chess_rules *r = chess_rules_of(pos);
+    if (set == &r->fixed)
+        find_pins_fixed(pos, &leg->now, r);
+    else
+        find_pins(pos, &leg->now, set);
     leg->after_found = leg->after_usable = 0;
 }
 
@@ -603,25 +704,88 @@ static inline int count_rays(const struct position *pos, Square from, const stru
     return n;
 }
 
-/* Pawn moves of an unpinned Pawn, en passant excluded (it goes to the filtered list). */
-static inline int count_pawn(const struct position *pos, Square from, int promo_count)
+/* The moves of a piece with simple powers (struct power_set): its leaps to
+ * a square neither own nor off the board, its slides' empty squares and the
+ * enemy piece that ends each. */
+static inline int count_simple(const Piece *board, Square from, const struct capture_rays *cr, Color us)
+{
+    int enemy = COLOR_BIT(us ^ 1), blocked = COLOR_BIT(us) | OFFBOARD;
+    int n = 0;
+    for (int i = 0; i < cr->leaps; i++)
+        n += !(board[from + cr->rays[i].step] & blocked);
+    for (int i = cr->leaps; i < cr->count; i++) {
+        int step = cr->rays[i].step;
+        Square to = from + step;
+        for (; board[to] == EMPTY; to += step)
+            n++;
+        n += (board[to] & enemy) != 0;
+    }
+    return n;
+}
+
+static inline int count_piece(const struct position *pos, Square from, const struct power_set *set, int type)
+{
+    Color us = pos->side;
+    if (set->simple[type][us])
+        return count_simple(pos->board, from, &set->captures[type][us], us);
+    return count_rays(pos, from, &set->power[type][us]);
+}
+
+/* The King's steps, castling apart, when its powers are simple leaps and it
+ * is not in check: to each square neither own nor attacked once it has left. */
+static int count_king_steps(struct position *pos, Square king, const struct power_set *set)
+{
+    Color us = pos->side;
+    const struct capture_rays *cr = &set->captures[KING][us];
+    const struct attack_table *t = &set->attacks[us ^ 1];
+    Piece *board = pos->board;
+    int blocked = COLOR_BIT(us) | OFFBOARD, enemy = COLOR_BIT(us ^ 1);
+    Piece k = board[king];
+    board[king] = EMPTY;
+    int n = 0;
+    for (int i = 0; i < cr->leaps; i++) {
+        Square to = king + cr->rays[i].step;
+        n += !(board[to] & blocked) && !attacked_by_table(t, board, to, enemy);
+    }
+    board[king] = k;
+    return n;
+}
+
+static inline bool king_steps_countable(const struct power_set *set, Color us)
+{
+    const struct capture_rays *cr = &set->captures[KING][us];
+    return set->simple[KING][us] && cr->count == cr->leaps;
+}
+
+/* What counting the side to move's Pawns needs, worked out once per position. */
+struct pawn_counter {
+    int fwd, enemy, start_rank, last_rank, promo_count;
+};
+
+static inline void pawn_counter_init(struct pawn_counter *pc, const struct position *pos, int promo_count)
 {
     Color us = pos->side;
     int ranks = pos->variant->geo.ranks;
-    int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
-    int last_rank = us == WHITE ? ranks - 1 : 0;
-    int start_rank = us == WHITE ? 1 : ranks - 2;
-    int enemy = COLOR_BIT(us ^ 1);
-    Square ahead = from + fwd;
+    pc->fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
+    pc->enemy = COLOR_BIT(us ^ 1);
+    pc->start_rank = us == WHITE ? 1 : ranks - 2;
+    pc->last_rank = us == WHITE ? ranks - 1 : 0;
+    pc->promo_count = promo_count;
+}
+
+/* Pawn moves of an unpinned Pawn, en passant excluded (it goes to the filtered list). */
+static inline int count_pawn(const Piece *board, Square from, const struct pawn_counter *pc)
+{
+    Square ahead = from + pc->fwd;
     int n = 0;
-    if (pos->board[ahead] == EMPTY) {
+    if (board[ahead] == EMPTY) {
         n++;
-        if (on_rank(from, start_rank) && pos->board[ahead + fwd] == EMPTY)
+        if (on_rank(from, pc->start_rank) && board[ahead + pc->fwd] == EMPTY)
             n++;
     }
-    n += (pos->board[ahead - 1] & enemy) != 0;
-    n += (pos->board[ahead + 1] & enemy) != 0;
-    return on_rank(ahead, last_rank) ? n * promo_count : n;
+    n += (board[ahead - 1] & pc->enemy) != 0;
+    n += (board[ahead + 1] & pc->enemy) != 0;
+    return on_rank(ahead, pc->last_rank) ? n * pc->promo_count : n;
 }
 
 /* Fixed powers (orthodox chess): an unpinned piece other than the King,
@@ -632,6 +796,8 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
     const struct chess_rules *r = chess_rules_of(pos);
     Color us = pos->side;
     Square king = pos->king_sq[us];
+    struct pawn_counter pc;
+    pawn_counter_init(&pc, pos, r->promo_count);
     uint64_t n = 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
@@ -641,13 +807,15 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
                 gen_pawn(pos, special, from, false);
                 continue;
             }
-            n += (uint64_t)count_pawn(pos, from, r->promo_count);
+            n += (uint64_t)count_pawn(pos->board, from, &pc);
             if (pos->ep != NO_SQUARE)
                 gen_en_passant(pos, special, from);
+        } else if (from == king && type == KING && king_steps_countable(set, us)) {
+            n += (uint64_t)count_king_steps(pos, from, set);
         } else if (from == king || chess_is_pinned(pins, from)) {
             gen_rays(pos, special, from, &set->power[type][us], false);
         } else {
-            n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
+            n += (uint64_t)count_piece(pos, from, set, type);
         }
     }
     return n;
@@ -660,6 +828,8 @@ static uint64_t count_changing(struct position *pos, struct legality *leg, const
 {
     const struct chess_rules *r = chess_rules_of(pos);
     Color us = pos->side;
+    struct pawn_counter pc;
+    pawn_counter_init(&pc, pos, r->promo_count);
     uint64_t n = 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
@@ -670,11 +840,11 @@ static uint64_t count_changing(struct position *pos, struct legality *leg, const
         if (!clear) {
             chess_gen_piece(pos, special, from, false);
         } else if (type == PAWN) {
-            n += (uint64_t)count_pawn(pos, from, r->promo_count);
+            n += (uint64_t)count_pawn(pos->board, from, &pc);
             if (pos->ep != NO_SQUARE)
                 gen_en_passant(pos, special, from);
         } else {
-            n += (uint64_t)count_rays(pos, from, &set->power[type][us]);
+            n += (uint64_t)count_piece(pos, from, set, type);
         }
     }
     return n;

@@ -38,8 +38,16 @@ struct attack_dir {
 
 struct attack_table {
     int count;
+    int leaps; /* dirs[0..leaps-1] have max_range 1 (the table lists leaps first) */
     struct attack_dir dirs[MAX_ATTACK_DIRS];
 };
+
+/* Whether the leap d attacks sq from a piece of colour bit `bit` on `board`. */
+static inline bool attack_leap_hits(const struct attack_dir *d, const Piece *board, Square sq, int bit)
+{
+    Piece p = board[sq - d->step];
+    return (p & bit) && d->range[piece_type(p)];
+}
 
 /* The piece of colour bit `bit` that attacks sq along d on `board`, the
  * first piece met going back from sq: its square, or NO_SQUARE. */
@@ -70,10 +78,17 @@ struct power_set {
     struct attack_table attacks[2];             /* by attacking colour */
     struct capture_rays captures[MAX_TYPES][2]; /* by type, colour: `power`'s capture rays, sorted */
     bool overlaps[2];                           /* some piece of that colour has overlapping rays */
+    /* By type, colour: every ray both moves and captures and is a leap or an
+     * unlimited slide (the orthodox pieces), so `captures` lists all its moves. */
+    bool simple[MAX_TYPES][2];
 };
 
 struct castle_rule {
     Square king_from, king_to, rook_from, rook_to;
+    /* Squares that must be empty (between King and rook, and both
+     * destinations, but for those two), nearest the King first. */
+    int empty_count;
+    Square empty[BOARD_MAX_COLS];
 };
 
 #define CHESS_MAX_PROMOTIONS 4
@@ -101,6 +116,16 @@ struct chess_rules {
      * of a full make/unmake. */
     bool after_make_only_ext;
     struct power_set fixed;
+    /* For `fixed`, by attacking colour: the ride directions (bits by index
+     * in fixed.attacks) along which a piece on king + delta lies two or more
+     * steps away within the direction's range, at index delta + BOARD_SIZE;
+     * and the types that ride (range 2 or more in some direction). A pin or
+     * a check from afar needs such a piece so placed. */
+    uint64_t aligned[2][2 * BOARD_SIZE];
+    unsigned riders[2];
+    /* For `fixed`, by attacking colour: the types (bit per type) that attack
+     * the King from king + delta in one step or leap, at delta + BOARD_SIZE. */
+    uint16_t adjacent[2][2 * BOARD_SIZE];
 };
 
 static inline const struct chess_rules *chess_rules_of(const struct position *pos)

@@ -68,6 +68,15 @@ struct idc_tables {
     /* Leaping captures onto each square, by the square's index. */
     struct idc_probe probe[IDC_SQUARES][IDC_MAX_PROBES];
     int probe_count[IDC_SQUARES];
+    /* The leaps the safety walk (interdep_safety.c) looks at, onto a King
+     * on index i from index j: rel[i][j] gives the direction e and geometry
+     * of each (a Knight square lies on two directions), only geometries some
+     * type captures by; leaper_bb[i] has a bit for every such j. */
+    struct idc_rel {
+        uint8_t count;
+        uint8_t e[2], geo[2];
+    } rel[IDC_SQUARES][IDC_SQUARES];
+    uint64_t leaper_bb[IDC_SQUARES];
     /* Own non-capturing power of each type, all directions, without repeats. */
     int own_count[IDC_TYPES];
     int16_t own_step[IDC_TYPES][16];
@@ -178,8 +187,9 @@ struct idc_safety {
     uint64_t blockers;
     bool in_check; /* the King is attacked: the summary does not apply */
 };
-/* Fills s from the same reverse walk as idc_attacked; returns in_check. */
-bool idc_safety_init(const Piece *board, Square king, Color us, struct idc_safety *s);
+/* Fills s from the same reverse walk as idc_attacked; returns in_check.
+ * enemy: the squares of the pieces of colour us ^ 1 (idc_occupancy). */
+bool idc_safety_init(const Piece *board, Square king, Color us, uint64_t enemy, struct idc_safety *s);
 /* Exact tests for the moves the summary cannot clear. */
 bool idc_leaves_king_safe(struct position *pos, Move m);
 bool idc_drop_exposes_king(struct position *pos, Square to, int type);

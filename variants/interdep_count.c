@@ -58,8 +58,32 @@ static uint64_t own_moves(const struct counter *c, Square from, int type)
  * beside a Universalist) and, for a Universalist mover, the helper's
  * non-capturing power. Only the Conservative's power slides (along the
  * rank); two Universalists make the torus Bishop. */
+/* targets() for a mover that is not a Universalist: it has no torus Bishop
+ * and no borrowed quiet power, so every neighbour is read without a branch
+ * (an empty one lends type 0, which reaches nothing), and only the two rank
+ * neighbours can lend the Conservative's slide. */
+static uint64_t targets_of_piece(const struct counter *c, Square from, int mtype)
+{
+    const Piece *board = c->pos->board;
+    const uint64_t(*capture)[IDC_TYPES] = idc.beside_bb[idc.idx[from]][IDC_CAPTURE];
+    const int16_t *nb = idc.nb[from];
+    uint64_t caps = 0, bb = 0;
+    int src[IDC_DIRS];
+    for (int d = 0; d < IDC_DIRS; d++) {
+        int htype = piece_type(board[nb[d]]);
+        src[d] = htype == IDC_U ? mtype : htype;
+        caps |= capture[d][src[d]];
+    }
+    for (int d = 2; d < IDC_DIRS; d += 4)
+        if (src[d] == IDC_C)
+            bb |= slide(c, from, idc.dstep[d ^ 4], false, true);
+    return bb | (caps & c->enemy) | own_moves(c, from, mtype);
+}
+
 static uint64_t targets(const struct counter *c, Square from)
 {
+    if (piece_type(c->pos->board[from]) != IDC_U)
+        return targets_of_piece(c, from, piece_type(c->pos->board[from]));
     const Piece *board = c->pos->board;
     int i = idc.idx[from];
     int mtype = piece_type(board[from]);
@@ -130,13 +154,13 @@ uint64_t idc_count_turns(struct position *pos)
 {
     Color us = pos->side;
     struct idc_safety s;
-    if (idc_safety_init(pos->board, pos->king_sq[us], us, &s)) {
+    struct counter c;
+    fill_counter(pos, &c);
+    if (idc_safety_init(pos->board, pos->king_sq[us], us, c.enemy, &s)) {
         struct move_list list;
         idc_generate(pos, &list);
         return (uint64_t)list.count;
     }
-    struct counter c;
-    fill_counter(pos, &c);
     uint64_t n = 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];

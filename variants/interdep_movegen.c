@@ -231,7 +231,8 @@ static bool legal_not_in_check(struct position *pos, const struct idc_safety *s,
 static void filter_legal(struct position *pos, struct move_list *list)
 {
     struct idc_safety safety;
-    bool in_check = idc_safety_init(pos->board, pos->king_sq[pos->side], pos->side, &safety);
+    bool in_check = idc_safety_init(pos->board, pos->king_sq[pos->side], pos->side,
+                                    idc_occupancy(pos, pos->side ^ 1), &safety);
     int n = 0;
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];

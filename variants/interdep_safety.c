@@ -17,16 +17,15 @@
 
 /* Marks T = P - e for an enemy mover m on P that reaches the King in
  * direction e with capture geometry geo. */
-static void mark(struct idc_safety *s, Square p, int e, Piece m, int geo)
+static inline void mark(struct idc_safety *s, Square p, int e, Piece m, int geo)
 {
     unsigned types = idc.geo_types[e][geo];
     int mtype = piece_type(m);
     if (mtype != IDC_U ? (idc.cap_geo[mtype][e] & geo) != 0 : geo == IDC_GEO_TORUS)
         types |= 1u << IDC_U;
     uint64_t t = idc_bit(idc.nb[p][e ^ 4]);
-    for (int type = IDC_U; type < IDC_TYPES; type++)
-        if (types & (1u << type))
-            s->danger[type] |= t;
+    for (; types; types &= types - 1)
+        s->danger[__builtin_ctz(types)] |= t;
 }
 
 /* The first square from `from` along `step` (mailbox) that is not empty. */
@@ -51,7 +50,7 @@ static void first_two_on_torus(const Piece *board, Square king, int d, Square ou
 }
 
 /* Does the mover m on p capture in direction e with geometry geo today? */
-static bool captures_now(const Piece *board, Square p, int e, Piece m, int geo)
+static inline bool captures_now(const Piece *board, Square p, int e, Piece m, int geo)
 {
     Piece h = board[idc.nb[p][e ^ 4]];
     if (h == EMPTY)
@@ -62,7 +61,7 @@ static bool captures_now(const Piece *board, Square p, int e, Piece m, int geo)
     return (idc.cap_geo[src][e] & geo) != 0;
 }
 
-static void check_leaper(const Piece *board, struct idc_safety *s, Square p, int e, int bit, int geo)
+static inline void check_leaper(const Piece *board, struct idc_safety *s, Square p, int e, int bit, int geo)
 {
     if (!(board[p] & bit))
         return;
@@ -82,7 +81,7 @@ static bool blocker_matters(const Piece *board, Square b, Square p, int e, int b
            piece_type(board[idc.nb[p][e ^ 4]]) == needed;
 }
 
-static void check_rank(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
+static inline void check_rank(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
 {
     int step = idc.dstep[e];
     Square p = first_piece(board, king, -step);
@@ -94,7 +93,7 @@ static void check_rank(const Piece *board, struct idc_safety *s, Square king, in
         s->blockers |= idc_bit(p);
 }
 
-static void check_torus(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
+static inline void check_torus(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
 {
     Square p[2];
     first_two_on_torus(board, king, e ^ 4, p);
@@ -105,20 +104,28 @@ static void check_torus(const Piece *board, struct idc_safety *s, Square king, i
         s->blockers |= idc_bit(p[0]);
 }
 
-bool idc_safety_init(const Piece *board, Square king, Color us, struct idc_safety *s)
+/* The leaps onto the King from the enemy pieces on leaper squares. */
+static inline void check_leapers(const Piece *board, struct idc_safety *s, int ki, uint64_t enemy)
+{
+    for (uint64_t m = idc.leaper_bb[ki] & enemy; m; m &= m - 1) {
+        int j = __builtin_ctzll(m);
+        const struct idc_rel *r = &idc.rel[ki][j];
+        Square p = idc.sq[j];
+        for (int k = 0; k < r->count; k++) {
+            mark(s, p, r->e[k], board[p], r->geo[k]);
+            s->in_check |= captures_now(board, p, r->e[k], board[p], r->geo[k]);
+        }
+    }
+}
+
+bool idc_safety_init(const Piece *board, Square king, Color us, uint64_t enemy, struct idc_safety *s)
 {
     int bit = COLOR_BIT(us ^ 1);
     *s = (struct idc_safety){{0}, 0, false};
-    for (int e = 0; e < IDC_DIRS; e++) {
-        int step = idc.dstep[e];
-        check_leaper(board, s, king - step, e, bit, IDC_GEO_STEP);
-        check_leaper(board, s, king - 2 * step, e, bit, IDC_GEO_LEAP2);
-        check_leaper(board, s, king - idc.knight[e][0], e, bit, IDC_GEO_KNIGHT);
-        check_leaper(board, s, king - idc.knight[e][1], e, bit, IDC_GEO_KNIGHT);
-        if (e == 2 || e == 6)
-            check_rank(board, s, king, e, bit);
-        else if (idc_is_diag(e))
-            check_torus(board, s, king, e, bit);
-    }
+    check_leapers(board, s, idc.idx[king], enemy);
+    check_rank(board, s, king, 2, bit);
+    check_rank(board, s, king, 6, bit);
+    for (int e = 1; e < IDC_DIRS; e += 2)
+        check_torus(board, s, king, e, bit);
     return s->in_check;
 }

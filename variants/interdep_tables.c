@@ -177,6 +177,31 @@ static void add_probe(int i, Square mover, int e, int geo)
     p[k].count++;
 }
 
+static void add_leaper(int i, Square mover, int e, int geo)
+{
+    int j = idc.idx[mover];
+    if (j < 0 || !idc.geo_types[e][geo])
+        return;
+    struct idc_rel *r = &idc.rel[i][j];
+    r->e[r->count] = (uint8_t)e;
+    r->geo[r->count] = (uint8_t)geo;
+    r->count++;
+    idc.leaper_bb[i] |= 1ULL << j;
+}
+
+static void build_leapers(void)
+{
+    for (int i = 0; i < IDC_SQUARES; i++) {
+        Square t = idc.sq[i];
+        for (int e = 0; e < IDC_DIRS; e++) {
+            add_leaper(i, t - idc.dstep[e], e, IDC_GEO_STEP);
+            add_leaper(i, t - 2 * idc.dstep[e], e, IDC_GEO_LEAP2);
+            add_leaper(i, t - idc.knight[e][0], e, IDC_GEO_KNIGHT);
+            add_leaper(i, t - idc.knight[e][1], e, IDC_GEO_KNIGHT);
+        }
+    }
+}
+
 static void build_probes(void)
 {
     for (int i = 0; i < IDC_SQUARES; i++) {
@@ -234,6 +259,7 @@ static void build_tables(void)
     build_own_moves();
     build_bitboards();
     build_probes();
+    build_leapers();
     build_king_zones();
     build_sources();
 }

@@ -27,37 +27,6 @@ void position_copy(struct position *dst, const struct position *src)
     memcpy(dst->history, src->history, (size_t)src->ply * sizeof src->history[0]);
 }
 
-struct undo *pos_push_undo(struct position *pos, Move m, int ext_size, bool turn_start)
-{
-    struct undo *u = &pos->history[pos->ply++];
-    u->key = pos->key;
-    u->move = m;
-    u->ep = (int16_t)pos->ep;
-    u->halfmove = pos->halfmove;
-    u->castling = pos->castling;
-    u->side = (uint8_t)pos->side;
-    u->turn_start = turn_start;
-    u->captured = EMPTY;
-    u->journal_count = 0;
-    if (ext_size)
-        memcpy(u->ext, pos->ext, (size_t)ext_size);
-    return u;
-}
-
-void pos_pop_undo(struct position *pos, int ext_size)
-{
-    struct undo *u = &pos->history[--pos->ply];
-    pos->key = u->key;
-    pos->ep = u->ep;
-    pos->halfmove = u->halfmove;
-    pos->castling = u->castling;
-    if (pos->side != u->side && u->side == BLACK)
-        pos->fullmove--;
-    pos->side = u->side;
-    if (ext_size)
-        memcpy(pos->ext, u->ext, (size_t)ext_size);
-}
-
 void pos_journal_set(struct position *pos, Square sq, Piece p)
 {
     struct undo *u = &pos->history[pos->ply - 1];

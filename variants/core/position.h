@@ -7,6 +7,8 @@
 #ifndef RULEZERO_POSITION_H
 #define RULEZERO_POSITION_H
 
+#include <string.h>
+
 #include "variants/core/types.h"
 #include "variants/core/zobrist.h"
 
@@ -146,8 +148,37 @@ static inline void pos_hand_add(struct position *pos, Color c, int type, int del
 /* Undo stack. push_undo saves the scalars and `ext_size` bytes of variant
  * state; pop_undo restores them (board changes are the variant's to undo, or
  * the journal's). */
-struct undo *pos_push_undo(struct position *pos, Move m, int ext_size, bool turn_start);
-void pos_pop_undo(struct position *pos, int ext_size);
+static inline struct undo *pos_push_undo(struct position *pos, Move m, int ext_size, bool turn_start)
+{
+    struct undo *u = &pos->history[pos->ply++];
+    u->key = pos->key;
+    u->move = m;
+    u->ep = (int16_t)pos->ep;
+    u->halfmove = pos->halfmove;
+    u->castling = pos->castling;
+    u->side = (uint8_t)pos->side;
+    u->turn_start = turn_start;
+    u->captured = EMPTY;
+    u->journal_count = 0;
+    if (ext_size)
+        memcpy(u->ext, pos->ext, (size_t)ext_size);
+    return u;
+}
+
+static inline void pos_pop_undo(struct position *pos, int ext_size)
+{
+    struct undo *u = &pos->history[--pos->ply];
+    pos->key = u->key;
+    pos->ep = u->ep;
+    pos->halfmove = u->halfmove;
+    pos->castling = u->castling;
+    if (pos->side != u->side && u->side == BLACK)
+        pos->fullmove--;
+    pos->side = u->side;
+    if (ext_size)
+        memcpy(pos->ext, u->ext, (size_t)ext_size);
+}
+
 
 /* Journalled board edits for variants whose steps have side effects: every
  * change is recorded on the current undo entry and reverted by
