@@ -12,7 +12,7 @@
 
 /* The runner thread's stack: at least 4 times what the handler was measured
  * to need (tests/gui_server/gui_stack.c checks it). */
-#define GUI_RUNNER_STACK (512 * 1024)
+#define GUI_RUNNER_STACK (1024 * 1024)
 
 struct gui_runner;
 

@@ -128,10 +128,14 @@ def test_move_now_uci():
 
 # ---- save and restore: round trips ---------------------------------------------------------------
 
-def special(t):
-    """A turn with more than a plain from-to: a chain, a drop, a choice, a token move, a link."""
+def special(t, variant=None):
+    """A turn with more than a plain from-to: a chain, a drop, a choice, a token move, a link; a
+    step to or from a place beside the board (Shifted Square's added square, files x and z); in
+    Pickle, a step to or from the linked square (e4 by default, also x5)."""
     c = t["clicks"]
-    return len(c) > 2 or any(":" in x for x in c) or any(len(x) == 3 and x[0] == "d" and x[1:].isdigit() for x in c)
+    return (len(c) > 2 or any(":" in x for x in c) or any(len(x) == 3 and x[0] == "d" and x[1:].isdigit() for x in c)
+            or any(len(x) == 2 and x[0] in "xz" and x[1].isdigit() for x in c)
+            or (variant == "pickle" and "e4" in c))
 
 
 def walk(ws, variant, plies, seed):
@@ -142,10 +146,10 @@ def walk(ws, variant, plies, seed):
         legal = turns(state["legal"])
         if not legal or state["result"]:
             break
-        chosen = [t for t in legal if special(t)] or legal
+        chosen = [t for t in legal if special(t, variant)] or legal
         t = rng.choice(chosen)
         state = play(ws, t["text"])
-        if special(t):
+        if special(t, variant):
             played.append(t["text"])
     return state, played
 
