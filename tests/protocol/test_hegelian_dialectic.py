@@ -8,19 +8,13 @@ message naming the setting and its values, the game in force unchanged. Plain
 
 Usage: test_hegelian_dialectic.py RULEZERO
 """
-import os
-import subprocess
 import sys
-import tempfile
 
-from rzproc import DialogueError, Engine
+from rzproc import Engine
+from setting_checks import check_match_under, run, run_checks
 
 BAD = ["stairs", "Stair_Step", "", "square stair-step", "3x3"]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
-
-def run(*args):
-    return subprocess.run(list(args), capture_output=True, text=True, timeout=60)
 
 
 def names_setting(text):
@@ -121,35 +115,11 @@ def check_match(rz):
     """The match runner: both engines and the arbiter play stair-step, the PGN
     names the setting and pgn-check replays it (a token move onto a removed
     square would be an illegal move there)."""
-    failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        pgn = os.path.join(tmp, "stair.pgn")
-        res = run(rz, "match", "--variant", "hegelian", "--engine", rz, "--option", "Dialectic=stair-step",
-                  "--engine", rz, "--option", "Dialectic=stair-step", "--games", "2", "--depth", "1",
-                  "--max-moves", "16", "--pgn", pgn)
-        text = open(pgn).read() if os.path.exists(pgn) else ""
-        if res.returncode != 0 or "illegal moves 0, crashes 0" not in res.stdout:
-            failures.append(f"match with stair-step failed: {res.stdout[-400:]} {res.stderr[-400:]}")
-        if text.count('[VariantOptions "Dialectic=stair-step"]') != 2:
-            failures.append(f"match PGN lacks the setting:\n{text[:800]}")
-        res = run(rz, "pgn-check", pgn)
-        if res.returncode != 0 or "0 with errors" not in res.stdout:
-            failures.append(f"pgn-check of the stair-step games: {res.stdout[-300:]} {res.stderr[-300:]}")
-    return failures
+    return check_match_under(rz, "hegelian", ["Dialectic=stair-step"], "Dialectic=stair-step", 16)
 
 
 def main():
-    rz = sys.argv[1]
-    failures = []
-    for check in (check_cli, check_cecp, check_uci, check_match):
-        try:
-            failures += check(rz)
-        except DialogueError as exc:
-            failures.append(str(exc))
-    for f in failures:
-        print("FAIL:", f)
-    print("ok" if not failures else f"{len(failures)} failures")
-    return 1 if failures else 0
+    return run_checks(sys.argv[1], (check_cli, check_cecp, check_uci, check_match))
 
 
 if __name__ == "__main__":

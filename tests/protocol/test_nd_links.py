@@ -6,12 +6,10 @@ setting and its allowed values, the game in force unchanged.
 
 Usage: test_nd_links.py RULEZERO
 """
-import os
-import subprocess
 import sys
-import tempfile
 
-from rzproc import DialogueError, Engine
+from rzproc import Engine
+from setting_checks import check_match_under, run, run_checks
 
 BAD = ["0", "33", "many", "", "8x", "-1", "100000000000000000000"]
 # Eight links, Linking phase, Kings only. Links 8 (the default): the eighth
@@ -20,10 +18,6 @@ BAD = ["0", "33", "many", "", "8x", "-1", "100000000000000000000"]
 EIGHT = "7k8/16/16/16/16/16/16/K15 w - - 0 20 a4i4,b4j4,c4k4,d4l4,e4m4,f4n4,g4o4,h4p4 L -"
 ONE = "7k8/16/16/16/16/16/16/K15 w - - 0 20 a4i4 L -"
 THREE = "7k8/16/16/16/16/16/16/K15 w - - 0 20 a4i4,b4j4,c4k4 L -"
-
-
-def run(*args):
-    return subprocess.run(list(args), capture_output=True, text=True, timeout=60)
 
 
 def names_setting(text):
@@ -107,36 +101,14 @@ def check_uci(rz):
 
 def check_match(rz):
     """The match runner: both engines and the arbiter play Links=2 (the
-    Twinkle phase from the second link on), the PGN names the setting and
-    pgn-check replays it."""
-    failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        pgn = os.path.join(tmp, "links.pgn")
-        res = run(rz, "match", "--variant", "nickdanger", "--engine", rz, "--option", "Links=2", "--engine", rz,
-                  "--option", "Links=2", "--games", "2", "--depth", "1", "--max-moves", "12", "--pgn", pgn)
-        text = open(pgn).read() if os.path.exists(pgn) else ""
-        if res.returncode != 0 or "illegal moves 0, crashes 0" not in res.stdout:
-            failures.append(f"match with Links=2 failed: {res.stdout[-400:]} {res.stderr[-400:]}")
-        if text.count('[VariantOptions "Links=2; LinkSquares=same-rank; AfterLinking=twinkle"]') != 2 or ",x" not in text:  # a break: Twinkle only
-            failures.append(f"match PGN lacks the setting or never reached Twinkle:\n{text[:800]}")
-        res = run(rz, "pgn-check", pgn)
-        if res.returncode != 0 or "0 with errors" not in res.stdout:
-            failures.append(f"pgn-check of the Links=2 games: {res.stdout[-300:]} {res.stderr[-300:]}")
-    return failures
+    Twinkle phase from the second link on: a break shows it), the PGN names
+    the setting and pgn-check replays it."""
+    return check_match_under(rz, "nickdanger", ["Links=2"], "Links=2; LinkSquares=same-rank; AfterLinking=twinkle",
+                             12, shows=",x")
 
 
 def main():
-    rz = sys.argv[1]
-    failures = []
-    for check in (check_cli, check_cecp, check_uci, check_match):
-        try:
-            failures += check(rz)
-        except DialogueError as exc:
-            failures.append(str(exc))
-    for f in failures:
-        print("FAIL:", f)
-    print("ok" if not failures else f"{len(failures)} failures")
-    return 1 if failures else 0
+    return run_checks(sys.argv[1], (check_cli, check_cecp, check_uci, check_match))
 
 
 if __name__ == "__main__":

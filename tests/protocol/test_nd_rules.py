@@ -7,12 +7,10 @@ the setting and its allowed values, the game in force unchanged.
 
 Usage: test_nd_rules.py RULEZERO
 """
-import os
-import subprocess
 import sys
-import tempfile
 
-from rzproc import DialogueError, Engine
+from rzproc import Engine
+from setting_checks import check_match_under, run, run_checks
 
 KINGS = "7k8/16/16/16/16/16/16/K15 w - - 0 20 - L -"
 # Kings only: 3 King moves, each followed by a link make: 62 King-free
@@ -38,10 +36,6 @@ SETTINGS = {
     "AfterLinking": ("twinkle", ["twinkle", "remove"]),
 }
 BAD = ["", "anywhere", "same rank", "twinkles", "1", "any,same-rank"]
-
-
-def run(*args):
-    return subprocess.run(list(args), capture_output=True, text=True, timeout=60)
 
 
 def names_setting(name, text):
@@ -165,37 +159,14 @@ def check_uci(rz):
 
 def check_match(rz):
     """The match runner plays Links=2 with links anywhere and removing after
-    linking; the PGN names the settings and pgn-check replays the games."""
-    failures = []
-    opts = ["--option", "Links=2", "--option", "LinkSquares=any", "--option", "AfterLinking=remove"]
-    with tempfile.TemporaryDirectory() as tmp:
-        pgn = os.path.join(tmp, "rules.pgn")
-        res = run(rz, "match", "--variant", "nickdanger", "--engine", rz, *opts, "--engine", rz, *opts,
-                  "--games", "2", "--depth", "1", "--max-moves", "12", "--pgn", pgn)
-        text = open(pgn).read() if os.path.exists(pgn) else ""
-        if res.returncode != 0 or "illegal moves 0, crashes 0" not in res.stdout:
-            failures.append(f"match with the settings failed: {res.stdout[-400:]} {res.stderr[-400:]}")
-        tag = '[VariantOptions "Links=2; LinkSquares=any; AfterLinking=remove"]'
-        if text.count(tag) != 2 or ",x" not in text:  # a break: the removing phase
-            failures.append(f"match PGN lacks the settings or never removed a link:\n{text[:800]}")
-        res = run(rz, "pgn-check", pgn)
-        if res.returncode != 0 or "0 with errors" not in res.stdout:
-            failures.append(f"pgn-check of the games: {res.stdout[-300:]} {res.stderr[-300:]}")
-    return failures
+    linking (a break shows the removing phase); the PGN names the settings
+    and pgn-check replays the games."""
+    return check_match_under(rz, "nickdanger", ["Links=2", "LinkSquares=any", "AfterLinking=remove"],
+                             "Links=2; LinkSquares=any; AfterLinking=remove", 12, shows=",x")
 
 
 def main():
-    rz = sys.argv[1]
-    failures = []
-    for check in (check_cli, check_cecp, check_uci, check_match):
-        try:
-            failures += check(rz)
-        except DialogueError as exc:
-            failures.append(str(exc))
-    for f in failures:
-        print("FAIL:", f)
-    print("ok" if not failures else f"{len(failures)} failures")
-    return 1 if failures else 0
+    return run_checks(sys.argv[1], (check_cli, check_cecp, check_uci, check_match))
 
 
 if __name__ == "__main__":

@@ -8,19 +8,13 @@ board starts a game in progress again from its start position.
 
 Usage: test_ssq_settings.py RULEZERO
 """
-import os
-import subprocess
 import sys
-import tempfile
 
-from rzproc import DialogueError, Engine
+from rzproc import Engine
+from setting_checks import check_match_under, run, run_checks
 
 BAD = ["e4=e5", "e4", "z9=x5", "x5=e4", "e4=x9", "i4=x5", "e4=y5", "", "e4=x5=z5"]
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
-
-def run(*args):
-    return subprocess.run(list(args), capture_output=True, text=True, timeout=120)
 
 
 def names(setting, text):
@@ -111,35 +105,12 @@ def check_uci(rz):
 
 def check_match(rz):
     """The match runner plays both games under a setting; the PGN names it and pgn-check replays it."""
-    failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for variant, option in (("pickle", "Link=d5=z4"), ("shifted-square", "Shift=d5=x4")):
-            pgn = os.path.join(tmp, variant + ".pgn")
-            res = run(rz, "match", "--variant", variant, "--engine", rz, "--option", option, "--engine", rz,
-                      "--option", option, "--games", "2", "--depth", "1", "--max-moves", "30", "--pgn", pgn)
-            text = open(pgn).read() if os.path.exists(pgn) else ""
-            if res.returncode != 0 or "illegal moves 0, crashes 0" not in res.stdout:
-                failures.append(f"match {variant} {option} failed: {res.stdout[-400:]} {res.stderr[-400:]}")
-            if text.count(f'[VariantOptions "{option}"]') != 2:
-                failures.append(f"match {variant}: the PGN lacks the setting:\n{text[:600]}")
-            res = run(rz, "pgn-check", pgn)
-            if res.returncode != 0 or "0 with errors" not in res.stdout:
-                failures.append(f"pgn-check of the {option} games: {res.stdout[-300:]} {res.stderr[-300:]}")
-    return failures
+    return (check_match_under(rz, "pickle", ["Link=d5=z4"], "Link=d5=z4", 30) +
+            check_match_under(rz, "shifted-square", ["Shift=d5=x4"], "Shift=d5=x4", 30))
 
 
 def main():
-    rz = sys.argv[1]
-    failures = []
-    for check in (check_cli, check_cecp, check_uci, check_match):
-        try:
-            failures += check(rz)
-        except DialogueError as exc:
-            failures.append(str(exc))
-    for f in failures:
-        print("FAIL:", f)
-    print("ok" if not failures else f"{len(failures)} failures")
-    return 1 if failures else 0
+    return run_checks(sys.argv[1], (check_cli, check_cecp, check_uci, check_match))
 
 
 if __name__ == "__main__":
