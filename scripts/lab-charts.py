@@ -53,7 +53,7 @@ def score_chart(data, directory):
     ax.set_xlabel(data["setting"])
     ax.set_ylabel("% (95% interval)")
     ax.set_ylim(0, 100)
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1, 0.5))  # beside, never over a point
     ax.set_title(f"{data['variant']}: White's score, draws, decisive games")
     save(fig, directory, "score.svg")
 
