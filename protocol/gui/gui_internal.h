@@ -188,6 +188,9 @@ void gui_broadcast_clock(struct gui_session *s);
 void gui_untimed_limits(struct limits *l);
 void gui_reset_clocks(struct gui_session *s);
 void gui_check_outcome(struct gui_session *s);
+/* After turns were taken back: the game goes on from there (no result, no
+ * offer, no stale thinking line, the clock's turn starting now). */
+void gui_after_take_back(struct gui_session *s);
 /* The end of g in its position as the session rules it: the variant's
  * verdict, or a draw when the game is too long to go on (RESULT_NONE: none). */
 struct outcome gui_outcome(struct game *g);

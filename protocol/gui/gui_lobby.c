@@ -456,6 +456,20 @@ static void link_of(char *out, size_t n, const char *id, const char *key)
     snprintf(out, n, "/?game=%s&key=%s", id, key);
 }
 
+/* o.links: the invitation link of each seat a person holds. */
+static void add_seat_links(cJSON *o, struct gui_game *g)
+{
+    char link[128];
+    cJSON *links = cJSON_AddObjectToObject(o, "links");
+    pthread_mutex_lock(&g->session->lock);
+    for (int c = 0; c < 2; c++)
+        if (gui_player_is_human(g->session->player_id[c])) {
+            link_of(link, sizeof link, g->id, g->seat[c]);
+            cJSON_AddStringToObject(links, seat_names[c], link);
+        }
+    pthread_mutex_unlock(&g->session->lock);
+}
+
 /* `created`: the game's address and the links: the creator's, and each seat
  * a person holds (the invitations). */
 static void reply_created(struct gui_game *g, gui_send_fn reply, void *reply_ctx)
@@ -468,14 +482,7 @@ static void reply_created(struct gui_game *g, gui_send_fn reply, void *reply_ctx
     cJSON_AddStringToObject(o, "watch_link", link);
     link_of(link, sizeof link, g->id, g->creator);
     cJSON_AddStringToObject(o, "creator_link", link);
-    cJSON *links = cJSON_AddObjectToObject(o, "links");
-    pthread_mutex_lock(&g->session->lock);
-    for (int c = 0; c < 2; c++)
-        if (gui_player_is_human(g->session->player_id[c])) {
-            link_of(link, sizeof link, g->id, g->seat[c]);
-            cJSON_AddStringToObject(links, seat_names[c], link);
-        }
-    pthread_mutex_unlock(&g->session->lock);
+    add_seat_links(o, g);
     gui_send_json(reply, reply_ctx, o);
 }
 
@@ -652,7 +659,6 @@ static cJSON *lobby_setup(const struct gui_lobby *l)
  * its creator the links to hand out. */
 static void reply_seat(struct gui_game *g, const struct gui_actor *actor, gui_send_fn reply, void *reply_ctx)
 {
-    char link[128];
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "seat");
     cJSON_AddStringToObject(o, "game", g->id);
@@ -660,16 +666,8 @@ static void reply_seat(struct gui_game *g, const struct gui_actor *actor, gui_se
         cJSON_AddBoolToObject(o, seat_names[c], actor->plays[c]);
     cJSON_AddBoolToObject(o, "creator", actor->creator);
     cJSON_AddNumberToObject(o, "days_per_move", g->days_per_move);
-    if (actor->creator) {
-        cJSON *links = cJSON_AddObjectToObject(o, "links");
-        pthread_mutex_lock(&g->session->lock);
-        for (int c = 0; c < 2; c++)
-            if (gui_player_is_human(g->session->player_id[c])) {
-                link_of(link, sizeof link, g->id, g->seat[c]);
-                cJSON_AddStringToObject(links, seat_names[c], link);
-            }
-        pthread_mutex_unlock(&g->session->lock);
-    }
+    if (actor->creator)
+        add_seat_links(o, g);
     gui_send_json(reply, reply_ctx, o);
 }
 

@@ -295,13 +295,7 @@ static int on_undo(const struct request *r)
             game_undo(&s->game);
     else
         s->paused = true;
-    s->over = false;
-    gui_offers_reset(s);
-    s->thinking.valid = false;
-    s->fresh[WHITE] = s->fresh[BLACK] = true;
-    s->turn_start_ms = clock_ms();
-    gui_check_outcome(s);
-    gui_game_changed(s);
+    gui_after_take_back(s);
     return 0;
 }
 

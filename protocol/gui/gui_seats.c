@@ -68,13 +68,7 @@ static void take_back(struct gui_session *s, Color asker)
         undid_own = undid_own || s->game.turns[s->game.count - 1].side == asker;
         game_undo(&s->game);
     }
-    s->over = false;
-    gui_offers_reset(s);
-    s->thinking.valid = false;
-    s->fresh[WHITE] = s->fresh[BLACK] = true;
-    s->turn_start_ms = clock_ms();
-    gui_check_outcome(s);
-    gui_game_changed(s);
+    gui_after_take_back(s);
 }
 
 static bool played_a_turn(const struct gui_session *s, Color c)

@@ -129,6 +129,17 @@ struct outcome gui_outcome(struct game *g)
     return o;
 }
 
+void gui_after_take_back(struct gui_session *s)
+{
+    s->over = false;
+    gui_offers_reset(s);
+    s->thinking.valid = false;
+    s->fresh[WHITE] = s->fresh[BLACK] = true;
+    s->turn_start_ms = clock_ms();
+    gui_check_outcome(s);
+    gui_game_changed(s);
+}
+
 void gui_check_outcome(struct gui_session *s)
 {
     struct outcome o = gui_outcome(&s->game);
