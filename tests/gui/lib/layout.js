@@ -85,6 +85,8 @@ async function phone(browser, server, shotDir) {
       must(m.pageWidth <= m.innerWidth, variant + ' at 390x844: the page is ' + m.pageWidth + ' px wide');
       must(m.square >= 38, variant + ' at 390x844: squares of ' + m.square + ' px');
       must(m.clock === 'in view', variant + ' at 390x844: White\'s clock is ' + m.clock);
+      // A one-person game has no seats: the seats' box (js/seats.js) stays out of sight.
+      must(!await page.isVisible('#seat-box'), variant + ' at 390x844: the seats\' box shows in a game without seats');
       await tapTurn(page);
     }
     must(!problems.length, 'script errors on the phone: ' + problems.join('; '));
