@@ -93,8 +93,8 @@ def play_until_killed(port, games, acked, proc):
                         break
                     if m["type"] == "error":
                         break
-    except (EOFError, OSError, ConnectionError, json.JSONDecodeError, KeyError):
-        pass
+    except (EOFError, OSError, ConnectionError, http.client.HTTPException, json.JSONDecodeError, KeyError):
+        pass  # the server died (killed), also in the middle of an answer
     finally:
         for ws_pair in pages.values():
             for ws in ws_pair:
