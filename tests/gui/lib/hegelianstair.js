@@ -6,7 +6,7 @@
 'use strict';
 const path = require('path');
 const { launch, openPage } = require('./browser');
-const { playTurn, checkBoard } = require('./play');
+const { playTurn, checkBoard, drawn } = require('./play');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
 
@@ -27,7 +27,7 @@ async function startStairStep(page) {
   await page.fill('#ng-fen', '');
   await page.click('#ng-start');
   await page.waitForFunction(n => window.rulezero.state.game_number !== n && !document.getElementById('newgame').open, before);
-  await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await drawn(page);
 }
 
 // Runs in the page: the dialectic's grid as drawn (cell names, null for an empty place), and its tokens.

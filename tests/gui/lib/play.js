@@ -9,6 +9,10 @@ const { readPage, fromState, differences } = require('./compare');
 // As a string: a Nick Danger state is tens of kilobytes, which the browser hands over faster as text.
 const pageState = async page => JSON.parse(await page.evaluate(() => JSON.stringify(window.rulezero.state)));
 
+// The page draws a new state at its next animation frame (store.js's
+// scheduleRender): after two frames the state just received is on screen.
+const drawn = page => page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 // The first legal turn that `want` accepts (exact text, RegExp or function).
 function pick(state, want) {
   const ok = typeof want === 'string' ? t => t.text === want
@@ -43,6 +47,7 @@ async function playTurn(page, want, opts = {}) {
     if (frame && i + 1 < turn.clicks.length) await checkFrame(page, frame, turn, i + 1);
   }
   await page.waitForFunction(n => window.rulezero.state.moves.length > n, before.moves.length);
+  await drawn(page);
   return turn;
 }
 
@@ -92,7 +97,7 @@ async function newGame(page, { variant, white = 'human', black = 'human', tc = {
   await page.fill('#ng-fen', fen);
   await page.click('#ng-start');
   await page.waitForFunction(n => window.rulezero.state.game_number !== n && !document.getElementById('newgame').open, n);
-  await page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await drawn(page);
 }
 
 // A new game of the current variant from a FEN, through the page's FEN box.
@@ -103,4 +108,4 @@ async function loadFen(page, fen) {
   await page.waitForFunction(() => window.rulezero.state !== window.__before && window.rulezero.state.moves.length === 0);
 }
 
-module.exports = { playTurn, checkBoard, newGame, loadFen, pageState, clickOn, pick };
+module.exports = { drawn, playTurn, checkBoard, newGame, loadFen, pageState, clickOn, pick };
