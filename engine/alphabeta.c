@@ -384,6 +384,7 @@ static void reward_quiet(struct searcher *s, int ply, Move m, int depth, const s
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     int *h = history_slot(s, side, m);
     *h += bonus * 32 - *h * bonus / 512;
+    conthist_update(s, ply, m, bonus);
     /* The quiet steps tried before it failed to cut. */
     for (int i = 0; i < tried; i++) {
         Move q = l->moves[i];
@@ -391,6 +392,7 @@ static void reward_quiet(struct searcher *s, int ply, Move m, int depth, const s
             continue;
         int *hq = history_slot(s, side, q);
         *hq -= bonus * 32 + *hq * bonus / 512;
+        conthist_update(s, ply, q, -bonus);
     }
 }
 
@@ -418,6 +420,7 @@ static int null_move_search(struct searcher *s, const struct node *n, int beta)
 {
     int r = 3 + n->depth / 6;
     make_null(&s->pos);
+    s->cont_key[n->ply] = -1;
     struct node c = {n->depth - 1 - r, n->ply + 1, n->tply + 1, false, false};
     int score = -negamax(s, -beta, -beta + 1, c);
     unmake_null(&s->pos);
@@ -569,6 +572,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
             extend_root_prefix(s, ply, m);
         variant_make(pos, m);
         tt_prefetch(&s->engine->tt, search_tt_key(pos));
+        s->cont_key[ply] = conthist_key(s, pos->board[move_to(m)], move_to(m));
         bool changed = pos->side != side;
         if (excluding && changed && search_turn_excluded(&s->limits, s->prefix[ply + 1])) {
             variant_unmake(pos, m);

@@ -84,7 +84,7 @@ void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move has
         else if (m == counter)
             score = SCORE_KILLER - 1;
         else
-            score = *history_slot(s, pos->side, m);
+            score = *history_slot(s, pos->side, m) + conthist_score(s, ply, m);
         l->scores[i] = score;
     }
     reset(l);

@@ -353,6 +353,7 @@ void searcher_prepare(struct searcher *s, struct engine *e, const struct positio
     s->soft_nodes = 0;
     s->line_count = 0;
     memset(s->killers, 0, sizeof s->killers);
+    conthist_prepare(s, s->v);
 }
 
 /* Playing weaker: fewer nodes, a shallower search, several candidate lines. */
@@ -449,6 +450,7 @@ void searcher_free(struct searcher *s)
     free(s->history);
     free(s->counter);
     free(s->lines);
+    conthist_free(s);
     free(s);
 }
 
@@ -456,6 +458,7 @@ void searcher_clear_history(struct searcher *s)
 {
     memset(s->history, 0, (size_t)2 * BOARD_SIZE * BOARD_SIZE * sizeof *s->history);
     memset(s->counter, 0, 2 * MAX_TYPES * sizeof *s->counter);
+    conthist_clear(s);
 }
 
 /* ---- Engine object and thread ----------------------------------------------------- */

@@ -40,6 +40,13 @@ struct searcher {
     _Atomic uint64_t shared_nodes; /* a helper's node count, published for reports */
     int *history;            /* [side][from][to], this thread's own */
     Move (*counter)[BOARD_SIZE]; /* [piece that moved][its square]: the step that refuted it */
+    /* Continuation history (conthist.c): [previous step's key][this step's key]. */
+    int16_t *cont_hist;
+    const struct variant *cont_variant; /* the variant it is sized for */
+    int cont_squares;        /* board squares of that variant */
+    int cont_keys;           /* piece types times squares */
+    int16_t square_index[BOARD_SIZE]; /* dense index of each board square, -1 elsewhere */
+    int cont_key[MAX_PLY];   /* key of the step made at each ply (-1: none, a null move) */
     const struct variant *v;
     struct search_limits limits;
     struct time_budget budget;
@@ -167,6 +174,17 @@ struct skill_plan {
 struct skill_plan skill_plan_for(int skill);
 /* Index of the line to play among the lines of the last iteration. */
 int skill_choose(int skill, const struct pv_line *lines, int count, uint64_t *rng);
+
+/* conthist.c: continuation history. */
+void conthist_prepare(struct searcher *s, const struct variant *v);
+void conthist_clear(struct searcher *s);
+void conthist_free(struct searcher *s);
+/* Key of piece p standing on sq, or -1 (no table, no piece, not a board square). */
+int conthist_key(const struct searcher *s, Piece p, Square sq);
+/* Sum of quiet step m's values after the steps made at ply-1 and ply-2. */
+int conthist_score(struct searcher *s, int ply, Move m);
+/* Rewards (bonus > 0) or punishes step m after those steps, with gravity. */
+void conthist_update(struct searcher *s, int ply, Move m, int bonus);
 
 /* movepick.c */
 void movepick_score(struct searcher *s, struct scored_list *l, int ply, Move hash_move);
