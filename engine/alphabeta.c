@@ -29,6 +29,9 @@
 #define SEE_PRUNE_MAX_DEPTH 6
 #define SEE_CAPTURE_MARGIN 90
 #define SEE_QUIET_MARGIN 25
+#define SINGULAR_MIN_DEPTH 7
+#define SINGULAR_TT_DEPTH_SLACK 3
+#define SINGULAR_MARGIN 2
 
 static int lmr_table[LMR_MAX][LMR_MAX];
 static pf_once_flag lmr_once = PF_ONCE_INIT;
@@ -402,6 +405,7 @@ struct node {
     int tply;
     bool root_turn;   /* still inside the turn the root position begins */
     bool null_ok;
+    Move excluded;    /* a singular search: every step but this one */
 };
 
 static int negamax(struct searcher *s, int alpha, int beta, struct node n);
@@ -409,7 +413,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n);
 /* Searches the child after step m; `changed` says whether the side changed. */
 static int child(struct searcher *s, int alpha, int beta, const struct node *n, int depth, bool changed)
 {
-    struct node c = {depth, n->ply + 1, n->tply + changed, n->root_turn && !changed, true};
+    struct node c = {depth, n->ply + 1, n->tply + changed, n->root_turn && !changed, true, MOVE_NONE};
     if (changed)
         return -negamax(s, -beta, -alpha, c);
     return negamax(s, alpha, beta, c);
@@ -421,7 +425,7 @@ static int null_move_search(struct searcher *s, const struct node *n, int beta)
     int r = 3 + n->depth / 6;
     make_null(&s->pos);
     s->cont_key[n->ply] = -1;
-    struct node c = {n->depth - 1 - r, n->ply + 1, n->tply + 1, false, false};
+    struct node c = {n->depth - 1 - r, n->ply + 1, n->tply + 1, false, false, MOVE_NONE};
     int score = -negamax(s, -beta, -beta + 1, c);
     unmake_null(&s->pos);
     return score;
@@ -488,6 +492,40 @@ static bool loses_too_much(const struct position *pos, const struct scored_list 
     return see_below(pos, m, threshold);
 }
 
+/* The hash step may be singular: deep enough, its stored score a lower
+ * bound (or exact) from a search nearly as deep, and not a mate score. */
+static bool singular_candidate(const struct searcher *s, const struct node *n, const struct tt_entry *te)
+{
+    if (n->root_turn || n->excluded || n->depth < SINGULAR_MIN_DEPTH || !checks_extendable(s, n->ply))
+        return false;
+    enum tt_bound b = tt_bound_of(te);
+    if (b == TT_UPPER || te->depth < n->depth - SINGULAR_TT_DEPTH_SLACK)
+        return false;
+    int ts = score_from_tt(te->score, n->tply);
+    return ts > -SCORE_MATE_BOUND && ts < SCORE_MATE_BOUND;
+}
+
+/* Searches the node without its hash step, at half depth, against a bound
+ * a little below the hash step's score. Returns 1 (extend the hash step)
+ * when every other step falls short of it: the hash step is singular.
+ * Returns -1 with *cut set when even the others reach beta (multi-cut:
+ * several steps hold, the node fails high), else 0. */
+static int singular_extension(struct searcher *s, const struct node *n, const struct tt_entry *te, int beta, int *cut)
+{
+    int singular_beta = score_from_tt(te->score, n->tply) - SINGULAR_MARGIN * n->depth;
+    struct node sn = *n;
+    sn.depth = (n->depth - 1) / 2;
+    sn.excluded = te->move;
+    int score = negamax(s, singular_beta - 1, singular_beta, sn);
+    if (score < singular_beta)
+        return 1;
+    if (singular_beta >= beta) {
+        *cut = singular_beta;
+        return -1;
+    }
+    return 0;
+}
+
 static int negamax(struct searcher *s, int alpha, int beta, struct node n)
 {
     struct position *pos = &s->pos;
@@ -519,7 +557,8 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     bool tt_hit = tt_probe(&s->engine->tt, key, &te);
     if (tt_hit) {
         hash_move = te.move;
-        if (!pv_node && !excluding && ply > 0 && te.depth >= n.depth && tt_cutoff(&te, n.tply, alpha, beta, &score))
+        if (!pv_node && !excluding && !n.excluded && ply > 0 && te.depth >= n.depth &&
+            tt_cutoff(&te, n.tply, alpha, beta, &score))
             return score;
     }
 
@@ -535,14 +574,14 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     if (turn_start)
         s->eval_at[n.tply] = static_eval;
     bool improving = is_improving(s, n.tply, static_eval);
-    bool judged = !pv_node && !in_check && turn_start && !n.root_turn;
+    bool judged = !pv_node && !in_check && turn_start && !n.root_turn && !n.excluded;
     bool prunable = judged && alpha > -SCORE_MATE_BOUND && beta < SCORE_MATE_BOUND;
 
     /* Reverse futility: far above beta near the leaves, assume it holds. */
     if (prunable && n.depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * (n.depth - improving) >= beta)
         return static_eval;
 
-    if (!pv_node && n.null_ok && v->allow_null_move && turn_start && !in_check && !n.root_turn &&
+    if (!pv_node && n.null_ok && !n.excluded && v->allow_null_move && turn_start && !in_check && !n.root_turn &&
         n.depth >= NULL_MIN_DEPTH && static_eval >= beta && has_big_pieces(pos)) {
         score = null_move_search(s, &n, beta);
         if (s->aborted)
@@ -554,6 +593,16 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     /* No hash move to try first: a shallower search is cheaper than a bad order. */
     if (hash_move == MOVE_NONE && n.depth >= IIR_MIN_DEPTH && !n.root_turn)
         n.depth--;
+
+    /* Before this node's list is generated: the singular search uses the same ply's list. */
+    int singular = 0;
+    if (tt_hit && hash_move != MOVE_NONE && singular_candidate(s, &n, &te)) {
+        singular = singular_extension(s, &n, &te, beta, &score);
+        if (s->aborted)
+            return 0;
+        if (singular < 0)
+            return score;
+    }
 
     struct scored_list *l = &s->lists[ply];
     generate_all(s, l);
@@ -577,6 +626,8 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
         late_limit /= 2;
     int pruned_best = -SCORE_INFINITE;
     while ((m = movepick_next(l)) != MOVE_NONE) {
+        if (m == n.excluded)
+            continue;
         bool quiet = movepick_is_quiet(pos, m);
         bool killer = m == s->killers[ply][0] || m == s->killers[ply][1];
         /* Quiet steps that cannot lift the score to alpha, and late quiet
@@ -599,7 +650,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
             variant_unmake(pos, m);
             continue;
         }
-        int new_depth = n.depth - 1;
+        int new_depth = n.depth - 1 + (m == hash_move ? singular : 0);
         if (searched == 0) {
             score = child(s, alpha, beta, &n, new_depth, changed);
         } else {
@@ -638,7 +689,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
         return pruned_best > -SCORE_INFINITE ? pruned_best : -SCORE_INFINITE + 1; /* else: all excluded */
     if (pruned_best > best)
         best = pruned_best;
-    if (!excluding) {
+    if (!excluding && !n.excluded) {
         enum tt_bound b = best >= beta ? TT_LOWER : best > alpha_orig ? TT_EXACT : TT_UPPER;
         tt_store(&s->engine->tt, key, best_move, score_to_tt(best, n.tply), static_eval, n.depth, b);
     }
@@ -649,6 +700,6 @@ int search_root(struct searcher *s, int alpha, int beta, int depth)
 {
     s->prefix[0][0] = '\0';
     s->root_depth = depth;
-    struct node n = {depth, 0, 0, true, false};
+    struct node n = {depth, 0, 0, true, false, MOVE_NONE};
     return negamax(s, alpha, beta, n);
 }
