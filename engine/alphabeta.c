@@ -433,13 +433,11 @@ static int null_move_search(struct searcher *s, const struct node *n, int beta)
 
 /* Plies less for a late quiet step (0: search it in full): fewer for a
  * step with a good history, more for one with a bad history. */
-static int late_move_reduction(int depth, int searched, bool pv_node, int new_depth, int history, bool worsening)
+static int late_move_reduction(int depth, int searched, bool pv_node, int new_depth, int history)
 {
     int r = lmr_table[depth < LMR_MAX ? depth : LMR_MAX - 1][searched < LMR_MAX ? searched : LMR_MAX - 1];
     if (pv_node)
         r--;
-    if (worsening)
-        r++;
     r -= history / LMR_HISTORY_DIVISOR;
     if (r < 0)
         r = 0;
@@ -464,19 +462,6 @@ static void extend_root_prefix(struct searcher *s, int ply, Move m)
     step_text(&s->pos, m, text, sizeof text);
     memcpy(s->prefix[ply + 1], s->prefix[ply], TURN_TEXT_LEN);
     search_text_append(s->prefix[ply + 1], TURN_TEXT_LEN, ply ? "," : "", text);
-}
-
-/* The side to move stands better by the static evaluation than at its own
- * previous turn start (two turns up the line): the prunings then trust the
- * evaluation more, and late steps are reduced less and pruned later. False
- * in check and in the first two turns from the root; true when the side was
- * in check at its previous turn start (nothing to compare with). */
-static bool is_improving(const struct searcher *s, int tply, int static_eval)
-{
-    if (static_eval == -SCORE_INFINITE || tply < 2)
-        return false;
-    int before = s->eval_at[tply - 2];
-    return before == -SCORE_INFINITE || static_eval > before;
 }
 
 /* Near the leaves, a step whose exchange loses more than the depth can win
@@ -566,19 +551,15 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     if (in_check && checks_extendable(s, ply))
         n.depth++;
 
-    /* The static evaluation needs a whole-turn position to judge: it is
-     * computed at turn starts out of check, and not in the middle of a turn. */
-    int static_eval = -SCORE_INFINITE;
-    if (turn_start && !in_check)
-        static_eval = tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
-    if (turn_start)
-        s->eval_at[n.tply] = static_eval;
-    bool improving = is_improving(s, n.tply, static_eval);
+    /* Pruning by the static evaluation needs a whole-turn position to judge,
+     * and only such pruning reads it: elsewhere (PV nodes, checks, the middle
+     * of a turn, a singular search) the evaluation is not computed. */
     bool judged = !pv_node && !in_check && turn_start && !n.root_turn && !n.excluded;
+    int static_eval = !judged ? -SCORE_INFINITE : tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
     bool prunable = judged && alpha > -SCORE_MATE_BOUND && beta < SCORE_MATE_BOUND;
 
     /* Reverse futility: far above beta near the leaves, assume it holds. */
-    if (prunable && n.depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * (n.depth - improving) >= beta)
+    if (prunable && n.depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * n.depth >= beta)
         return static_eval;
 
     if (!pv_node && n.null_ok && !n.excluded && v->allow_null_move && turn_start && !in_check && !n.root_turn &&
@@ -622,8 +603,6 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
     Move m;
     bool futile = prunable && n.depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * n.depth <= alpha;
     int late_limit = LMP_BASE + 2 * n.depth * n.depth;
-    if (!improving)
-        late_limit /= 2;
     int pruned_best = -SCORE_INFINITE;
     while ((m = movepick_next(l)) != MOVE_NONE) {
         if (m == n.excluded)
@@ -657,8 +636,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
             int r = 0;
             bool gives_check = changed && v->has_check && v->in_check(pos);
             if (n.depth >= 3 && searched >= 3 && quiet && !in_check && !killer && !gives_check)
-                r = late_move_reduction(n.depth, searched, pv_node, new_depth, *history_slot(s, side, m),
-                                        turn_start && !improving);
+                r = late_move_reduction(n.depth, searched, pv_node, new_depth, *history_slot(s, side, m));
             score = child(s, alpha, alpha + 1, &n, new_depth - r, changed);
             if (score > alpha && r > 0)
                 score = child(s, alpha, alpha + 1, &n, new_depth, changed);

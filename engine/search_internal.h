@@ -47,7 +47,6 @@ struct searcher {
     int cont_keys;           /* piece types times squares */
     int16_t square_index[BOARD_SIZE]; /* dense index of each board square, -1 elsewhere */
     int cont_key[MAX_PLY];   /* key of the step made at each ply (-1: none, a null move) */
-    int eval_at[MAX_PLY];    /* static evaluation at the start of each turn from the root (by tply) */
     const struct variant *v;
     struct search_limits limits;
     struct time_budget budget;
