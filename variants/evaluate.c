@@ -9,6 +9,104 @@
 
 #include "variants/core/zobrist.h"
 #include "variants/chess.h"
+#include "variants/eval_weights.h"
+
+/* ---- Weights ----------------------------------------------------------------
+ * The weights (the tuner's names, `rulezero tune --variant normal`): material,
+ * a percent scale per piece-square table, mobility per square, King attack
+ * units and the danger they make, the Pawn shield and open files at the King,
+ * Pawn structure, passed Pawns by rank and their blockade, free path and the
+ * Kings' distance, bishop pair, rooks on open files and the seventh rank,
+ * outposts, tempo. A penalty's weight is the amount subtracted. */
+#define NORMAL_WEIGHTS(X)                                                                                      \
+    X(PAWN_MG, "PawnMg", 85, 40, 200)                                                                          \
+    X(PAWN_EG, "PawnEg", 110, 40, 250)                                                                         \
+    X(KNIGHT_MG, "KnightMg", 320, 200, 500)                                                                    \
+    X(KNIGHT_EG, "KnightEg", 300, 200, 500)                                                                    \
+    X(BISHOP_MG, "BishopMg", 335, 200, 500)                                                                    \
+    X(BISHOP_EG, "BishopEg", 320, 200, 500)                                                                    \
+    X(ROOK_MG, "RookMg", 470, 350, 750)                                                                        \
+    X(ROOK_EG, "RookEg", 530, 350, 750)                                                                        \
+    X(QUEEN_MG, "QueenMg", 960, 750, 1400)                                                                     \
+    X(QUEEN_EG, "QueenEg", 980, 750, 1400)                                                                     \
+    X(PST_PAWN_MG, "PstPawnMgPercent", 100, 0, 200)                                                            \
+    X(PST_PAWN_EG, "PstPawnEgPercent", 100, 0, 200)                                                            \
+    X(PST_KNIGHT_MG, "PstKnightMgPercent", 100, 0, 200)                                                        \
+    X(PST_KNIGHT_EG, "PstKnightEgPercent", 100, 0, 200)                                                        \
+    X(PST_BISHOP_MG, "PstBishopMgPercent", 100, 0, 200)                                                        \
+    X(PST_BISHOP_EG, "PstBishopEgPercent", 100, 0, 200)                                                        \
+    X(PST_ROOK_MG, "PstRookMgPercent", 100, 0, 200)                                                            \
+    X(PST_ROOK_EG, "PstRookEgPercent", 100, 0, 200)                                                            \
+    X(PST_QUEEN_MG, "PstQueenMgPercent", 100, 0, 200)                                                          \
+    X(PST_QUEEN_EG, "PstQueenEgPercent", 100, 0, 200)                                                          \
+    X(PST_KING_MG, "PstKingMgPercent", 100, 0, 200)                                                            \
+    X(PST_KING_EG, "PstKingEgPercent", 100, 0, 200)                                                            \
+    X(MOB_KNIGHT_MG, "MobilityKnightMg", 4, 0, 20)                                                             \
+    X(MOB_KNIGHT_EG, "MobilityKnightEg", 4, 0, 20)                                                             \
+    X(MOB_BISHOP_MG, "MobilityBishopMg", 5, 0, 20)                                                             \
+    X(MOB_BISHOP_EG, "MobilityBishopEg", 5, 0, 20)                                                             \
+    X(MOB_ROOK_MG, "MobilityRookMg", 2, 0, 20)                                                                 \
+    X(MOB_ROOK_EG, "MobilityRookEg", 4, 0, 20)                                                                 \
+    X(MOB_QUEEN_MG, "MobilityQueenMg", 1, 0, 20)                                                               \
+    X(MOB_QUEEN_EG, "MobilityQueenEg", 2, 0, 20)                                                               \
+    X(KING_ATTACK_KNIGHT, "KingAttackKnight", 2, 0, 12)                                                        \
+    X(KING_ATTACK_BISHOP, "KingAttackBishop", 2, 0, 12)                                                        \
+    X(KING_ATTACK_ROOK, "KingAttackRook", 3, 0, 12)                                                            \
+    X(KING_ATTACK_QUEEN, "KingAttackQueen", 5, 0, 12)                                                          \
+    X(KING_DANGER_PERCENT, "KingDangerPercent", 100, 0, 400)                                                   \
+    X(KING_DANGER_MAX, "KingDangerMax", 500, 0, 1200)                                                          \
+    X(SHIELD_NEAR, "ShieldNear", 14, -20, 60)                                                                  \
+    X(SHIELD_FAR, "ShieldFar", 7, -20, 60)                                                                     \
+    X(SHIELD_MISSING, "ShieldMissing", 10, -20, 60)                                                            \
+    X(KING_FILE_HALF_OPEN, "KingFileHalfOpen", 8, -20, 60)                                                     \
+    X(KING_FILE_OPEN, "KingFileOpen", 15, -20, 60)                                                             \
+    X(DOUBLED_MG, "DoubledMg", 10, -20, 60)                                                                    \
+    X(DOUBLED_EG, "DoubledEg", 20, -20, 60)                                                                    \
+    X(ISOLATED_MG, "IsolatedMg", 12, -20, 60)                                                                  \
+    X(ISOLATED_EG, "IsolatedEg", 14, -20, 60)                                                                  \
+    X(PASSED2_MG, "Passed2Mg", 2, -20, 100)                                                                    \
+    X(PASSED2_EG, "Passed2Eg", 8, -20, 100)                                                                    \
+    X(PASSED3_MG, "Passed3Mg", 5, -20, 100)                                                                    \
+    X(PASSED3_EG, "Passed3Eg", 12, -20, 100)                                                                   \
+    X(PASSED4_MG, "Passed4Mg", 10, -20, 150)                                                                   \
+    X(PASSED4_EG, "Passed4Eg", 25, -20, 150)                                                                   \
+    X(PASSED5_MG, "Passed5Mg", 20, 0, 200)                                                                     \
+    X(PASSED5_EG, "Passed5Eg", 45, 0, 200)                                                                     \
+    X(PASSED6_MG, "Passed6Mg", 35, 0, 250)                                                                     \
+    X(PASSED6_EG, "Passed6Eg", 75, 0, 250)                                                                     \
+    X(PASSED7_MG, "Passed7Mg", 55, 0, 300)                                                                     \
+    X(PASSED7_EG, "Passed7Eg", 115, 0, 300)                                                                    \
+    X(BISHOP_PAIR_MG, "BishopPairMg", 30, 0, 120)                                                              \
+    X(BISHOP_PAIR_EG, "BishopPairEg", 50, 0, 120)                                                              \
+    X(ROOK_OPEN_MG, "RookOpenFileMg", 22, -20, 80)                                                             \
+    X(ROOK_OPEN_EG, "RookOpenFileEg", 10, -20, 80)                                                             \
+    X(ROOK_HALF_OPEN_MG, "RookHalfOpenFileMg", 10, -20, 80)                                                    \
+    X(ROOK_HALF_OPEN_EG, "RookHalfOpenFileEg", 6, -20, 80)                                                     \
+    X(TEMPO, "Tempo", 10, 0, 50)
+
+static void normal_weights_changed(void);
+EVAL_WEIGHTS(NORMAL_WEIGHTS, normal_eval_params, normal_weights_changed)
+
+/* The Pawn and King terms as the fairy variants use them
+ * (evaluate_pawns_and_kings, each scaled by the variant's own weight): the
+ * orthodox hand-set values of 2026-11-26, kept apart so that tuning orthodox
+ * chess does not change the fairy games. Weights not named are 0 (off). */
+static const int fairy_pawn_king[W_COUNT] = {
+    [W_PST_PAWN_MG] = 100, [W_PST_PAWN_EG] = 100, [W_PST_KING_MG] = 100, [W_PST_KING_EG] = 100,
+    [W_SHIELD_NEAR] = 14,  [W_SHIELD_FAR] = 7,    [W_SHIELD_MISSING] = 10, [W_KING_FILE_HALF_OPEN] = 8,
+    [W_KING_FILE_OPEN] = 15, [W_DOUBLED_MG] = 10, [W_DOUBLED_EG] = 20,  [W_ISOLATED_MG] = 12,
+    [W_ISOLATED_EG] = 14,  [W_PASSED2_MG] = 2,    [W_PASSED2_EG] = 8,   [W_PASSED3_MG] = 5,
+    [W_PASSED3_EG] = 12,   [W_PASSED4_MG] = 10,   [W_PASSED4_EG] = 25,  [W_PASSED5_MG] = 20,
+    [W_PASSED5_EG] = 45,   [W_PASSED6_MG] = 35,   [W_PASSED6_EG] = 75,  [W_PASSED7_MG] = 55,
+    [W_PASSED7_EG] = 115,
+};
+
+/* Cached Pawn and King terms are keyed by the weights they were computed
+ * with: 0 for the fairy set, a value that changes with every change of the
+ * orthodox weights for those (so no thread keeps a stale entry). */
+static uint64_t normal_weights_salt = 0x9e3779b97f4a7c15ull;
+
+static void normal_weights_changed(void) { normal_weights_salt += 0x9e3779b97f4a7c15ull; }
 
 /* ---- Terms ------------------------------------------------------------------- */
 
@@ -16,9 +114,17 @@ struct score2 {
     int mg, eg;
 };
 
-static const struct score2 material[CHESS_TYPES] = {
-    {0, 0}, {85, 110}, {320, 300}, {335, 320}, {470, 530}, {960, 980}, {0, 0},
-};
+static struct score2 weight2(const int *wt, int mg_index) { return (struct score2){wt[mg_index], wt[mg_index + 1]}; }
+
+/* The first (middlegame) weight of each piece type's pairs; -1: none. */
+static const int material_index[CHESS_TYPES] = {-1, W_PAWN_MG, W_KNIGHT_MG, W_BISHOP_MG, W_ROOK_MG, W_QUEEN_MG, -1};
+static const int pst_index[CHESS_TYPES] = {-1,        W_PST_PAWN_MG,  W_PST_KNIGHT_MG, W_PST_BISHOP_MG,
+                                           W_PST_ROOK_MG, W_PST_QUEEN_MG, W_PST_KING_MG};
+static const int mobility_index[CHESS_TYPES] = {-1, -1, W_MOB_KNIGHT_MG, W_MOB_BISHOP_MG, W_MOB_ROOK_MG, W_MOB_QUEEN_MG, -1};
+static const int king_attack_index[CHESS_TYPES] = {-1, -1, W_KING_ATTACK_KNIGHT, W_KING_ATTACK_BISHOP,
+                                                   W_KING_ATTACK_ROOK, W_KING_ATTACK_QUEEN, -1};
+/* Passed Pawns by rank from the owner's side (0 = first rank). */
+static const int passed_index[8] = {-1, W_PASSED2_MG, W_PASSED3_MG, W_PASSED4_MG, W_PASSED5_MG, W_PASSED6_MG, W_PASSED7_MG, -1};
 #define PHASE_MAX EVAL_PHASE_MAX
 
 /* Piece-square tables [type][row][file], row 0 = rank 8. */
@@ -148,24 +254,8 @@ static const signed char pst_eg[CHESS_TYPES][8][8] = {
     },
 };
 
-/* Mobility: per reachable square, around a typical count. */
-static const struct score2 mobility_weight[CHESS_TYPES] = {
-    {0, 0}, {0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0},
-};
+/* Mobility counts around a typical number of squares per piece type. */
 static const int mobility_typical[CHESS_TYPES] = {0, 0, 4, 6, 6, 12, 0};
-/* Weight of an attacker on the squares around the enemy king. */
-static const int king_attack_weight[CHESS_TYPES] = {0, 0, 2, 2, 3, 5, 0};
-
-static const struct score2 passed_bonus[8] = {
-    {0, 0}, {2, 8}, {5, 12}, {10, 25}, {20, 45}, {35, 75}, {55, 115}, {0, 0},
-};
-static const struct score2 doubled_penalty = {10, 20};
-static const struct score2 isolated_penalty = {12, 14};
-static const struct score2 bishop_pair = {30, 50};
-static const struct score2 rook_open_file = {22, 10};
-static const struct score2 rook_half_open_file = {10, 6};
-static const int shield_bonus[3] = {0, 14, 7}; /* own pawn 1 or 2 ranks ahead of the king */
-static const int tempo_bonus = 10;
 
 static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 static const int diag_steps[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -173,6 +263,7 @@ static const int orth_steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 
 struct eval_state {
     const struct position *pos;
+    const int *wt;           /* the weights: the orthodox ones, or the fairy Pawn and King set */
     struct score2 side[2];
     int phase;
     int pawns_on_file[2][8];
@@ -247,13 +338,14 @@ static void eval_pawn(struct eval_state *st, Color c, Square sq)
     struct score2 *s = &st->side[c];
     bool isolated = (f == 0 || !st->pawns_on_file[c][f - 1]) && (f == 7 || !st->pawns_on_file[c][f + 1]);
     if (isolated)
-        add(s, isolated_penalty, -1);
+        add(s, weight2(st->wt, W_ISOLATED_MG), -1);
     /* Doubled: count the pawns behind another of ours on the file. */
     int front = c == WHITE ? st->pawn_max_rank[c][f] : st->pawn_min_rank[c][f];
     if (st->pawns_on_file[c][f] > 1 && r != front)
-        add(s, doubled_penalty, -1);
-    if (r == front && is_passed(st, c, f, r))
-        add(s, passed_bonus[c == WHITE ? r : 7 - r], 1);
+        add(s, weight2(st->wt, W_DOUBLED_MG), -1);
+    int rank = c == WHITE ? r : 7 - r;
+    if (r == front && is_passed(st, c, f, r) && passed_index[rank] >= 0)
+        add(s, weight2(st->wt, passed_index[rank]), 1);
 }
 
 /* Counts reachable squares along the given steps (one step when `slide` is false). */
@@ -297,7 +389,7 @@ static void eval_piece(struct eval_state *st, Color c, Square sq, int type)
         moves = mobility(st, c, sq, orth_steps, 4, true, &hits);
         int f = square_col(sq);
         if (!st->pawns_on_file[c][f])
-            add(s, st->pawns_on_file[c ^ 1][f] ? rook_half_open_file : rook_open_file, 1);
+            add(s, weight2(st->wt, st->pawns_on_file[c ^ 1][f] ? W_ROOK_HALF_OPEN_MG : W_ROOK_OPEN_MG), 1);
         break;
     }
     case QUEEN:
@@ -307,10 +399,10 @@ static void eval_piece(struct eval_state *st, Color c, Square sq, int type)
     default:
         return;
     }
-    add(s, mobility_weight[type], moves - mobility_typical[type]);
+    add(s, weight2(st->wt, mobility_index[type]), moves - mobility_typical[type]);
     if (hits) {
         st->attackers[c]++;
-        st->attack_units[c] += king_attack_weight[type] * hits;
+        st->attack_units[c] += st->wt[king_attack_index[type]] * hits;
     }
 }
 
@@ -332,9 +424,9 @@ static int pawn_shield(const struct eval_state *st, Color c)
             if (pos->board[make_square(f, r)] == make_piece(c, PAWN))
                 found = k;
         }
-        score += found ? shield_bonus[found] : -10;
+        score += found == 1 ? st->wt[W_SHIELD_NEAR] : found == 2 ? st->wt[W_SHIELD_FAR] : -st->wt[W_SHIELD_MISSING];
         if (!st->pawns_on_file[c][f])
-            score -= st->pawns_on_file[c ^ 1][f] ? 8 : 15;
+            score -= st->wt[st->pawns_on_file[c ^ 1][f] ? W_KING_FILE_HALF_OPEN : W_KING_FILE_OPEN];
     }
     return score;
 }
@@ -344,8 +436,8 @@ static int king_danger(const struct eval_state *st, Color attacker)
     if (st->attackers[attacker] < 2)
         return 0;
     int u = st->attack_units[attacker];
-    int danger = u * u / 3;
-    return danger > 500 ? 500 : danger;
+    int danger = u * u * st->wt[W_KING_DANGER_PERCENT] / 300;
+    return danger > st->wt[W_KING_DANGER_MAX] ? st->wt[W_KING_DANGER_MAX] : danger;
 }
 
 static bool on_8x8(Square sq)
@@ -353,11 +445,11 @@ static bool on_8x8(Square sq)
     return square_col(sq) >= 0 && square_col(sq) < 8 && square_rank(sq) >= 0 && square_rank(sq) < 8;
 }
 
-static void add_square_value(struct score2 *s, Color c, Square sq, int type)
+static void add_square_value(const struct eval_state *st, struct score2 *s, Color c, Square sq, int type)
 {
     int row = row_of(c, square_rank(sq)), col = square_col(sq);
-    s->mg += pst_mg[type][row][col];
-    s->eg += pst_eg[type][row][col];
+    s->mg += pst_mg[type][row][col] * st->wt[pst_index[type]] / 100;
+    s->eg += pst_eg[type][row][col] * st->wt[pst_index[type] + 1] / 100;
 }
 
 static int tapered(const struct eval_state *st, Color us, int extra_mg, int extra_eg)
@@ -371,10 +463,11 @@ static int tapered(const struct eval_state *st, Color us, int extra_mg, int extr
 
 /* The Pawn and King terms, White's minus Black's (before the phase blends
  * them), and the files that hold Pawns of each colour (bit f for file f). */
-static struct score2 pawns_and_kings_of_white(const struct position *pos, uint8_t pawn_files[2])
+static struct score2 pawns_and_kings_of_white(const struct position *pos, const int *wt, uint8_t pawn_files[2])
 {
     struct eval_state st = {0};
     st.pos = pos;
+    st.wt = wt;
     scan_pawns(&st);
     for (Color c = WHITE; c <= BLACK; c++) {
         struct score2 *s = &st.side[c];
@@ -383,7 +476,7 @@ static struct score2 pawns_and_kings_of_white(const struct position *pos, uint8_
             int type = piece_type(pos->board[sq]);
             if ((type != PAWN && type != KING) || !on_8x8(sq))
                 continue;
-            add_square_value(s, c, sq, type);
+            add_square_value(&st, s, c, sq, type);
             if (type == PAWN)
                 eval_pawn(&st, c, sq);
         }
@@ -434,13 +527,16 @@ static uint64_t pawn_king_key(const struct position *pos)
 
 void evaluate_clear_cache(void) { memset(pawn_king_cache, 0, sizeof pawn_king_cache); }
 
-static const struct pawn_king_slot *pawn_king_probe(const struct position *pos)
+/* The slot for pos under the weights wt (the orthodox ones, `w`, or the
+ * fairy set), filled if it held another structure. */
+static const struct pawn_king_slot *pawn_king_probe(const struct position *pos, const int *wt)
 {
-    uint64_t key = pawn_king_key(pos);
+    uint64_t key = pawn_king_key(pos) ^ (wt == w ? normal_weights_salt : 0);
+    key = key ? key : 1;
     struct pawn_king_slot *slot = &pawn_king_cache[key & (PAWN_KING_SLOTS - 1)];
     if (slot->key != key) {
         slot->key = key;
-        struct score2 white = pawns_and_kings_of_white(pos, slot->pawn_files);
+        struct score2 white = pawns_and_kings_of_white(pos, wt, slot->pawn_files);
         slot->mg = (int16_t)white.mg; /* a few hundred centipawns at most */
         slot->eg = (int16_t)white.eg;
     }
@@ -449,7 +545,7 @@ static const struct pawn_king_slot *pawn_king_probe(const struct position *pos)
 
 int evaluate_pawns_and_kings(const struct position *pos, int phase)
 {
-    const struct pawn_king_slot *slot = pawn_king_probe(pos);
+    const struct pawn_king_slot *slot = pawn_king_probe(pos, fairy_pawn_king);
     int sign = pos->side == WHITE ? 1 : -1;
     phase = phase < 0 ? 0 : phase > PHASE_MAX ? PHASE_MAX : phase;
     return sign * (slot->mg * phase + slot->eg * (PHASE_MAX - phase)) / PHASE_MAX;
@@ -459,10 +555,11 @@ int evaluate_normal(const struct position *pos)
 {
     struct eval_state st = {0};
     st.pos = pos;
+    st.wt = w;
     /* The Pawns and Kings' own terms come from the cache (all of them on
      * the 8x8 board here, so they are exactly this evaluation's); the other
      * pieces read which files hold Pawns, and where the Kings stand. */
-    const struct pawn_king_slot *pk = pawn_king_probe(pos);
+    const struct pawn_king_slot *pk = pawn_king_probe(pos, w);
     st.side[WHITE].mg = pk->mg;
     st.side[WHITE].eg = pk->eg;
     for (Color c = WHITE; c <= BLACK; c++) {
@@ -480,10 +577,11 @@ int evaluate_normal(const struct position *pos)
             int type = piece_type(pos->board[sq]);
             if (type <= 0 || type >= CHESS_TYPES)
                 continue;
-            add(s, material[type], 1);
+            if (material_index[type] >= 0)
+                add(s, weight2(w, material_index[type]), 1);
             st.phase += evaluate_phase_weight(type);
             if (type != PAWN && type != KING) {
-                add_square_value(s, c, sq, type);
+                add_square_value(&st, s, c, sq, type);
                 eval_piece(&st, c, sq, type);
             }
         }
@@ -491,8 +589,8 @@ int evaluate_normal(const struct position *pos)
     for (Color c = WHITE; c <= BLACK; c++) {
         struct score2 *s = &st.side[c];
         if (st.bishops[c] >= 2)
-            add(s, bishop_pair, 1);
+            add(s, weight2(w, W_BISHOP_PAIR_MG), 1);
         s->mg -= king_danger(&st, c ^ 1);
     }
-    return tapered(&st, pos->side, tempo_bonus, 0);
+    return tapered(&st, pos->side, w[W_TEMPO], 0);
 }
