@@ -30,6 +30,9 @@ static const char *const positions[] = {
     "6k1/1R6/6P1/8/8/8/r7/6K1 w - - 0 60",
     "4r1k1/5ppp/8/1N1p4/3P4/8/5PPP/6K1 w - - 0 30",
     "3q1rk1/5ppp/8/8/2B5/5N2/5PPP/3Q2K1 w - - 0 25",
+    "r5k1/5ppp/8/3N4/4P3/2n5/5PPP/6K1 w - - 0 30",
+    "6k1/8/3n4/3P4/8/1p6/1P6/6K1 b - - 0 40",
+    "r3r1k1/1R3ppp/2p5/8/3B4/1PP5/5PPP/1R4K1 w - - 0 30",
 };
 
 /* The FEN of the same position with the colours swapped and the board
@@ -156,6 +159,39 @@ START_TEST(fairy_pawn_and_king_terms_stay)
 }
 END_TEST
 
+/* Each term added on 2026-11-27: its weight changes the evaluation where the
+ * term applies and nowhere else (the Eg weights, in endgames, where they
+ * count in full). */
+START_TEST(each_new_term_applies_where_it_should)
+{
+    static const struct {
+        const char *weight, *applies, *not_applies;
+    } cases[] = {
+        {"PassedBlockedEg", "6k1/8/3n4/3P4/8/8/8/6K1 w - - 0 1", "6k1/8/8/3P4/8/8/n7/6K1 w - - 0 1"},
+        {"PassedFreeEg", "6k1/8/8/3P4/8/8/n7/6K1 w - - 0 1", "6k1/8/3n4/3P4/8/8/8/6K1 w - - 0 1"},
+        {"PassedOwnKingEg", "6k1/8/8/3P4/8/8/8/6K1 w - - 0 1", "6k1/8/8/8/8/3P4/8/6K1 w - - 0 1"},
+        {"PassedEnemyKingEg", "6k1/8/8/3P4/8/8/8/6K1 w - - 0 1", "6k1/8/8/8/8/3P4/8/6K1 w - - 0 1"},
+        {"PawnConnectedEg", "4k3/8/8/3PP3/8/8/8/4K3 w - - 0 1", "4k3/8/8/2P1P3/8/8/8/4K3 w - - 0 1"},
+        {"RookSeventhEg", "6k1/1R6/8/8/8/8/8/6K1 w - - 0 1", "8/1R6/6k1/8/8/8/8/6K1 w - - 0 1"},
+        {"OutpostKnightEg", "6k1/8/8/3N4/4P3/8/8/6K1 w - - 0 1", "6k1/4p3/8/3N4/4P3/8/8/6K1 w - - 0 1"},
+        {"OutpostBishopEg", "7k/8/8/3B4/4P3/8/8/6K1 w - - 0 1", "7k/8/8/3B4/8/4P3/8/6K1 w - - 0 1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct eval_param *p = eval_param_find(&normal_eval_params, cases[i].weight);
+        ck_assert_msg(p, "%s", cases[i].weight);
+        int applies = evaluate_fen(cases[i].applies), not_applies = evaluate_fen(cases[i].not_applies);
+        int value = p->default_value + 10 <= p->max ? p->default_value + 10 : p->default_value - 10;
+        ck_assert_int_eq(eval_param_set(p, value, NULL, 0), 0);
+        eval_params_changed(&normal_eval_params);
+        ck_assert_msg(evaluate_fen(cases[i].applies) != applies, "%s does not change %s", cases[i].weight,
+                      cases[i].applies);
+        ck_assert_msg(evaluate_fen(cases[i].not_applies) == not_applies, "%s changes %s", cases[i].weight,
+                      cases[i].not_applies);
+        eval_params_reset(&normal_eval_params);
+    }
+}
+END_TEST
+
 static Suite *normal_eval_suite(void)
 {
     Suite *s = suite_create("normal_eval");
@@ -165,6 +201,7 @@ static Suite *normal_eval_suite(void)
     tcase_add_test(tc, one_weight_changes_the_evaluation);
     tcase_add_test(tc, pawn_and_king_weight_is_not_cached_stale);
     tcase_add_test(tc, fairy_pawn_and_king_terms_stay);
+    tcase_add_test(tc, each_new_term_applies_where_it_should);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -82,7 +82,21 @@
     X(ROOK_OPEN_EG, "RookOpenFileEg", 10, -20, 80)                                                             \
     X(ROOK_HALF_OPEN_MG, "RookHalfOpenFileMg", 10, -20, 80)                                                    \
     X(ROOK_HALF_OPEN_EG, "RookHalfOpenFileEg", 6, -20, 80)                                                     \
-    X(TEMPO, "Tempo", 10, 0, 50)
+    X(TEMPO, "Tempo", 10, 0, 50)                                                                               \
+    X(PASSED_BLOCKED_MG, "PassedBlockedMg", 0, -20, 60)                                                        \
+    X(PASSED_BLOCKED_EG, "PassedBlockedEg", 0, -20, 60)                                                        \
+    X(PASSED_FREE_MG, "PassedFreeMg", 0, -20, 60)                                                              \
+    X(PASSED_FREE_EG, "PassedFreeEg", 0, -20, 60)                                                              \
+    X(PASSED_OWN_KING_EG, "PassedOwnKingEg", 0, -10, 30)                                                       \
+    X(PASSED_ENEMY_KING_EG, "PassedEnemyKingEg", 0, -10, 30)                                                   \
+    X(CONNECTED_MG, "PawnConnectedMg", 0, -20, 60)                                                             \
+    X(CONNECTED_EG, "PawnConnectedEg", 0, -20, 60)                                                             \
+    X(ROOK_SEVENTH_MG, "RookSeventhMg", 0, -20, 80)                                                            \
+    X(ROOK_SEVENTH_EG, "RookSeventhEg", 0, -20, 80)                                                            \
+    X(OUTPOST_KNIGHT_MG, "OutpostKnightMg", 0, -20, 80)                                                        \
+    X(OUTPOST_KNIGHT_EG, "OutpostKnightEg", 0, -20, 80)                                                        \
+    X(OUTPOST_BISHOP_MG, "OutpostBishopMg", 0, -20, 80)                                                        \
+    X(OUTPOST_BISHOP_EG, "OutpostBishopEg", 0, -20, 80)
 
 static void normal_weights_changed(void);
 EVAL_WEIGHTS(NORMAL_WEIGHTS, normal_eval_params, normal_weights_changed)
@@ -270,6 +284,7 @@ struct eval_state {
     int pawn_min_rank[2][8]; /* lowest rank (from White's view) of a pawn on the file, 8 if none */
     int pawn_max_rank[2][8]; /* highest, -1 if none */
     int king_col[2], king_rank[2];
+    uint8_t passed_files[2]; /* bit f: the front Pawn of file f is passed */
     int attack_units[2];     /* against the enemy king, by attacking colour */
     int attackers[2];
     int bishops[2];
@@ -332,6 +347,38 @@ static bool is_passed(const struct eval_state *st, Color c, int f, int r)
     return true;
 }
 
+/* How much a passed Pawn's extra terms count by its rank from its owner's
+ * side: 0 up to the third rank, then 1 (fourth) to 4 (seventh). */
+static int passed_factor(int rank) { return rank > 2 ? rank - 2 : 0; }
+
+static int king_distance(const struct eval_state *st, Color king_side, int f, int r)
+{
+    int df = abs(f - st->king_col[king_side]), dr = abs(r - st->king_rank[king_side]);
+    return df > dr ? df : dr;
+}
+
+/* The Kings' distances to the square in front of a passed Pawn (the enemy
+ * King's far is good, ours far is bad). */
+static int passed_king_distance(const struct eval_state *st, Color c, int f, int stop_rank)
+{
+    return st->wt[W_PASSED_ENEMY_KING_EG] * king_distance(st, c ^ 1, f, stop_rank) -
+           st->wt[W_PASSED_OWN_KING_EG] * king_distance(st, c, f, stop_rank);
+}
+
+/* A Pawn of colour c on file f, rank r (false off the 8x8 board). */
+static bool pawn_at(const struct eval_state *st, Color c, int f, int r)
+{
+    return f >= 0 && f < 8 && r >= 0 && r < 8 && st->pos->board[make_square(f, r)] == make_piece(c, PAWN);
+}
+
+/* A Pawn beside another of ours, or defended by one. */
+static bool connected(const struct eval_state *st, Color c, int f, int r)
+{
+    int behind = r - (c == WHITE ? 1 : -1);
+    return pawn_at(st, c, f - 1, r) || pawn_at(st, c, f + 1, r) || pawn_at(st, c, f - 1, behind) ||
+           pawn_at(st, c, f + 1, behind);
+}
+
 static void eval_pawn(struct eval_state *st, Color c, Square sq)
 {
     int f = square_col(sq), r = square_rank(sq);
@@ -344,8 +391,13 @@ static void eval_pawn(struct eval_state *st, Color c, Square sq)
     if (st->pawns_on_file[c][f] > 1 && r != front)
         add(s, weight2(st->wt, W_DOUBLED_MG), -1);
     int rank = c == WHITE ? r : 7 - r;
-    if (r == front && is_passed(st, c, f, r) && passed_index[rank] >= 0)
+    if (connected(st, c, f, r))
+        add(s, weight2(st->wt, W_CONNECTED_MG), 1);
+    if (r == front && is_passed(st, c, f, r) && passed_index[rank] >= 0) {
         add(s, weight2(st->wt, passed_index[rank]), 1);
+        st->passed_files[c] |= (uint8_t)(1u << f);
+        s->eg += passed_king_distance(st, c, f, r + (c == WHITE ? 1 : -1)) * passed_factor(rank);
+    }
 }
 
 /* Counts reachable squares along the given steps (one step when `slide` is false). */
@@ -373,6 +425,56 @@ static int mobility(struct eval_state *st, Color c, Square sq, const int (*steps
     return count;
 }
 
+/* A Knight or Bishop on the fourth to sixth rank, defended by a Pawn of ours,
+ * that no enemy Pawn can ever attack (none on the files beside it ahead). */
+static bool is_outpost(const struct eval_state *st, Color c, Square sq)
+{
+    int f = square_col(sq), r = square_rank(sq), fwd = c == WHITE ? 1 : -1;
+    int rank = c == WHITE ? r : 7 - r;
+    if (rank < 3 || rank > 5 || !(pawn_at(st, c, f - 1, r - fwd) || pawn_at(st, c, f + 1, r - fwd)))
+        return false;
+    for (int k = r + fwd; k >= 0 && k < 8; k += fwd)
+        if (pawn_at(st, c ^ 1, f - 1, k) || pawn_at(st, c ^ 1, f + 1, k))
+            return false;
+    return true;
+}
+
+/* A Rook on the seventh rank with the enemy King on the eighth or enemy Pawns on the seventh. */
+static bool on_seventh(const struct eval_state *st, Color c, Square sq)
+{
+    int r = square_rank(sq), seventh = c == WHITE ? 6 : 1, eighth = c == WHITE ? 7 : 0;
+    if (r != seventh)
+        return false;
+    if (st->king_rank[c ^ 1] == eighth)
+        return true;
+    for (int f = 0; f < 8; f++)
+        if (pawn_at(st, c ^ 1, f, seventh))
+            return true;
+    return false;
+}
+
+/* The square in front of a passed Pawn held by any piece (blockaded), or
+ * every square up to promotion empty (a free path); by its rank. */
+static void passed_path(struct eval_state *st, Color c, int f)
+{
+    const struct position *pos = st->pos;
+    int fwd = c == WHITE ? 1 : -1, r = c == WHITE ? 6 : 1;
+    while (r > 0 && r < 7 && !pawn_at(st, c, f, r))
+        r -= fwd;
+    int factor = passed_factor(c == WHITE ? r : 7 - r);
+    if (!factor)
+        return;
+    Square stop = make_square(f, r + fwd);
+    if (pos->board[stop] != EMPTY) {
+        add(&st->side[c], weight2(st->wt, W_PASSED_BLOCKED_MG), -factor);
+        return;
+    }
+    for (int k = r + 2 * fwd; k >= 0 && k < 8; k += fwd)
+        if (pos->board[make_square(f, k)] != EMPTY)
+            return;
+    add(&st->side[c], weight2(st->wt, W_PASSED_FREE_MG), factor);
+}
+
 static void eval_piece(struct eval_state *st, Color c, Square sq, int type)
 {
     struct score2 *s = &st->side[c];
@@ -380,16 +482,22 @@ static void eval_piece(struct eval_state *st, Color c, Square sq, int type)
     switch (type) {
     case KNIGHT:
         moves = mobility(st, c, sq, knight_steps, 8, false, &hits);
+        if (is_outpost(st, c, sq))
+            add(s, weight2(st->wt, W_OUTPOST_KNIGHT_MG), 1);
         break;
     case BISHOP:
         moves = mobility(st, c, sq, diag_steps, 4, true, &hits);
         st->bishops[c]++;
+        if (is_outpost(st, c, sq))
+            add(s, weight2(st->wt, W_OUTPOST_BISHOP_MG), 1);
         break;
     case ROOK: {
         moves = mobility(st, c, sq, orth_steps, 4, true, &hits);
         int f = square_col(sq);
         if (!st->pawns_on_file[c][f])
             add(s, weight2(st->wt, st->pawns_on_file[c ^ 1][f] ? W_ROOK_HALF_OPEN_MG : W_ROOK_OPEN_MG), 1);
+        if (on_seventh(st, c, sq))
+            add(s, weight2(st->wt, W_ROOK_SEVENTH_MG), 1);
         break;
     }
     case QUEEN:
@@ -463,7 +571,8 @@ static int tapered(const struct eval_state *st, Color us, int extra_mg, int extr
 
 /* The Pawn and King terms, White's minus Black's (before the phase blends
  * them), and the files that hold Pawns of each colour (bit f for file f). */
-static struct score2 pawns_and_kings_of_white(const struct position *pos, const int *wt, uint8_t pawn_files[2])
+static struct score2 pawns_and_kings_of_white(const struct position *pos, const int *wt, uint8_t pawn_files[2],
+                                              uint8_t passed_files[2])
 {
     struct eval_state st = {0};
     st.pos = pos;
@@ -484,6 +593,7 @@ static struct score2 pawns_and_kings_of_white(const struct position *pos, const 
             s->mg += pawn_shield(&st, c);
     }
     for (Color c = WHITE; c <= BLACK; c++) {
+        passed_files[c] = st.passed_files[c];
         pawn_files[c] = 0;
         for (int f = 0; f < 8; f++)
             pawn_files[c] |= (uint8_t)((st.pawns_on_file[c][f] > 0) << f);
@@ -505,6 +615,7 @@ struct pawn_king_slot {
     uint64_t key; /* 0: empty */
     int16_t mg, eg;
     uint8_t pawn_files[2];
+    uint8_t passed_files[2];
 };
 
 _Static_assert(sizeof(struct pawn_king_slot) == 16, "a pawn_king_slot is 16 bytes");
@@ -536,7 +647,7 @@ static const struct pawn_king_slot *pawn_king_probe(const struct position *pos, 
     struct pawn_king_slot *slot = &pawn_king_cache[key & (PAWN_KING_SLOTS - 1)];
     if (slot->key != key) {
         slot->key = key;
-        struct score2 white = pawns_and_kings_of_white(pos, wt, slot->pawn_files);
+        struct score2 white = pawns_and_kings_of_white(pos, wt, slot->pawn_files, slot->passed_files);
         slot->mg = (int16_t)white.mg; /* a few hundred centipawns at most */
         slot->eg = (int16_t)white.eg;
     }
@@ -590,6 +701,9 @@ int evaluate_normal(const struct position *pos)
         struct score2 *s = &st.side[c];
         if (st.bishops[c] >= 2)
             add(s, weight2(w, W_BISHOP_PAIR_MG), 1);
+        for (int f = 0; f < 8; f++)
+            if (pk->passed_files[c] >> f & 1)
+                passed_path(&st, c, f);
         s->mg -= king_danger(&st, c ^ 1);
     }
     return tapered(&st, pos->side, w[W_TEMPO], 0);
