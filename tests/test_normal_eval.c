@@ -33,6 +33,7 @@ static const char *const positions[] = {
     "r5k1/5ppp/8/3N4/4P3/2n5/5PPP/6K1 w - - 0 30",
     "6k1/8/3n4/3P4/8/1p6/1P6/6K1 b - - 0 40",
     "r3r1k1/1R3ppp/2p5/8/3B4/1PP5/5PPP/1R4K1 w - - 0 30",
+    "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1",
 };
 
 /* The FEN of the same position with the colours swapped and the board
@@ -172,6 +173,7 @@ START_TEST(each_new_term_applies_where_it_should)
         {"PassedOwnKingEg", "6k1/8/8/3P4/8/8/8/6K1 w - - 0 1", "6k1/8/8/8/8/3P4/8/6K1 w - - 0 1"},
         {"PassedEnemyKingEg", "6k1/8/8/3P4/8/8/8/6K1 w - - 0 1", "6k1/8/8/8/8/3P4/8/6K1 w - - 0 1"},
         {"PawnConnectedEg", "4k3/8/8/3PP3/8/8/8/4K3 w - - 0 1", "4k3/8/8/2P1P3/8/8/8/4K3 w - - 0 1"},
+        {"BackwardEg", "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", "4k3/8/8/4p3/8/2PP4/8/4K3 w - - 0 1"},
         {"RookSeventhEg", "6k1/1R6/8/8/8/8/8/6K1 w - - 0 1", "8/1R6/6k1/8/8/8/8/6K1 w - - 0 1"},
         {"OutpostKnightEg", "6k1/8/8/3N4/4P3/8/8/6K1 w - - 0 1", "6k1/4p3/8/3N4/4P3/8/8/6K1 w - - 0 1"},
         {"OutpostBishopEg", "7k/8/8/3B4/4P3/8/8/6K1 w - - 0 1", "7k/8/8/3B4/8/4P3/8/6K1 w - - 0 1"},

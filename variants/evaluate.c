@@ -91,6 +91,8 @@
     X(PASSED_ENEMY_KING_EG, "PassedEnemyKingEg", 0, -10, 30)                                                   \
     X(CONNECTED_MG, "PawnConnectedMg", 0, -20, 60)                                                             \
     X(CONNECTED_EG, "PawnConnectedEg", 0, -20, 60)                                                             \
+    X(BACKWARD_MG, "BackwardMg", 0, -20, 60)                                                                   \
+    X(BACKWARD_EG, "BackwardEg", 0, -20, 60)                                                                   \
     X(ROOK_SEVENTH_MG, "RookSeventhMg", 0, -20, 80)                                                            \
     X(ROOK_SEVENTH_EG, "RookSeventhEg", 0, -20, 80)                                                            \
     X(OUTPOST_KNIGHT_MG, "OutpostKnightMg", 0, -20, 80)                                                        \
@@ -379,6 +381,22 @@ static bool connected(const struct eval_state *st, Color c, int f, int r)
            pawn_at(st, c, f + 1, behind);
 }
 
+/* A Pawn behind all ours on the files beside it (and not alone: those are
+ * isolated), whose square in front an enemy Pawn attacks: it cannot advance
+ * without being taken, nor be defended by a Pawn. */
+static bool backward(const struct eval_state *st, Color c, int f, int r)
+{
+    int fwd = c == WHITE ? 1 : -1, neighbours = 0;
+    for (int g = f - 1; g <= f + 1; g += 2) {
+        if (g < 0 || g > 7 || !st->pawns_on_file[c][g])
+            continue;
+        neighbours++;
+        if (c == WHITE ? st->pawn_min_rank[c][g] <= r : st->pawn_max_rank[c][g] >= r)
+            return false;
+    }
+    return neighbours && (pawn_at(st, c ^ 1, f - 1, r + 2 * fwd) || pawn_at(st, c ^ 1, f + 1, r + 2 * fwd));
+}
+
 static void eval_pawn(struct eval_state *st, Color c, Square sq)
 {
     int f = square_col(sq), r = square_rank(sq);
@@ -393,6 +411,8 @@ static void eval_pawn(struct eval_state *st, Color c, Square sq)
     int rank = c == WHITE ? r : 7 - r;
     if (connected(st, c, f, r))
         add(s, weight2(st->wt, W_CONNECTED_MG), 1);
+    else if (!isolated && backward(st, c, f, r))
+        add(s, weight2(st->wt, W_BACKWARD_MG), -1);
     if (r == front && is_passed(st, c, f, r) && passed_index[rank] >= 0) {
         add(s, weight2(st->wt, passed_index[rank]), 1);
         st->passed_files[c] |= (uint8_t)(1u << f);
