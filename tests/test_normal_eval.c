@@ -119,13 +119,23 @@ START_TEST(any_weights_are_symmetric)
 }
 END_TEST
 
-/* White a Knight up in a middlegame: KnightMg 320 -> 400 adds about 80 times the phase share. */
+/* A weights file setting one weight to its default plus `delta`. */
+static void load_one(const char *name, int delta)
+{
+    const struct eval_param *p = eval_param_find(&normal_eval_params, name);
+    ck_assert_ptr_nonnull(p);
+    char text[128];
+    snprintf(text, sizeof text, "# one weight\nvariant normal\n%s %d\n", name, p->default_value + delta);
+    load_text(text);
+    ck_assert_int_eq(*p->value, p->default_value + delta);
+}
+
+/* White a Knight up in a middlegame: KnightMg 80 higher adds about 80 times the phase share. */
 START_TEST(one_weight_changes_the_evaluation)
 {
     const char *fen = "r1bqkb1r/pppp1ppp/5n2/4p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 0 5";
     int before = evaluate_fen(fen);
-    load_text("# one weight\nvariant normal\nKnightMg 400\n");
-    ck_assert_int_eq(*eval_param_find(&normal_eval_params, "KnightMg")->value, 400);
+    load_one("KnightMg", 80);
     int after = evaluate_fen(fen);
     /* phase 23 of 24: 80 * 23 / 24 = 76.7, give or take the rounding */
     ck_assert_msg(after - before >= 76 && after - before <= 77, "%d -> %d", before, after);
@@ -139,8 +149,8 @@ START_TEST(pawn_and_king_weight_is_not_cached_stale)
 {
     const char *fen = "8/5k2/8/2P5/8/8/5K2/8 w - - 0 50"; /* a passed Pawn on the fifth rank */
     int before = evaluate_fen(fen);
-    load_text("variant normal\nPassed5Eg 145\n");
-    ck_assert_int_eq(evaluate_fen(fen), before + 100); /* default 45, endgame phase 0 */
+    load_one("Passed5Eg", 100);
+    ck_assert_int_eq(evaluate_fen(fen), before + 100); /* endgame phase 0 */
     eval_params_reset(&normal_eval_params);
     ck_assert_int_eq(evaluate_fen(fen), before);
 }
@@ -154,7 +164,7 @@ START_TEST(fairy_pawn_and_king_terms_stay)
     const char *fen = "8/5k2/8/2P5/8/8/5K2/8 w - - 0 50";
     ck_assert_int_eq(fen_read(&pos, variant_find("normal"), fen, err, sizeof err), 0);
     int before = evaluate_pawns_and_kings(&pos, 0);
-    load_text("variant normal\nPassed5Eg 145\nPstPawnEgPercent 0\nPstKingEgPercent 0\n");
+    load_text("variant normal\nPassed5Eg 150\nPstPawnEgPercent 0\nPstKingEgPercent 0\n");
     ck_assert_int_eq(evaluate_pawns_and_kings(&pos, 0), before);
     eval_params_reset(&normal_eval_params);
 }
