@@ -160,7 +160,7 @@ START_TEST(wrong_weights_files_refused)
     } cases[] = {
         {"Pawn 120\n", "line 1: expected 'variant ID' first"},
         {"variant nosuch\n", "unknown variant 'nosuch'"},
-        {"variant normal\n", "has no tunable weights"},
+        {"variant pickle\n", "has no tunable weights"},
         {"variant interweave\nPawn 120\nBishop 300\n", "line 3: unknown weight 'Bishop'"},
         {"variant interweave\nPawn 120\nSmasher 5000\n", "line 3: weight Smasher: '5000' is not an integer in"},
         {"variant interweave\nPawn 12x\n", "'12x' is not an integer"},

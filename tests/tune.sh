@@ -56,7 +56,7 @@ msg=$("$rz" tune --variant $variant --data "$dir/a.epd" --weights "$dir/other.tx
 echo "not a fen ;result 1-0" >"$dir/bad.epd"
 msg=$("$rz" tune --variant $variant --data "$dir/bad.epd" 2>&1 >/dev/null)
 [ $? -eq 1 ] && grep -q "bad.epd:1:" <<<"$msg" && ok || problem "bad data file: '$msg'"
-msg=$("$rz" tune --variant normal --data "$dir/a.epd" 2>&1 >/dev/null)
+msg=$("$rz" tune --variant pickle --data "$dir/a.epd" 2>&1 >/dev/null)
 [ $? -eq 2 ] && grep -q "has no tunable weights" <<<"$msg" && ok || problem "variant without weights: '$msg'"
 msg=$("$rz" tune-data --variant $variant 2>&1 >/dev/null)
 [ $? -eq 2 ] && grep -q -- "--out is required" <<<"$msg" && ok || problem "tune-data without --out: '$msg'"

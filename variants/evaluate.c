@@ -1,7 +1,9 @@
 /* Orthodox evaluation. Every term has a middlegame and an endgame value,
  * blended by the phase (the non-pawn material left on the board). The
  * tables are written from White's point of view, rank 8 on top; Black's
- * entries are mirrored vertically. Values are hand-set starting points. */
+ * entries are mirrored vertically. The tables are hand-set; the weights
+ * below (a percent scale per table among them) were fitted by `rulezero tune`
+ * on 1,600 self-play games on 2026-11-27 (docs/strength.md, "Tuning"). */
 #include "variants/evaluate.h"
 
 #include <stdlib.h>
@@ -9,6 +11,120 @@
 
 #include "variants/core/zobrist.h"
 #include "variants/chess.h"
+#include "variants/eval_weights.h"
+
+/* ---- Weights ----------------------------------------------------------------
+ * The weights (the tuner's names, `rulezero tune --variant normal`): material,
+ * a percent scale per piece-square table, mobility per square, King attack
+ * units and the danger they make, the Pawn shield and open files at the King,
+ * Pawn structure, passed Pawns by rank and their blockade, free path and the
+ * Kings' distance, bishop pair, rooks on open files and the seventh rank,
+ * outposts, tempo. A penalty's weight is the amount subtracted. */
+#define NORMAL_WEIGHTS(X)                                                                                      \
+    X(PAWN_MG, "PawnMg", 92, 40, 200)                                                                          \
+    X(PAWN_EG, "PawnEg", 97, 40, 250)                                                                          \
+    X(KNIGHT_MG, "KnightMg", 400, 200, 500)                                                                    \
+    X(KNIGHT_EG, "KnightEg", 283, 200, 500)                                                                    \
+    X(BISHOP_MG, "BishopMg", 411, 200, 500)                                                                    \
+    X(BISHOP_EG, "BishopEg", 262, 200, 500)                                                                    \
+    X(ROOK_MG, "RookMg", 587, 350, 750)                                                                        \
+    X(ROOK_EG, "RookEg", 475, 350, 750)                                                                        \
+    X(QUEEN_MG, "QueenMg", 1200, 750, 1400)                                                                    \
+    X(QUEEN_EG, "QueenEg", 750, 750, 1400)                                                                     \
+    X(PST_PAWN_MG, "PstPawnMgPercent", 100, 0, 200)                                                            \
+    X(PST_PAWN_EG, "PstPawnEgPercent", 37, 0, 200)                                                             \
+    X(PST_KNIGHT_MG, "PstKnightMgPercent", 74, 0, 200)                                                         \
+    X(PST_KNIGHT_EG, "PstKnightEgPercent", 58, 0, 200)                                                         \
+    X(PST_BISHOP_MG, "PstBishopMgPercent", 76, 0, 200)                                                         \
+    X(PST_BISHOP_EG, "PstBishopEgPercent", 7, 0, 200)                                                          \
+    X(PST_ROOK_MG, "PstRookMgPercent", 76, 0, 200)                                                             \
+    X(PST_ROOK_EG, "PstRookEgPercent", 100, 0, 200)                                                            \
+    X(PST_QUEEN_MG, "PstQueenMgPercent", 4, 0, 200)                                                            \
+    X(PST_QUEEN_EG, "PstQueenEgPercent", 200, 0, 200)                                                          \
+    X(PST_KING_MG, "PstKingMgPercent", 115, 0, 200)                                                            \
+    X(PST_KING_EG, "PstKingEgPercent", 45, 0, 200)                                                             \
+    X(MOB_KNIGHT_MG, "MobilityKnightMg", 2, 0, 20)                                                             \
+    X(MOB_KNIGHT_EG, "MobilityKnightEg", 1, 0, 20)                                                             \
+    X(MOB_BISHOP_MG, "MobilityBishopMg", 3, 0, 20)                                                             \
+    X(MOB_BISHOP_EG, "MobilityBishopEg", 7, 0, 20)                                                             \
+    X(MOB_ROOK_MG, "MobilityRookMg", 4, 0, 20)                                                                 \
+    X(MOB_ROOK_EG, "MobilityRookEg", 4, 0, 20)                                                                 \
+    X(MOB_QUEEN_MG, "MobilityQueenMg", 1, 0, 20)                                                               \
+    X(MOB_QUEEN_EG, "MobilityQueenEg", 1, 0, 20)                                                               \
+    X(KING_ATTACK_KNIGHT, "KingAttackKnight", 2, 0, 12)                                                        \
+    X(KING_ATTACK_BISHOP, "KingAttackBishop", 1, 0, 12)                                                        \
+    X(KING_ATTACK_ROOK, "KingAttackRook", 2, 0, 12)                                                            \
+    X(KING_ATTACK_QUEEN, "KingAttackQueen", 6, 0, 12)                                                          \
+    X(KING_DANGER_PERCENT, "KingDangerPercent", 91, 0, 400)                                                    \
+    X(KING_DANGER_MAX, "KingDangerMax", 575, 0, 1200)                                                          \
+    X(SHIELD_NEAR, "ShieldNear", 8, -20, 60)                                                                   \
+    X(SHIELD_FAR, "ShieldFar", -3, -20, 60)                                                                    \
+    X(SHIELD_MISSING, "ShieldMissing", 0, -20, 60)                                                             \
+    X(KING_FILE_HALF_OPEN, "KingFileHalfOpen", 6, -20, 60)                                                     \
+    X(KING_FILE_OPEN, "KingFileOpen", 60, -20, 60)                                                             \
+    X(DOUBLED_MG, "DoubledMg", 16, -20, 60)                                                                    \
+    X(DOUBLED_EG, "DoubledEg", -20, -20, 60)                                                                   \
+    X(ISOLATED_MG, "IsolatedMg", 12, -20, 60)                                                                  \
+    X(ISOLATED_EG, "IsolatedEg", 19, -20, 60)                                                                  \
+    X(PASSED2_MG, "Passed2Mg", 23, -20, 100)                                                                   \
+    X(PASSED2_EG, "Passed2Eg", 9, -20, 100)                                                                    \
+    X(PASSED3_MG, "Passed3Mg", 20, -20, 100)                                                                   \
+    X(PASSED3_EG, "Passed3Eg", 15, -20, 100)                                                                   \
+    X(PASSED4_MG, "Passed4Mg", 33, -20, 150)                                                                   \
+    X(PASSED4_EG, "Passed4Eg", 18, -20, 150)                                                                   \
+    X(PASSED5_MG, "Passed5Mg", 0, 0, 200)                                                                      \
+    X(PASSED5_EG, "Passed5Eg", 54, 0, 200)                                                                     \
+    X(PASSED6_MG, "Passed6Mg", 92, 0, 250)                                                                     \
+    X(PASSED6_EG, "Passed6Eg", 35, 0, 250)                                                                     \
+    X(PASSED7_MG, "Passed7Mg", 209, 0, 300)                                                                    \
+    X(PASSED7_EG, "Passed7Eg", 34, 0, 300)                                                                     \
+    X(BISHOP_PAIR_MG, "BishopPairMg", 48, 0, 120)                                                              \
+    X(BISHOP_PAIR_EG, "BishopPairEg", 43, 0, 120)                                                              \
+    X(ROOK_OPEN_MG, "RookOpenFileMg", 45, -20, 80)                                                             \
+    X(ROOK_OPEN_EG, "RookOpenFileEg", -20, -20, 80)                                                            \
+    X(ROOK_HALF_OPEN_MG, "RookHalfOpenFileMg", 11, -20, 80)                                                    \
+    X(ROOK_HALF_OPEN_EG, "RookHalfOpenFileEg", 17, -20, 80)                                                    \
+    X(TEMPO, "Tempo", 4, 0, 50)                                                                                \
+    X(PASSED_BLOCKED_MG, "PassedBlockedMg", 27, -20, 60)                                                       \
+    X(PASSED_BLOCKED_EG, "PassedBlockedEg", -8, -20, 60)                                                       \
+    X(PASSED_FREE_MG, "PassedFreeMg", -8, -20, 60)                                                             \
+    X(PASSED_FREE_EG, "PassedFreeEg", 6, -20, 60)                                                              \
+    X(PASSED_OWN_KING_EG, "PassedOwnKingEg", 4, -10, 30)                                                       \
+    X(PASSED_ENEMY_KING_EG, "PassedEnemyKingEg", 10, -10, 30)                                                  \
+    X(CONNECTED_MG, "PawnConnectedMg", 10, -20, 60)                                                            \
+    X(CONNECTED_EG, "PawnConnectedEg", -5, -20, 60)                                                            \
+    X(BACKWARD_MG, "BackwardMg", -5, -20, 60)                                                                  \
+    X(BACKWARD_EG, "BackwardEg", 30, -20, 60)                                                                  \
+    X(ROOK_SEVENTH_MG, "RookSeventhMg", -20, -20, 80)                                                          \
+    X(ROOK_SEVENTH_EG, "RookSeventhEg", 25, -20, 80)                                                           \
+    X(OUTPOST_KNIGHT_MG, "OutpostKnightMg", 80, -20, 80)                                                       \
+    X(OUTPOST_KNIGHT_EG, "OutpostKnightEg", 8, -20, 80)                                                        \
+    X(OUTPOST_BISHOP_MG, "OutpostBishopMg", 22, -20, 80)                                                       \
+    X(OUTPOST_BISHOP_EG, "OutpostBishopEg", 0, -20, 80)
+
+static void normal_weights_changed(void);
+EVAL_WEIGHTS(NORMAL_WEIGHTS, normal_eval_params, normal_weights_changed)
+
+/* The Pawn and King terms as the fairy variants use them
+ * (evaluate_pawns_and_kings, each scaled by the variant's own weight): the
+ * orthodox hand-set values of 2026-11-26, kept apart so that tuning orthodox
+ * chess does not change the fairy games. Weights not named are 0 (off). */
+static const int fairy_pawn_king[W_COUNT] = {
+    [W_PST_PAWN_MG] = 100, [W_PST_PAWN_EG] = 100, [W_PST_KING_MG] = 100, [W_PST_KING_EG] = 100,
+    [W_SHIELD_NEAR] = 14,  [W_SHIELD_FAR] = 7,    [W_SHIELD_MISSING] = 10, [W_KING_FILE_HALF_OPEN] = 8,
+    [W_KING_FILE_OPEN] = 15, [W_DOUBLED_MG] = 10, [W_DOUBLED_EG] = 20,  [W_ISOLATED_MG] = 12,
+    [W_ISOLATED_EG] = 14,  [W_PASSED2_MG] = 2,    [W_PASSED2_EG] = 8,   [W_PASSED3_MG] = 5,
+    [W_PASSED3_EG] = 12,   [W_PASSED4_MG] = 10,   [W_PASSED4_EG] = 25,  [W_PASSED5_MG] = 20,
+    [W_PASSED5_EG] = 45,   [W_PASSED6_MG] = 35,   [W_PASSED6_EG] = 75,  [W_PASSED7_MG] = 55,
+    [W_PASSED7_EG] = 115,
+};
+
+/* Cached Pawn and King terms are keyed by the weights they were computed
+ * with: 0 for the fairy set, a value that changes with every change of the
+ * orthodox weights for those (so no thread keeps a stale entry). */
+static uint64_t normal_weights_salt = 0x9e3779b97f4a7c15ull;
+
+static void normal_weights_changed(void) { normal_weights_salt += 0x9e3779b97f4a7c15ull; }
 
 /* ---- Terms ------------------------------------------------------------------- */
 
@@ -16,9 +132,19 @@ struct score2 {
     int mg, eg;
 };
 
-static const struct score2 material[CHESS_TYPES] = {
-    {0, 0}, {85, 110}, {320, 300}, {335, 320}, {470, 530}, {960, 980}, {0, 0},
-};
+static struct score2 weight2(const int *wt, int mg_index) { return (struct score2){wt[mg_index], wt[mg_index + 1]}; }
+
+/* The first (middlegame) weight of each piece type's pairs; -1: none. */
+static const int material_index[CHESS_TYPES] = {-1, W_PAWN_MG, W_KNIGHT_MG, W_BISHOP_MG, W_ROOK_MG, W_QUEEN_MG, -1};
+static const int pst_index[CHESS_TYPES] = {-1,        W_PST_PAWN_MG,  W_PST_KNIGHT_MG, W_PST_BISHOP_MG,
+                                           W_PST_ROOK_MG, W_PST_QUEEN_MG, W_PST_KING_MG};
+static const int mobility_index[CHESS_TYPES] = {-1, -1, W_MOB_KNIGHT_MG, W_MOB_BISHOP_MG,
+                                                W_MOB_ROOK_MG, W_MOB_QUEEN_MG, -1};
+static const int king_attack_index[CHESS_TYPES] = {-1, -1, W_KING_ATTACK_KNIGHT, W_KING_ATTACK_BISHOP,
+                                                   W_KING_ATTACK_ROOK, W_KING_ATTACK_QUEEN, -1};
+/* Passed Pawns by rank from the owner's side (0 = first rank). */
+static const int passed_index[8] = {-1,           W_PASSED2_MG, W_PASSED3_MG, W_PASSED4_MG,
+                                    W_PASSED5_MG, W_PASSED6_MG, W_PASSED7_MG, -1};
 #define PHASE_MAX EVAL_PHASE_MAX
 
 /* Piece-square tables [type][row][file], row 0 = rank 8. */
@@ -148,24 +274,8 @@ static const signed char pst_eg[CHESS_TYPES][8][8] = {
     },
 };
 
-/* Mobility: per reachable square, around a typical count. */
-static const struct score2 mobility_weight[CHESS_TYPES] = {
-    {0, 0}, {0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0},
-};
+/* Mobility counts around a typical number of squares per piece type. */
 static const int mobility_typical[CHESS_TYPES] = {0, 0, 4, 6, 6, 12, 0};
-/* Weight of an attacker on the squares around the enemy king. */
-static const int king_attack_weight[CHESS_TYPES] = {0, 0, 2, 2, 3, 5, 0};
-
-static const struct score2 passed_bonus[8] = {
-    {0, 0}, {2, 8}, {5, 12}, {10, 25}, {20, 45}, {35, 75}, {55, 115}, {0, 0},
-};
-static const struct score2 doubled_penalty = {10, 20};
-static const struct score2 isolated_penalty = {12, 14};
-static const struct score2 bishop_pair = {30, 50};
-static const struct score2 rook_open_file = {22, 10};
-static const struct score2 rook_half_open_file = {10, 6};
-static const int shield_bonus[3] = {0, 14, 7}; /* own pawn 1 or 2 ranks ahead of the king */
-static const int tempo_bonus = 10;
 
 static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 static const int diag_steps[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -173,12 +283,14 @@ static const int orth_steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 
 struct eval_state {
     const struct position *pos;
+    const int *wt;           /* the weights: the orthodox ones, or the fairy Pawn and King set */
     struct score2 side[2];
     int phase;
     int pawns_on_file[2][8];
     int pawn_min_rank[2][8]; /* lowest rank (from White's view) of a pawn on the file, 8 if none */
     int pawn_max_rank[2][8]; /* highest, -1 if none */
     int king_col[2], king_rank[2];
+    uint8_t passed_files[2]; /* bit f: the front Pawn of file f is passed */
     int attack_units[2];     /* against the enemy king, by attacking colour */
     int attackers[2];
     int bishops[2];
@@ -241,19 +353,75 @@ static bool is_passed(const struct eval_state *st, Color c, int f, int r)
     return true;
 }
 
+/* How much a passed Pawn's extra terms count by its rank from its owner's
+ * side: 0 up to the third rank, then 1 (fourth) to 4 (seventh). */
+static int passed_factor(int rank) { return rank > 2 ? rank - 2 : 0; }
+
+static int king_distance(const struct eval_state *st, Color king_side, int f, int r)
+{
+    int df = abs(f - st->king_col[king_side]), dr = abs(r - st->king_rank[king_side]);
+    return df > dr ? df : dr;
+}
+
+/* The Kings' distances to the square in front of a passed Pawn (the enemy
+ * King's far is good, ours far is bad). */
+static int passed_king_distance(const struct eval_state *st, Color c, int f, int stop_rank)
+{
+    return st->wt[W_PASSED_ENEMY_KING_EG] * king_distance(st, c ^ 1, f, stop_rank) -
+           st->wt[W_PASSED_OWN_KING_EG] * king_distance(st, c, f, stop_rank);
+}
+
+/* A Pawn of colour c on file f, rank r (false off the 8x8 board). */
+static bool pawn_at(const struct eval_state *st, Color c, int f, int r)
+{
+    return f >= 0 && f < 8 && r >= 0 && r < 8 && st->pos->board[make_square(f, r)] == make_piece(c, PAWN);
+}
+
+/* A Pawn beside another of ours, or defended by one. */
+static bool connected(const struct eval_state *st, Color c, int f, int r)
+{
+    int behind = r - (c == WHITE ? 1 : -1);
+    return pawn_at(st, c, f - 1, r) || pawn_at(st, c, f + 1, r) || pawn_at(st, c, f - 1, behind) ||
+           pawn_at(st, c, f + 1, behind);
+}
+
+/* A Pawn behind all ours on the files beside it (and not alone: those are
+ * isolated), whose square in front an enemy Pawn attacks: it cannot advance
+ * without being taken, nor be defended by a Pawn. */
+static bool backward(const struct eval_state *st, Color c, int f, int r)
+{
+    int fwd = c == WHITE ? 1 : -1, neighbours = 0;
+    for (int g = f - 1; g <= f + 1; g += 2) {
+        if (g < 0 || g > 7 || !st->pawns_on_file[c][g])
+            continue;
+        neighbours++;
+        if (c == WHITE ? st->pawn_min_rank[c][g] <= r : st->pawn_max_rank[c][g] >= r)
+            return false;
+    }
+    return neighbours && (pawn_at(st, c ^ 1, f - 1, r + 2 * fwd) || pawn_at(st, c ^ 1, f + 1, r + 2 * fwd));
+}
+
 static void eval_pawn(struct eval_state *st, Color c, Square sq)
 {
     int f = square_col(sq), r = square_rank(sq);
     struct score2 *s = &st->side[c];
     bool isolated = (f == 0 || !st->pawns_on_file[c][f - 1]) && (f == 7 || !st->pawns_on_file[c][f + 1]);
     if (isolated)
-        add(s, isolated_penalty, -1);
+        add(s, weight2(st->wt, W_ISOLATED_MG), -1);
     /* Doubled: count the pawns behind another of ours on the file. */
     int front = c == WHITE ? st->pawn_max_rank[c][f] : st->pawn_min_rank[c][f];
     if (st->pawns_on_file[c][f] > 1 && r != front)
-        add(s, doubled_penalty, -1);
-    if (r == front && is_passed(st, c, f, r))
-        add(s, passed_bonus[c == WHITE ? r : 7 - r], 1);
+        add(s, weight2(st->wt, W_DOUBLED_MG), -1);
+    int rank = c == WHITE ? r : 7 - r;
+    if (connected(st, c, f, r))
+        add(s, weight2(st->wt, W_CONNECTED_MG), 1);
+    else if (!isolated && backward(st, c, f, r))
+        add(s, weight2(st->wt, W_BACKWARD_MG), -1);
+    if (r == front && is_passed(st, c, f, r) && passed_index[rank] >= 0) {
+        add(s, weight2(st->wt, passed_index[rank]), 1);
+        st->passed_files[c] |= (uint8_t)(1u << f);
+        s->eg += passed_king_distance(st, c, f, r + (c == WHITE ? 1 : -1)) * passed_factor(rank);
+    }
 }
 
 /* Counts reachable squares along the given steps (one step when `slide` is false). */
@@ -281,6 +449,56 @@ static int mobility(struct eval_state *st, Color c, Square sq, const int (*steps
     return count;
 }
 
+/* A Knight or Bishop on the fourth to sixth rank, defended by a Pawn of ours,
+ * that no enemy Pawn can ever attack (none on the files beside it ahead). */
+static bool is_outpost(const struct eval_state *st, Color c, Square sq)
+{
+    int f = square_col(sq), r = square_rank(sq), fwd = c == WHITE ? 1 : -1;
+    int rank = c == WHITE ? r : 7 - r;
+    if (rank < 3 || rank > 5 || !(pawn_at(st, c, f - 1, r - fwd) || pawn_at(st, c, f + 1, r - fwd)))
+        return false;
+    for (int k = r + fwd; k >= 0 && k < 8; k += fwd)
+        if (pawn_at(st, c ^ 1, f - 1, k) || pawn_at(st, c ^ 1, f + 1, k))
+            return false;
+    return true;
+}
+
+/* A Rook on the seventh rank with the enemy King on the eighth or enemy Pawns on the seventh. */
+static bool on_seventh(const struct eval_state *st, Color c, Square sq)
+{
+    int r = square_rank(sq), seventh = c == WHITE ? 6 : 1, eighth = c == WHITE ? 7 : 0;
+    if (r != seventh)
+        return false;
+    if (st->king_rank[c ^ 1] == eighth)
+        return true;
+    for (int f = 0; f < 8; f++)
+        if (pawn_at(st, c ^ 1, f, seventh))
+            return true;
+    return false;
+}
+
+/* The square in front of a passed Pawn held by any piece (blockaded), or
+ * every square up to promotion empty (a free path); by its rank. */
+static void passed_path(struct eval_state *st, Color c, int f)
+{
+    const struct position *pos = st->pos;
+    int fwd = c == WHITE ? 1 : -1, r = c == WHITE ? 6 : 1;
+    while (r > 0 && r < 7 && !pawn_at(st, c, f, r))
+        r -= fwd;
+    int factor = passed_factor(c == WHITE ? r : 7 - r);
+    if (!factor)
+        return;
+    Square stop = make_square(f, r + fwd);
+    if (pos->board[stop] != EMPTY) {
+        add(&st->side[c], weight2(st->wt, W_PASSED_BLOCKED_MG), -factor);
+        return;
+    }
+    for (int k = r + 2 * fwd; k >= 0 && k < 8; k += fwd)
+        if (pos->board[make_square(f, k)] != EMPTY)
+            return;
+    add(&st->side[c], weight2(st->wt, W_PASSED_FREE_MG), factor);
+}
+
 static void eval_piece(struct eval_state *st, Color c, Square sq, int type)
 {
     struct score2 *s = &st->side[c];
@@ -288,16 +506,22 @@ static void eval_piece(struct eval_state *st, Color c, Square sq, int type)
     switch (type) {
     case KNIGHT:
         moves = mobility(st, c, sq, knight_steps, 8, false, &hits);
+        if (is_outpost(st, c, sq))
+            add(s, weight2(st->wt, W_OUTPOST_KNIGHT_MG), 1);
         break;
     case BISHOP:
         moves = mobility(st, c, sq, diag_steps, 4, true, &hits);
         st->bishops[c]++;
+        if (is_outpost(st, c, sq))
+            add(s, weight2(st->wt, W_OUTPOST_BISHOP_MG), 1);
         break;
     case ROOK: {
         moves = mobility(st, c, sq, orth_steps, 4, true, &hits);
         int f = square_col(sq);
         if (!st->pawns_on_file[c][f])
-            add(s, st->pawns_on_file[c ^ 1][f] ? rook_half_open_file : rook_open_file, 1);
+            add(s, weight2(st->wt, st->pawns_on_file[c ^ 1][f] ? W_ROOK_HALF_OPEN_MG : W_ROOK_OPEN_MG), 1);
+        if (on_seventh(st, c, sq))
+            add(s, weight2(st->wt, W_ROOK_SEVENTH_MG), 1);
         break;
     }
     case QUEEN:
@@ -307,10 +531,10 @@ static void eval_piece(struct eval_state *st, Color c, Square sq, int type)
     default:
         return;
     }
-    add(s, mobility_weight[type], moves - mobility_typical[type]);
+    add(s, weight2(st->wt, mobility_index[type]), moves - mobility_typical[type]);
     if (hits) {
         st->attackers[c]++;
-        st->attack_units[c] += king_attack_weight[type] * hits;
+        st->attack_units[c] += st->wt[king_attack_index[type]] * hits;
     }
 }
 
@@ -332,9 +556,9 @@ static int pawn_shield(const struct eval_state *st, Color c)
             if (pos->board[make_square(f, r)] == make_piece(c, PAWN))
                 found = k;
         }
-        score += found ? shield_bonus[found] : -10;
+        score += found == 1 ? st->wt[W_SHIELD_NEAR] : found == 2 ? st->wt[W_SHIELD_FAR] : -st->wt[W_SHIELD_MISSING];
         if (!st->pawns_on_file[c][f])
-            score -= st->pawns_on_file[c ^ 1][f] ? 8 : 15;
+            score -= st->wt[st->pawns_on_file[c ^ 1][f] ? W_KING_FILE_HALF_OPEN : W_KING_FILE_OPEN];
     }
     return score;
 }
@@ -344,8 +568,8 @@ static int king_danger(const struct eval_state *st, Color attacker)
     if (st->attackers[attacker] < 2)
         return 0;
     int u = st->attack_units[attacker];
-    int danger = u * u / 3;
-    return danger > 500 ? 500 : danger;
+    int danger = u * u * st->wt[W_KING_DANGER_PERCENT] / 300;
+    return danger > st->wt[W_KING_DANGER_MAX] ? st->wt[W_KING_DANGER_MAX] : danger;
 }
 
 static bool on_8x8(Square sq)
@@ -353,11 +577,11 @@ static bool on_8x8(Square sq)
     return square_col(sq) >= 0 && square_col(sq) < 8 && square_rank(sq) >= 0 && square_rank(sq) < 8;
 }
 
-static void add_square_value(struct score2 *s, Color c, Square sq, int type)
+static void add_square_value(const struct eval_state *st, struct score2 *s, Color c, Square sq, int type)
 {
     int row = row_of(c, square_rank(sq)), col = square_col(sq);
-    s->mg += pst_mg[type][row][col];
-    s->eg += pst_eg[type][row][col];
+    s->mg += pst_mg[type][row][col] * st->wt[pst_index[type]] / 100;
+    s->eg += pst_eg[type][row][col] * st->wt[pst_index[type] + 1] / 100;
 }
 
 static int tapered(const struct eval_state *st, Color us, int extra_mg, int extra_eg)
@@ -371,10 +595,12 @@ static int tapered(const struct eval_state *st, Color us, int extra_mg, int extr
 
 /* The Pawn and King terms, White's minus Black's (before the phase blends
  * them), and the files that hold Pawns of each colour (bit f for file f). */
-static struct score2 pawns_and_kings_of_white(const struct position *pos, uint8_t pawn_files[2])
+static struct score2 pawns_and_kings_of_white(const struct position *pos, const int *wt, uint8_t pawn_files[2],
+                                              uint8_t passed_files[2])
 {
     struct eval_state st = {0};
     st.pos = pos;
+    st.wt = wt;
     scan_pawns(&st);
     for (Color c = WHITE; c <= BLACK; c++) {
         struct score2 *s = &st.side[c];
@@ -383,7 +609,7 @@ static struct score2 pawns_and_kings_of_white(const struct position *pos, uint8_
             int type = piece_type(pos->board[sq]);
             if ((type != PAWN && type != KING) || !on_8x8(sq))
                 continue;
-            add_square_value(s, c, sq, type);
+            add_square_value(&st, s, c, sq, type);
             if (type == PAWN)
                 eval_pawn(&st, c, sq);
         }
@@ -391,6 +617,7 @@ static struct score2 pawns_and_kings_of_white(const struct position *pos, uint8_
             s->mg += pawn_shield(&st, c);
     }
     for (Color c = WHITE; c <= BLACK; c++) {
+        passed_files[c] = st.passed_files[c];
         pawn_files[c] = 0;
         for (int f = 0; f < 8; f++)
             pawn_files[c] |= (uint8_t)((st.pawns_on_file[c][f] > 0) << f);
@@ -412,6 +639,7 @@ struct pawn_king_slot {
     uint64_t key; /* 0: empty */
     int16_t mg, eg;
     uint8_t pawn_files[2];
+    uint8_t passed_files[2];
 };
 
 _Static_assert(sizeof(struct pawn_king_slot) == 16, "a pawn_king_slot is 16 bytes");
@@ -434,13 +662,16 @@ static uint64_t pawn_king_key(const struct position *pos)
 
 void evaluate_clear_cache(void) { memset(pawn_king_cache, 0, sizeof pawn_king_cache); }
 
-static const struct pawn_king_slot *pawn_king_probe(const struct position *pos)
+/* The slot for pos under the weights wt (the orthodox ones, `w`, or the
+ * fairy set), filled if it held another structure. */
+static const struct pawn_king_slot *pawn_king_probe(const struct position *pos, const int *wt)
 {
-    uint64_t key = pawn_king_key(pos);
+    uint64_t key = pawn_king_key(pos) ^ (wt == w ? normal_weights_salt : 0);
+    key = key ? key : 1;
     struct pawn_king_slot *slot = &pawn_king_cache[key & (PAWN_KING_SLOTS - 1)];
     if (slot->key != key) {
         slot->key = key;
-        struct score2 white = pawns_and_kings_of_white(pos, slot->pawn_files);
+        struct score2 white = pawns_and_kings_of_white(pos, wt, slot->pawn_files, slot->passed_files);
         slot->mg = (int16_t)white.mg; /* a few hundred centipawns at most */
         slot->eg = (int16_t)white.eg;
     }
@@ -449,7 +680,7 @@ static const struct pawn_king_slot *pawn_king_probe(const struct position *pos)
 
 int evaluate_pawns_and_kings(const struct position *pos, int phase)
 {
-    const struct pawn_king_slot *slot = pawn_king_probe(pos);
+    const struct pawn_king_slot *slot = pawn_king_probe(pos, fairy_pawn_king);
     int sign = pos->side == WHITE ? 1 : -1;
     phase = phase < 0 ? 0 : phase > PHASE_MAX ? PHASE_MAX : phase;
     return sign * (slot->mg * phase + slot->eg * (PHASE_MAX - phase)) / PHASE_MAX;
@@ -459,10 +690,11 @@ int evaluate_normal(const struct position *pos)
 {
     struct eval_state st = {0};
     st.pos = pos;
+    st.wt = w;
     /* The Pawns and Kings' own terms come from the cache (all of them on
      * the 8x8 board here, so they are exactly this evaluation's); the other
      * pieces read which files hold Pawns, and where the Kings stand. */
-    const struct pawn_king_slot *pk = pawn_king_probe(pos);
+    const struct pawn_king_slot *pk = pawn_king_probe(pos, w);
     st.side[WHITE].mg = pk->mg;
     st.side[WHITE].eg = pk->eg;
     for (Color c = WHITE; c <= BLACK; c++) {
@@ -480,10 +712,11 @@ int evaluate_normal(const struct position *pos)
             int type = piece_type(pos->board[sq]);
             if (type <= 0 || type >= CHESS_TYPES)
                 continue;
-            add(s, material[type], 1);
+            if (material_index[type] >= 0)
+                add(s, weight2(w, material_index[type]), 1);
             st.phase += evaluate_phase_weight(type);
             if (type != PAWN && type != KING) {
-                add_square_value(s, c, sq, type);
+                add_square_value(&st, s, c, sq, type);
                 eval_piece(&st, c, sq, type);
             }
         }
@@ -491,8 +724,11 @@ int evaluate_normal(const struct position *pos)
     for (Color c = WHITE; c <= BLACK; c++) {
         struct score2 *s = &st.side[c];
         if (st.bishops[c] >= 2)
-            add(s, bishop_pair, 1);
+            add(s, weight2(w, W_BISHOP_PAIR_MG), 1);
+        for (int f = 0; f < 8; f++)
+            if (pk->passed_files[c] >> f & 1)
+                passed_path(&st, c, f);
         s->mg -= king_danger(&st, c ^ 1);
     }
-    return tapered(&st, pos->side, tempo_bonus, 0);
+    return tapered(&st, pos->side, w[W_TEMPO], 0);
 }

@@ -9,6 +9,9 @@
  * and piece-square tables, mobility, king safety, pawn structure, passed
  * pawns, bishop pair, rooks on open files. Side-to-move relative. */
 int evaluate_normal(const struct position *pos);
+/* Its weights by name, for the tuner and `--weights` (the `normal` variant's
+ * eval_params). evaluate_pawns_and_kings below keeps its own fixed set. */
+extern const struct eval_params normal_eval_params;
 
 /* Only the Pawn and King terms of the above (piece-square tables, isolated,
  * doubled and passed Pawns, the Pawn shield), for variants whose other pieces

@@ -80,6 +80,7 @@ const struct variant variant_normal = {
     .count_turns = chess_count_turns,
     .format_step = chess_format_step,
     .evaluate = evaluate_normal,
+    .eval_params = &normal_eval_params,
     .generate_noisy = chess_generate_captures,
     .allow_null_move = true,
     .piece_values = normal_piece_values,
