@@ -19,6 +19,7 @@
 # error); an opponent's faults are warned about and shown in the table.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/match-summary.sh"
 games=100 tc=10+0.1 seed=1 jobs=1 dir=ladder rz=""
 engines="fairymax hoichess sjeng phalanx gnuchess glaurung toga2"
 extra=()
@@ -81,11 +82,11 @@ faults() {
 
 # One table row from a match's summary (Rule Zero is the first engine).
 row() { # engine, match output, pgn-check status, seconds
-    local s opp w d l score elo lo hi
-    s=$(sed -n '/^Match:/,$p' "$2")
+    local s opp w d l score elo pm lo hi
+    s=$(summary_of "$2")
     opp=$(sed -n '1s/^Match: .* vs \(.*\), variant [^,]*, [0-9]* games$/\1/p' <<< "$s")
-    read -r w d l score < <(sed -n '2s/.*: wins \([0-9]*\), draws \([0-9]*\), losses \([0-9]*\), score \([0-9.]*\)%.*/\1 \2 \3 \4/p' <<< "$s") || true
-    read -r elo lo hi < <(sed -n '3s/^Elo difference: \([^ ]*\) +\/- [^ ]* (95%: \([^ ]*\) \.\. \([^)]*\))$/\1 \2 \3/p' <<< "$s") || true
+    read -r w d l score < <(summary_score "$s") || true
+    read -r elo pm lo hi < <(summary_elo "$s") || true
     printf '| %s (`%s`) | %d | %d | %d | %d | %s%% | %s (%s .. %s) | %s | %s | %s | %s s |\n' \
         "$opp" "$1" $((w + d + l)) "$w" "$d" "$l" "$score" "$elo" "$lo" "$hi" \
         "$(tail -n 2 <<< "$s" | head -n 1 | faults)" "$(tail -n 1 <<< "$s" | faults)" "$3" "$4"
@@ -113,11 +114,10 @@ for e in $engines; do
     secs=$(($(date +%s) - start))
     check=OK
     "$rz" pgn-check "$pgn" > "$dir/ladder-$e.check" || { check=ERRORS; status=1; }
-    clean='time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0'
-    summary=$(sed -n '/^Match:/,$p' "$out")
-    tail -n 2 <<< "$summary" | head -n 1 | grep -q "$clean" || { echo "ladder.sh: Rule Zero had faults against $e" >&2; status=1; }
-    tail -n 1 <<< "$summary" | grep -q "$clean" || echo "ladder.sh: warning: $e had faults (see the table)" >&2
-    sed -n '/^Match:/,$p' "$out" >&2
+    summary=$(summary_of "$out")
+    tail -n 2 <<< "$summary" | head -n 1 | grep -q "$summary_clean" || { echo "ladder.sh: Rule Zero had faults against $e" >&2; status=1; }
+    tail -n 1 <<< "$summary" | grep -q "$summary_clean" || echo "ladder.sh: warning: $e had faults (see the table)" >&2
+    echo "$summary" >&2
     row "$e" "$out" "$check" "$secs" >> "$table"
 done
 cat "$table"

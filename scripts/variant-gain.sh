@@ -21,6 +21,7 @@
 # not replay, or either side had a fault.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/match-summary.sh"
 new="" old="" variants="" games=400 nodes=10000 seed=1 jobs=1 dir=gain sprt=""
 extra=()
 while [ $# -gt 0 ]; do
@@ -54,7 +55,6 @@ table=$dir/table.md
     echo "| variant | games | new wins | draws | losses | score | Elo (95% interval) | faults (new, old) | SPRT | wall time |"
     echo "|---|--:|--:|--:|--:|--:|---|---|---|--:|"
 } > "$table"
-clean='time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0'
 status=0
 for v in $variants; do
     pgn=$dir/gain-$v.pgn out=$dir/gain-$v.out
@@ -71,12 +71,12 @@ for v in $variants; do
     fi
     secs=$(($(date +%s) - start))
     "$new" pgn-check "$pgn" > "$dir/gain-$v.check" || { echo "variant-gain.sh: $pgn does not replay" >&2; status=1; }
-    s=$(sed -n '/^Match:/,$p' "$out")
-    read -r w d l score < <(sed -n '2s/.*: wins \([0-9]*\), draws \([0-9]*\), losses \([0-9]*\), score \([0-9.]*\)%.*/\1 \2 \3 \4/p' <<< "$s")
-    read -r elo pm lo hi < <(sed -n '3s/^Elo difference: \([^ ]*\) +\/- \([^ ]*\) (95%: \([^ ]*\) \.\. \([^)]*\))$/\1 \2 \3 \4/p' <<< "$s")
+    s=$(summary_of "$out")
+    read -r w d l score < <(summary_score "$s")
+    read -r elo pm lo hi < <(summary_elo "$s")
     f_new=$(tail -n 2 <<< "$s" | head -n 1) f_old=$(tail -n 1 <<< "$s")
     faults=clean
-    if ! grep -q "$clean" <<< "$f_new" || ! grep -q "$clean" <<< "$f_old"; then
+    if ! grep -q "$summary_clean" <<< "$f_new" || ! grep -q "$summary_clean" <<< "$f_old"; then
         faults="new: ${f_new#*: }; old: ${f_old#*: }"
         status=1
     fi
