@@ -3,7 +3,7 @@
 # through `rulezero match`, and the table for docs/strength.md.
 #
 # Usage: scripts/ladder.sh [--games N] [--tc TC] [--engines "NAME ..."] [--dir DIR]
-#                          [--seed S] [--concurrency J] [--rz PATH] [-- EXTRA MATCH ARGS]
+#                          [--seed S] [--concurrency J] [--rz PATH] [--resume] [-- EXTRA MATCH ARGS]
 #   --games N        games per opponent (default 100; each opening with both colours)
 #   --tc TC          time control (default 10+0.1)
 #   --engines LIST   opponents, from: fairymax hoichess sjeng phalanx gnuchess glaurung toga2 (default: all)
@@ -11,6 +11,9 @@
 #   --seed S         seed of the random 4-ply openings (default 1)
 #   --concurrency J  games at once per match (default 1: on a machine with idle cores only)
 #   --rz PATH        the rulezero binary (default: build/rulezero, built if missing)
+#   --resume         keep each opponent's PGN in DIR and play only the games it
+#                    lacks (an interrupted match or shard goes on); the row
+#                    then counts every game of the PGN
 # A smoke test of every opponent (protocol, command line, what it sends):
 #   scripts/ladder.sh --games 2 --tc 3+0.05
 # Missing engines are installed with scripts/deps.sh. Exit code 1 when a
@@ -20,7 +23,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/scripts/match-summary.sh"
-games=100 tc=10+0.1 seed=1 jobs=1 dir=ladder rz=""
+games=100 tc=10+0.1 seed=1 jobs=1 dir=ladder rz="" resume=false
 engines="fairymax hoichess sjeng phalanx gnuchess glaurung toga2"
 extra=()
 while [ $# -gt 0 ]; do
@@ -32,8 +35,9 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2; shift 2 ;;
     --concurrency) jobs=$2; shift 2 ;;
     --rz) rz=$2; shift 2 ;;
+    --resume) resume=true; shift ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "ladder.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -100,12 +104,13 @@ table=$dir/table.md
 status=0
 for e in $engines; do
     pgn=$dir/ladder-$e.pgn out=$dir/ladder-$e.out
-    rm -f "$pgn"
+    resume_args=()
+    if $resume; then resume_args=(--resume); else rm -f "$pgn"; fi
     start=$(date +%s)
     echo "== $e: $games games at $tc" >&2
     if ! "$rz" match --variant normal --engine "$rz" --engine "$(engine_command "$e")" \
         --protocol "$(engine_protocol "$e")" $(engine_options "$e") --games "$games" --tc "$tc" --random-plies 4 --seed "$seed" \
-        --max-moves 300 --concurrency "$jobs" --pgn "$pgn" "${extra[@]}" > "$out" 2> "$dir/ladder-$e.err"; then
+        --max-moves 300 --concurrency "$jobs" --pgn "$pgn" "${resume_args[@]}" "${extra[@]}" > "$out" 2> "$dir/ladder-$e.err"; then
         echo "ladder.sh: the match against $e failed:" >&2
         cat "$dir/ladder-$e.err" >&2
         status=1
@@ -114,11 +119,16 @@ for e in $engines; do
     secs=$(($(date +%s) - start))
     check=OK
     "$rz" pgn-check "$pgn" > "$dir/ladder-$e.check" || { check=ERRORS; status=1; }
-    summary=$(summary_of "$out")
+    result=$out
+    if $resume; then # the summary of every game in the PGN, not only this run's
+        result=$dir/ladder-$e.total
+        "$rz" match --merge "$pgn" > "$result"
+    fi
+    summary=$(summary_of "$result")
     tail -n 2 <<< "$summary" | head -n 1 | grep -q "$summary_clean" || { echo "ladder.sh: Rule Zero had faults against $e" >&2; status=1; }
     tail -n 1 <<< "$summary" | grep -q "$summary_clean" || echo "ladder.sh: warning: $e had faults (see the table)" >&2
     echo "$summary" >&2
-    row "$e" "$out" "$check" "$secs" >> "$table"
+    row "$e" "$result" "$check" "$secs" >> "$table"
 done
 cat "$table"
 echo "Faults are time forfeits/illegal moves/crashes/false claims/other errors. Files: $dir/" >&2

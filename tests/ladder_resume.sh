@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# scripts/ladder.sh --resume: half of a 4-game ladder against Fairy-Max
+# (--shard 1/2), then the whole ladder resumed in the same directory. The
+# second run plays only the two missing games, keeps the first two, and its
+# table row counts all four. Exit 77 (skip) without Fairy-Max.
+set -u
+RZ=${1:?usage: ladder_resume.sh path/to/rulezero}
+root=$(cd "$(dirname "$0")/.." && pwd)
+[ -x /usr/games/fairymax ] || { echo "SKIPPED: Fairy-Max not installed (Debian package fairymax)"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { fail=1; echo "FAIL $*"; }
+ladder() { "$root/scripts/ladder.sh" --games 4 --tc 2+0.02 --engines fairymax --dir "$tmp" --rz "$RZ" "$@"; }
+pgn=$tmp/ladder-fairymax.pgn
+rounds() { sed -n 's/^\[Round "\([0-9]*\)"\]$/\1/p' "$pgn" | sort -n | tr '\n' ' '; }
+
+ladder -- --shard 1/2 > "$tmp/first.out" 2> "$tmp/first.err" || bad "first half: exit code $? ($(tail -n 3 "$tmp/first.err"))"
+first=$(rounds)
+[ "$(wc -w <<< "$first")" -eq 2 ] || bad "first half: expected 2 games, the PGN has rounds: $first"
+ladder --resume > "$tmp/second.out" 2> "$tmp/second.err" || bad "resumed: exit code $? ($(tail -n 3 "$tmp/second.err"))"
+[ "$(rounds)" = "1 2 3 4 " ] || bad "resumed: expected rounds 1 2 3 4 once each, got: $(rounds)"
+grep -q "^Resuming: 2 of the 4 games" "$tmp/ladder-fairymax.out" || bad "resumed: the match did not resume from the PGN"
+grep -q '^| Fairy-Max [^|]* | 4 |' "$tmp/second.out" || bad "resumed: the table row should count 4 games: $(grep Fairy "$tmp/second.out")"
+[ $fail -eq 0 ] && echo "OK: ladder.sh --resume plays only the missing games and counts them all"
+exit $fail
