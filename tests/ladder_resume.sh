@@ -11,7 +11,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 bad() { fail=1; echo "FAIL $*"; }
-ladder() { "$root/scripts/ladder.sh" --games 4 --tc 2+0.02 --engines fairymax --dir "$tmp" --rz "$RZ" "$@"; }
+ladder() { "$root/scripts/ladder.sh" --games 4 --tc 3+0.05 --engines fairymax --dir "$tmp" --rz "$RZ" "$@"; }
 pgn=$tmp/ladder-fairymax.pgn
 rounds() { sed -n 's/^\[Round "\([0-9]*\)"\]$/\1/p' "$pgn" | sort -n | tr '\n' ' '; }
 
