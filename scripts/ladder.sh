@@ -13,7 +13,7 @@
 #   --rz PATH        the rulezero binary (default: build/rulezero, built if missing)
 #   --resume         keep each opponent's PGN in DIR and play only the games it
 #                    lacks (an interrupted match or shard goes on); the row
-#                    then counts every game of the PGN
+#                    then counts every game of the PGN (its wall time: this run's)
 # A smoke test of every opponent (protocol, command line, what it sends):
 #   scripts/ladder.sh --games 2 --tc 3+0.05
 # Missing engines are installed with scripts/deps.sh. Exit code 1 when a
