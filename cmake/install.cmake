@@ -5,7 +5,7 @@
 #   P/share/games/plugins/xboard/rulezero.eng      XBoard's engine-list entry
 #   P/share/games/plugins/logos/rulezero.png       the logo XBoard shows
 #   P/share/rulezero/lab-charts.py                 the charts of `rulezero lab` (run by python3)
-#   P/share/doc/rulezero/                          README, docs/ (with screenshots, the lab studies), copyright, changelog
+#   P/share/doc/rulezero/                          README, docs/ (with screenshots, the lab studies, weights files), copyright, changelog
 # XBoard scans /usr/share/games/plugins and /usr/local/share/games/plugins.
 include(GNUInstallDirs)
 
@@ -37,7 +37,7 @@ endif()
 # plain text, and LICENSE is Debian's copyright file. The Windows build makes
 # the same folder, with LICENSE, for its zip (scripts/windows.sh).
 set(RULEZERO_RELEASE_DOCS README.md docs/*.md docs/rules/*.md docs/variants/*.md docs/screenshots/*.png
-    docs/lab/*.md docs/lab/*/*.md docs/lab/*/*.svg docs/lab/*/*.html docs/lab/*/*.pgn)
+    docs/lab/*.md docs/lab/*/*.md docs/lab/*/*.svg docs/lab/*/*.html docs/lab/*/*.pgn docs/weights/*.txt)
 if(WIN32)
   list(APPEND RULEZERO_RELEASE_DOCS LICENSE)
   set(RULEZERO_RELEASE_RENAME "")

@@ -1,9 +1,9 @@
 /* Orthodox evaluation. Every term has a middlegame and an endgame value,
  * blended by the phase (the non-pawn material left on the board). The
  * tables are written from White's point of view, rank 8 on top; Black's
- * entries are mirrored vertically. The tables are hand-set; the weights
- * below (a percent scale per table among them) were fitted by `rulezero tune`
- * on 1,600 self-play games on 2026-11-27 (docs/strength.md, "Tuning"). */
+ * entries are mirrored vertically. Values are hand-set starting points; a
+ * set fitted by `rulezero tune` on shallow self-play lost at the ladder's
+ * depth and is kept as a weights file (docs/weights/). */
 #include "variants/evaluate.h"
 
 #include <stdlib.h>
@@ -21,85 +21,85 @@
  * Kings' distance, bishop pair, rooks on open files and the seventh rank,
  * outposts, tempo. A penalty's weight is the amount subtracted. */
 #define NORMAL_WEIGHTS(X)                                                                                      \
-    X(PAWN_MG, "PawnMg", 92, 40, 200)                                                                          \
-    X(PAWN_EG, "PawnEg", 97, 40, 250)                                                                          \
-    X(KNIGHT_MG, "KnightMg", 400, 200, 500)                                                                    \
-    X(KNIGHT_EG, "KnightEg", 283, 200, 500)                                                                    \
-    X(BISHOP_MG, "BishopMg", 411, 200, 500)                                                                    \
-    X(BISHOP_EG, "BishopEg", 262, 200, 500)                                                                    \
-    X(ROOK_MG, "RookMg", 587, 350, 750)                                                                        \
-    X(ROOK_EG, "RookEg", 475, 350, 750)                                                                        \
-    X(QUEEN_MG, "QueenMg", 1200, 750, 1400)                                                                    \
-    X(QUEEN_EG, "QueenEg", 750, 750, 1400)                                                                     \
+    X(PAWN_MG, "PawnMg", 85, 40, 200)                                                                          \
+    X(PAWN_EG, "PawnEg", 110, 40, 250)                                                                         \
+    X(KNIGHT_MG, "KnightMg", 320, 200, 500)                                                                    \
+    X(KNIGHT_EG, "KnightEg", 300, 200, 500)                                                                    \
+    X(BISHOP_MG, "BishopMg", 335, 200, 500)                                                                    \
+    X(BISHOP_EG, "BishopEg", 320, 200, 500)                                                                    \
+    X(ROOK_MG, "RookMg", 470, 350, 750)                                                                        \
+    X(ROOK_EG, "RookEg", 530, 350, 750)                                                                        \
+    X(QUEEN_MG, "QueenMg", 960, 750, 1400)                                                                     \
+    X(QUEEN_EG, "QueenEg", 980, 750, 1400)                                                                     \
     X(PST_PAWN_MG, "PstPawnMgPercent", 100, 0, 200)                                                            \
-    X(PST_PAWN_EG, "PstPawnEgPercent", 37, 0, 200)                                                             \
-    X(PST_KNIGHT_MG, "PstKnightMgPercent", 74, 0, 200)                                                         \
-    X(PST_KNIGHT_EG, "PstKnightEgPercent", 58, 0, 200)                                                         \
-    X(PST_BISHOP_MG, "PstBishopMgPercent", 76, 0, 200)                                                         \
-    X(PST_BISHOP_EG, "PstBishopEgPercent", 7, 0, 200)                                                          \
-    X(PST_ROOK_MG, "PstRookMgPercent", 76, 0, 200)                                                             \
+    X(PST_PAWN_EG, "PstPawnEgPercent", 100, 0, 200)                                                            \
+    X(PST_KNIGHT_MG, "PstKnightMgPercent", 100, 0, 200)                                                        \
+    X(PST_KNIGHT_EG, "PstKnightEgPercent", 100, 0, 200)                                                        \
+    X(PST_BISHOP_MG, "PstBishopMgPercent", 100, 0, 200)                                                        \
+    X(PST_BISHOP_EG, "PstBishopEgPercent", 100, 0, 200)                                                        \
+    X(PST_ROOK_MG, "PstRookMgPercent", 100, 0, 200)                                                            \
     X(PST_ROOK_EG, "PstRookEgPercent", 100, 0, 200)                                                            \
-    X(PST_QUEEN_MG, "PstQueenMgPercent", 4, 0, 200)                                                            \
-    X(PST_QUEEN_EG, "PstQueenEgPercent", 200, 0, 200)                                                          \
-    X(PST_KING_MG, "PstKingMgPercent", 115, 0, 200)                                                            \
-    X(PST_KING_EG, "PstKingEgPercent", 45, 0, 200)                                                             \
-    X(MOB_KNIGHT_MG, "MobilityKnightMg", 2, 0, 20)                                                             \
-    X(MOB_KNIGHT_EG, "MobilityKnightEg", 1, 0, 20)                                                             \
-    X(MOB_BISHOP_MG, "MobilityBishopMg", 3, 0, 20)                                                             \
-    X(MOB_BISHOP_EG, "MobilityBishopEg", 7, 0, 20)                                                             \
-    X(MOB_ROOK_MG, "MobilityRookMg", 4, 0, 20)                                                                 \
+    X(PST_QUEEN_MG, "PstQueenMgPercent", 100, 0, 200)                                                          \
+    X(PST_QUEEN_EG, "PstQueenEgPercent", 100, 0, 200)                                                          \
+    X(PST_KING_MG, "PstKingMgPercent", 100, 0, 200)                                                            \
+    X(PST_KING_EG, "PstKingEgPercent", 100, 0, 200)                                                            \
+    X(MOB_KNIGHT_MG, "MobilityKnightMg", 4, 0, 20)                                                             \
+    X(MOB_KNIGHT_EG, "MobilityKnightEg", 4, 0, 20)                                                             \
+    X(MOB_BISHOP_MG, "MobilityBishopMg", 5, 0, 20)                                                             \
+    X(MOB_BISHOP_EG, "MobilityBishopEg", 5, 0, 20)                                                             \
+    X(MOB_ROOK_MG, "MobilityRookMg", 2, 0, 20)                                                                 \
     X(MOB_ROOK_EG, "MobilityRookEg", 4, 0, 20)                                                                 \
     X(MOB_QUEEN_MG, "MobilityQueenMg", 1, 0, 20)                                                               \
-    X(MOB_QUEEN_EG, "MobilityQueenEg", 1, 0, 20)                                                               \
+    X(MOB_QUEEN_EG, "MobilityQueenEg", 2, 0, 20)                                                               \
     X(KING_ATTACK_KNIGHT, "KingAttackKnight", 2, 0, 12)                                                        \
-    X(KING_ATTACK_BISHOP, "KingAttackBishop", 1, 0, 12)                                                        \
-    X(KING_ATTACK_ROOK, "KingAttackRook", 2, 0, 12)                                                            \
-    X(KING_ATTACK_QUEEN, "KingAttackQueen", 6, 0, 12)                                                          \
-    X(KING_DANGER_PERCENT, "KingDangerPercent", 91, 0, 400)                                                    \
-    X(KING_DANGER_MAX, "KingDangerMax", 575, 0, 1200)                                                          \
-    X(SHIELD_NEAR, "ShieldNear", 8, -20, 60)                                                                   \
-    X(SHIELD_FAR, "ShieldFar", -3, -20, 60)                                                                    \
-    X(SHIELD_MISSING, "ShieldMissing", 0, -20, 60)                                                             \
-    X(KING_FILE_HALF_OPEN, "KingFileHalfOpen", 6, -20, 60)                                                     \
-    X(KING_FILE_OPEN, "KingFileOpen", 60, -20, 60)                                                             \
-    X(DOUBLED_MG, "DoubledMg", 16, -20, 60)                                                                    \
-    X(DOUBLED_EG, "DoubledEg", -20, -20, 60)                                                                   \
+    X(KING_ATTACK_BISHOP, "KingAttackBishop", 2, 0, 12)                                                        \
+    X(KING_ATTACK_ROOK, "KingAttackRook", 3, 0, 12)                                                            \
+    X(KING_ATTACK_QUEEN, "KingAttackQueen", 5, 0, 12)                                                          \
+    X(KING_DANGER_PERCENT, "KingDangerPercent", 100, 0, 400)                                                   \
+    X(KING_DANGER_MAX, "KingDangerMax", 500, 0, 1200)                                                          \
+    X(SHIELD_NEAR, "ShieldNear", 14, -20, 60)                                                                  \
+    X(SHIELD_FAR, "ShieldFar", 7, -20, 60)                                                                     \
+    X(SHIELD_MISSING, "ShieldMissing", 10, -20, 60)                                                            \
+    X(KING_FILE_HALF_OPEN, "KingFileHalfOpen", 8, -20, 60)                                                     \
+    X(KING_FILE_OPEN, "KingFileOpen", 15, -20, 60)                                                             \
+    X(DOUBLED_MG, "DoubledMg", 10, -20, 60)                                                                    \
+    X(DOUBLED_EG, "DoubledEg", 20, -20, 60)                                                                    \
     X(ISOLATED_MG, "IsolatedMg", 12, -20, 60)                                                                  \
-    X(ISOLATED_EG, "IsolatedEg", 19, -20, 60)                                                                  \
-    X(PASSED2_MG, "Passed2Mg", 23, -20, 100)                                                                   \
-    X(PASSED2_EG, "Passed2Eg", 9, -20, 100)                                                                    \
-    X(PASSED3_MG, "Passed3Mg", 20, -20, 100)                                                                   \
-    X(PASSED3_EG, "Passed3Eg", 15, -20, 100)                                                                   \
-    X(PASSED4_MG, "Passed4Mg", 33, -20, 150)                                                                   \
-    X(PASSED4_EG, "Passed4Eg", 18, -20, 150)                                                                   \
-    X(PASSED5_MG, "Passed5Mg", 0, 0, 200)                                                                      \
-    X(PASSED5_EG, "Passed5Eg", 54, 0, 200)                                                                     \
-    X(PASSED6_MG, "Passed6Mg", 92, 0, 250)                                                                     \
-    X(PASSED6_EG, "Passed6Eg", 35, 0, 250)                                                                     \
-    X(PASSED7_MG, "Passed7Mg", 209, 0, 300)                                                                    \
-    X(PASSED7_EG, "Passed7Eg", 34, 0, 300)                                                                     \
-    X(BISHOP_PAIR_MG, "BishopPairMg", 48, 0, 120)                                                              \
-    X(BISHOP_PAIR_EG, "BishopPairEg", 43, 0, 120)                                                              \
-    X(ROOK_OPEN_MG, "RookOpenFileMg", 45, -20, 80)                                                             \
-    X(ROOK_OPEN_EG, "RookOpenFileEg", -20, -20, 80)                                                            \
-    X(ROOK_HALF_OPEN_MG, "RookHalfOpenFileMg", 11, -20, 80)                                                    \
-    X(ROOK_HALF_OPEN_EG, "RookHalfOpenFileEg", 17, -20, 80)                                                    \
-    X(TEMPO, "Tempo", 4, 0, 50)                                                                                \
-    X(PASSED_BLOCKED_MG, "PassedBlockedMg", 27, -20, 60)                                                       \
-    X(PASSED_BLOCKED_EG, "PassedBlockedEg", -8, -20, 60)                                                       \
-    X(PASSED_FREE_MG, "PassedFreeMg", -8, -20, 60)                                                             \
-    X(PASSED_FREE_EG, "PassedFreeEg", 6, -20, 60)                                                              \
-    X(PASSED_OWN_KING_EG, "PassedOwnKingEg", 4, -10, 30)                                                       \
-    X(PASSED_ENEMY_KING_EG, "PassedEnemyKingEg", 10, -10, 30)                                                  \
-    X(CONNECTED_MG, "PawnConnectedMg", 10, -20, 60)                                                            \
-    X(CONNECTED_EG, "PawnConnectedEg", -5, -20, 60)                                                            \
-    X(BACKWARD_MG, "BackwardMg", -5, -20, 60)                                                                  \
-    X(BACKWARD_EG, "BackwardEg", 30, -20, 60)                                                                  \
-    X(ROOK_SEVENTH_MG, "RookSeventhMg", -20, -20, 80)                                                          \
-    X(ROOK_SEVENTH_EG, "RookSeventhEg", 25, -20, 80)                                                           \
-    X(OUTPOST_KNIGHT_MG, "OutpostKnightMg", 80, -20, 80)                                                       \
-    X(OUTPOST_KNIGHT_EG, "OutpostKnightEg", 8, -20, 80)                                                        \
-    X(OUTPOST_BISHOP_MG, "OutpostBishopMg", 22, -20, 80)                                                       \
+    X(ISOLATED_EG, "IsolatedEg", 14, -20, 60)                                                                  \
+    X(PASSED2_MG, "Passed2Mg", 2, -20, 100)                                                                    \
+    X(PASSED2_EG, "Passed2Eg", 8, -20, 100)                                                                    \
+    X(PASSED3_MG, "Passed3Mg", 5, -20, 100)                                                                    \
+    X(PASSED3_EG, "Passed3Eg", 12, -20, 100)                                                                   \
+    X(PASSED4_MG, "Passed4Mg", 10, -20, 150)                                                                   \
+    X(PASSED4_EG, "Passed4Eg", 25, -20, 150)                                                                   \
+    X(PASSED5_MG, "Passed5Mg", 20, 0, 200)                                                                     \
+    X(PASSED5_EG, "Passed5Eg", 45, 0, 200)                                                                     \
+    X(PASSED6_MG, "Passed6Mg", 35, 0, 250)                                                                     \
+    X(PASSED6_EG, "Passed6Eg", 75, 0, 250)                                                                     \
+    X(PASSED7_MG, "Passed7Mg", 55, 0, 300)                                                                     \
+    X(PASSED7_EG, "Passed7Eg", 115, 0, 300)                                                                    \
+    X(BISHOP_PAIR_MG, "BishopPairMg", 30, 0, 120)                                                              \
+    X(BISHOP_PAIR_EG, "BishopPairEg", 50, 0, 120)                                                              \
+    X(ROOK_OPEN_MG, "RookOpenFileMg", 22, -20, 80)                                                             \
+    X(ROOK_OPEN_EG, "RookOpenFileEg", 10, -20, 80)                                                             \
+    X(ROOK_HALF_OPEN_MG, "RookHalfOpenFileMg", 10, -20, 80)                                                    \
+    X(ROOK_HALF_OPEN_EG, "RookHalfOpenFileEg", 6, -20, 80)                                                     \
+    X(TEMPO, "Tempo", 10, 0, 50)                                                                               \
+    X(PASSED_BLOCKED_MG, "PassedBlockedMg", 0, -20, 60)                                                        \
+    X(PASSED_BLOCKED_EG, "PassedBlockedEg", 0, -20, 60)                                                        \
+    X(PASSED_FREE_MG, "PassedFreeMg", 0, -20, 60)                                                              \
+    X(PASSED_FREE_EG, "PassedFreeEg", 0, -20, 60)                                                              \
+    X(PASSED_OWN_KING_EG, "PassedOwnKingEg", 0, -10, 30)                                                       \
+    X(PASSED_ENEMY_KING_EG, "PassedEnemyKingEg", 0, -10, 30)                                                   \
+    X(CONNECTED_MG, "PawnConnectedMg", 0, -20, 60)                                                             \
+    X(CONNECTED_EG, "PawnConnectedEg", 0, -20, 60)                                                             \
+    X(BACKWARD_MG, "BackwardMg", 0, -20, 60)                                                                   \
+    X(BACKWARD_EG, "BackwardEg", 0, -20, 60)                                                                   \
+    X(ROOK_SEVENTH_MG, "RookSeventhMg", 0, -20, 80)                                                            \
+    X(ROOK_SEVENTH_EG, "RookSeventhEg", 0, -20, 80)                                                            \
+    X(OUTPOST_KNIGHT_MG, "OutpostKnightMg", 0, -20, 80)                                                        \
+    X(OUTPOST_KNIGHT_EG, "OutpostKnightEg", 0, -20, 80)                                                        \
+    X(OUTPOST_BISHOP_MG, "OutpostBishopMg", 0, -20, 80)                                                        \
     X(OUTPOST_BISHOP_EG, "OutpostBishopEg", 0, -20, 80)
 
 static void normal_weights_changed(void);
@@ -138,13 +138,11 @@ static struct score2 weight2(const int *wt, int mg_index) { return (struct score
 static const int material_index[CHESS_TYPES] = {-1, W_PAWN_MG, W_KNIGHT_MG, W_BISHOP_MG, W_ROOK_MG, W_QUEEN_MG, -1};
 static const int pst_index[CHESS_TYPES] = {-1,        W_PST_PAWN_MG,  W_PST_KNIGHT_MG, W_PST_BISHOP_MG,
                                            W_PST_ROOK_MG, W_PST_QUEEN_MG, W_PST_KING_MG};
-static const int mobility_index[CHESS_TYPES] = {-1, -1, W_MOB_KNIGHT_MG, W_MOB_BISHOP_MG,
-                                                W_MOB_ROOK_MG, W_MOB_QUEEN_MG, -1};
+static const int mobility_index[CHESS_TYPES] = {-1, -1, W_MOB_KNIGHT_MG, W_MOB_BISHOP_MG, W_MOB_ROOK_MG, W_MOB_QUEEN_MG, -1};
 static const int king_attack_index[CHESS_TYPES] = {-1, -1, W_KING_ATTACK_KNIGHT, W_KING_ATTACK_BISHOP,
                                                    W_KING_ATTACK_ROOK, W_KING_ATTACK_QUEEN, -1};
 /* Passed Pawns by rank from the owner's side (0 = first rank). */
-static const int passed_index[8] = {-1,           W_PASSED2_MG, W_PASSED3_MG, W_PASSED4_MG,
-                                    W_PASSED5_MG, W_PASSED6_MG, W_PASSED7_MG, -1};
+static const int passed_index[8] = {-1, W_PASSED2_MG, W_PASSED3_MG, W_PASSED4_MG, W_PASSED5_MG, W_PASSED6_MG, W_PASSED7_MG, -1};
 #define PHASE_MAX EVAL_PHASE_MAX
 
 /* Piece-square tables [type][row][file], row 0 = rank 8. */
