@@ -138,11 +138,13 @@ static struct score2 weight2(const int *wt, int mg_index) { return (struct score
 static const int material_index[CHESS_TYPES] = {-1, W_PAWN_MG, W_KNIGHT_MG, W_BISHOP_MG, W_ROOK_MG, W_QUEEN_MG, -1};
 static const int pst_index[CHESS_TYPES] = {-1,        W_PST_PAWN_MG,  W_PST_KNIGHT_MG, W_PST_BISHOP_MG,
                                            W_PST_ROOK_MG, W_PST_QUEEN_MG, W_PST_KING_MG};
-static const int mobility_index[CHESS_TYPES] = {-1, -1, W_MOB_KNIGHT_MG, W_MOB_BISHOP_MG, W_MOB_ROOK_MG, W_MOB_QUEEN_MG, -1};
+static const int mobility_index[CHESS_TYPES] = {-1, -1, W_MOB_KNIGHT_MG, W_MOB_BISHOP_MG,
+                                                W_MOB_ROOK_MG, W_MOB_QUEEN_MG, -1};
 static const int king_attack_index[CHESS_TYPES] = {-1, -1, W_KING_ATTACK_KNIGHT, W_KING_ATTACK_BISHOP,
                                                    W_KING_ATTACK_ROOK, W_KING_ATTACK_QUEEN, -1};
 /* Passed Pawns by rank from the owner's side (0 = first rank). */
-static const int passed_index[8] = {-1, W_PASSED2_MG, W_PASSED3_MG, W_PASSED4_MG, W_PASSED5_MG, W_PASSED6_MG, W_PASSED7_MG, -1};
+static const int passed_index[8] = {-1,           W_PASSED2_MG, W_PASSED3_MG, W_PASSED4_MG,
+                                    W_PASSED5_MG, W_PASSED6_MG, W_PASSED7_MG, -1};
 #define PHASE_MAX EVAL_PHASE_MAX
 
 /* Piece-square tables [type][row][file], row 0 = rank 8. */
