@@ -237,9 +237,17 @@ static bool finish_iteration(struct searcher *s, const struct search_callbacks *
     return true;
 }
 
+/* The deepest iteration: the depth asked for; for a mate search without one,
+ * the depth at which a found mate that long is final (see search_iterate). */
+static int deepest_iteration(const struct search_limits *l)
+{
+    int depth = l->depth > 0 ? l->depth : l->mate > 0 ? 4 * l->mate + 4 : MAX_SEARCH_DEPTH;
+    return depth < MAX_SEARCH_DEPTH ? depth : MAX_SEARCH_DEPTH;
+}
+
 void search_iterate(struct searcher *s, const struct search_callbacks *cb, struct pv_line *best)
 {
-    int max_depth = s->limits.depth > 0 && s->limits.depth < MAX_SEARCH_DEPTH ? s->limits.depth : MAX_SEARCH_DEPTH;
+    int max_depth = deepest_iteration(&s->limits);
     int prev = 0;
     Move prev_first = MOVE_NONE;
     int stable = 0;
@@ -264,6 +272,10 @@ void search_iterate(struct searcher *s, const struct search_callbacks *cb, struc
         prev_first = first;
         if (s->soft_nodes && s->nodes >= s->soft_nodes)
             break;
+        int mate = score_mate_moves(score);
+        /* `go mate N`: the mate looked for is found. */
+        if (s->limits.mate > 0 && mate > 0 && mate <= s->limits.mate)
+            break;
         if (s->limits.infinite || pondering(s))
             continue;
         /* Nothing to choose: on a clock, answer after one iteration. */
@@ -275,7 +287,6 @@ void search_iterate(struct searcher *s, const struct search_callbacks *cb, struc
             elapsed_ms(s) * 2 >= timeman_iteration_target(&s->budget, stable, drop))
             break;
         /* A mate found is final once the depth covers it twice over. */
-        int mate = score_mate_moves(score);
         if (mate != 0 && depth >= 4 * abs(mate) + 4 && !s->limits.depth)
             break;
     }

@@ -33,6 +33,7 @@
 
 struct search_limits {
     int depth;               /* 0: no depth limit */
+    int mate;                /* UCI `go mate N`: a mate in N moves or fewer ends the search; 0: none */
     uint64_t nodes;          /* 0: no node limit */
     int64_t movetime_ms;     /* fixed time for this move, 0: none */
     int64_t time_ms[2];      /* remaining clock by colour; < 0: no clock */

@@ -70,6 +70,7 @@ void smp_start(struct engine *e, const struct position *root, const struct searc
         searcher_prepare(s, e, root, limits);
         /* Only the main thread's limits end the search. */
         s->limits.depth = 0;
+        s->limits.mate = 0;
         s->limits.nodes = 0;
         s->limits.infinite = false;
         s->limits.ponder = false;
