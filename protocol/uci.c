@@ -45,15 +45,20 @@ static void send_error(struct uci *u, const char *fmt, const char *arg)
 
 /* ---- Search output ---------------------------------------------------------- */
 
+/* `cp N` or `mate N` (moves; `mate 0`: mated now). */
+static void score_text(int score, char *out, size_t n)
+{
+    if (score > SCORE_MATE_BOUND || score < -SCORE_MATE_BOUND)
+        snprintf(out, n, "mate %d", score_mate_moves(score));
+    else
+        snprintf(out, n, "cp %d", score);
+}
+
 static void on_report(const struct search_report *r, void *ctx)
 {
     struct uci *u = ctx;
-    int mate = score_mate_moves(r->score);
     char score[32];
-    if (mate)
-        snprintf(score, sizeof score, "mate %d", mate);
-    else
-        snprintf(score, sizeof score, "cp %d", r->score);
+    score_text(r->score, score, sizeof score);
     char line[32] = "";
     if (u->settings.multipv > 1)
         snprintf(line, sizeof line, " multipv %d", r->multipv);
@@ -65,9 +70,12 @@ static void on_report(const struct search_report *r, void *ctx)
 static void on_done(const struct search_result *r, void *ctx)
 {
     struct uci *u = ctx;
-    if (!r->has_move)
-        writer_printf(u->w, "bestmove 0000\n");
-    else if (r->has_ponder)
+    if (!r->has_move) {
+        /* No turn to play (mated, stalemated, the game over): the result, as Stockfish reports it. */
+        char score[32];
+        score_text(r->score, score, sizeof score);
+        writer_printf(u->w, "info depth 0 score %s\nbestmove 0000\n", score);
+    } else if (r->has_ponder)
         writer_printf(u->w, "bestmove %s ponder %s\n", r->best.text, r->ponder.text);
     else
         writer_printf(u->w, "bestmove %s\n", r->best.text);
@@ -89,6 +97,24 @@ static void stop_search(struct uci *u)
 }
 
 /* ---- Commands ------------------------------------------------------------------ */
+
+/* UCI_Variant values other than our ids: the names Fairy-Stockfish gives the
+ * games we play, which clients such as python-chess send (it sends `chess`
+ * for an orthodox board and lets no user change that). */
+static const struct {
+    const char *name;
+    const char *id;
+} uci_variant_aliases[] = {{"chess", "normal"}};
+
+#define UCI_VARIANT_ALIASES ((int)(sizeof uci_variant_aliases / sizeof uci_variant_aliases[0]))
+
+static const struct variant *uci_variant_find(const char *name)
+{
+    for (int i = 0; i < UCI_VARIANT_ALIASES; i++)
+        if (strcmp(name, uci_variant_aliases[i].name) == 0)
+            return variant_find(uci_variant_aliases[i].id);
+    return variant_find(name);
+}
 
 static void send_option(struct uci *u, const struct variant_option *o)
 {
@@ -131,6 +157,8 @@ static void cmd_uci(void *session, char *args)
     size_t len = (size_t)snprintf(line, sizeof line, "option name UCI_Variant type combo default normal");
     for (int i = 0; i < variant_count(); i++)
         len += (size_t)snprintf(line + len, sizeof line - len, " var %s", variant_at(i)->id);
+    for (int i = 0; i < UCI_VARIANT_ALIASES; i++)
+        len += (size_t)snprintf(line + len, sizeof line - len, " var %s", uci_variant_aliases[i].name);
     writer_printf(u->w, "%s\n", line);
     for (const struct engine_option *eo = engine_options(); eo->o.name; eo++)
         if (eo->protocols & ENGINE_OPTION_UCI)
@@ -194,7 +222,7 @@ static void cmd_setoption(void *session, char *args)
         else if (engine_set_hash(u->engine, (size_t)mb))
             send_error(u, "%s", "cannot allocate the hash table");
     } else if (strcasecmp(name, "UCI_Variant") == 0) {
-        const struct variant *var = variant_find(value);
+        const struct variant *var = uci_variant_find(value);
         if (!var)
             send_error(u, "unknown variant '%s'", value);
         else if (game_new(&u->game, var, NULL, err, sizeof err))
@@ -322,14 +350,54 @@ static void cmd_perft(struct uci *u, char *p)
     writer_end(u->w);
 }
 
+/* The `go` parameters that take a number, and their ranges. */
+enum go_number_kind { GO_WTIME, GO_BTIME, GO_WINC, GO_BINC, GO_MOVESTOGO, GO_DEPTH, GO_NODES, GO_MOVETIME, GO_MATE };
+
+#define GO_BIG (INT64_C(1) << 40)
+
+static const struct {
+    const char *name;
+    int64_t lo, hi;
+} go_numbers[] = {
+    [GO_WTIME] = {"wtime", 0, GO_BIG},           [GO_BTIME] = {"btime", 0, GO_BIG},
+    [GO_WINC] = {"winc", 0, GO_BIG},             [GO_BINC] = {"binc", 0, GO_BIG},
+    [GO_MOVESTOGO] = {"movestogo", 0, 10000},    [GO_DEPTH] = {"depth", 0, MAX_SEARCH_DEPTH},
+    [GO_NODES] = {"nodes", 0, GO_BIG},           [GO_MOVETIME] = {"movetime", 0, GO_BIG},
+    [GO_MATE] = {"mate", 1, MAX_SEARCH_DEPTH},
+};
+
+#define GO_NUMBERS ((int)(sizeof go_numbers / sizeof go_numbers[0]))
+
+static void set_go_number(struct search_limits *l, enum go_number_kind kind, int64_t n)
+{
+    switch (kind) {
+    case GO_WTIME: l->time_ms[WHITE] = n; break;
+    case GO_BTIME: l->time_ms[BLACK] = n; break;
+    case GO_WINC: l->inc_ms[WHITE] = n; break;
+    case GO_BINC: l->inc_ms[BLACK] = n; break;
+    case GO_MOVESTOGO: l->movestogo = (int)n; break;
+    case GO_DEPTH: l->depth = (int)n; break;
+    case GO_NODES: l->nodes = (uint64_t)n; break;
+    case GO_MOVETIME: l->movetime_ms = n; break;
+    case GO_MATE: l->mate = (int)n; break;
+    }
+}
+
+static int find_go_number(const char *w)
+{
+    for (int i = 0; i < GO_NUMBERS; i++)
+        if (strcmp(w, go_numbers[i].name) == 0)
+            return i;
+    return -1;
+}
+
 static bool is_go_keyword(const char *w)
 {
-    static const char *const words[] = {"wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes",
-                                        "movetime", "infinite", "ponder", "perft", "mate", NULL};
+    static const char *const words[] = {"infinite", "ponder", "perft", "searchmoves", NULL};
     for (int i = 0; words[i]; i++)
         if (strcmp(w, words[i]) == 0)
             return true;
-    return false;
+    return find_go_number(w) >= 0;
 }
 
 struct root_filter {
@@ -349,13 +417,11 @@ static void exclude_unlisted(struct position *after, const struct turn *t, void 
         snprintf(f->l->excluded[f->l->excluded_count++], TURN_TEXT_LEN, "%s", t->text);
 }
 
-/* `searchmoves M1 M2 ...`: every other root turn is excluded. */
-static int restrict_root(struct uci *u, char **p, struct search_limits *l)
+/* `searchmoves M1 M2 ...`: every other root turn is excluded; a turn that is
+ * not legal here is reported and left out (none left: no restriction). */
+static void restrict_root(struct uci *u, char **p, struct search_limits *l)
 {
     struct root_filter f = {calloc(MAX_EXCLUDED, TURN_TEXT_LEN), 0, l};
-    if (!f.allowed)
-        return -1;
-    int rc = 0;
     while (**p) {
         char move[TURN_TEXT_LEN];
         size_t len = strcspn(*p, " \t\r\n");
@@ -368,18 +434,14 @@ static int restrict_root(struct uci *u, char **p, struct search_limits *l)
         text_word(p);
         struct turn t;
         char err[VARIANT_ERR_LEN];
-        if (game_find_turn(&u->game, move, &t, err, sizeof err)) {
-            send_error(u, "searchmoves: '%s' is not a legal turn", move);
-            rc = -1;
-            break;
-        }
-        if (f.allowed_count < MAX_EXCLUDED)
+        if (game_find_turn(&u->game, move, &t, err, sizeof err))
+            send_error(u, "searchmoves: '%s' is not a legal turn (left out)", move);
+        else if (f.allowed && f.allowed_count < MAX_EXCLUDED)
             snprintf(f.allowed[f.allowed_count++], TURN_TEXT_LEN, "%s", t.text);
     }
-    if (rc == 0 && f.allowed_count > 0)
+    if (f.allowed_count > 0)
         for_each_turn(u->game.pos, exclude_unlisted, &f);
     free(f.allowed);
-    return rc;
 }
 
 /* Stops the running search, if any, and starts one with the limits of a `go` line. */
@@ -399,52 +461,43 @@ static void start_search(struct uci *u, struct search_limits *l)
     engine_search_async(u->engine, u->game.pos, u->limits, &cb);
 }
 
+/* One parameter of a `go` line (its value read from *p); a bad value or an
+ * unknown word is reported and ignored, as the host still waits for `bestmove`. */
+static void go_parameter(struct uci *u, const char *word, char **p, struct search_limits *l)
+{
+    int kind = find_go_number(word);
+    if (kind >= 0) {
+        int64_t n;
+        if (text_int64(text_word(p), go_numbers[kind].lo, go_numbers[kind].hi, &n))
+            send_error(u, "bad value for go %s (ignored)", word);
+        else
+            set_go_number(l, (enum go_number_kind)kind, n);
+    } else if (strcmp(word, "infinite") == 0) {
+        l->infinite = true;
+    } else if (strcmp(word, "ponder") == 0) {
+        l->ponder = true;
+    } else if (strcmp(word, "searchmoves") == 0) {
+        restrict_root(u, p, l);
+    } else {
+        send_error(u, "unknown go parameter '%s' (ignored)", word);
+    }
+}
+
+/* `go [PARAMETER ...]`: every search ends with `bestmove`, whatever the line held. */
 static void cmd_go(void *session, char *args)
 {
     struct uci *u = session;
     char *p = args;
     struct search_limits *l = u->parsed;
     search_limits_init(l);
-    const int64_t big = INT64_C(1) << 40;
-    while (*p) {
+    while (*(p = text_trim(p))) {
         char *word = text_word(&p);
-        int64_t n = 0;
-        int bad = 0;
         if (strcmp(word, "perft") == 0) {
             stop_search(u);
             cmd_perft(u, p);
             return;
-        } else if (strcmp(word, "wtime") == 0) {
-            bad = go_number(&p, big, &n), l->time_ms[WHITE] = n;
-        } else if (strcmp(word, "btime") == 0) {
-            bad = go_number(&p, big, &n), l->time_ms[BLACK] = n;
-        } else if (strcmp(word, "winc") == 0) {
-            bad = go_number(&p, big, &n), l->inc_ms[WHITE] = n;
-        } else if (strcmp(word, "binc") == 0) {
-            bad = go_number(&p, big, &n), l->inc_ms[BLACK] = n;
-        } else if (strcmp(word, "movestogo") == 0) {
-            bad = go_number(&p, 10000, &n), l->movestogo = (int)n;
-        } else if (strcmp(word, "depth") == 0) {
-            bad = go_number(&p, MAX_SEARCH_DEPTH, &n), l->depth = (int)n;
-        } else if (strcmp(word, "nodes") == 0) {
-            bad = go_number(&p, big, &n), l->nodes = (uint64_t)n;
-        } else if (strcmp(word, "movetime") == 0) {
-            bad = go_number(&p, big, &n), l->movetime_ms = n;
-        } else if (strcmp(word, "infinite") == 0) {
-            l->infinite = true;
-        } else if (strcmp(word, "searchmoves") == 0) {
-            if (restrict_root(u, &p, l))
-                return;
-        } else if (strcmp(word, "ponder") == 0) {
-            l->ponder = true;
-        } else {
-            send_error(u, "unknown go parameter '%s'", word);
-            return;
         }
-        if (bad) {
-            send_error(u, "bad value for go %s", word);
-            return;
-        }
+        go_parameter(u, word, &p, l);
     }
     start_search(u, l);
 }

@@ -38,6 +38,7 @@ def test_handshake_and_options():
     assert any(re.fullmatch(r"option name Hash type spin default \d+ min 1 max \d+", s) for s in lines)
     combo = [s for s in lines if s.startswith("option name UCI_Variant type combo default normal")]
     assert combo and " var normal" in combo[0], lines
+    assert " var chess" in combo[0], combo  # Fairy-Stockfish's name, which python-chess sends
     for s in lines[2:-1]:
         # A name may have spaces, as Stockfish's "Move Overhead" does.
         assert re.fullmatch(r"option name \S+( \S+)* type (spin|check|combo|string) default .*", s), s
@@ -45,6 +46,8 @@ def test_handshake_and_options():
     e.expect("readyok")
     e.send("setoption name Hash value 8", "setoption name UCI_Variant value normal", "isready")
     e.expect("readyok", skip="")  # no errors in between
+    e.send("setoption name UCI_Variant value interweave", "setoption name UCI_Variant value chess")
+    assert fen_of(e) == START
     finish(e)
 
 
@@ -113,8 +116,9 @@ def test_go_searchmoves():
     e.expect("bestmove a1b1.*", 5, skip=INFO)
     e.send("go depth 2 searchmoves a1a2 a1b2")
     e.expect("bestmove a1(a2|b2).*", 5, skip=INFO)
-    e.send("go searchmoves e2e4")
+    e.send("go searchmoves e2e4 depth 1")
     e.expect(ERR, 3)
+    e.expect(r"bestmove a1\S+.*", 5, skip=INFO)
     finish(e)
 
 
@@ -139,8 +143,51 @@ def test_mate_scores_and_no_move():
     e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3")
     lines = e.collect_until("bestmove a1a8.*", 10)
     assert any("score mate 1 " in s for s in lines), lines
+    # No legal move: the result as Stockfish reports it, then bestmove.
     e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8", "go depth 3")
-    e.expect("bestmove 0000", 5, skip=INFO)
+    e.expect("info depth 0 score mate 0", 5)
+    e.expect("bestmove 0000", 5, skip="")
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go movetime 100000")
+    e.expect("info depth 0 score cp 0", 5)
+    e.expect("bestmove 0000", 5, skip="")
+    finish(e)
+
+
+def test_go_mate():
+    """`go mate N` ends once a mate in N moves or fewer is found, at a depth
+    far short of the one it would search to for nothing."""
+    e = uci()
+    e.send("position fen r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", "go mate 3")
+    lines = e.collect_until(r"bestmove .*", 60)
+    assert not any(s.startswith("info string") for s in lines), lines
+    last = lines[-2].split()
+    assert last[last.index("score") + 1:last.index("score") + 3] in (["mate", "1"], ["mate", "2"], ["mate", "3"]), lines
+    assert int(last[2]) < 16, lines
+    assert lines[-1].split()[1] == last[last.index("pv") + 1], lines
+    # No mate to find: the search still ends by itself (by depth 4N+4), and with a bestmove.
+    e.send("position startpos", "go mate 1")
+    lines = e.collect_until(r"bestmove [a-h][1-8][a-h][1-8].*", 60)
+    assert int(lines[-2].split()[2]) <= 8, lines
+    finish(e)
+
+
+def test_every_go_ends_with_bestmove():
+    """An unknown parameter or a bad value is reported and ignored: the host
+    waiting for bestmove still gets one (at once, or on stop)."""
+    e = uci()
+    e.send("position startpos", "go frobnicate depth 2")
+    e.expect(r"info string error: unknown go parameter 'frobnicate'.*", 5)
+    e.expect(r"bestmove [a-h][1-8][a-h][1-8].*", 30, skip=INFO)
+    e.send("go depth 2 nodes lots")
+    e.expect(r"info string error: bad value for go nodes.*", 5)
+    e.expect(r"bestmove [a-h][1-8][a-h][1-8].*", 30, skip=INFO)
+    e.send("go searchmoves e2e5 e2e4 depth 2")
+    e.expect(r"info string error: searchmoves: 'e2e5'.*", 5)
+    e.expect(r"bestmove e2e4.*", 30, skip=INFO)
+    e.send("go depth x")
+    e.expect(ERR, 5)
+    e.send("stop")
+    e.expect(r"bestmove [a-h][1-8][a-h][1-8].*", 30, skip=INFO)
     finish(e)
 
 
