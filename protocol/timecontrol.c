@@ -10,6 +10,23 @@ int64_t tc_clock_for_search(int64_t clock_ms)
     return clock_ms > TC_LAG_MARGIN_MS ? clock_ms - TC_LAG_MARGIN_MS : 1;
 }
 
+int tc_number(const char *s, double scale, int64_t hi, int64_t *out)
+{
+    double d;
+    if (text_double(s, &d))
+        return -1;
+    double units = d * scale;
+    if (units > (double)hi + 0.5)
+        return -1;
+    int64_t n = (int64_t)(units + 0.5);
+    if (n == 0 && units > 0.0)
+        n = 1;
+    if (n > hi)
+        return -1;
+    *out = n;
+    return 0;
+}
+
 void tc_init(struct time_control *tc)
 {
     *tc = (struct time_control){.mps = 40, .base_ms = 5 * 60 * 1000, .own_ms = -1, .opp_ms = -1};
@@ -38,15 +55,15 @@ int tc_parse_level(struct time_control *tc, const char *args)
     snprintf(buf, sizeof buf, "%s", args);
     char *p = buf;
     char *mps = text_word(&p), *base = text_word(&p), *inc = text_word(&p);
-    int64_t m, base_ms;
-    double inc_s;
-    if (*p || text_int64(mps, 0, 100000, &m) || parse_base(base, &base_ms) || text_double(inc, &inc_s))
+    int64_t m, base_ms, inc_ms;
+    if (*p || tc_number(mps, 1.0, 100000, &m) || parse_base(base, &base_ms) ||
+        tc_number(inc, 1000.0, TC_MAX_MS, &inc_ms))
         return -1;
-    if (base_ms == 0 && inc_s <= 0.0)
+    if (base_ms == 0 && inc_ms == 0)
         return -1; /* a time control with no time at all */
     tc->mps = (int)m;
     tc->base_ms = base_ms;
-    tc->inc_ms = (int64_t)(inc_s * 1000.0 + 0.5);
+    tc->inc_ms = inc_ms;
     tc->st_ms = 0;
     tc->own_ms = tc->opp_ms = -1;
     return 0;
@@ -62,6 +79,12 @@ static int64_t nps_budget_ms(int64_t left, int64_t inc, int movestogo)
 void tc_limits(const struct time_control *tc, int side, int moves_made, struct search_limits *l)
 {
     l->depth = tc->depth;
+    if (tc->st_ms > 0 && tc->nps > 0) {
+        /* `nps N` with `st S`: S*N nodes a move (python-chess's node limit is `nps 1` and `st NODES`). */
+        uint64_t nodes = (uint64_t)tc->st_ms * (uint64_t)tc->nps / 1000;
+        l->nodes = nodes > 0 ? nodes : 1;
+        return;
+    }
     if (tc->st_ms > 0) {
         int64_t t = tc->st_ms - 50;
         l->movetime_ms = t > 10 ? t : 10;

@@ -25,6 +25,15 @@ struct time_control {
 #define TC_LAG_MARGIN_MS 100
 int64_t tc_clock_for_search(int64_t clock_ms);
 
+/* The largest time a CECP command may give, in milliseconds (about 35 years). */
+#define TC_MAX_MS (INT64_C(1) << 40)
+
+/* A number of a CECP command: decimals are allowed ("st 0.5", "sd 3.0"); the
+ * value times `scale` is rounded to the nearest whole unit, half up, and a
+ * positive value is at least 1 unit. 0, or -1 (nothing written) when `s` is
+ * not a number >= 0 or the units exceed `hi`. */
+int tc_number(const char *s, double scale, int64_t hi, int64_t *out);
+
 void tc_init(struct time_control *tc); /* XBoard's default: 40 moves in 5 minutes */
 /* Parses `MPS BASE INC` (BASE is MIN or MIN:SS, INC seconds, maybe fractional). */
 int tc_parse_level(struct time_control *tc, const char *args);

@@ -240,12 +240,27 @@ static void start_search(struct xboard *xb, enum search_kind kind)
     engine_search_async(xb->engine, xb->game.pos, l, &cb);
 }
 
+/* Analysing an ended game: no search can change its score, so it is posted
+ * at once, at the greatest depth (a host waiting for a depth has it), with
+ * the result line Fairy-Stockfish sends there. */
+static void post_ended_game(struct xboard *xb, struct outcome o)
+{
+    int score = 0;
+    if (o.result != RESULT_DRAW)
+        score = (o.result == RESULT_WHITE_WINS) == (xb->game.pos->side == WHITE) ? 100000 : -100000;
+    writer_printf(xb->w, "%d %d 0 0 0 0\t\n%s {%s}\n", MAX_SEARCH_DEPTH, score, result_text(o.result),
+                  o.reason ? o.reason : "Game over");
+}
+
 /* After the position changed: think if it is now the engine's turn. */
 static void think_if_engine_to_move(struct xboard *xb)
 {
     if (xb->analyzing) {
-        if (game_outcome(&xb->game).result == RESULT_NONE)
+        struct outcome o = game_outcome(&xb->game);
+        if (o.result == RESULT_NONE)
             start_search(xb, SEARCH_ANALYZE);
+        else
+            post_ended_game(xb, o);
         return;
     }
     if (xb->force || xb->game.pos->side != xb->engine_color)
@@ -334,7 +349,7 @@ static void cmd_protover(void *session, char *args)
         len += (size_t)snprintf(variants + len, sizeof variants - len, "%s%s", i ? "," : "", variant_at(i)->id);
     writer_printf(xb->w,
                   "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 reuse=1 "
-                  "analyze=1 time=1 draw=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 fullturns=1 "
+                  "analyze=1 time=1 nps=1 draw=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 fullturns=1 "
                   "myname=\"Rule Zero %s\" "
                   "variants=\"%s\"\n",
                   RULEZERO_VERSION, variants);
@@ -531,55 +546,50 @@ static void cmd_level(void *session, char *args)
         send_error(xb, "expected level MPS BASE INC", "level");
 }
 
-static void set_number(struct xboard *xb, const char *args, const char *command, int64_t hi, int64_t *out)
+/* A number of a command (decimals allowed, see tc_number) into *out, in
+ * units of 1/scale; `Error (bad number)` and no change when it is not one. */
+static void set_number(struct xboard *xb, const char *args, const char *command, double scale, int64_t hi,
+                       int64_t *out)
 {
     int64_t n;
-    if (text_int64(text_trim((char *)args), 0, hi, &n))
+    if (tc_number(text_trim((char *)args), scale, hi, &n))
         send_error(xb, "bad number", command);
     else
         *out = n;
 }
 
+/* `st SECONDS`: fixed time per move (0: none). */
 static void cmd_st(void *session, char *args)
 {
     struct xboard *xb = session;
-    int64_t s = -1;
-    set_number(xb, args, "st", 1000000, &s);
-    if (s >= 0)
-        xb->tc.st_ms = s * 1000;
+    set_number(xb, args, "st", 1000.0, TC_MAX_MS, &xb->tc.st_ms);
 }
 
 static void cmd_sd(void *session, char *args)
 {
     struct xboard *xb = session;
-    int64_t d = -1;
-    set_number(xb, args, "sd", MAX_SEARCH_DEPTH, &d);
-    if (d >= 0)
-        xb->tc.depth = (int)d;
+    int64_t d = xb->tc.depth;
+    set_number(xb, args, "sd", 1.0, MAX_SEARCH_DEPTH, &d);
+    xb->tc.depth = (int)d;
 }
 
 static void cmd_nps(void *session, char *args)
 {
     struct xboard *xb = session;
-    set_number(xb, args, "nps", INT64_C(1) << 40, &xb->tc.nps);
+    set_number(xb, args, "nps", 1.0, TC_MAX_MS, &xb->tc.nps);
 }
 
+/* `time CENTISECONDS`, `otim CENTISECONDS`: the clocks, kept in milliseconds. */
 static void cmd_time(void *session, char *args)
 {
     struct xboard *xb = session;
-    int64_t cs = -1;
-    set_number(xb, args, "time", INT64_C(1) << 40, &cs);
-    if (cs >= 0)
-        xb->tc.own_ms = cs * 10;
+    set_number(xb, args, "time", 10.0, TC_MAX_MS, &xb->tc.own_ms);
 }
 
 static void cmd_otim(void *session, char *args)
 {
     struct xboard *xb = session;
-    int64_t cs = -1;
-    set_number(xb, args, "otim", INT64_C(1) << 40, &cs);
-    if (cs >= 0)
-        xb->tc.opp_ms = cs * 10;
+    set_number(xb, args, "otim", 10.0, TC_MAX_MS, &xb->tc.opp_ms);
 }
 
 /* ---- Other commands ------------------------------------------------------------------------ */
@@ -682,7 +692,7 @@ static void cmd_memory(void *session, char *args)
 {
     struct xboard *xb = session;
     int64_t mb;
-    if (text_int64(text_trim(args), 1, 1 << 20, &mb)) {
+    if (tc_number(text_trim(args), 1.0, 1 << 20, &mb) || mb < 1) {
         send_error(xb, "bad number", "memory");
         return;
     }
@@ -715,7 +725,14 @@ static int set_engine_option(struct xboard *xb, const char *name, const char *va
 static void cmd_cores(void *session, char *args)
 {
     struct xboard *xb = session;
-    set_engine_option(xb, "Threads", text_trim(args), "cores");
+    int64_t n;
+    char threads[32];
+    if (tc_number(text_trim(args), 1.0, MAX_THREADS, &n)) {
+        send_error(xb, "bad number", "cores");
+        return;
+    }
+    snprintf(threads, sizeof threads, "%lld", (long long)n);
+    set_engine_option(xb, "Threads", threads, "cores");
 }
 
 static void cmd_hard(void *session, char *args)

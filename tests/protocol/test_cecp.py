@@ -38,7 +38,7 @@ def test_handshake():
     lines = e.collect_until("feature done=1")
     feats = " ".join(lines)
     for f in ["ping=1", "setboard=1", "usermove=1", "playother=1", "colors=0", "sigint=0", "sigterm=0", "reuse=1",
-              "analyze=1", "time=1", "draw=1", "memory=1", "exclude=1", "highlight=1"]:
+              "analyze=1", "time=1", "nps=1", "draw=1", "memory=1", "exclude=1", "highlight=1"]:
         assert f in feats.split(), f"missing {f}"
     assert re.search(r'myname="Rule Zero \d+\.\d+\.\d+"', feats), feats
     m = re.search(r'variants="([^"]*)"', feats)
@@ -316,6 +316,55 @@ def test_option_unknown():
     e = cecp()
     e.send("option NoSuchOption=3")
     e.expect(r"Error \([^()]+\): option")
+    finish(e)
+
+
+def test_analyze_ended_game():
+    """Analysing a mated or stalemated position answers at once: the exact
+    score at the greatest depth (a host waiting for a depth has it), no line,
+    and the result."""
+    e = cecp()
+    e.send("new", "force", "setboard rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "analyze")
+    e.expect("128 -100000 0 0 0 0\t", 5)
+    e.expect(r"0-1 \{Black mates\}", 5)
+    e.send("exit", "setboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "analyze")
+    e.expect("128 0 0 0 0 0\t", 5)
+    e.expect(r"1/2-1/2 \{Stalemate\}", 5)
+    # Mated by a move played while analysing.
+    e.send("exit", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "analyze")
+    e.expect(THINK, 5)
+    e.send("a1a8")
+    e.expect("128 -100000 0 0 0 0\t", 5, skip=THINK)
+    e.expect(r"1-0 \{White mates\}", 5)
+    e.send("exit")
+    e.sync(5)
+    finish(e)
+
+
+def test_decimal_numbers():
+    """Every number a command reads may have decimals (python-chess sends
+    `st 1.0`, `st 0.5`, `level 0 1:00 0.1`); each is rounded to its unit."""
+    e = cecp()
+    e.send("new", "force", "post")
+    for cmd in ["st 1.0", "st 0.5", "sd 3.0", "nps 1000.5", "nps 0", "level 40.0 0:30 2.0", "level 0 1:00 0.1",
+                "time 1000.5", "otim 99.9", "memory 16.0", "cores 1.0", "st 0.01", "st 0", "sd 0.0"]:
+        e.send(cmd)
+    assert not [s for s in e.sync(1) if s.startswith("Error")], e.seen
+    for bad in ["st 1.5x", "sd -1", "nps lots", "time 1e99", "st nan"]:
+        e.send(bad)
+        e.expect(r"Error \(bad number\): " + bad.split()[0], 5)
+    # sd 3.0 limits the depth to 3.
+    start = len(e.seen)
+    e.send("sd 3.0", "level 0 10 0", "time 100000", "otim 100000", "go")
+    e.expect(r"move \S+", 60, skip=THINK)
+    depths = [int(s.split()[0]) for s in e.seen[start:] if re.fullmatch(THINK, s)]
+    assert depths and max(depths) == 3, depths
+    # nps 1000.5 and st 2.0: 2001 nodes a move, python-chess's node limit.
+    start = len(e.seen)
+    e.send("force", "sd 0", "nps 1000.5", "st 2.0", "go")
+    e.expect(r"move \S+", 60, skip=THINK)
+    nodes = [int(s.split()[3]) for s in e.seen[start:] if re.fullmatch(THINK, s)]
+    assert nodes and max(nodes) < 4000, nodes
     finish(e)
 
 

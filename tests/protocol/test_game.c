@@ -138,6 +138,63 @@ START_TEST(level_parsing)
 }
 END_TEST
 
+/* CECP numbers may have decimals (python-chess sends `st 1.0`, `st 0.5`). */
+START_TEST(cecp_numbers)
+{
+    int64_t n = -7;
+    ck_assert_int_eq(tc_number("1.0", 1000.0, TC_MAX_MS, &n), 0);
+    ck_assert_int_eq(n, 1000);
+    ck_assert_int_eq(tc_number("0.5", 1000.0, TC_MAX_MS, &n), 0);
+    ck_assert_int_eq(n, 500);
+    ck_assert_int_eq(tc_number("3.0", 1.0, 128, &n), 0);
+    ck_assert_int_eq(n, 3);
+    ck_assert_int_eq(tc_number("1000.5", 1.0, TC_MAX_MS, &n), 0);
+    ck_assert_int_eq(n, 1001); /* to the nearest, half up */
+    ck_assert_int_eq(tc_number("2.4", 1.0, 128, &n), 0);
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_eq(tc_number("0.0001", 1000.0, TC_MAX_MS, &n), 0);
+    ck_assert_int_eq(n, 1); /* a positive number is never 0 */
+    ck_assert_int_eq(tc_number("0", 1000.0, TC_MAX_MS, &n), 0);
+    ck_assert_int_eq(n, 0);
+    ck_assert_int_eq(tc_number("123.4", 10.0, TC_MAX_MS, &n), 0);
+    ck_assert_int_eq(n, 1234);
+    n = -7;
+    ck_assert_int_eq(tc_number("128.6", 1.0, 128, &n), -1);
+    ck_assert_int_eq(tc_number("-1", 1.0, 128, &n), -1);
+    ck_assert_int_eq(tc_number("1.5x", 1.0, 128, &n), -1);
+    ck_assert_int_eq(tc_number("nan", 1.0, 128, &n), -1);
+    ck_assert_int_eq(tc_number("", 1.0, 128, &n), -1);
+    ck_assert_int_eq(n, -7); /* unchanged by the failures */
+    struct time_control tc;
+    tc_init(&tc);
+    ck_assert_int_eq(tc_parse_level(&tc, "40.0 0:30 2.0"), 0);
+    ck_assert_int_eq(tc.mps, 40);
+    ck_assert_int_eq(tc.inc_ms, 2000);
+}
+END_TEST
+
+/* python-chess's node limit: `nps 1` and `st NODES`. */
+START_TEST(nps_with_fixed_time)
+{
+    struct time_control tc;
+    tc_init(&tc);
+    struct search_limits *l = malloc(sizeof *l);
+    tc.nps = 1;
+    tc.st_ms = 2000 * 1000;
+    search_limits_init(l);
+    tc_limits(&tc, WHITE, 0, l);
+    ck_assert_uint_eq(l->nodes, 2000);
+    ck_assert_int_eq(l->movetime_ms, 0);
+    tc.nps = 1000;
+    tc.st_ms = 500;
+    search_limits_init(l);
+    tc_limits(&tc, BLACK, 3, l);
+    ck_assert_uint_eq(l->nodes, 500);
+    ck_assert_int_eq(l->time_ms[BLACK], -1);
+    free(l);
+}
+END_TEST
+
 START_TEST(limits_from_time_control)
 {
     struct time_control tc;
@@ -206,6 +263,8 @@ static Suite *game_suite(void)
     TCase *tt = tcase_create("timecontrol");
     tcase_add_test(tt, level_parsing);
     tcase_add_test(tt, limits_from_time_control);
+    tcase_add_test(tt, cecp_numbers);
+    tcase_add_test(tt, nps_with_fixed_time);
     tcase_add_test(tt, text_helpers);
     suite_add_tcase(s, tt);
     return s;
