@@ -16,11 +16,13 @@ THINK = r"(\d+) -?\d+ \d+ \d+ \d+ \d+\t(\S+).*"
 
 
 def variants():
-    e = Engine(RZ, "uci")
-    e.send("uci")
-    combo = [s for s in e.collect_until("uciok") if s.startswith("option name UCI_Variant ")][0]
+    """Our variant ids, as CECP lists them (UCI_Variant also offers other
+    engines' names for them, such as `chess`)."""
+    e = Engine(RZ, "cecp")
+    e.send("xboard", "protover 2")
+    features = " ".join(e.collect_until("feature done=1"))
     e.close()
-    return re.findall(r" var (\S+)", combo)
+    return re.search(r'variants="([^"]*)"', features).group(1).split(",")
 
 
 VARIANTS = variants()
