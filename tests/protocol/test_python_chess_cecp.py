@@ -5,11 +5,11 @@ sends for initialize, analyse, play and ponder, and waits for what it waits
 for: `feature done=1`, `move`, the `pong` of the ping after a move, thinking
 lines up to a depth (as its current version does: `usermove` when the
 engine asks for it, `level` whenever a clock is given). Usage: test_python_chess_cecp.py RULEZERO [TEST...]"""
-import os
 import re
 import shlex
 import sys
 
+from pychess_limit import WAIT, Limit
 from rzproc import Engine, run_tests
 
 RZ = sys.argv[1]
@@ -17,18 +17,6 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 MATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
 STALEMATED = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
 ERROR = re.compile(r"^\s*(Error|Illegal move)(\s*\([^()]+\))?\s*:")
-WAIT = float(os.environ.get("RZ_WAIT", "60"))  # generous: a loaded machine must not fail a test
-
-
-class Limit:
-    """chess.engine.Limit."""
-
-    def __init__(self, time=None, depth=None, nodes=None, mate=None, white_clock=None, black_clock=None,
-                 white_inc=None, black_inc=None, remaining_moves=None):
-        self.time, self.depth, self.nodes, self.mate = time, depth, nodes, mate
-        self.white_clock, self.black_clock = white_clock, black_clock
-        self.white_inc, self.black_inc = white_inc, black_inc
-        self.remaining_moves = remaining_moves
 
 
 def parse_option(feature):

@@ -8,6 +8,7 @@ import re
 import sys
 import time
 
+from pychess_limit import WAIT, Limit
 from rzproc import Engine, run_tests
 
 RZ = sys.argv[1]
@@ -16,18 +17,6 @@ MATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
 STALEMATED = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
 MATE_IN_3 = "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1"
 UCI_MOVE = r"[a-h][1-8][a-h][1-8][pnbrqk]?|0000"
-WAIT = float(__import__("os").environ.get("RZ_WAIT", "60"))  # generous: a loaded machine must not fail a test
-
-
-class Limit:
-    """chess.engine.Limit."""
-
-    def __init__(self, time=None, depth=None, nodes=None, mate=None, white_clock=None, black_clock=None,
-                 white_inc=None, black_inc=None, remaining_moves=None):
-        self.time, self.depth, self.nodes, self.mate = time, depth, nodes, mate
-        self.white_clock, self.black_clock = white_clock, black_clock
-        self.white_inc, self.black_inc = white_inc, black_inc
-        self.remaining_moves = remaining_moves
 
 
 class Option:
