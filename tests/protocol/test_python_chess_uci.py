@@ -294,6 +294,15 @@ class UciHost:
         assert self.e.proc.wait(timeout=WAIT) == 0
 
 
+def legal_moves(moves):
+    """The legal moves after `moves` from the start, from another process's `go perft 1`."""
+    e = Engine(RZ, "legal moves")
+    e.send("uci", "position startpos moves " + " ".join(moves), "go perft 1")
+    lines = e.collect_until(r"Nodes searched: \d+", WAIT)
+    e.close()
+    return sorted(m.group(1) for m in (re.fullmatch(r"(\S+): 1", s) for s in lines) if m)
+
+
 def test_initialize_reads_every_option():
     """Every option line parses as python-chess reads it, and UCI_Variant
     offers `chess`, the value it sets for an orthodox board."""
@@ -384,8 +393,7 @@ def test_ponder_hit_and_miss():
     move, reply, _ = h.play(START, moves, Limit(**clock), game=game, ponder=True)  # ponderhit
     assert move, move
     moves.append(move)
-    miss = [m for m in ["a2a3", "h2h3", "b2b3", "g2g3"] if m != reply and not any(x[:2] == m[:2] for x in moves)][0]
-    moves.append(miss)
+    moves.append(next(m for m in legal_moves(moves) if m != reply))
     move, _, _ = h.play(START, moves, Limit(**clock), game=game, ponder=True)  # stop, then go
     assert move, move
     h.end_ponder(None)
