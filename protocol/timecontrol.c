@@ -81,7 +81,8 @@ void tc_limits(const struct time_control *tc, int side, int moves_made, struct s
     l->depth = tc->depth;
     if (tc->st_ms > 0 && tc->nps > 0) {
         /* `nps N` with `st S`: S*N nodes a move (python-chess's node limit is `nps 1` and `st NODES`). */
-        uint64_t nodes = (uint64_t)tc->st_ms * (uint64_t)tc->nps / 1000;
+        uint64_t st = (uint64_t)tc->st_ms, nps = (uint64_t)tc->nps;
+        uint64_t nodes = nps > UINT64_MAX / st ? UINT64_MAX : st * nps / 1000;
         l->nodes = nodes > 0 ? nodes : 1;
         return;
     }

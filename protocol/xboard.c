@@ -576,7 +576,7 @@ static void cmd_sd(void *session, char *args)
 static void cmd_nps(void *session, char *args)
 {
     struct xboard *xb = session;
-    set_number(xb, args, "nps", 1.0, TC_MAX_MS, &xb->tc.nps);
+    set_number(xb, args, "nps", 1.0, INT64_C(1) << 40, &xb->tc.nps);
 }
 
 /* `time CENTISECONDS`, `otim CENTISECONDS`: the clocks, kept in milliseconds. */

@@ -191,6 +191,11 @@ START_TEST(nps_with_fixed_time)
     tc_limits(&tc, BLACK, 3, l);
     ck_assert_uint_eq(l->nodes, 500);
     ck_assert_int_eq(l->time_ms[BLACK], -1);
+    tc.nps = TC_MAX_MS; /* the largest of both: no overflow */
+    tc.st_ms = TC_MAX_MS;
+    search_limits_init(l);
+    tc_limits(&tc, WHITE, 0, l);
+    ck_assert_uint_eq(l->nodes, UINT64_MAX);
     free(l);
 }
 END_TEST
