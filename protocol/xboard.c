@@ -722,17 +722,19 @@ static int set_engine_option(struct xboard *xb, const char *name, const char *va
     return rc;
 }
 
+/* `cores N` (decimals rounded); what is not a count goes on as written, for
+ * the Threads setting's own error. */
 static void cmd_cores(void *session, char *args)
 {
     struct xboard *xb = session;
+    char *text = text_trim(args);
     int64_t n;
     char threads[32];
-    if (tc_number(text_trim(args), 1.0, MAX_THREADS, &n)) {
-        send_error(xb, "bad number", "cores");
-        return;
+    if (tc_number(text, 1.0, INT32_MAX, &n) == 0) {
+        snprintf(threads, sizeof threads, "%lld", (long long)n);
+        text = threads;
     }
-    snprintf(threads, sizeof threads, "%lld", (long long)n);
-    set_engine_option(xb, "Threads", threads, "cores");
+    set_engine_option(xb, "Threads", text, "cores");
 }
 
 static void cmd_hard(void *session, char *args)
