@@ -376,6 +376,8 @@ static const char *text_field(const cJSON *o, const char *name)
 static int read_side(const cJSON *msg)
 {
     const char *side = text_field(msg, "side");
+    if (!side && cJSON_GetObjectItemCaseSensitive(msg, "side"))
+        return -2; /* not a text */
     if (!side || strcmp(side, "white") == 0)
         return 0;
     return strcmp(side, "black") == 0 ? 1 : strcmp(side, "none") == 0 ? -1 : -2;
@@ -498,8 +500,13 @@ static void on_create(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, 
 {
     int side = read_side(msg), days = read_days(msg);
     const cJSON *open = cJSON_GetObjectItemCaseSensitive(msg, "open");
-    if (side == -2 || days < 0 || (open && !cJSON_IsBool(open))) {
-        gui_send_error(reply, reply_ctx, "bad game: side is white, black or none; days 0 to %d; open true or false",
+    bool players_ok = true; /* a player missing is a person; one that is not a text is refused */
+    for (int c = 0; c < 2; c++)
+        players_ok = players_ok && (!cJSON_GetObjectItemCaseSensitive(msg, seat_names[c]) || text_field(msg, seat_names[c]));
+    if (side == -2 || days < 0 || (open && !cJSON_IsBool(open)) || !players_ok) {
+        gui_send_error(reply, reply_ctx,
+                       "bad game: side is white, black or none; days 0 to %d; open true or false; white and black "
+                       "player ids",
                        GUI_MAX_DAYS_PER_MOVE);
         return;
     }

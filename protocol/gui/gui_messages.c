@@ -14,6 +14,7 @@ struct request {
     const cJSON *msg;
     gui_send_fn reply;
     void *reply_ctx;
+    int seat_side; /* with seats: the side the sender's seat acts for (-1: both seats, or no seats) */
 };
 
 static int fail(const struct request *r, const char *what, const char *detail)
@@ -372,18 +373,20 @@ static int on_move_now(const struct request *r)
 
 /* ---- Resignation and draws ------------------------------------------------------------- */
 
-/* The side a message speaks for: its `color` (a person's side), else the
- * only person, else (two people) `fallback`; -1 after an error. */
+/* The side a message speaks for: the sender's seat (with seats), else its
+ * `color` (a person's side), else the only person, else (two people)
+ * `fallback`; -1 after an error. */
 static int person_side(const struct request *r, Color fallback)
 {
     const struct gui_session *s = r->s;
-    const char *color = string_field(r->msg, "color");
-    if (color) {
-        if (strcmp(color, "white") != 0 && strcmp(color, "black") != 0)
-            return fail(r, "bad color", color);
-        Color c = strcmp(color, "white") == 0 ? WHITE : BLACK;
-        return gui_player_is_human(s->player_id[c]) ? (int)c : fail(r, "not your side", color);
-    }
+    if (r->seat_side >= 0)
+        return gui_player_is_human(s->player_id[r->seat_side]) ? r->seat_side : fail(r, "not your side", NULL);
+    int c;
+    int color = gui_color_field(r->msg, &c);
+    if (color < 0)
+        return fail(r, "bad color", "\"white\" or \"black\"");
+    if (color > 0)
+        return gui_player_is_human(s->player_id[c]) ? c : fail(r, "not your side", c == WHITE ? "white" : "black");
     bool white = gui_player_is_human(s->player_id[WHITE]), black = gui_player_is_human(s->player_id[BLACK]);
     if (white && black)
         return fallback;
@@ -518,9 +521,9 @@ void gui_session_handle_as(struct gui_session *s, const char *data, size_t len, 
         return;
     }
     pthread_mutex_lock(&s->lock);
-    struct request r = {s, msg, reply, reply_ctx};
+    struct request r = {s, msg, reply, reply_ctx, -1};
     struct gui_request gr = {s, msg, reply, reply_ctx};
-    if (!actor || gui_seat_gate(&gr, actor, msg) == GUI_GATE_PASS)
+    if (!actor || gui_seat_gate(&gr, actor, msg, &r.seat_side) == GUI_GATE_PASS)
         dispatch(&r);
     pthread_mutex_unlock(&s->lock);
     cJSON_Delete(msg);
