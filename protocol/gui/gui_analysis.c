@@ -204,7 +204,8 @@ int gui_on_analysis_turn(const struct gui_request *r)
     if (played < count) {
         for (int i = 0; i < played; i++)
             game_undo(&a->game);
-        return fail(r, "illegal turn", texts[played]);
+        char echo[GUI_ECHO_LEN];
+        return fail(r, "illegal turn", gui_json_echo(texts[played], echo));
     }
     a->id++;
     clear_lines(a);

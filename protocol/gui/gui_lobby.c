@@ -722,8 +722,10 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
         on_create(l, msg, reply, reply_ctx);
     else if (strcmp(type, "claim_seat") == 0)
         on_claim(l, msg, reply, reply_ctx);
-    else
-        gui_send_error(reply, reply_ctx, "unknown command in the lobby: %s", type);
+    else {
+        char echo[GUI_ECHO_LEN];
+        gui_send_error(reply, reply_ctx, "unknown command in the lobby: %s", gui_json_echo(type, echo));
+    }
     cJSON_Delete(msg);
 }
 

@@ -234,12 +234,13 @@ static int on_new_game(const struct request *r)
     struct gui_session *s = r->s;
     const char *id = string_field(r->msg, "variant");
     const struct variant *v = variant_find(id);
+    char echo[GUI_ECHO_LEN];
     if (!v)
-        return fail(r, "unknown variant", id);
+        return fail(r, "unknown variant", id ? gui_json_echo(id, echo) : NULL);
     const char *players[2] = {string_field(r->msg, "white"), string_field(r->msg, "black")};
     for (int c = 0; c < 2; c++)
         if (!players[c] || !gui_player_exists(s, players[c]))
-            return fail(r, "unknown player", players[c]);
+            return fail(r, "unknown player", players[c] ? gui_json_echo(players[c], echo) : NULL);
     char err[300];
     for (int c = 0; c < 2; c++)
         if (gui_player_check(s, players[c], v, err, sizeof err))
@@ -270,12 +271,13 @@ static int on_turn(const struct request *r)
         return fail(r, "illegal turn", "no text");
     if (s->over)
         return fail(r, "the game is over", NULL);
+    char echo[GUI_ECHO_LEN];
     if (!gui_player_is_human(s->player_id[s->game.pos->side]))
-        return fail(r, "not your turn", text);
+        return fail(r, "not your turn", gui_json_echo(text, echo));
     char err[VARIANT_ERR_LEN];
     struct turn t;
     if (game_find_turn(&s->game, text, &t, err, sizeof err) || game_play(&s->game, &t, err, sizeof err))
-        return fail(r, "illegal turn", text);
+        return fail(r, "illegal turn", gui_json_echo(text, echo));
     gui_after_turn(s, s->paused ? 0 : clock_ms() - s->turn_start_ms);
     return 0;
 }
@@ -493,8 +495,10 @@ static void dispatch(const struct request *r)
         on_answer_draw(r, false);
     else if (other_message(r, type))
         return;
-    else
-        fail(r, "unknown command", type);
+    else {
+        char echo[GUI_ECHO_LEN];
+        fail(r, "unknown command", gui_json_echo(type, echo));
+    }
 }
 
 void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui_send_fn reply, void *reply_ctx)
