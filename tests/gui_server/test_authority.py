@@ -98,7 +98,7 @@ class Socket:
 def snapshot(states):
     """What authority is about in a state: who moved, who won, who offered what."""
     s = states[-1]
-    return {"ply": s["ply"], "to_move": s["to_move"], "result": (s.get("result") or {}).get("reason"),
+    return {"ply": s["ply"], "to_move": s["side"], "result": (s.get("result") or {}).get("reason"),
             "draw_offer": s.get("draw_offer"), "takeback_offer": s.get("takeback_offer"),
             "paused": s["paused"], "game_number": s["game_number"]}
 
@@ -196,8 +196,8 @@ MESSAGES = {
     "list_games": [],
 }
 LOBBY = {"hello", "list_games", "create_game", "claim_seat"}
-# Every JSON type, and texts that name each side.
-VALUES = [None, True, False, 0, 1, -1, 2.5, 1e300, "", "white", "black", "x" * 300, [], {}, [1], {"a": 1}]
+# Every JSON type, texts that name each side, and Black's legal turn in the first position.
+VALUES = [None, True, False, 0, 1, -1, 2.5, 1e300, "", "white", "black", "e7e5", "x" * 300, [], {}, [1], {"a": 1}]
 # The JSON types each field may have; any other is refused.
 FIELD_TYPES = {
     "color": str, "text": str, "fen": (str, type(None)), "variant": str, "white": str, "black": str,
