@@ -275,7 +275,8 @@ def run_table(t, setup, types, position):
             reads = field == "color" and role != "lobby visitor" or field in MESSAGES[kind] and (
                 role != "lobby visitor" or kind in LOBBY)
             if field and reads and not right_type(field, value):
-                check(errors and after == before, f"{what}: a field of the wrong type is refused ({answers[:1]})")
+                check(errors and after == before,
+                      f"{what}: a field of the wrong type is refused ({str(answers)[:200]})")
             for m in errors:
                 check(len(m["message"]) <= 200, f"{what}: a short error ({len(m['message'])} characters)")
             if after != before:
