@@ -690,7 +690,12 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
         const char *type = text_field(peek, "type");
         is_delete = type && strcmp(type, "delete_game") == 0;
         bool is_hello = type && strcmp(type, "hello") == 0;
+        int named, color = gui_color_field(peek, &named); /* as the seats' gate reads it for the others */
         cJSON_Delete(peek);
+        if (is_delete && (color < 0 || (color > 0 && !actor->plays[named]))) {
+            gui_send_error(reply, reply_ctx, "refused: %s", color < 0 ? "bad color" : "that is not your side");
+            return;
+        }
         if (is_delete) {
             on_delete(l, g, actor, reply, reply_ctx);
             return;

@@ -264,8 +264,8 @@ def run_table(t, setup, types, position):
     for role in t.pages:
         t.pages[role].fresh()
         for kind, field, value, raw in probes(types):
-            if kind == "delete_game" and role == "creator":
-                continue  # the creator's delete is test_seats.py's
+            if kind == "delete_game" and role == "creator" and field is None:
+                continue  # the creator's delete is test_seats.py's; with a `color` (it holds no seat) it is refused
             answers, before, after = t.send(role, raw)
             sent += 1
             what = f"{position}: {role} sends {raw[:80]!r}"
