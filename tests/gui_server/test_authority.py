@@ -12,33 +12,16 @@ observer's page says what changed, and a change must be one the sender may
 make for its own side (its own resignation, offer, answer, request), or by
 the creator a new game. Nothing may act for the other side.
 Usage: test_authority.py RULEZERO"""
-import http.client
-import http.cookies
 import json
 import os
 import shutil
 import tempfile
 
-from guitest import check, finish, start_server, stop_server
+from guitest import check, cookies_of, finish, start_server, stop_server
 from wsclient import WebSocket
 
 TMP = tempfile.mkdtemp(prefix="rz-authority-")
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
-
-def cookies_of(port, link):
-    """The cookies an invitation link sets (its 303)."""
-    con = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    con.request("GET", link)
-    r = con.getresponse()
-    r.read()
-    jar = {}
-    for line in r.headers.get_all("Set-Cookie") or []:
-        c = http.cookies.SimpleCookie()
-        c.load(line)
-        jar.update({k: m.value for k, m in c.items()})
-    con.close()
-    return jar
 
 
 class Socket:
