@@ -110,10 +110,17 @@ static int migrate(sqlite3 *db, char *err, size_t errlen)
 
 /* ---- The file: its owner's only, never empty but when new ---------------------------------- */
 
-/* Makes `path` mode 0600 when it exists (0: done or absent). */
+/* Makes `path` mode 0600 when it is a file (0: done, or absent). */
 static int owner_only(const char *path, char *err, size_t errlen)
 {
-    if (chmod(path, 0600) == 0 || errno == ENOENT)
+    struct stat st;
+    if (stat(path, &st) != 0 && errno == ENOENT)
+        return 0;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s is not a file: not touched", path);
+        return -1;
+    }
+    if (chmod(path, 0600) == 0)
         return 0;
     snprintf(err, errlen, "cannot make %s its owner's only (it holds the seats' secrets): %s", path, strerror(errno));
     return -1;
@@ -128,21 +135,18 @@ static int prepare_file(const char *path, char *err, size_t errlen)
     if (strcmp(path, ":memory:") == 0)
         return 0;
     int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd >= 0) {
-        close(fd);
-        return 0;
-    }
     struct stat st;
-    if (errno != EEXIST || stat(path, &st) != 0) {
+    if (fd >= 0)
+        close(fd);
+    else if (errno != EEXIST || stat(path, &st) != 0) {
         snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
         return -1;
-    }
-    if (S_ISREG(st.st_mode) && st.st_size == 0) {
+    } else if (S_ISREG(st.st_mode) && st.st_size == 0) {
         snprintf(err, errlen, "%s is empty (0 bytes), not a games database: not touched (remove it to start afresh)",
                  path);
         return -1;
     }
-    char side[4200];
+    char side[4200]; /* a new file's stale -wal and -shm too */
     const char *const suffixes[] = {"", "-wal", "-shm"};
     for (int i = 0; i < 3; i++) {
         snprintf(side, sizeof side, "%s%s", path, suffixes[i]);

@@ -76,6 +76,10 @@ def files():
     _, err = proc.communicate()
     check(proc.returncode == 1 and "empty" in err, f"an empty file is refused: {proc.returncode} {err!r}")
     check(os.path.getsize(empty) == 0, "and left as it was")
+    folder = os.path.join(TMP, "folder")
+    os.mkdir(folder, 0o755)
+    r = subprocess.run([RZ, "gui", "--port", "0", "--db", folder], capture_output=True, text=True, timeout=30)
+    check(r.returncode == 1 and mode(folder) == 0o755, f"a folder is refused, its mode kept: {r.stderr!r}")
 
 
 def keys(port, game):
