@@ -289,7 +289,25 @@ def table(t):
     run_table(t, takeback_asked, acts, "Black's take-back request standing")
 
 
+def one_person_server():
+    """Without seats the page plays both sides, but a `color` that is not "white" or "black" is refused there too."""
+    proc, port = start_server()
+    ws = WebSocket("127.0.0.1", port)
+    ws.send({"type": "new_game", "variant": "normal", "white": "human", "black": "human"})
+    ws.recv_type("state")
+    for value in (1, None, True, [], {}, "x"):
+        ws.send({"type": "resign", "color": value})
+        m = ws.recv()
+        check(m["type"] == "error" and m["message"].startswith("bad color"), f"one person, color {value!r}: {m}")
+    ws.send({"type": "resign", "color": "black"})
+    check(ws.recv_type("state")["result"]["reason"] == "Black resigns", "one person: Black resigns when it says so")
+    ws.close()
+    code, err = stop_server(proc)
+    check(code == 0, f"the one-person server stops cleanly ({code}): {err[-500:]}")
+
+
 def main():
+    one_person_server()
     t = Table()
     try:
         resign_for_the_other_side(t)
