@@ -502,7 +502,8 @@ static void on_create(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, 
     const cJSON *open = cJSON_GetObjectItemCaseSensitive(msg, "open");
     bool players_ok = true; /* a player missing is a person; one that is not a text is refused */
     for (int c = 0; c < 2; c++)
-        players_ok = players_ok && (!cJSON_GetObjectItemCaseSensitive(msg, seat_names[c]) || text_field(msg, seat_names[c]));
+        if (cJSON_GetObjectItemCaseSensitive(msg, seat_names[c]) && !text_field(msg, seat_names[c]))
+            players_ok = false;
     if (side == -2 || days < 0 || (open && !cJSON_IsBool(open)) || !players_ok) {
         gui_send_error(reply, reply_ctx,
                        "bad game: side is white, black or none; days 0 to %d; open true or false; white and black "

@@ -41,6 +41,8 @@ static const char *const side_acts[] = {"resign", "offer_draw", "accept_draw", "
 /* The analysis board is engine help: nobody's while the game goes on. */
 static const char *const analysing[] = {"analyse",       "analysis_turn", "analysis_back", "analysis_multipv",
                                         "analysis_goto", "analysis_stop", "analyse_game",  NULL};
+/* The game's controls: a seat's or the creator's. */
+static const char *const controls[] = {"stop", "resume", "move_now", NULL};
 
 int gui_color_field(const cJSON *msg, int *side)
 {
@@ -131,10 +133,17 @@ static int decline_takeback(const struct gui_request *r, const struct gui_actor 
     return GUI_GATE_DONE;
 }
 
-/* `stop` freezes the clock of the side to move: not while a person plays. */
-static bool people_play(const struct gui_session *s)
+/* `stop`, `resume`, `move_now`: a seat's or the creator's; `stop` freezes
+ * the clock of the side to move, so not while a person plays. */
+static int control(const struct gui_request *r, const struct gui_actor *a, const char *type)
 {
-    return gui_player_is_human(s->player_id[WHITE]) || gui_player_is_human(s->player_id[BLACK]);
+    const struct gui_session *s = r->s;
+    if (!holds_a_seat(a) && !a->creator)
+        return refuse(r, "only a player may do that");
+    if (strcmp(type, "stop") == 0 &&
+        (gui_player_is_human(s->player_id[WHITE]) || gui_player_is_human(s->player_id[BLACK])))
+        return refuse(r, "a game a person plays is not stopped (it would freeze the clock of the side to move)");
+    return GUI_GATE_PASS;
 }
 
 int gui_seat_gate(const struct gui_request *r, const struct gui_actor *a, const cJSON *msg, int *side)
@@ -168,12 +177,7 @@ int gui_seat_gate(const struct gui_request *r, const struct gui_actor *a, const 
     if (is_one_of(type, analysing))
         return s->over && (holds_a_seat(a) || a->creator) ? GUI_GATE_PASS
                                                            : refuse(r, "no analysis while the game goes on");
-    if (!holds_a_seat(a) && !a->creator && (strcmp(type, "stop") == 0 || strcmp(type, "resume") == 0 ||
-                                            strcmp(type, "move_now") == 0))
-        return refuse(r, "only a player may do that");
-    if (strcmp(type, "stop") == 0 && people_play(s))
-        return refuse(r, "a game between people is not stopped (its clocks run for both)");
-    if (strcmp(type, "stop") == 0 || strcmp(type, "resume") == 0 || strcmp(type, "move_now") == 0)
-        return GUI_GATE_PASS;
+    if (is_one_of(type, controls))
+        return control(r, a, type);
     return GUI_GATE_PASS; /* unknown: the handler says so */
 }
