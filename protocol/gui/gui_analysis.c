@@ -133,7 +133,7 @@ static int board_from(const struct gui_request *r, const struct game *src, int p
     }
     if (rc) {
         delete_game(fresh);
-        return fail(r, fen ? "bad FEN" : "cannot analyse", err);
+        return fail(r, fen ? "bad FEN" : "cannot analyse", gui_json_cut(err));
     }
     set_board(r->s, fresh);
     free(fresh);

@@ -249,6 +249,18 @@ const char *gui_json_echo(const char *sent, char out[GUI_ECHO_LEN])
     return out;
 }
 
+char *gui_json_cut(char *text)
+{
+    size_t len = strlen(text);
+    if (len <= GUI_ECHO_CUT)
+        return text;
+    size_t at = GUI_ECHO_CUT - 3;
+    while (at > 0 && ((unsigned char)text[at] & 0xC0) == 0x80) /* not inside a character */
+        at--;
+    memcpy(text + at, "...", 4);
+    return text;
+}
+
 void gui_json_utf8_fix(char *text)
 {
     unsigned char *p = (unsigned char *)text;

@@ -21,6 +21,11 @@ char *gui_json_choices(const struct view_turns *t);
 #define GUI_ECHO_MAX 32
 #define GUI_ECHO_LEN (GUI_ECHO_MAX * 4 + 8)
 const char *gui_json_echo(const char *sent, char out[GUI_ECHO_LEN]);
+/* text (a C string) cut to at most GUI_ECHO_CUT bytes, at a character's
+ * start, "..." in place of the rest: for a rule's error that quotes what
+ * was sent (a FEN's field, a setting's value). Returns text. */
+#define GUI_ECHO_CUT 100
+char *gui_json_cut(char *text);
 /* text (a C string) made valid UTF-8 in place: every byte that does not
  * begin a valid character becomes '?'. */
 void gui_json_utf8_fix(char *text);

@@ -152,14 +152,14 @@ static int apply_settings(const cJSON *opts, const struct variant *v, struct gam
     const cJSON *o;
     cJSON_ArrayForEach(o, opts)
     {
-        char why[VARIANT_ERR_LEN], text[64];
+        char why[VARIANT_ERR_LEN], text[64], echo[GUI_ECHO_LEN];
         const char *value = setting_text(o, text, sizeof text);
         if (!o->string || !variant_has_option(v, o->string) || !value) {
-            snprintf(err, errlen, "bad setting: %s", o->string ? o->string : "?");
+            snprintf(err, errlen, "bad setting: %s", o->string ? gui_json_echo(o->string, echo) : "?");
             return -1;
         }
         if (game_set_option(g, o->string, value, why, sizeof why)) {
-            snprintf(err, errlen, "bad setting: %s", why);
+            snprintf(err, errlen, "bad setting: %s", gui_json_cut(why));
             return -1;
         }
     }
@@ -190,7 +190,7 @@ struct game *gui_build_game(const struct game *settings_from, const struct varia
     }
     char why[VARIANT_ERR_LEN];
     if (game_new(g, v, fen && fen[0] ? fen : NULL, why, sizeof why)) {
-        snprintf(err, errlen, "bad FEN: %s", why);
+        snprintf(err, errlen, "bad FEN: %s", gui_json_cut(why));
         gui_free_game(g);
         return NULL;
     }

@@ -127,8 +127,31 @@ def text(port, game):
     ws.close()
 
 
+def long_echoes():
+    """A rule's error that quotes what was sent (a FEN's field, a setting) is cut short too (one-person server)."""
+    proc, port = start_server()
+    ws = WebSocket("127.0.0.1", port)
+    sent = [{"type": "load_fen", "fen": "8/8/8/8/8/8/8/K6k " + "w" * 300},
+            {"type": "load_fen", "fen": "8/8/8/8/8/8/8/K6k w - - 0 1 " + "é" * 300},
+            {"type": "new_game", "variant": "normal", "white": "human", "black": "human", "options": {"x" * 300: 1}},
+            {"type": "new_game", "variant": "polypiece", "white": "human", "black": "human",
+             "options": {"Powers": "K:" + "W" * 300}}]
+    for msg in sent:
+        what = json.dumps(msg)[:60]
+        ws.send(msg)
+        try:
+            m = ws.recv_type("error")
+        except UnicodeDecodeError as e:
+            check(False, f"{what}: the error is not UTF-8 ({e})")
+            continue
+        check(len(m["message"]) <= 200, f"{what}: a short error ({len(m['message'])}): {m['message'][:80]}")
+    ws.close()
+    stopped(proc, "the one-person server")
+
+
 def main():
     try:
+        long_echoes()
         files()
         proc, port = start_server("--db", os.path.join(TMP, "text.sqlite"))
         ws = WebSocket("127.0.0.1", port)
