@@ -133,7 +133,7 @@ static int board_from(const struct gui_request *r, const struct game *src, int p
     }
     if (rc) {
         delete_game(fresh);
-        return fail(r, fen ? "bad FEN" : "cannot analyse", err);
+        return fail(r, fen ? "bad FEN" : "cannot analyse", gui_json_cut(err));
     }
     set_board(r->s, fresh);
     free(fresh);
@@ -204,7 +204,8 @@ int gui_on_analysis_turn(const struct gui_request *r)
     if (played < count) {
         for (int i = 0; i < played; i++)
             game_undo(&a->game);
-        return fail(r, "illegal turn", texts[played]);
+        char echo[GUI_ECHO_LEN];
+        return fail(r, "illegal turn", gui_json_echo(texts[played], echo));
     }
     a->id++;
     clear_lines(a);

@@ -41,6 +41,39 @@ int gui_inbound_check(const char *data, size_t len, char *err, size_t errlen)
     return 0;
 }
 
+/* ---- UTF-8 -------------------------------------------------------------------------------- */
+
+size_t gui_utf8_char(const unsigned char *p, size_t left)
+{
+    if (left == 0)
+        return 0;
+    unsigned c = p[0];
+    if (c < 0x80)
+        return 1;
+    /* the second byte's range after each lead byte; the others are 80..BF */
+    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (n == 0 || left < n || p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return n;
+}
+
+bool gui_utf8_valid(const char *data, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)data;
+    for (size_t i = 0; i < len;) {
+        size_t n = gui_utf8_char(p + i, len - i);
+        if (n == 0)
+            return false;
+        i += n;
+    }
+    return true;
+}
+
 /* ---- Fragmented messages ----------------------------------------------------------------- */
 
 void gui_frames_clear(struct gui_frames *f)

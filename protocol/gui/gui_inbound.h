@@ -19,6 +19,13 @@
  * arrays and objects open at once (brackets inside strings do not count). */
 int gui_inbound_check(const char *data, size_t len, char *err, size_t errlen);
 
+/* The length of the UTF-8 character at p (at most `left` bytes there): 1 to
+ * 4, or 0 when the bytes are not one (RFC 3629: no overlong form, no
+ * surrogate, nothing above U+10FFFF, no sequence cut short). */
+size_t gui_utf8_char(const unsigned char *p, size_t left);
+/* Whether data is valid UTF-8 from end to end (a text frame must be: RFC 6455, 8.1). */
+bool gui_utf8_valid(const char *data, size_t len);
+
 /* One connection's message in the making. Zero it to start. */
 struct gui_frames {
     char *buf;    /* the frames so far (NULL until a message is fragmented) */

@@ -127,10 +127,14 @@ struct gui_request {
     void *reply_ctx;
 };
 
-/* The seats' gate (gui_seats.c), lock held: may `actor` send msg? It may
- * set the message's `color` to the sender's seat. */
+/* The seats' gate (gui_seats.c), lock held: may `actor` send msg? On
+ * GUI_GATE_PASS, *side is the side the sender acts for (its seat's; -1 when
+ * it holds both seats or none): the handler takes it, never the message's. */
 enum { GUI_GATE_PASS, GUI_GATE_DONE, GUI_GATE_REFUSED };
-int gui_seat_gate(const struct gui_request *r, const struct gui_actor *actor, cJSON *msg);
+int gui_seat_gate(const struct gui_request *r, const struct gui_actor *actor, const cJSON *msg, int *side);
+/* A message's `color`: 0 when absent, 1 with *side set when "white" or
+ * "black", -1 when it is anything else (another text, another JSON type). */
+int gui_color_field(const cJSON *msg, int *side);
 
 /* Saving and restoring a whole game (gui_record.c, docs/gui-protocol.md "Saving a game"). */
 #define GUI_RECORD_FORMAT "rulezero-game"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "variants/core/types.h"
+#include "protocol/gui/gui_inbound.h"
 
 static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
 
@@ -220,4 +221,56 @@ cJSON *gui_json_setup(cJSON *players)
     }
     cJSON_AddItemToObject(o, "players", players);
     return o;
+}
+
+/* ---- What was sent, in an error message -------------------------------------------------- */
+
+const char *gui_json_echo(const char *sent, char out[GUI_ECHO_LEN])
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0, i = 0;
+    out[o++] = '"';
+    for (; sent[i] && i < GUI_ECHO_MAX; i++) {
+        unsigned char c = (unsigned char)sent[i];
+        if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+            out[o++] = (char)c;
+            continue;
+        }
+        out[o++] = '\\';
+        out[o++] = 'x';
+        out[o++] = hex[c >> 4];
+        out[o++] = hex[c & 15];
+    }
+    out[o++] = '"';
+    if (sent[i])
+        for (int k = 0; k < 3; k++)
+            out[o++] = '.';
+    out[o] = '\0';
+    return out;
+}
+
+char *gui_json_cut(char *text)
+{
+    size_t len = strlen(text);
+    if (len <= GUI_ECHO_CUT)
+        return text;
+    size_t at = GUI_ECHO_CUT - 3;
+    while (at > 0 && ((unsigned char)text[at] & 0xC0) == 0x80) /* not inside a character */
+        at--;
+    memcpy(text + at, "...", 4);
+    return text;
+}
+
+void gui_json_utf8_fix(char *text)
+{
+    unsigned char *p = (unsigned char *)text;
+    size_t len = strlen(text);
+    for (size_t i = 0; i < len;) {
+        size_t n = gui_utf8_char(p + i, len - i);
+        if (n == 0) {
+            p[i] = '?';
+            n = 1;
+        }
+        i += n;
+    }
 }

@@ -376,6 +376,8 @@ static const char *text_field(const cJSON *o, const char *name)
 static int read_side(const cJSON *msg)
 {
     const char *side = text_field(msg, "side");
+    if (!side && cJSON_GetObjectItemCaseSensitive(msg, "side"))
+        return -2; /* not a text */
     if (!side || strcmp(side, "white") == 0)
         return 0;
     return strcmp(side, "black") == 0 ? 1 : strcmp(side, "none") == 0 ? -1 : -2;
@@ -498,8 +500,14 @@ static void on_create(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, 
 {
     int side = read_side(msg), days = read_days(msg);
     const cJSON *open = cJSON_GetObjectItemCaseSensitive(msg, "open");
-    if (side == -2 || days < 0 || (open && !cJSON_IsBool(open))) {
-        gui_send_error(reply, reply_ctx, "bad game: side is white, black or none; days 0 to %d; open true or false",
+    bool players_ok = true; /* a player missing is a person; one that is not a text is refused */
+    for (int c = 0; c < 2; c++)
+        if (cJSON_GetObjectItemCaseSensitive(msg, seat_names[c]) && !text_field(msg, seat_names[c]))
+            players_ok = false;
+    if (side == -2 || days < 0 || (open && !cJSON_IsBool(open)) || !players_ok) {
+        gui_send_error(reply, reply_ctx,
+                       "bad game: side is white, black or none; days 0 to %d; open true or false; white and black "
+                       "player ids",
                        GUI_MAX_DAYS_PER_MOVE);
         return;
     }
@@ -683,7 +691,12 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
         const char *type = text_field(peek, "type");
         is_delete = type && strcmp(type, "delete_game") == 0;
         bool is_hello = type && strcmp(type, "hello") == 0;
+        int named, color = gui_color_field(peek, &named); /* as the seats' gate reads it for the others */
         cJSON_Delete(peek);
+        if (is_delete && (color < 0 || (color > 0 && !actor->plays[named]))) {
+            gui_send_error(reply, reply_ctx, "refused: %s", color < 0 ? "bad color" : "that is not your side");
+            return;
+        }
         if (is_delete) {
             on_delete(l, g, actor, reply, reply_ctx);
             return;
@@ -715,8 +728,10 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
         on_create(l, msg, reply, reply_ctx);
     else if (strcmp(type, "claim_seat") == 0)
         on_claim(l, msg, reply, reply_ctx);
-    else
-        gui_send_error(reply, reply_ctx, "unknown command in the lobby: %s", type);
+    else {
+        char echo[GUI_ECHO_LEN];
+        gui_send_error(reply, reply_ctx, "unknown command in the lobby: %s", gui_json_echo(type, echo));
+    }
     cJSON_Delete(msg);
 }
 

@@ -14,6 +14,7 @@ struct request {
     const cJSON *msg;
     gui_send_fn reply;
     void *reply_ctx;
+    int seat_side; /* with seats: the side the sender's seat acts for (-1: both seats, or no seats) */
 };
 
 static int fail(const struct request *r, const char *what, const char *detail)
@@ -151,14 +152,14 @@ static int apply_settings(const cJSON *opts, const struct variant *v, struct gam
     const cJSON *o;
     cJSON_ArrayForEach(o, opts)
     {
-        char why[VARIANT_ERR_LEN], text[64];
+        char why[VARIANT_ERR_LEN], text[64], echo[GUI_ECHO_LEN];
         const char *value = setting_text(o, text, sizeof text);
         if (!o->string || !variant_has_option(v, o->string) || !value) {
-            snprintf(err, errlen, "bad setting: %s", o->string ? o->string : "?");
+            snprintf(err, errlen, "bad setting: %s", o->string ? gui_json_echo(o->string, echo) : "?");
             return -1;
         }
         if (game_set_option(g, o->string, value, why, sizeof why)) {
-            snprintf(err, errlen, "bad setting: %s", why);
+            snprintf(err, errlen, "bad setting: %s", gui_json_cut(why));
             return -1;
         }
     }
@@ -189,7 +190,7 @@ struct game *gui_build_game(const struct game *settings_from, const struct varia
     }
     char why[VARIANT_ERR_LEN];
     if (game_new(g, v, fen && fen[0] ? fen : NULL, why, sizeof why)) {
-        snprintf(err, errlen, "bad FEN: %s", why);
+        snprintf(err, errlen, "bad FEN: %s", gui_json_cut(why));
         gui_free_game(g);
         return NULL;
     }
@@ -233,12 +234,13 @@ static int on_new_game(const struct request *r)
     struct gui_session *s = r->s;
     const char *id = string_field(r->msg, "variant");
     const struct variant *v = variant_find(id);
+    char echo[GUI_ECHO_LEN];
     if (!v)
-        return fail(r, "unknown variant", id);
+        return fail(r, "unknown variant", id ? gui_json_echo(id, echo) : NULL);
     const char *players[2] = {string_field(r->msg, "white"), string_field(r->msg, "black")};
     for (int c = 0; c < 2; c++)
         if (!players[c] || !gui_player_exists(s, players[c]))
-            return fail(r, "unknown player", players[c]);
+            return fail(r, "unknown player", players[c] ? gui_json_echo(players[c], echo) : NULL);
     char err[300];
     for (int c = 0; c < 2; c++)
         if (gui_player_check(s, players[c], v, err, sizeof err))
@@ -269,12 +271,13 @@ static int on_turn(const struct request *r)
         return fail(r, "illegal turn", "no text");
     if (s->over)
         return fail(r, "the game is over", NULL);
+    char echo[GUI_ECHO_LEN];
     if (!gui_player_is_human(s->player_id[s->game.pos->side]))
-        return fail(r, "not your turn", text);
+        return fail(r, "not your turn", gui_json_echo(text, echo));
     char err[VARIANT_ERR_LEN];
     struct turn t;
     if (game_find_turn(&s->game, text, &t, err, sizeof err) || game_play(&s->game, &t, err, sizeof err))
-        return fail(r, "illegal turn", text);
+        return fail(r, "illegal turn", gui_json_echo(text, echo));
     gui_after_turn(s, s->paused ? 0 : clock_ms() - s->turn_start_ms);
     return 0;
 }
@@ -372,18 +375,20 @@ static int on_move_now(const struct request *r)
 
 /* ---- Resignation and draws ------------------------------------------------------------- */
 
-/* The side a message speaks for: its `color` (a person's side), else the
- * only person, else (two people) `fallback`; -1 after an error. */
+/* The side a message speaks for: the sender's seat (with seats), else its
+ * `color` (a person's side), else the only person, else (two people)
+ * `fallback`; -1 after an error. */
 static int person_side(const struct request *r, Color fallback)
 {
     const struct gui_session *s = r->s;
-    const char *color = string_field(r->msg, "color");
-    if (color) {
-        if (strcmp(color, "white") != 0 && strcmp(color, "black") != 0)
-            return fail(r, "bad color", color);
-        Color c = strcmp(color, "white") == 0 ? WHITE : BLACK;
-        return gui_player_is_human(s->player_id[c]) ? (int)c : fail(r, "not your side", color);
-    }
+    if (r->seat_side >= 0)
+        return gui_player_is_human(s->player_id[r->seat_side]) ? r->seat_side : fail(r, "not your side", NULL);
+    int c;
+    int color = gui_color_field(r->msg, &c);
+    if (color < 0)
+        return fail(r, "bad color", "\"white\" or \"black\"");
+    if (color > 0)
+        return gui_player_is_human(s->player_id[c]) ? c : fail(r, "not your side", c == WHITE ? "white" : "black");
     bool white = gui_player_is_human(s->player_id[WHITE]), black = gui_player_is_human(s->player_id[BLACK]);
     if (white && black)
         return fallback;
@@ -490,8 +495,10 @@ static void dispatch(const struct request *r)
         on_answer_draw(r, false);
     else if (other_message(r, type))
         return;
-    else
-        fail(r, "unknown command", type);
+    else {
+        char echo[GUI_ECHO_LEN];
+        fail(r, "unknown command", gui_json_echo(type, echo));
+    }
 }
 
 void gui_session_handle(struct gui_session *s, const char *data, size_t len, gui_send_fn reply, void *reply_ctx)
@@ -518,9 +525,9 @@ void gui_session_handle_as(struct gui_session *s, const char *data, size_t len, 
         return;
     }
     pthread_mutex_lock(&s->lock);
-    struct request r = {s, msg, reply, reply_ctx};
+    struct request r = {s, msg, reply, reply_ctx, -1};
     struct gui_request gr = {s, msg, reply, reply_ctx};
-    if (!actor || gui_seat_gate(&gr, actor, msg) == GUI_GATE_PASS)
+    if (!actor || gui_seat_gate(&gr, actor, msg, &r.seat_side) == GUI_GATE_PASS)
         dispatch(&r);
     pthread_mutex_unlock(&s->lock);
     cJSON_Delete(msg);

@@ -35,28 +35,40 @@ static bool is_one_of(const char *type, const char *const *list)
 /* Messages that change nothing: anyone who sees the game may send them. */
 static const char *const watching[] = {"hello", "view", "pgn", "save", NULL};
 /* Messages that start another game in this one's place: its creator's. */
-static const char *const creating[] = {"new_game", "load_fen", "restore", NULL};
+static const char *const creating[] = {"new_game", "load_fen", NULL};
 /* A side's own acts: its seat's holder's. */
 static const char *const side_acts[] = {"resign", "offer_draw", "accept_draw", "decline_draw", NULL};
 /* The analysis board is engine help: nobody's while the game goes on. */
 static const char *const analysing[] = {"analyse",       "analysis_turn", "analysis_back", "analysis_multipv",
                                         "analysis_goto", "analysis_stop", "analyse_game",  NULL};
+/* The game's controls: a seat's or the creator's. */
+static const char *const controls[] = {"stop", "resume", "move_now", NULL};
 
-/* A side act's `color`: the sender's seat. One seat: that one whatever the
- * message says; both (one browser holding both links): the message's. */
-static int side_act(const struct gui_request *r, const struct gui_actor *a, cJSON *msg)
+int gui_color_field(const cJSON *msg, int *side)
+{
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(msg, "color");
+    *side = -1;
+    if (!c)
+        return 0;
+    if (cJSON_IsString(c) && (strcmp(c->valuestring, "white") == 0 || strcmp(c->valuestring, "black") == 0)) {
+        *side = strcmp(c->valuestring, "white") == 0 ? WHITE : BLACK;
+        return 1;
+    }
+    return -1;
+}
+
+/* A side act's side: the sender's seat, whatever the message says (a
+ * `color` naming it is allowed, the gate refused any other). Both seats
+ * (one browser holding both links): the message's `color`, else -1 (the
+ * handler's rule for two people at one page). */
+static int side_act(const struct gui_request *r, const struct gui_actor *a, const cJSON *msg, int *side)
 {
     if (!holds_a_seat(a))
         return refuse(r, "only a player may do that (you watch this game)");
-    const cJSON *c = cJSON_GetObjectItemCaseSensitive(msg, "color");
-    if (cJSON_IsString(c)) {
-        int side = strcmp(c->valuestring, "white") == 0 ? WHITE : strcmp(c->valuestring, "black") == 0 ? BLACK : -1;
-        if (side >= 0 && !a->plays[side])
-            return refuse(r, "that is not your side");
-        return GUI_GATE_PASS;
-    }
     if (a->plays[WHITE] != a->plays[BLACK])
-        cJSON_AddStringToObject(msg, "color", a->plays[WHITE] ? "white" : "black");
+        *side = a->plays[WHITE] ? WHITE : BLACK;
+    else
+        gui_color_field(msg, side);
     return GUI_GATE_PASS;
 }
 
@@ -121,12 +133,35 @@ static int decline_takeback(const struct gui_request *r, const struct gui_actor 
     return GUI_GATE_DONE;
 }
 
-int gui_seat_gate(const struct gui_request *r, const struct gui_actor *a, cJSON *msg)
+/* `stop`, `resume`, `move_now`: a seat's or the creator's; `stop` freezes
+ * the clock of the side to move, so not while a person plays. */
+static int control(const struct gui_request *r, const struct gui_actor *a, const char *type)
+{
+    const struct gui_session *s = r->s;
+    if (!holds_a_seat(a) && !a->creator)
+        return refuse(r, "only a player may do that");
+    if (strcmp(type, "stop") == 0 &&
+        (gui_player_is_human(s->player_id[WHITE]) || gui_player_is_human(s->player_id[BLACK])))
+        return refuse(r, "a game a person plays is not stopped (it would freeze the clock of the side to move)");
+    return GUI_GATE_PASS;
+}
+
+int gui_seat_gate(const struct gui_request *r, const struct gui_actor *a, const cJSON *msg, int *side)
 {
     const char *type = type_of(msg);
     struct gui_session *s = r->s;
+    int named;
+    *side = -1;
+    /* Any message may say whose it is; a side it names must be the sender's. */
+    int color = gui_color_field(msg, &named);
+    if (color < 0)
+        return refuse(r, "bad color (\"white\" or \"black\", your own side)");
+    if (color > 0 && !a->plays[named])
+        return refuse(r, "that is not your side");
     if (is_one_of(type, watching))
         return GUI_GATE_PASS;
+    if (strcmp(type, "restore") == 0) /* a record may say anything, a result included */
+        return refuse(r, "a game with seats is restored from its file only");
     if (is_one_of(type, creating))
         return a->creator ? GUI_GATE_PASS : refuse(r, "only the game's creator may start another game in it");
     if (strcmp(type, "turn") == 0)
@@ -134,7 +169,7 @@ int gui_seat_gate(const struct gui_request *r, const struct gui_actor *a, cJSON 
                : holds_a_seat(a)           ? refuse(r, "not your turn")
                                            : refuse(r, "only a player may move (you watch this game)");
     if (is_one_of(type, side_acts))
-        return side_act(r, a, msg);
+        return side_act(r, a, msg, side);
     if (strcmp(type, "undo") == 0 || strcmp(type, "accept_takeback") == 0)
         return takeback(r, a, strcmp(type, "accept_takeback") == 0);
     if (strcmp(type, "decline_takeback") == 0)
@@ -142,7 +177,7 @@ int gui_seat_gate(const struct gui_request *r, const struct gui_actor *a, cJSON 
     if (is_one_of(type, analysing))
         return s->over && (holds_a_seat(a) || a->creator) ? GUI_GATE_PASS
                                                            : refuse(r, "no analysis while the game goes on");
-    if (strcmp(type, "stop") == 0 || strcmp(type, "resume") == 0 || strcmp(type, "move_now") == 0)
-        return holds_a_seat(a) || a->creator ? GUI_GATE_PASS : refuse(r, "only a player may do that");
+    if (is_one_of(type, controls))
+        return control(r, a, type);
     return GUI_GATE_PASS; /* unknown: the handler says so */
 }

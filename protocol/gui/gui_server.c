@@ -25,7 +25,8 @@ struct ws_client {
     struct mg_connection *conn;
     int64_t opened_ms, active_ms; /* when it opened, when its last message came */
     bool heard;                   /* it sent a whole message */
-    struct gui_frames frames;     /* its worker's only */
+    struct gui_frames frames;     /* its worker's only, */
+    bool text_message;            /* and whether the message in them is text (its first frame's opcode) */
     /* With a lobby: the game it is on (NULL: the lobby), who it is, and its
      * allowance of messages (RATE_PER_S a second, RATE_BURST at once). */
     struct gui_game *game;
@@ -218,6 +219,14 @@ static bool query_var(const struct mg_request_info *ri, const char *name, char *
     return q && mg_get_var(q, strlen(q), name, out, n) > 0;
 }
 
+/* Whether the query has `name` at all, empty or too long included. */
+static bool query_has(const struct mg_request_info *ri, const char *name)
+{
+    const char *q = ri->query_string;
+    char one[2];
+    return q && mg_get_var(q, strlen(q), name, one, sizeof one) != -1;
+}
+
 static void redirect(struct mg_connection *conn, const char *location, const char *cookies)
 {
     mg_printf(conn,
@@ -239,7 +248,7 @@ static void cookie_line(const struct gui_server *srv, char *out, size_t n, char 
 static int take_key(struct gui_server *srv, struct mg_connection *conn, struct gui_game *g, const char *key)
 {
     char seat[GUI_SECRET_LEN];
-    int kind = gui_game_link_key(g, key, seat);
+    int kind = gui_secret_well_formed(key) ? gui_game_link_key(g, key, seat) : 0;
     if (!kind) {
         respond_text(conn, 403, "Forbidden", "this link's key does not open this game\n");
         return 403;
@@ -283,8 +292,8 @@ static int lobby_http(struct gui_server *srv, struct mg_connection *conn, const 
     if (!g) {
         respond_text(conn, 404, "Not Found", "no such game (deleted, or a wrong address)\n");
         status = 404;
-    } else if (root && query_var(ri, "key", key, sizeof key)) {
-        status = take_key(srv, conn, g, key);
+    } else if (root && query_has(ri, "key")) { /* a key of the wrong length opens nothing either */
+        status = take_key(srv, conn, g, query_var(ri, "key", key, sizeof key) ? key : "");
     } else if (root) {
         const struct gui_asset *a = gui_asset_find("index.html");
         respond(conn, 200, "OK", "text/html; charset=utf-8", a->data, a->size, "Referrer-Policy: no-referrer\r\n",
@@ -482,6 +491,14 @@ static bool heard_from(struct gui_server *srv, struct ws_client *c)
     return allowed;
 }
 
+/* A text message that is not UTF-8 fails the connection with 1007 (RFC 6455, 7.4.1 and 8.1). */
+static int close_invalid_text(struct mg_connection *conn)
+{
+    static const char reason[] = "\x03\xef" "invalid UTF-8 in a text message";
+    mg_websocket_write(conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, reason, sizeof reason - 1);
+    return 0; /* civetweb closes it */
+}
+
 static int ws_data(struct mg_connection *conn, int bits, char *data, size_t len, void *cbdata)
 {
     struct gui_server *srv = cbdata;
@@ -495,6 +512,8 @@ static int ws_data(struct mg_connection *conn, int bits, char *data, size_t len,
     const char *msg;
     size_t msg_len;
     char err[128];
+    if (opcode != MG_WEBSOCKET_OPCODE_CONTINUATION)
+        c->text_message = opcode == MG_WEBSOCKET_OPCODE_TEXT;
     switch (gui_frames_add(&c->frames, opcode, (bits & 0x80) != 0, data, len, GUI_MAX_MESSAGE, &msg, &msg_len, err,
                            sizeof err)) {
     case GUI_FRAMES_MORE:
@@ -503,6 +522,8 @@ static int ws_data(struct mg_connection *conn, int bits, char *data, size_t len,
         gui_send_error(send_to_client, conn, "%s", err);
         break;
     case GUI_FRAMES_MESSAGE:
+        if (c->text_message && !gui_utf8_valid(msg, msg_len))
+            return close_invalid_text(conn);
         if (heard_from(srv, c))
             session_handle(srv, msg, msg_len, conn, c);
         else

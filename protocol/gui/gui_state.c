@@ -21,6 +21,7 @@ void gui_send_error(gui_send_fn send, void *ctx, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
+    gui_json_utf8_fix(message); /* a text frame is UTF-8, whatever the sender's bytes (and a cut) left */
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "error");
     cJSON_AddStringToObject(o, "message", message);

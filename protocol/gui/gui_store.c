@@ -1,11 +1,13 @@
 #include "protocol/gui/gui_store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -106,8 +108,58 @@ static int migrate(sqlite3 *db, char *err, size_t errlen)
     return 0;
 }
 
+/* ---- The file: its owner's only, never empty but when new ---------------------------------- */
+
+/* Makes `path` mode 0600 when it is a file (0: done, or absent). */
+static int owner_only(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 && errno == ENOENT)
+        return 0;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s is not a file: not touched", path);
+        return -1;
+    }
+    if (chmod(path, 0600) == 0)
+        return 0;
+    snprintf(err, errlen, "cannot make %s its owner's only (it holds the seats' secrets): %s", path, strerror(errno));
+    return -1;
+}
+
+/* Before SQLite opens it: the file is made here when new (0600), else
+ * refused when empty (a file emptied by accident would start an empty
+ * lobby without a word: only this start may have made it); it and its
+ * -wal and -shm become 0600 whatever they were. */
+static int prepare_file(const char *path, char *err, size_t errlen)
+{
+    if (strcmp(path, ":memory:") == 0)
+        return 0;
+    int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    struct stat st;
+    if (fd >= 0)
+        close(fd);
+    else if (errno != EEXIST || stat(path, &st) != 0) {
+        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    } else if (S_ISREG(st.st_mode) && st.st_size == 0) {
+        snprintf(err, errlen, "%s is empty (0 bytes), not a games database: not touched (remove it to start afresh)",
+                 path);
+        return -1;
+    }
+    char side[4200]; /* a new file's stale -wal and -shm too */
+    const char *const suffixes[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(side, sizeof side, "%s%s", path, suffixes[i]);
+        if (owner_only(side, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
 struct gui_store *gui_store_open(const char *path, char *err, size_t errlen)
 {
+    if (prepare_file(path, err, errlen))
+        return NULL;
     struct gui_store *st = calloc(1, sizeof *st);
     if (!st) {
         snprintf(err, errlen, "out of memory");

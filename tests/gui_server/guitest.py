@@ -2,6 +2,8 @@
 count failures, a server started on a free port and stopped, plain HTTP, a
 page's WebSocket (hello, then setup and state) and the closing line with its
 exit code. Each test runs as `python3 FILE RULEZERO`."""
+import http.client as http_client  # `http` is the request function below
+import http.cookies as http_cookies
 import json
 import os
 import subprocess
@@ -71,6 +73,21 @@ def http(port, path, headers=None, method="GET", timeout=30):
             return r.status, r.headers, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.headers, e.read()
+
+
+def cookies_of(port, link):
+    """The cookies a game's link (/?game=ID&key=K) sets with its 303: {name: value}."""
+    con = http_client.HTTPConnection("127.0.0.1", port, timeout=30)
+    con.request("GET", link)
+    r = con.getresponse()
+    r.read()
+    jar = {}
+    for line in r.headers.get_all("Set-Cookie") or []:
+        c = http_cookies.SimpleCookie()
+        c.load(line)
+        jar.update({k: m.value for k, m in c.items()})
+    con.close()
+    return jar
 
 
 def api_state(port):

@@ -6,7 +6,6 @@ database and in the game the server serves again, and the file must pass
 SQLite's integrity check. `python3 test_seats_crash.py RULEZERO [KILLS]`
 (default 50; ctest's deep label runs 300)."""
 import http.client
-import http.cookies
 import json
 import os
 import random
@@ -17,7 +16,7 @@ import tempfile
 import threading
 import time
 
-from guitest import check, finish, start_server
+from guitest import check, cookies_of, finish, start_server
 from guitest import http as get
 from legaltree import turns as legal_turns
 from wsclient import WebSocket
@@ -27,20 +26,6 @@ GAMES = 3
 TMP = tempfile.mkdtemp(prefix="rz-crash-")
 DB = os.path.join(TMP, "games.sqlite")
 rng = random.Random(32)
-
-
-def cookies_of(port, link):
-    con = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    con.request("GET", link)
-    r = con.getresponse()
-    r.read()
-    jar = {}
-    for line in r.headers.get_all("Set-Cookie") or []:
-        c = http.cookies.SimpleCookie()
-        c.load(line)
-        jar.update({k: m.value for k, m in c.items()})
-    con.close()
-    return jar
 
 
 def create_game(port):
