@@ -63,6 +63,11 @@ check bench 0 "$RZ" bench -v normal -d 2
 expect_out bench "^Nodes searched: [0-9]+$"
 [ "$(tail -n 2 "$out" | head -n 1 | grep -c 'Nodes/second')" -eq 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bench nps line"; }
 check bench-bad-variant 2 "$RZ" bench -v nosuch
+# Every variant has bench positions (issue 43: pickle and shifted-square searched 0 nodes).
+for id in $("$RZ" --help | sed -n 's/^Variants://p'); do
+    check "bench-$id" 0 "$RZ" bench -v "$id" -d 1
+    grep -Eq '^Nodes searched: [1-9][0-9]*$' "$out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bench-$id: no nodes"; }
+done
 
 check suite-missing-file 1 "$RZ" perft-suite /nonexistent.epd
 printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n' > "$suite"
