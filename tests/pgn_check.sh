@@ -63,6 +63,13 @@ expect long-promotion "$tmp/out" "OK 2 plies \* 4Q3/8/7k/8/8/8/8/K7 w "
 check xboard-interdependent 0 "" "$TESTS/pgn/xboard-interdependent.pgn"
 expect xboard-interdependent "$tmp/out" "^Game 1: OK 51 plies 1/2-1/2 "
 
+# The match runner's reader (match --merge) takes lichess's terminations in their case.
+printf '%s\n' '[White "A"]' '[Black "B"]' '[Result "1-0"]' '[Termination "Time forfeit"]' '' '1. e4 e5 2. Nf3 1-0' '' \
+    '[White "B"]' '[Black "A"]' '[Result "0-1"]' '[Variant "Normal"]' '[Termination "Rules infraction"]' '' \
+    '{Black loses by an illegal move: a1a1} 0-1' > "$tmp/merge.pgn"
+"$RZ" match --merge "$tmp/merge.pgn" > "$tmp/merge.out" 2>&1 || bad "merge: exit code"
+expect merge-forfeit "$tmp/merge.out" "^B: time forfeits 1, illegal moves 1,"
+
 # The command line.
 check help 0 "" --help
 expect help "$tmp/out" "^Usage: rulezero pgn-check FILE"
