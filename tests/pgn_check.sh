@@ -2,8 +2,9 @@
 # `rulezero pgn-check` reads any valid PGN (issue 43): the Termination tag is
 # optional and its value read without regard to case, the Variant tag too,
 # XBoard's long form of a move (`Sf7f5`: a piece letter with both squares)
-# is read, and a game the rules ended must carry their result. The game
-# tests/pgn/xboard-interdependent.pgn was saved by XBoard 4.9.1 as it is.
+# and its SAN of pieces it does not know (`Pcb3`, `Kdxd2-d3`) are read, and
+# a game the rules ended must carry their result. The games in tests/pgn/
+# were saved by XBoard 4.9.1 as they are.
 # Usage: pgn_check.sh path/to/rulezero path/to/tests
 set -u
 RZ=${1:?usage: pgn_check.sh path/to/rulezero path/to/tests}
@@ -62,6 +63,10 @@ check long-promotion 0 '[FEN "8/4P2k/8/8/8/8/8/K7 w - - 0 1"]
 expect long-promotion "$tmp/out" "OK 2 plies \* 4Q3/8/7k/8/8/8/8/K7 w "
 check xboard-interdependent 0 "" "$TESTS/pgn/xboard-interdependent.pgn"
 expect xboard-interdependent "$tmp/out" "^Game 1: OK 51 plies 1/2-1/2 "
+# ... and of Interweave, in XBoard's SAN for pieces it does not know: `Pcb3` (a file
+# of origin), `Pg2e4`, and locust captures `Pe4xe5-e6`, `Kdxd2-d3`, `Kxd4-d5`.
+check xboard-interweave 0 "" "$TESTS/pgn/xboard-interweave.pgn"
+expect xboard-interweave "$tmp/out" "^Game 1: OK 24 plies 0-1 "
 
 # The match runner's reader (match --merge) takes lichess's terminations in their case.
 printf '%s\n' '[White "A"]' '[Black "B"]' '[Result "1-0"]' '[Termination "Time forfeit"]' '' '1. e4 e5 2. Nf3 1-0' '' \

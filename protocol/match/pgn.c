@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "protocol/match/xboard_san.h"
 #include "variants/adjudicate.h"
 #include "variants/core/notation.h"
 #include "variants/registry.h"
@@ -300,47 +301,6 @@ int pgn_next(struct pgn_reader *r, struct pgn_game *g, char *err, size_t errlen)
     return 1;
 }
 
-/* A square's text at s (a file letter, then the rank's digits): its length, 0 when none. */
-static size_t square_len(const char *s)
-{
-    if (!islower((unsigned char)s[0]) || !isdigit((unsigned char)s[1]))
-        return 0;
-    size_t n = 2;
-    while (isdigit((unsigned char)s[n]))
-        n++;
-    return n;
-}
-
-/* XBoard's long algebraic form of a one-step move, which it writes to PGN
- * when it cannot make SAN of a variant's move: a piece letter (XBoard's own,
- * which need not be the variant's), both squares with `-` or `x` between,
- * and a promotion as `=Q`, e.g. `Sf1f3`, `Pe7xd8=Q`. Writes the coordinate
- * form (`f1f3`, `e7d8q`) to out; false when text is not that form. The
- * letter is not checked: the legal step between the two squares is one
- * piece's. */
-static bool from_long_form(const char *text, char *out, size_t n)
-{
-    if (!isupper((unsigned char)text[0]))
-        return false;
-    const char *from = text + 1;
-    size_t from_len = square_len(from);
-    if (!from_len)
-        return false;
-    const char *to = from + from_len;
-    if (*to == '-' || *to == 'x')
-        to++;
-    size_t to_len = square_len(to);
-    if (!to_len)
-        return false;
-    const char *promo = to + to_len;
-    if (*promo == '=')
-        promo++;
-    if (*promo && (!isalpha((unsigned char)promo[0]) || promo[1]))
-        return false;
-    char piece[2] = {(char)tolower((unsigned char)promo[0]), '\0'};
-    return snprintf(out, n, "%.*s%.*s%s", (int)from_len, from, (int)to_len, to, piece) < (int)n;
-}
-
 int match_parse_turn(struct position *pos, const char *text, struct turn *out)
 {
     if (turn_parse(pos, text, out) == 0)
@@ -354,7 +314,7 @@ int match_parse_turn(struct position *pos, const char *text, struct turn *out)
     }
     if (turn_read(pos, text, out) == 0)
         return 0;
-    return from_long_form(text, mapped, sizeof mapped) ? turn_parse(pos, mapped, out) : -1;
+    return xboard_san_parse(pos, text, out);
 }
 
 int pgn_replay(const struct pgn_game *g, struct position *pos, struct settings *s, char *err, size_t errlen)
@@ -446,11 +406,11 @@ static const char pgn_check_usage[] =
     "Usage: rulezero pgn-check FILE\n"
     "\n"
     "Replays every game of a PGN file through Rule Zero's rules (moves in the\n"
-    "variant's coordinates, its readable notation, SAN, or XBoard's long form such\n"
-    "as Sf1f3) and checks each game's result: a game the rules ended must carry\n"
-    "their result, and one marked [Termination \"normal\"] must have been ended by\n"
-    "them. One line per game, then a count. Exit status 0 when every game is right,\n"
-    "1 when one is not (or FILE cannot be read), 2 on a usage error.\n";
+    "variant's coordinates, its readable notation, SAN, or XBoard's forms such as\n"
+    "Sf1f3, Pcb3, Kdxd2-d3) and checks each game's result: a game the rules ended\n"
+    "must carry their result, and one marked [Termination \"normal\"] must have\n"
+    "been ended by them. One line per game, then a count. Exit status 0 when every\n"
+    "game is right, 1 when one is not (or FILE cannot be read), 2 on a usage error.\n";
 
 int pgn_check_main(int argc, char **argv)
 {
