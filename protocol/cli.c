@@ -103,8 +103,7 @@ static int make_settings(const struct variant *v, const struct cli_options *o, s
         }
         if (settings_set(s, o->setting_name[i], o->setting_value[i], err, sizeof err)) {
             settings_free(s);
-            fprintf(stderr, "rulezero: %s\n", err);
-            return EXIT_BAD_INPUT;
+            return usage_error("%s", err);
         }
     }
     return EXIT_OK;
@@ -134,11 +133,7 @@ static int add_engine_option(struct session_options *s, const char *name, const 
     char err[VARIANT_ERR_LEN];
     int rc = session_engine_options(s, &st, e, err, sizeof err);
     engine_free(e);
-    if (rc) {
-        fprintf(stderr, "rulezero: %s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    return EXIT_OK;
+    return rc ? usage_error("%s", err) : EXIT_OK;
 }
 
 /* Without a variant (the protocol session): an engine option (Threads,
@@ -148,6 +143,9 @@ static int check_session_settings(struct cli_options *o)
 {
     int kept = 0;
     for (int i = 0; i < o->settings; i++) {
+        if (strcasecmp(o->setting_name[i], "UCI_Variant") == 0)
+            return usage_error("%s is the GUI's choice (UCI setoption, CECP variant); the session starts in normal",
+                               o->setting_name[i]);
         if (is_engine_option(o->setting_name[i])) {
             int rc = add_engine_option(&o->session, o->setting_name[i], o->setting_value[i]);
             if (rc)
@@ -279,7 +277,8 @@ static const struct options_table_entry cli_entries[] = {
              "      One line per legal turn: the turn, a space, the FEN after it (with\n"
              "      --notation, the turn's readable text between them).\n"
              "  bench [--variant V|all] [--depth D]\n"
-             "      Fixed positions, fixed depth: total nodes and nodes per second.\n"
+             "      Fixed positions, fixed depth (1..64; default each variant's own):\n"
+             "      total nodes and nodes per second.\n"
              "  match --variant V --engine CMD --engine CMD [...]\n"
              "      Games between two engines (CECP, UCI or builtin:random|greedy), checked\n"
              "      by Rule Zero's rules; PGN, Elo, SPRT. See `rulezero match --help`.\n"
@@ -320,8 +319,8 @@ static const struct options_table_entry cli_entries[] = {
     {"option", 'o', OPTIONS_TABLE_TEXT, "NAME=VALUE",
      "set a game setting of the variant (repeatable; with no\n"
      "subcommand, of every variant that has it, or an engine\n"
-     "option: Threads, MultiPV, Ponder, UCI_LimitStrength,\n"
-     "UCI_Elo, Skill); game settings: Powers (polypiece),\n"
+     "option: Hash, Threads, MultiPV, Ponder, UCI_LimitStrength,\n"
+     "UCI_Elo, Skill, Move Overhead); game settings: Powers (polypiece),\n"
      "Captures=compulsory-chains|optional-single (interweave),\n"
      "Dialectic=square|stair-step (hegelian),\n"
      "Link=SQUARE=PLACE (pickle), Shift=SQUARE=PLACE\n"
@@ -494,12 +493,14 @@ static int cmd_moves(int argc, char **argv) { return with_position(moves_at, arg
 
 static int cmd_bench(int argc, char **argv)
 {
-    struct cli_options o = {.bulk = true, .depth = 0};
+    struct cli_options o = {.bulk = true, .depth = -1};
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc;
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
+    if (o.depth == 0)
+        return usage_error("%s: --depth 0 searches nothing (1..64, or no --depth for each variant's own)", "bench");
     if (o.variant && strcmp(o.variant, "all") != 0 && !variant_find(o.variant))
         return usage_error("unknown variant '%s'", o.variant);
     struct bench_result r = bench_run(o.variant, o.depth, stdout);

@@ -10,6 +10,8 @@
 #define SPIN(lo, hi) #lo " " #hi
 
 static const struct engine_option option_list[] = {
+    /* Listed by neither protocol from here: UCI writes its own line, CECP has `memory`. */
+    {{"Hash", "spin", "16", SPIN(1, 4096)}, 0},
     {{"Threads", "spin", "1", SPIN(1, 64)}, ENGINE_OPTION_UCI},
     {{"MultiPV", "spin", "1", SPIN(1, 64)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     {{"Ponder", "check", "false", NULL}, ENGINE_OPTION_UCI},
@@ -21,7 +23,7 @@ static const struct engine_option option_list[] = {
 };
 
 _Static_assert(MAX_THREADS == 64 && MAX_MULTIPV == 64 && SKILL_MAX == 20 && STRENGTH_ELO_MIN == 1000 &&
-                   STRENGTH_ELO_MAX == 2400 && TIMEMAN_DEFAULT_OVERHEAD_MS == 30 && TIMEMAN_MAX_OVERHEAD_MS == 5000,
+                   STRENGTH_ELO_MAX == 2400 && ENGINE_HASH_MAX_MB == 4096 && TIMEMAN_DEFAULT_OVERHEAD_MS == 30 && TIMEMAN_MAX_OVERHEAD_MS == 5000,
                "the option ranges above follow engine/search.h");
 
 const struct engine_option *engine_options(void) { return option_list; }
@@ -65,7 +67,12 @@ int engine_settings_set(struct engine_settings *st, struct engine *e, const char
 {
     int64_t n;
     struct engine_settings next = *st;
-    if (strcasecmp(name, "Threads") == 0) {
+    if (strcasecmp(name, "Hash") == 0) {
+        if (text_int64(value, 1, ENGINE_HASH_MAX_MB, &n))
+            return bad(err, errlen, "Hash must be 1..4096", value);
+        if (engine_set_hash(e, (size_t)n))
+            return bad(err, errlen, "cannot allocate the hash table", value);
+    } else if (strcasecmp(name, "Threads") == 0) {
         if (text_int64(value, 1, MAX_THREADS, &n))
             return bad(err, errlen, "Threads must be 1..64", value);
         if (engine_set_threads(e, (int)n))

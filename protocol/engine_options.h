@@ -1,7 +1,8 @@
 /* Rule Zero: the engine's own options, as opposed to the games' options:
- * Threads, MultiPV, Ponder, UCI_LimitStrength, UCI_Elo and Skill. Both
- * protocols read and apply them here; a bad value is refused with a message
- * and leaves every setting as it was. */
+ * Hash, Threads, MultiPV, Ponder, UCI_LimitStrength, UCI_Elo, Skill and
+ * Move Overhead. Both protocols and the command line read and apply them
+ * here; a bad value is refused with a message and leaves every setting as
+ * it was. */
 #ifndef RULEZERO_ENGINE_OPTIONS_H
 #define RULEZERO_ENGINE_OPTIONS_H
 
@@ -12,6 +13,8 @@
 #include "variants/registry.h"
 
 enum { ENGINE_OPTION_UCI = 1, ENGINE_OPTION_CECP = 2 };
+
+#define ENGINE_HASH_MAX_MB 4096 /* Hash: the transposition table's largest size */
 
 struct engine_option {
     struct variant_option o;  /* name, type, default, "MIN MAX" for spins */

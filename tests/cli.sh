@@ -63,6 +63,11 @@ check bench 0 "$RZ" bench -v normal -d 2
 expect_out bench "^Nodes searched: [0-9]+$"
 [ "$(tail -n 2 "$out" | head -n 1 | grep -c 'Nodes/second')" -eq 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bench nps line"; }
 check bench-bad-variant 2 "$RZ" bench -v nosuch
+# Every variant has bench positions (issue 43: pickle and shifted-square searched 0 nodes).
+for id in $("$RZ" --help | sed -n 's/^Variants://p'); do
+    check "bench-$id" 0 "$RZ" bench -v "$id" -d 1
+    grep -Eq '^Nodes searched: [1-9][0-9]*$' "$out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bench-$id: no nodes"; }
+done
 
 check suite-missing-file 1 "$RZ" perft-suite /nonexistent.epd
 printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n' > "$suite"
@@ -81,12 +86,32 @@ check suite-at-depth 0 "$RZ" perft-suite "$suite" --variant normal --max-depth 2
 # Game settings: --powers / --option, and ;option on a suite line.
 check powers 0 "$RZ" perft -v polypiece --powers 'N:N,AD' -d 3; last_line_is powers "Nodes searched: 8886"
 check powers-option 0 "$RZ" perft -v polypiece -o 'Powers=N:N,AD' -d 3; last_line_is powers-option "Nodes searched: 8886"
-check powers-bad 1 "$RZ" perft -v polypiece --powers 'Q:Q,WX' -d 1
+check powers-bad 2 "$RZ" perft -v polypiece --powers 'Q:Q,WX' -d 1
 expect_err powers-bad "Powers: invalid Betza \"WX\": unexpected 'X' at position 2"
 check powers-normal 2 "$RZ" perft -v normal --powers 'N:N,AD' -d 1; expect_err powers-normal "no option 'Powers'"
 check option-bad-form 2 "$RZ" perft -v polypiece -o Powers -d 1; expect_err option-bad-form "NAME=VALUE"
-check session-powers-bad 1 sh -c "echo quit | '$RZ' --powers 'Q:Q,WX'"; expect_err session-powers-bad "Powers: invalid Betza"
+check session-powers-bad 2 sh -c "echo quit | '$RZ' --powers 'Q:Q,WX'"; expect_err session-powers-bad "Powers: invalid Betza"
 check session-option-unknown 2 sh -c "echo quit | '$RZ' -o Foo=1"; expect_err session-option-unknown "no variant has an option 'Foo'"
+# Issue 43: a value an option refuses is a usage error (2) everywhere, as the man page says;
+# the engine options the README lists are taken, Hash among them.
+check link-bad 2 "$RZ" moves -v pickle -o Link=zz;  expect_err link-bad "Link: 'zz'"
+check suite-powers-bad 2 "$RZ" perft-suite /dev/null -v polypiece -o 'Powers=Q:Q,WX'
+check match-powers-bad 2 "$RZ" match -v polypiece --engine builtin:random --engine builtin:random --option 'Powers=Q:Q,WX'
+expect_err match-powers-bad "invalid Betza"
+check threads-bad 2 sh -c "echo quit | '$RZ' -o Threads=999"; expect_err threads-bad "Threads must be 1..64"
+check skill-bad 2 sh -c "echo quit | '$RZ' -o Skill=abc"
+check hash-bad 2 sh -c "echo quit | '$RZ' -o Hash=0";    expect_err hash-bad "Hash must be 1..4096"
+for opt in Hash=64 Threads=2 MultiPV=3 Ponder=true UCI_LimitStrength=true UCI_Elo=1500 Skill=5 'Move Overhead=100'; do
+    check "engine-option $opt" 0 sh -c "echo quit | '$RZ' -o '$opt'"
+done
+check hash-uci 0 sh -c "printf 'uci\nisready\nposition startpos\ngo depth 2\nisready\nquit\n' | '$RZ' -o Hash=64"
+expect_out hash-uci "^bestmove "
+check uci-variant 2 sh -c "echo quit | '$RZ' -o UCI_Variant=polypiece"; expect_err uci-variant "the GUI's choice"
+check bench-depth-0 2 "$RZ" bench -v normal -d 0;   expect_err bench-depth-0 "depth 0"
+# --help on every subcommand: the usage on standard output, exit 0.
+for sub in perft perft-suite moves bench match pgn-check tune-data tune lab gui; do
+    check "help-$sub" 0 "$RZ" "$sub" --help; expect_out "help-$sub" "^Usage: rulezero"
+done
 check poly-perft 0 "$RZ" perft -v polypiece -d 2; last_line_is poly-perft "Nodes searched: 392"
 check phased-perft 0 "$RZ" perft -v polypiece-phased -d 2; last_line_is phased-perft "Nodes searched: 586"
 check poly-moves 0 "$RZ" moves -v polypiece

@@ -10,6 +10,10 @@ position after each. Modes:
   crash    exits once asked to move
   claim    claims a win (1-0 / 0-1) instead of moving
   drawish  offers a draw (`offer draw`) before each move, and accepts one
+  late     sends its features only when the first `ping` comes, then `pong`
+           (an engine slow to start: nothing after `protover 2` on its own)
+  nodone   sends its features without `done=1` and leaves the first `ping`
+           unanswered (the handshake's); plays well after that
 With --think SCORE it posts one thinking line before each move, with that
 score from its own side in CECP's form (centipawns, 100000 + N for a mate in
 N moves, -100000 - N to be mated); with --uci as `score cp SCORE` or `score
@@ -45,6 +49,9 @@ def main():
     variant = args.variant
     forced = True
     uci_start, uci_moves, uci_fen = None, [], ""
+    features = ('feature ping=1 setboard=1 usermove=1 myname="Fake %s" '
+                'variants="normal" done=1' % args.mode)
+    pinged = False
 
     def say(text):
         if args.uci and text.startswith("move "):
@@ -124,9 +131,15 @@ def main():
         elif cmd == "setoption":
             if words[2] == "UCI_Variant":
                 variant = words[4]
-        elif cmd == "protover":
-            say('feature ping=1 setboard=1 usermove=1 myname="Fake %s" '
-                'variants="normal" done=1' % args.mode)
+        elif cmd == "protover" and args.mode == "nodone":
+            say('feature ping=1 setboard=1 usermove=1 myname="Fake %s" variants="normal"' % args.mode)
+        elif cmd == "protover" and args.mode != "late":
+            say(features)
+        elif cmd == "ping" and not pinged and args.mode in ("late", "nodone"):
+            pinged = True
+            if args.mode == "late":
+                say(features)
+                say("pong " + words[1])
         elif cmd == "ping":
             say("pong " + words[1])
         elif cmd == "new":

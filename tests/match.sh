@@ -94,6 +94,18 @@ misbehave hang "--tc 0.5+0 --timemargin 100" "^Fake hang: time forfeits 2" '^\[T
 misbehave crash "--tc 5+0.1" "^Fake crash: .*crashes 2" 'exited with code 3'
 misbehave claim "--tc 5+0.1" "^Fake claim: .*false claims 2" 'false claim'
 
+# ... an engine whose features come only after `ping` (as Fairy-Max's may come late on a
+# loaded machine) keeps them: its name, usermove and ping; and one that never sends
+# done=1 nor answers the handshake's ping is named in a warning (after the 10 s limit).
+"$RZ" match --engine "$FAKE --mode late" --protocol cecp --engine builtin:random --games 2 --tc 20+0.2 \
+    --max-moves 20 > "$tmp/late.out" 2>&1 || bad "late features: exit code"
+expect late-name "$tmp/late.out" "^Match: Fake late vs builtin:random"
+expect late-clean "$tmp/late.out" "^Fake late: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
+"$RZ" match --engine "$FAKE --mode nodone" --protocol cecp --engine builtin:random --games 1 --tc 20+0.2 \
+    --max-moves 20 > "$tmp/nodone.out" 2>&1 || bad "no done=1: exit code"
+expect nodone-warning "$tmp/nodone.out" "^rulezero: warning: Fake nodone .*sent neither feature done=1 nor pong in 10 s"
+expect nodone-clean "$tmp/nodone.out" "^Fake nodone: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
+
 # 4. The same over UCI: a good game, an illegal move, a hang.
 "$RZ" match --engine "$FAKE --uci --mode first" --protocol uci --engine builtin:greedy --games 2 --tc 20+0.2 \
     --max-moves 30 --random-plies 2 --verbose --pgn "$tmp/u.pgn" > "$tmp/u.out" 2>&1 || bad "uci fake match exit code"
@@ -120,6 +132,13 @@ expect odds-pgn-black "$tmp/odds.pgn" '^\[BlackTimeControl "3\+0.5"\]'
 "$RZ" match --engine-tc 1 --engine builtin:random --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--engine-tc before --engine: exit 2"
 "$RZ" match --engine builtin:nosuch --engine builtin:random > /dev/null 2>&1; [ $? -eq 1 ] && ok || bad "bad builtin: exit 1"
 "$RZ" match --variant nosuch --engine builtin:random --engine builtin:random > /dev/null 2>&1; [ $? -eq 2 ] && ok || bad "bad variant: exit 2"
+# Issue 43: a missing engine is named (the match's message and the lab's).
+"$RZ" match --engine rz-no-such-engine --engine builtin:random > /dev/null 2> "$tmp/missing.err"
+[ $? -eq 1 ] && ok || bad "missing engine: exit 1"
+expect missing-engine "$tmp/missing.err" "'rz-no-such-engine': exited with code 127 \(the shell found no such command\)"
+"$RZ" lab -v nickdanger --vary Links=4,8 --engine rz-no-such-engine --out "$tmp/lab" --games 2 --tc 1+0.01 \
+    > /dev/null 2> "$tmp/lab-missing.err"
+expect lab-missing-engine "$tmp/lab-missing.err" "'rz-no-such-engine': exited with code 127"
 printf '[Variant "normal"]\n\n1. e2e4 e7e4 1-0\n' > "$tmp/badgame.pgn"
 "$RZ" pgn-check "$tmp/badgame.pgn" > "$tmp/bg.out"; [ $? -eq 1 ] && ok || bad "pgn-check must refuse an illegal move"
 expect pgn-check-illegal "$tmp/bg.out" "ply 2: illegal move 'e7e4'"

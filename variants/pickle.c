@@ -311,11 +311,23 @@ static int pickle_validate(struct position *pos, char *err, size_t errlen)
 
 /* ---- The entry ----------------------------------------------------------------------- */
 
+/* `rulezero bench`: the start, Kiwipete (a Pawn on the linked square e4), a
+ * middlegame of XBoard's with a Pawn beside x5, a rook ending. */
+static const char *const pickle_bench[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/5p2/p2bbp2/q1p4p/P2p3P/2P5/1P2QPP1/R2NKB1R b KQkq h3 0 16",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    NULL,
+};
+
 const struct variant variant_pickle = {
     .id = "pickle",
     .title = "Simple Pickle Single Square Chess",
     .geo = {8, 8, {1, 2, 3, 4, 5, 6, 7, 8}},
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    .bench_fens = pickle_bench,
+    .bench_depth = 10,
     .piece_letters = ".PNBRQK",
     .royal_type = KING,
     .has_castling = true,

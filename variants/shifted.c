@@ -132,11 +132,23 @@ static bool shifted_state_ok(const struct position *pos)
 
 /* ---- The entry ----------------------------------------------------------------------- */
 
+/* `rulezero bench`: the start, an Italian opening around the hole e4, a
+ * middlegame of XBoard's with Rooks that may reach x5, a rook ending. */
+static const char *const shifted_bench[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B5/3P1N2/PPP2PPP/RNBQK2R w KQkq - 4 5 -",
+    "r2qkbnr/1pp4p/2n1b3/p2pppP1/P7/2N1P3/1PPP1P2/R1BQKBNR w Qkq - 1 9 -",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 -",
+    NULL,
+};
+
 const struct variant variant_shifted = {
     .id = "shifted-square",
     .title = "Single Shifted Square Chess",
     .geo = {8, 8, {1, 2, 3, 4, 5, 6, 7, 8}},
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+    .bench_fens = shifted_bench,
+    .bench_depth = 10,
     .piece_letters = ".PNBRQK",
     .royal_type = KING,
     .has_castling = true,

@@ -97,33 +97,57 @@ bool cecp_plays(const struct player *p, const char *variant_id)
     return strcmp(variant_id, "normal") == 0 || !p->variants[0] || lists_variant(p->variants, variant_id);
 }
 
-int cecp_start(struct player *p, const struct variant *v, char *err, size_t errlen)
+/* Is this line the engine's answer that it does not know `ping` (a v1 engine)? */
+static bool refuses_ping(const char *line)
 {
-    proc_send(&p->proc, "xboard");
-    proc_send(&p->proc, "protover 2");
-    /* Without done=0 the protocol allows 2 s of features (XBoard waits up to 10). */
-    int64_t deadline = clock_ms() + 2000;
-    char line[PROC_LINE_MAX];
-    bool any_feature = false;
+    return (strncmp(line, "Error", 5) == 0 || strncmp(line, "Illegal move", 12) == 0) && strstr(line, "ping");
+}
+
+/* Reads the features after `protover 2` and the `ping` sent behind it: until
+ * `feature done=1`, the `pong` (an engine answers ping after the features it
+ * sends at once) or its refusal of ping. An engine that is slow to start
+ * (Fairy-Max on a loaded machine) sends its features late; they are awaited
+ * up to the handshake limit, and a warning names an engine that says nothing
+ * of its features by then. 0, or -1 when the engine ended. */
+static int read_features(struct player *p, char *err, size_t errlen)
+{
+    int id = ++p->ping_id;
+    proc_send(&p->proc, "ping %d", id);
+    char line[PROC_LINE_MAX], pong[32];
+    snprintf(pong, sizeof pong, "pong %d", id);
+    int64_t deadline = clock_ms() + p->handshake_ms;
     for (;;) {
         int got = proc_read_line(&p->proc, line, sizeof line, deadline);
         if (got < 0) {
             char how[96];
             proc_describe_exit(&p->proc, 500, how, sizeof how);
-            snprintf(err, errlen, "%s: %s during the handshake", p->cfg->name, how);
+            snprintf(err, errlen, "%s: %s during the handshake", player_label(p), how);
             return -1;
         }
-        if (got == 0)
-            break;
+        if (got == 0) {
+            fprintf(stderr, "rulezero: warning: %s sent neither feature done=1 nor pong in %lld s; going on with %s\n",
+                    player_label(p), (long long)(p->handshake_ms / 1000),
+                    p->any_feature ? "the features it sent" : "no features");
+            return 0;
+        }
+        if (strcmp(line, pong) == 0 || refuses_ping(line))
+            return 0;
         if (strncmp(line, "feature ", 8) == 0) {
-            any_feature = true;
+            p->any_feature = true;
             if (take_features(p, line, &deadline))
-                break;
+                return 0;
         }
     }
-    (void)any_feature;
+}
+
+int cecp_start(struct player *p, const struct variant *v, char *err, size_t errlen)
+{
+    proc_send(&p->proc, "xboard");
+    proc_send(&p->proc, "protover 2");
+    if (read_features(p, err, errlen))
+        return -1;
     if (!cecp_plays(p, v->id)) {
-        snprintf(err, errlen, "%s does not play variant %s (its variants: %s)", p->cfg->name, v->id, p->variants);
+        snprintf(err, errlen, "%s does not play variant %s (its variants: %s)", player_label(p), v->id, p->variants);
         return -1;
     }
     for (int i = 0; i < p->cfg->option_count; i++)
@@ -205,7 +229,7 @@ int cecp_new_game(struct player *p, const struct game_view *g, char *err, size_t
     proc_send(&p->proc, "force");
     if (!g->standard_start) {
         if (!p->setboard) {
-            snprintf(err, errlen, "%s cannot set up a position (no setboard=1)", p->cfg->name);
+            snprintf(err, errlen, "%s cannot set up a position (no setboard=1)", player_label(p));
             return -1;
         }
         proc_send(&p->proc, "setboard %s", g->start_fen);
@@ -214,7 +238,7 @@ int cecp_new_game(struct player *p, const struct game_view *g, char *err, size_t
     p->known = 0;
     struct reply r;
     if (!cecp_sync(p, clock_ms() + p->handshake_ms, &r)) {
-        snprintf(err, errlen, "%s: %s", p->cfg->name, r.text);
+        snprintf(err, errlen, "%s: %s", player_label(p), r.text);
         return -1;
     }
     return 0;

@@ -194,6 +194,8 @@ void proc_describe_exit(struct engine_proc *p, int wait_ms, char *out, size_t n)
 {
     if (!reap(p, wait_ms))
         snprintf(out, n, "closed its output");
+    else if (WIFEXITED(p->status) && WEXITSTATUS(p->status) == 127)
+        snprintf(out, n, "exited with code 127 (the shell found no such command)");
     else if (WIFEXITED(p->status))
         snprintf(out, n, "exited with code %d", WEXITSTATUS(p->status));
     else if (WIFSIGNALED(p->status))

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "protocol/match/match_config.h"
 #include "protocol/match/match_report.h"
@@ -43,7 +44,7 @@ static int add_game(struct merge *m, const struct pgn_game *g, const char *path)
     const char *variant = tag_or(g, "Variant", "normal");
     if (!m->variant[0])
         snprintf(m->variant, sizeof m->variant, "%s", variant);
-    else if (strcmp(m->variant, variant) != 0)
+    else if (strcasecmp(m->variant, variant) != 0)
         return fail("%s: a game of variant %s among others", path, variant);
     const char *result = tag_or(g, "Result", g->result);
     int score = strcmp(result, "1-0") == 0 ? 1 : strcmp(result, "0-1") == 0 ? -1 : 0;

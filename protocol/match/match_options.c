@@ -402,6 +402,34 @@ static void merge_defaults(struct match_parse *p)
     }
 }
 
+/* The settings s of the variant with the engines' options it declares; 0, or
+ * -1 with err (1 when settings_init failed, 2 at a refused value). */
+static int read_variant_options(const struct match_config *c, struct settings *s, char *err, size_t errlen)
+{
+    if (settings_init(s, c->variant, err, errlen))
+        return 1;
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < c->engines[i].option_count; k++) {
+            const char *opt = c->engines[i].options[k];
+            const char *eq = strchr(opt, '=');
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(eq - opt), opt);
+            if (settings_offers(c->variant, name) && settings_set(s, name, eq + 1, err, errlen))
+                return 2;
+        }
+    return 0;
+}
+
+/* A value the variant refuses for one of its settings is a usage error. */
+static int check_variant_options(const struct match_config *c)
+{
+    struct settings probe;
+    char err[VARIANT_ERR_LEN];
+    int rc = read_variant_options(c, &probe, err, sizeof err);
+    settings_free(&probe);
+    return rc == 2 ? usage_error("%s", err) : EXIT_OK;
+}
+
 static int parse_and_check(struct match_parse *p, int argc, char **argv)
 {
     int rc = options_table_parse(&match_options_table, p, argc, argv);
@@ -412,7 +440,7 @@ static int parse_and_check(struct match_parse *p, int argc, char **argv)
     if ((rc = check_together(p, argc, argv)))
         return rc;
     merge_defaults(p);
-    return EXIT_OK;
+    return check_variant_options(&p->c);
 }
 
 int match_parse_options(int argc, char **argv, struct match_config *c)
@@ -426,22 +454,9 @@ int match_parse_options(int argc, char **argv, struct match_config *c)
 /* Options the variant declares also set the arbiter's rules. */
 int match_apply_variant_options(struct match_config *c)
 {
-    const struct variant *v = c->variant;
     char err[VARIANT_ERR_LEN];
-    if (settings_init(&c->rules, v, err, sizeof err)) {
-        fprintf(stderr, "rulezero match: %s\n", err);
-        return -1;
-    }
-    for (int i = 0; i < 2; i++)
-        for (int k = 0; k < c->engines[i].option_count; k++) {
-            const char *opt = c->engines[i].options[k];
-            const char *eq = strchr(opt, '=');
-            char name[64];
-            snprintf(name, sizeof name, "%.*s", (int)(eq - opt), opt);
-            if (settings_offers(v, name) && settings_set(&c->rules, name, eq + 1, err, sizeof err)) {
-                fprintf(stderr, "rulezero match: %s\n", err);
-                return -1;
-            }
-        }
-    return 0;
+    if (read_variant_options(c, &c->rules, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "rulezero match: %s\n", err);
+    return -1;
 }

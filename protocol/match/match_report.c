@@ -1,6 +1,7 @@
 #include "protocol/match/match_report.h"
 
 #include <string.h>
+#include <strings.h>
 
 void tally_game(struct match_tally *t, int first_won, enum fault_kind fault, int culprit)
 {
@@ -26,11 +27,11 @@ enum fault_kind fault_from_pgn(const char *termination, const char *comment)
 {
     if (!termination)
         return FAULT_NONE;
-    if (strcmp(termination, "time forfeit") == 0)
+    if (strcasecmp(termination, "time forfeit") == 0)
         return FAULT_TIME;
-    if (strcmp(termination, "abandoned") == 0)
+    if (strcasecmp(termination, "abandoned") == 0)
         return FAULT_CRASH;
-    if (strcmp(termination, "rules infraction") != 0)
+    if (strcasecmp(termination, "rules infraction") != 0)
         return FAULT_NONE;
     if (comment && strstr(comment, FAULT_WORDS_ILLEGAL))
         return FAULT_ILLEGAL;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "protocol/match/xboard_san.h"
 #include "variants/adjudicate.h"
 #include "variants/core/notation.h"
 #include "variants/registry.h"
@@ -304,14 +305,16 @@ int match_parse_turn(struct position *pos, const char *text, struct turn *out)
 {
     if (turn_parse(pos, text, out) == 0)
         return 0;
+    char mapped[TURN_TEXT_LEN];
     xboard_text_fn from_xboard = game_of(pos->variant)->xboard_parse;
     if (from_xboard) {
-        char mapped[TURN_TEXT_LEN];
         from_xboard(pos, text, mapped, sizeof mapped);
         if (turn_parse(pos, mapped, out) == 0)
             return 0;
     }
-    return turn_read(pos, text, out);
+    if (turn_read(pos, text, out) == 0)
+        return 0;
+    return xboard_san_parse(pos, text, out);
 }
 
 int pgn_replay(const struct pgn_game *g, struct position *pos, struct settings *s, char *err, size_t errlen)
@@ -319,6 +322,9 @@ int pgn_replay(const struct pgn_game *g, struct position *pos, struct settings *
     settings_free(s);
     const char *id = pgn_tag(g, "Variant");
     const struct variant *v = variant_find(id ? id : "normal");
+    for (int i = 0; !v && id && i < variant_count(); i++)
+        if (strcasecmp(variant_at(i)->id, id) == 0)
+            v = variant_at(i);
     if (!v && id && (strcasecmp(id, "standard") == 0 || strcasecmp(id, "chess") == 0))
         v = variant_find("normal");
     if (!v) {
@@ -355,10 +361,69 @@ int pgn_replay(const struct pgn_game *g, struct position *pos, struct settings *
 
 /* ---- pgn-check ----------------------------------------------------------- */
 
+/* What is wrong with a replayed game's end, NULL when nothing. The Termination
+ * tag is optional (PGN's standard) and read without regard to case: a game
+ * the rules ended must carry their result, and one marked "normal" must have
+ * been ended by the rules; other terminations (time forfeit, adjudication,
+ * ...) end a game the rules have not. */
+static const char *end_problem(const struct pgn_game *g, const struct outcome *o)
+{
+    const char *tag_result = pgn_tag(g, "Result");
+    const char *term = pgn_tag(g, "Termination");
+    bool over = o->result != RESULT_NONE;
+    bool normal = term && strcasecmp(term, "normal") == 0;
+    if (tag_result && strcmp(tag_result, g->result) != 0)
+        return "the Result tag and the result after the moves differ";
+    if (over && strcmp(result_text(o->result), g->result) != 0)
+        return "the rules ended the game here with another result";
+    if (normal && !over)
+        return "ended \"normal\" but the rules do not give this result here";
+    if (over && term && !normal)
+        return "the rules ended the game here but it was not ended \"normal\"";
+    return NULL;
+}
+
+static int check_game(int number, const struct pgn_game *g, struct position *pos, struct settings *settings)
+{
+    char err[512];
+    if (pgn_replay(g, pos, settings, err, sizeof err)) {
+        printf("Game %d: ERROR %s\n", number, err);
+        return 1;
+    }
+    struct outcome o = game_adjudicate(pos);
+    const char *problem = end_problem(g, &o);
+    if (problem) {
+        printf("Game %d: ERROR %s (%s)\n", number, problem, o.result != RESULT_NONE ? o.reason : "game not over");
+        return 1;
+    }
+    char fen[FEN_MAX_LEN];
+    fen_write(pos, fen, sizeof fen);
+    printf("Game %d: OK %d plies %s %s\n", number, g->nmoves, g->result, fen);
+    return 0;
+}
+
+static const char pgn_check_usage[] =
+    "Usage: rulezero pgn-check FILE\n"
+    "\n"
+    "Replays every game of a PGN file through Rule Zero's rules (moves in the\n"
+    "variant's coordinates, its readable notation, SAN, or XBoard's forms such as\n"
+    "Sf1f3, Pcb3, Kdxd2-d3) and checks each game's result: a game the rules ended\n"
+    "must carry their result, and one marked [Termination \"normal\"] must have\n"
+    "been ended by them. One line per game, then a count. Exit status 0 when every\n"
+    "game is right, 1 when one is not (or FILE cannot be read), 2 on a usage error.\n";
+
 int pgn_check_main(int argc, char **argv)
 {
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(pgn_check_usage, stdout);
+        return 0;
+    }
+    if (argc == 2 && argv[1][0] == '-' && argv[1][1]) {
+        fprintf(stderr, "rulezero pgn-check: unknown option '%s'\nTry 'rulezero pgn-check --help'.\n", argv[1]);
+        return 2;
+    }
     if (argc != 2) {
-        fprintf(stderr, "Usage: rulezero pgn-check FILE\n");
+        fprintf(stderr, "rulezero pgn-check: needs one FILE\nTry 'rulezero pgn-check --help'.\n");
         return 2;
     }
     struct pgn_reader r;
@@ -379,30 +444,7 @@ int pgn_check_main(int argc, char **argv)
             bad++;
             break;
         }
-        if (pgn_replay(&g, pos, &settings, err, sizeof err)) {
-            printf("Game %d: ERROR %s\n", games, err);
-            bad++;
-        } else {
-            char fen[FEN_MAX_LEN];
-            fen_write(pos, fen, sizeof fen);
-            const char *tag_result = pgn_tag(&g, "Result");
-            const char *term = pgn_tag(&g, "Termination");
-            struct outcome o = game_adjudicate(pos);
-            bool over = o.result != RESULT_NONE;
-            const char *problem = NULL;
-            if (tag_result && strcmp(tag_result, g.result) != 0)
-                problem = "the Result tag and the result after the moves differ";
-            else if (term && strcmp(term, "normal") == 0 && (!over || strcmp(result_text(o.result), g.result)))
-                problem = "ended \"normal\" but the rules do not give this result here";
-            else if (over && (!term || strcmp(term, "normal") != 0))
-                problem = "the rules ended the game here but it was not ended \"normal\"";
-            if (problem) {
-                printf("Game %d: ERROR %s (%s)\n", games, problem, over ? o.reason : "game not over");
-                bad++;
-            } else {
-                printf("Game %d: OK %d plies %s %s\n", games, g.nmoves, g.result, fen);
-            }
-        }
+        bad += check_game(games, &g, pos, &settings);
         pgn_game_free(&g);
     }
     free(pos);

@@ -64,8 +64,9 @@ const char *pgn_tag(const struct pgn_game *g, const char *name);
  * after a failure. 0, or -1 with the first illegal move in err. */
 int pgn_replay(const struct pgn_game *g, struct position *pos, struct settings *s, char *err, size_t errlen);
 
-/* Parses a turn text as the rules read it, trying the variant's XBoard form
- * and then the readable notation and SAN (variants/core/notation.h: turn_read)
+/* Parses a turn text as the rules read it, trying the variant's XBoard form,
+ * the readable notation and SAN (variants/core/notation.h: turn_read), then
+ * what XBoard writes to PGN for pieces it does not know (xboard_san.h),
  * when the plain text is not a legal turn. 0 or -1. */
 int match_parse_turn(struct position *pos, const char *text, struct turn *out);
 

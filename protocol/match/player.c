@@ -28,6 +28,17 @@ int player_read(struct player *p, char *line, size_t n, int64_t deadline, struct
     return 0;
 }
 
+const char *player_label(struct player *p)
+{
+    if (p->cfg->name[0])
+        return p->cfg->name;
+    if (strncmp(p->engine_name, p->cfg->cmd, sizeof p->engine_name - 1) == 0) /* no name of its own */
+        snprintf(p->label, sizeof p->label, "'%s'", p->cfg->cmd);
+    else
+        snprintf(p->label, sizeof p->label, "%s ('%s')", p->engine_name, p->cfg->cmd);
+    return p->label;
+}
+
 enum player_protocol player_detect(const struct player_config *cfg, int64_t wait_ms, bool debug)
 {
     if (strncmp(cfg->cmd, BUILTIN_PREFIX, strlen(BUILTIN_PREFIX)) == 0)

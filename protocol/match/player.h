@@ -79,8 +79,10 @@ struct player {
     void *line_ctx;
     struct engine_proc proc;
     char engine_name[64];    /* from the engine (myname / id name) */
+    char label[160];         /* player_label's text */
     /* CECP */
     bool ping, setboard, usermove;
+    bool any_feature;        /* a feature line came during the handshake */
     char variants[1024];
     int ping_id;
     bool forced;             /* in force mode (not playing a side) */
@@ -105,6 +107,11 @@ static inline void text_copy(char *dst, size_t n, const char *src)
     memcpy(dst, src, len);
     dst[len] = '\0';
 }
+
+/* The player's name for messages: the one given (--engine-name), else the
+ * engine's own (myname, id name) with its command when they differ, else
+ * the command. */
+const char *player_label(struct player *p);
 
 /* Protocol of a command by probing it (sends `uci`, waits for `uciok`). */
 enum player_protocol player_detect(const struct player_config *cfg, int64_t wait_ms, bool debug);

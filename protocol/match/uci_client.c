@@ -58,7 +58,7 @@ int uci_start(struct player *p, const struct variant *v, char *err, size_t errle
     struct reply r;
     for (;;) {
         if (!player_read(p, line, sizeof line, deadline, &r)) {
-            snprintf(err, errlen, "%s: %s before uciok", p->cfg->name, r.text);
+            snprintf(err, errlen, "%s: %s before uciok", player_label(p), r.text);
             return -1;
         }
         if (strcmp(line, "uciok") == 0)
@@ -69,7 +69,7 @@ int uci_start(struct player *p, const struct variant *v, char *err, size_t errle
     }
     if (strcmp(v->id, "normal") != 0) {
         if (!uci_plays(p, v->id)) {
-            snprintf(err, errlen, "%s does not play variant %s (UCI_Variant:%s)", p->cfg->name, v->id,
+            snprintf(err, errlen, "%s does not play variant %s (UCI_Variant:%s)", player_label(p), v->id,
                      p->has_uci_variant ? p->uci_variants : " none");
             return -1;
         }
@@ -86,7 +86,7 @@ int uci_start(struct player *p, const struct variant *v, char *err, size_t errle
             proc_send(&p->proc, "setoption name %s", opt);
     }
     if (!uci_sync(p, clock_ms() + p->handshake_ms, &r)) {
-        snprintf(err, errlen, "%s: %s", p->cfg->name, r.text);
+        snprintf(err, errlen, "%s: %s", player_label(p), r.text);
         return -1;
     }
     return 0;
@@ -113,12 +113,12 @@ int uci_new_game(struct player *p, const struct game_view *g, char *err, size_t 
     (void)g;
     struct reply r;
     if (!stop_pondering(p, clock_ms() + p->handshake_ms, &r)) {
-        snprintf(err, errlen, "%s: %s", p->cfg->name, r.text);
+        snprintf(err, errlen, "%s: %s", player_label(p), r.text);
         return -1;
     }
     proc_send(&p->proc, "ucinewgame");
     if (!uci_sync(p, clock_ms() + p->handshake_ms, &r)) {
-        snprintf(err, errlen, "%s: %s", p->cfg->name, r.text);
+        snprintf(err, errlen, "%s: %s", player_label(p), r.text);
         return -1;
     }
     return 0;

@@ -268,7 +268,7 @@ def command_line_engine_options():
     for bad in ["Threads=0", "MultiPV=65", "Skill=x", "UCI_Elo=3000", "Ponder=maybe", "Move Overhead=5001"]:
         r = subprocess.run([RZ, "--option", bad], input="", capture_output=True, text=True)
         name = bad.split("=")[0]
-        assert r.returncode == 1 and f"option {name}: " in r.stderr, f"{bad}: {r.returncode} {r.stderr!r}"
+        assert r.returncode == 2 and f"option {name}: " in r.stderr, f"{bad}: {r.returncode} {r.stderr!r}"  # a usage error
     # Given on the command line, they hold in the session: Skill 0 stays shallow, MultiPV 2 shows two lines.
     e = Engine([RZ, "--option", "Skill=0", "-o", "Threads=2"], "uci with --option")
     e.send("uci", "position startpos")
