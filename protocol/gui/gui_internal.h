@@ -113,6 +113,8 @@ struct gui_session {
     bool legal_broadcast;             /* legal turns were broadcast, */
     unsigned legal_broadcast_generation; /* for this generation */
     char *legal_json, *choices_json;
+    gui_send_fn asker;                /* the page whose message is being handled; NULL: none (an engine, */
+    void *asker_ctx;                  /* the clock): whom a change the store refuses is said to */
     struct gui_analysis *analysis;    /* the analysis board (gui_analysis.h) */
     pthread_t analysis_thread;
     bool analysis_started;

@@ -122,7 +122,9 @@ static int store_game(void *ctx, struct gui_session *s)
     free(record);
     fprintf(stderr, "rulezero gui: game %s not saved, the change undone: %s\n", g->id, err);
     put_back(g, s);
-    gui_send_error(game_broadcast, g, "refused: the game could not be saved, so the change is not made (%s)", err);
+    /* to the page that asked for the change; one the server made (an engine's turn, a flag's fall) to every page */
+    gui_send_error(s->asker ? s->asker : game_broadcast, s->asker ? s->asker_ctx : g,
+                   "refused: the game could not be saved, so the change is not made (%s)", err);
     return -1;
 }
 

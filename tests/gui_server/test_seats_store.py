@@ -22,7 +22,7 @@ import tempfile
 
 from guitest import RZ, check, finish, start_server, stop_server
 from guitest import http as get
-from seatsplay import create_game, page, stored_turns
+from seatsplay import create_game, page, second_start, stored_turns
 
 TMP = tempfile.mkdtemp(prefix="rz-store-")
 DB = os.path.join(TMP, "games.sqlite")
@@ -47,20 +47,8 @@ def states_until_hello(ws):
             plies.append(m["ply"])
 
 
-def second_start(*args, env=None):
-    """Starts `rulezero gui --port 0 ARGS`: (exit code, stderr) when it exits
-    at once, or ("serving", stderr so far) when it printed its address (then
-    it is stopped)."""
-    p = subprocess.Popen([RZ, "gui", "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, env=env)
-    if p.stdout.readline().startswith("http://"):
-        stop_server(p)
-        return "serving", ""
-    return p.wait(timeout=60), p.stderr.read()
-
-
 def second_server_refused(proc):
-    code, err = second_start("--db", DB)
+    code, err = second_start(RZ, "--db", DB)
     check(code == 3, f"a second server on the file exits 3: {code}")
     check(DB in err and f"process {proc.pid}" in err, f"its message names the file and the first server: {err!r}")
 
@@ -70,7 +58,7 @@ def second_lobby_refused():
     first = subprocess.Popen([RZ, "gui", "--port", "0", "--lobby"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, env=env)
     check(first.stdout.readline().startswith("http://127.0.0.1:"), "a --lobby server starts")
-    code, err = second_start("--lobby", env=env)
+    code, err = second_start(RZ, "--lobby", env=env)
     check(code == 3 and "games.sqlite is in use" in err,
           f"a second --lobby server on the default file is refused: {code} {err!r}")
     stop_server(first)
