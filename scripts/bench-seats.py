@@ -72,6 +72,7 @@ class Load:
         self.sent = {}        # (id, ply) -> when the turn was sent
         self.round_trips = []
         self.turns = 0
+        self.checked = 0      # acknowledged turns looked for in the file after the kills
 
     def start(self):
         self.proc, self.port = start_server(self.rz, self.db, self.games_n)
@@ -150,6 +151,7 @@ class Load:
                     bad.append(f"{what}: game {g[:8]} lost acknowledged turns ({len(acked)} acknowledged, "
                                f"{None if turns is None else len(turns)} on the disk)")
                 else:
+                    self.checked += len(acked)
                     self.acked[g] = turns
         return bad
 
@@ -203,6 +205,9 @@ def bench(rz, games=50, seconds=20.0, kills=0, seed=42):
                 if [t["coord"] for t in served["moves"]] != load.acked[g]:
                     failures.append(f"kill {k + 1}: game {g[:8]} is not served as the file holds it")
             load.open_seats()
+        if kills:
+            text += (f"\n{kills} kills under the load: {load.checked} acknowledged turns looked for in the file, "
+                     f"{'every one there' if not failures else f'{len(failures)} failures'}")
         return text, rate, p99, failures
     finally:
         if getattr(load, "proc", None):
@@ -222,9 +227,6 @@ def main():
     a = ap.parse_args()
     text, rate, p99, failures = bench(a.rulezero, a.games, a.seconds, a.kills)
     print(text)
-    if a.kills:
-        print(f"{a.kills} kills under the load: " + ("every acknowledged turn on the disk" if not failures else
-                                                    f"{len(failures)} failures"))
     if a.min_rate is not None and rate < a.min_rate:
         failures.append(f"{rate:.0f} turns a second, under {a.min_rate:.0f}")
     if a.max_p99 is not None and (p99 is None or p99 > a.max_p99):

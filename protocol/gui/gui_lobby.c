@@ -582,7 +582,11 @@ static void on_create(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, 
         rc = store_first(g, err, sizeof err);
     }
     pthread_mutex_lock(&l->lock);
-    if (rc == 0 && table_add(l, g)) {
+    if (rc == 0 && l->count >= l->lc.max_games) { /* filled meanwhile: the runner has many threads */
+        snprintf(err, sizeof err, "refused: the server holds its most games (%d): finish or delete one",
+                 l->lc.max_games);
+        rc = -1;
+    } else if (rc == 0 && table_add(l, g)) {
         snprintf(err, sizeof err, "out of memory");
         rc = -1;
     }
