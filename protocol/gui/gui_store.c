@@ -228,8 +228,8 @@ static void bind_update(sqlite3_stmt *stmt, const struct gui_stored_game *g)
 }
 
 static const char *const write_sql[] = {
-    [WRITE_INSERT] = "INSERT INTO games (id, created, creator_key, white_key, black_key, creator_side, open_seats,"
-                     " days_per_move, turn_started, plies, result, record) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+    [WRITE_INSERT] = ("INSERT INTO games (id, created, creator_key, white_key, black_key, creator_side, open_seats,"
+                      " days_per_move, turn_started, plies, result, record) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
     [WRITE_UPDATE] = "UPDATE games SET record = ?, plies = ?, result = ?, turn_started = ?, open_seats = ? WHERE id = ?",
     [WRITE_DELETE] = "DELETE FROM games WHERE id = ?",
 };
