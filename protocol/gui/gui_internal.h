@@ -113,6 +113,8 @@ struct gui_session {
     bool legal_broadcast;             /* legal turns were broadcast, */
     unsigned legal_broadcast_generation; /* for this generation */
     char *legal_json, *choices_json;
+    gui_send_fn asker;                /* the page whose message is being handled; NULL: none (an engine, */
+    void *asker_ctx;                  /* the clock): whom a change the store refuses is said to */
     struct gui_analysis *analysis;    /* the analysis board (gui_analysis.h) */
     pthread_t analysis_thread;
     bool analysis_started;
@@ -145,6 +147,10 @@ int gui_on_save(const struct gui_request *r);
 /* `saved` with the record to every page (lock held). */
 void gui_broadcast_record(struct gui_session *s);
 int gui_on_restore(const struct gui_request *r);
+/* The game put back as `record` (a record's JSON text) has it, with the
+ * store's hook not called and nobody told (the store's undo of a change it
+ * could not write; lock held): 0, or -1 with why in err. */
+int gui_record_put_back(struct gui_session *s, const char *record, char *err, size_t errlen);
 
 /* Sends o as one message and frees it (gui_state.c). */
 void gui_send_json(gui_send_fn send, void *ctx, cJSON *o);
@@ -203,6 +209,9 @@ void gui_set_result(struct gui_session *s, enum game_result r, const char *reaso
 /* `side` lost, e.g. "loses on time": the result and everyone told. */
 void gui_side_loses(struct gui_session *s, Color side, const char *how);
 void gui_game_changed(struct gui_session *s);
+/* What every change does before it is stored and told: a new generation,
+ * the engines' thinking stopped, the waiters woken. */
+void gui_game_touched(struct gui_session *s);
 
 /* Games built and started (gui_messages.c), for new_game, load_fen and
  * restore alike; lock held. A page's `tc` (docs/gui-protocol.md): 0, or -1

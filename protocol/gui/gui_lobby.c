@@ -29,12 +29,18 @@ struct gui_game {
     int64_t turn_started_s;
     int plies;
     bool stored;                  /* its row exists: every change is written */
+    /* The game as it was last written: a change the store cannot write is
+     * undone to it (the record, and what the record does not hold exactly). */
+    char *saved_record;
+    int64_t saved_clock_ms[2], saved_turn_start_ms;
+    unsigned saved_game_number;
 };
 
 struct gui_lobby {
     struct gui_config cfg;
     struct gui_lobby_config lc;
     struct gui_store *store;
+    int db_lock;          /* one server per file (gui_store_lock), for the lobby's life */
     gui_game_send_fn send;
     void *send_ctx;
     pthread_mutex_t lock; /* the table and every game's refs */
@@ -52,35 +58,74 @@ static void game_broadcast(void *ctx, const char *text, size_t len)
     g->lobby->send(g->lobby->send_ctx, g, text, len);
 }
 
-/* The session's store hook: the game's row rewritten, before anyone hears of the change. */
-static void store_game(void *ctx, struct gui_session *s)
+/* The game as it is now, written (record: its record's text, taken over). */
+static void remember_saved(struct gui_game *g, const struct gui_session *s, char *record)
 {
-    struct gui_game *g = ctx;
-    if (!g->stored)
+    free(g->saved_record);
+    g->saved_record = record;
+    for (int c = 0; c < 2; c++)
+        g->saved_clock_ms[c] = s->clock_ms[c];
+    g->saved_turn_start_ms = s->turn_start_ms;
+    g->saved_game_number = s->game_number;
+}
+
+/* A change the store could not write undone: the game as it was last written. */
+static void put_back(struct gui_game *g, struct gui_session *s)
+{
+    char err[512];
+    if (!g->saved_record || gui_record_put_back(s, g->saved_record, err, sizeof err)) {
+        fprintf(stderr, "rulezero gui: game %s cannot be put back as it was written: %s\n", g->id,
+                g->saved_record ? err : "no record");
         return;
-    if (s->game.count != g->plies) {
-        g->plies = s->game.count;
-        g->turn_started_s = now_s();
     }
+    for (int c = 0; c < 2; c++)
+        s->clock_ms[c] = g->saved_clock_ms[c];
+    s->turn_start_ms = g->saved_turn_start_ms;
+    s->game_number = g->saved_game_number;
+}
+
+static char *record_text(struct gui_session *s)
+{
     cJSON *rec = gui_record_json(s);
     char *record = rec ? cJSON_PrintUnformatted(rec) : NULL;
     cJSON_Delete(rec);
+    return record;
+}
+
+/* The session's store hook: the game's row rewritten, before anyone hears of
+ * the change; when it cannot be, the change is undone and refused. */
+static int store_game(void *ctx, struct gui_session *s)
+{
+    struct gui_game *g = ctx;
+    if (!g->stored)
+        return 0;
+    int plies = s->game.count;
+    int64_t turn_started_s = plies != g->plies ? now_s() : g->turn_started_s;
+    char *record = record_text(s);
     struct gui_stored_game row = {.creator_side = g->creator_side,
                                   .open_seats = g->open_seats,
                                   .days_per_move = g->days_per_move,
-                                  .turn_started_s = g->turn_started_s,
-                                  .plies = g->plies,
+                                  .turn_started_s = turn_started_s,
+                                  .plies = plies,
                                   .result = s->over ? s->result_score : "",
                                   .record = record};
     snprintf(row.id, sizeof row.id, "%s", g->id);
     char err[256];
-    if (!record || gui_store_update(g->lobby->store, &row, err, sizeof err)) {
-        if (!record)
-            snprintf(err, sizeof err, "out of memory");
-        fprintf(stderr, "rulezero gui: game %s not saved: %s\n", g->id, err);
-        gui_send_error(game_broadcast, g, "the game could not be saved: %s", err);
+    if (record && gui_store_update(g->lobby->store, &row, err, sizeof err) == 0) {
+        g->plies = plies;
+        g->turn_started_s = turn_started_s;
+        remember_saved(g, s, record);
+        return 0;
     }
+    if (!record)
+        snprintf(err, sizeof err, "out of memory");
     free(record);
+    fprintf(stderr, "rulezero gui: game %s not saved, the change undone: %s\n", g->id, err);
+    put_back(g, s);
+    /* to the page that asked for the change; one the server made (an engine's turn, a flag's fall) to every page */
+    gui_send_error(s->asker ? s->asker : game_broadcast, s->asker ? s->asker_ctx : g,
+                   "refused: the game could not be saved, so the change is not made (%s)", err);
+    return -1;
 }
 
 static void lobby_game_free(struct gui_game *g)
@@ -88,6 +133,7 @@ static void lobby_game_free(struct gui_game *g)
     if (!g)
         return;
     gui_session_free(g->session);
+    free(g->saved_record);
     memset(g->creator, 0, sizeof g->creator);
     memset(g->seat, 0, sizeof g->seat);
     free(g);
@@ -192,6 +238,7 @@ static int restore_one(void *ctx, const struct gui_stored_game *row)
     }
     pthread_mutex_lock(&g->session->lock);
     g->stored = true;
+    remember_saved(g, g->session, strdup(row->record ? row->record : ""));
     pthread_mutex_unlock(&g->session->lock);
     if (table_add(l, g)) {
         lobby_game_free(g);
@@ -215,7 +262,10 @@ struct gui_lobby *gui_lobby_open(const struct gui_config *cfg, const struct gui_
     l->send = send;
     l->send_ctx = send_ctx;
     pthread_mutex_init(&l->lock, NULL);
-    l->store = gui_store_open(lc->db_path, err, errlen);
+    l->db_lock = gui_store_lock(lc->db_path, err, errlen);
+    if (lc->db_in_use)
+        *lc->db_in_use = l->db_lock == GUI_STORE_IN_USE;
+    l->store = l->db_lock == -1 || l->db_lock == GUI_STORE_IN_USE ? NULL : gui_store_open(lc->db_path, err, errlen);
     if (!l->store) {
         gui_lobby_close(l);
         return NULL;
@@ -237,6 +287,7 @@ void gui_lobby_close(struct gui_lobby *l)
         lobby_game_free(l->game[i]);
     free(l->game);
     gui_store_close(l->store);
+    gui_store_unlock(l->db_lock);
     pthread_mutex_destroy(&l->lock);
     free(l);
 }
@@ -428,9 +479,7 @@ static int store_first(struct gui_game *g, char *err, size_t errlen)
 {
     struct gui_session *s = g->session;
     pthread_mutex_lock(&s->lock);
-    cJSON *rec = gui_record_json(s);
-    char *record = rec ? cJSON_PrintUnformatted(rec) : NULL;
-    cJSON_Delete(rec);
+    char *record = record_text(s);
     g->plies = s->game.count;
     struct gui_stored_game row = {.creator_side = g->creator_side,
                                   .open_seats = g->open_seats,
@@ -448,8 +497,11 @@ static int store_first(struct gui_game *g, char *err, size_t errlen)
     if (!record)
         snprintf(err, errlen, "out of memory");
     g->stored = rc == 0;
+    if (rc == 0)
+        remember_saved(g, s, record);
+    else
+        free(record);
     pthread_mutex_unlock(&s->lock);
-    free(record);
     return rc;
 }
 
@@ -538,7 +590,11 @@ static void on_create(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, 
         rc = store_first(g, err, sizeof err);
     }
     pthread_mutex_lock(&l->lock);
-    if (rc == 0 && table_add(l, g)) {
+    if (rc == 0 && l->count >= l->lc.max_games) { /* filled meanwhile: the runner has many threads */
+        snprintf(err, sizeof err, "refused: the server holds its most games (%d): finish or delete one",
+                 l->lc.max_games);
+        rc = -1;
+    } else if (rc == 0 && table_add(l, g)) {
         snprintf(err, sizeof err, "out of memory");
         rc = -1;
     }
@@ -569,14 +625,17 @@ static void on_claim(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, v
     }
     struct gui_session *s = g->session;
     pthread_mutex_lock(&s->lock);
-    bool open = (g->open_seats >> c) & 1 && !s->over;
+    bool open = (g->open_seats >> c) & 1 && !s->over, saved = true;
     if (open) {
         g->open_seats &= ~(1 << c);
-        store_game(g, s);
+        saved = store_game(g, s) == 0;
+        if (!saved)
+            g->open_seats |= 1 << c;
     }
     pthread_mutex_unlock(&s->lock);
-    if (!open) {
-        gui_send_error(reply, reply_ctx, "refused: that seat is not open");
+    if (!open || !saved) {
+        gui_send_error(reply, reply_ctx, "refused: %s",
+                       saved ? "that seat is not open" : "the game could not be saved, so the seat is not given");
     } else {
         char link[128];
         link_of(link, sizeof link, g->id, g->seat[c]);

@@ -23,6 +23,7 @@ typedef void (*gui_game_send_fn)(void *ctx, struct gui_game *g, const char *text
 struct gui_lobby_config {
     const char *db_path;
     int max_games;
+    bool *db_in_use; /* NULL, or set when the open failed as another server holds db_path (gui_store_lock) */
 };
 
 /* Opens the database and restores every game in it: NULL with why in err. */

@@ -18,6 +18,10 @@
 #include "protocol/match/options_table.h"
 #include "variants/core/text.h"
 
+/* The exit code when the database is another server's (gui_store_lock,
+ * which the lobby takes for its life). */
+#define GUI_EXIT_DB_IN_USE 3
+
 /* This binary as a command for /bin/sh, quoted; NULL when unknown. */
 static char *self_command(void)
 {
@@ -172,17 +176,19 @@ int gui_main(int argc, char **argv)
     sigaddset(&set, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
+    bool db_in_use = false;
     struct gui_server_options so = {.host = host,
                                     .port = port,
                                     .db_path = db,
                                     .max_games = args.max_games,
                                     .max_connections = args.max_connections,
-                                    .public_url = args.public_url};
+                                    .public_url = args.public_url,
+                                    .db_in_use = &db_in_use};
     struct gui_server *srv = gui_server_start_with(&so, &cfg, err, sizeof err);
     if (!srv) {
         fprintf(stderr, "rulezero gui: %s\n", err);
         free(self);
-        return 1;
+        return db_in_use ? GUI_EXIT_DB_IN_USE : 1;
     }
     printf("http://%s:%d/\n", strcmp(host, "0.0.0.0") == 0 ? "127.0.0.1" : host, gui_server_port(srv));
     fflush(stdout);

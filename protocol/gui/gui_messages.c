@@ -527,8 +527,11 @@ void gui_session_handle_as(struct gui_session *s, const char *data, size_t len, 
     pthread_mutex_lock(&s->lock);
     struct request r = {s, msg, reply, reply_ctx, -1};
     struct gui_request gr = {s, msg, reply, reply_ctx};
+    s->asker = reply; /* a change the store refuses is said to this page alone */
+    s->asker_ctx = reply_ctx;
     if (!actor || gui_seat_gate(&gr, actor, msg, &r.seat_side) == GUI_GATE_PASS)
         dispatch(&r);
+    s->asker = NULL;
     pthread_mutex_unlock(&s->lock);
     cJSON_Delete(msg);
 }

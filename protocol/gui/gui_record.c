@@ -297,8 +297,9 @@ static struct game *rebuild(const cJSON *rec, struct restore *x, char *err, size
     return g;
 }
 
-/* The rebuilt game in place of the current one, as it stood when it was saved. */
-static void install(struct gui_session *s, const struct restore *x, struct game *g)
+/* The rebuilt game in place of the current one, as it stood when it was
+ * saved; nobody told yet. */
+static void install_quietly(struct gui_session *s, const struct restore *x, struct game *g)
 {
     gui_install_game(s, g);
     for (Color c = WHITE; c <= BLACK; c++) {
@@ -311,7 +312,13 @@ static void install(struct gui_session *s, const struct restore *x, struct game 
     s->paused = x->paused;
     if (!s->over && x->result != RESULT_NONE)
         gui_set_result(s, x->result, x->reason); /* a resignation, time, an agreement: the turns do not show it */
-    gui_game_changed(s);
+}
+
+/* The game a record rebuilds, checked (NULL with why). */
+static struct game *rebuild_record(struct gui_session *s, const cJSON *rec, struct restore *x, char *err,
+                                   size_t errlen)
+{
+    return read_fields(s, rec, x, err, errlen) ? NULL : rebuild(rec, x, err, errlen);
 }
 
 int gui_on_restore(const struct gui_request *r)
@@ -319,11 +326,25 @@ int gui_on_restore(const struct gui_request *r)
     struct restore x = {0};
     char err[VARIANT_ERR_LEN + 200];
     const cJSON *rec = field(r->msg, "record");
-    struct game *g = read_fields(r->s, rec, &x, err, sizeof err) ? NULL : rebuild(rec, &x, err, sizeof err);
+    struct game *g = rebuild_record(r->s, rec, &x, err, sizeof err);
     if (!g) {
         gui_send_error(r->reply, r->reply_ctx, "the stored game could not be restored: %s", err);
         return -1;
     }
-    install(r->s, &x, g);
+    install_quietly(r->s, &x, g);
+    gui_game_changed(r->s);
     return 0;
+}
+
+int gui_record_put_back(struct gui_session *s, const char *record, char *err, size_t errlen)
+{
+    struct restore x = {0};
+    cJSON *rec = cJSON_Parse(record);
+    struct game *g = rebuild_record(s, rec, &x, err, errlen);
+    if (g) {
+        install_quietly(s, &x, g);
+        gui_game_touched(s);
+    }
+    cJSON_Delete(rec); /* after the install: x's texts point into it */
+    return g ? 0 : -1;
 }

@@ -4,15 +4,22 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-struct gui_runner {
-    pthread_mutex_t gate; /* one caller at a time */
-    pthread_mutex_t lock; /* the fields below */
-    pthread_cond_t wake;
-    void (*fn)(void *);   /* the work in hand; NULL when none */
+/* One caller's work, on its stack until it is done. */
+struct job {
+    void (*fn)(void *);
     void *arg;
-    bool done;            /* the work in hand is finished */
+    bool done;
+    struct job *next;
+};
+
+struct gui_runner {
+    pthread_mutex_t lock; /* the fields below */
+    pthread_cond_t wake;  /* work came, or quit */
+    pthread_cond_t done;  /* a job finished */
+    struct job *queue, **tail;
     bool quit;
-    pthread_t thread;
+    int threads;
+    pthread_t thread[GUI_RUNNER_MAX_THREADS];
 };
 
 static void *runner_thread(void *arg)
@@ -20,58 +27,73 @@ static void *runner_thread(void *arg)
     struct gui_runner *r = arg;
     pthread_mutex_lock(&r->lock);
     for (;;) {
-        while (!r->quit && (!r->fn || r->done))
+        while (!r->quit && !r->queue)
             pthread_cond_wait(&r->wake, &r->lock);
-        if (r->quit)
+        if (!r->queue)
             break;
+        struct job *j = r->queue;
+        r->queue = j->next;
+        if (!r->queue)
+            r->tail = &r->queue;
         pthread_mutex_unlock(&r->lock);
-        r->fn(r->arg);
+        j->fn(j->arg);
         pthread_mutex_lock(&r->lock);
-        r->done = true;
-        pthread_cond_broadcast(&r->wake);
+        j->done = true;
+        pthread_cond_broadcast(&r->done);
     }
     pthread_mutex_unlock(&r->lock);
     return NULL;
 }
 
-struct gui_runner *gui_runner_start(void)
+static void runner_free(struct gui_runner *r)
+{
+    pthread_cond_destroy(&r->done);
+    pthread_cond_destroy(&r->wake);
+    pthread_mutex_destroy(&r->lock);
+    free(r);
+}
+
+struct gui_runner *gui_runner_start_many(int threads)
 {
     struct gui_runner *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    pthread_mutex_init(&r->gate, NULL);
     pthread_mutex_init(&r->lock, NULL);
     pthread_cond_init(&r->wake, NULL);
+    pthread_cond_init(&r->done, NULL);
+    r->tail = &r->queue;
+    if (threads < 1)
+        threads = 1;
+    if (threads > GUI_RUNNER_MAX_THREADS)
+        threads = GUI_RUNNER_MAX_THREADS;
     pthread_attr_t attr;
-    bool started = pthread_attr_init(&attr) == 0;
-    if (started) {
-        started = pthread_attr_setstacksize(&attr, GUI_RUNNER_STACK) == 0 &&
-                  pthread_create(&r->thread, &attr, runner_thread, r) == 0;
-        pthread_attr_destroy(&attr);
+    if (pthread_attr_init(&attr) != 0) {
+        runner_free(r);
+        return NULL;
     }
-    if (!started) {
-        pthread_cond_destroy(&r->wake);
-        pthread_mutex_destroy(&r->lock);
-        pthread_mutex_destroy(&r->gate);
-        free(r);
+    if (pthread_attr_setstacksize(&attr, GUI_RUNNER_STACK) == 0)
+        while (r->threads < threads && pthread_create(&r->thread[r->threads], &attr, runner_thread, r) == 0)
+            r->threads++;
+    pthread_attr_destroy(&attr);
+    if (r->threads == 0) {
+        runner_free(r);
         return NULL;
     }
     return r;
 }
 
+struct gui_runner *gui_runner_start(void) { return gui_runner_start_many(1); }
+
 void gui_runner_run(struct gui_runner *r, void (*fn)(void *), void *arg)
 {
-    pthread_mutex_lock(&r->gate);
+    struct job j = {.fn = fn, .arg = arg};
     pthread_mutex_lock(&r->lock);
-    r->fn = fn;
-    r->arg = arg;
-    r->done = false;
-    pthread_cond_broadcast(&r->wake);
-    while (!r->done)
-        pthread_cond_wait(&r->wake, &r->lock);
-    r->fn = NULL;
+    *r->tail = &j;
+    r->tail = &j.next;
+    pthread_cond_signal(&r->wake);
+    while (!j.done)
+        pthread_cond_wait(&r->done, &r->lock);
     pthread_mutex_unlock(&r->lock);
-    pthread_mutex_unlock(&r->gate);
 }
 
 void gui_runner_stop(struct gui_runner *r)
@@ -82,9 +104,7 @@ void gui_runner_stop(struct gui_runner *r)
     r->quit = true;
     pthread_cond_broadcast(&r->wake);
     pthread_mutex_unlock(&r->lock);
-    pthread_join(r->thread, NULL);
-    pthread_cond_destroy(&r->wake);
-    pthread_mutex_destroy(&r->lock);
-    pthread_mutex_destroy(&r->gate);
-    free(r);
+    for (int i = 0; i < r->threads; i++)
+        pthread_join(r->thread[i], NULL);
+    runner_free(r);
 }

@@ -625,9 +625,9 @@ static int server_parts(struct gui_server *srv, const struct gui_server_options 
         return -1;
     srv->max_clients = o->max_connections > 0 ? o->max_connections : GUI_DEFAULT_CONNECTIONS;
     srv->client = calloc((size_t)srv->max_clients, sizeof *srv->client);
-    srv->runner = gui_runner_start();
+    srv->runner = o->db_path ? gui_runner_start_many(GUI_RUNNER_SEATS_THREADS) : gui_runner_start();
     if (o->db_path) {
-        struct gui_lobby_config lc = {.db_path = o->db_path, .max_games = o->max_games};
+        struct gui_lobby_config lc = {.db_path = o->db_path, .max_games = o->max_games, .db_in_use = o->db_in_use};
         err[0] = '\0';
         srv->lobby = gui_lobby_open(cfg, &lc, send_to_game, srv, err, errlen);
         if (!srv->lobby)

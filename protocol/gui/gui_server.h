@@ -4,6 +4,8 @@
 #ifndef RULEZERO_GUI_SERVER_H
 #define RULEZERO_GUI_SERVER_H
 
+#include <stdbool.h>
+
 #include "protocol/gui/gui_session.h"
 
 struct gui_server;
@@ -17,6 +19,7 @@ struct gui_server_options {
     int max_games;          /* with a lobby (0: GUI_DEFAULT_MAX_GAMES) */
     int max_connections;    /* WebSockets (0: GUI_DEFAULT_CONNECTIONS) */
     const char *public_url; /* the address people use (a TLS proxy's): its Host and Origin are ours too */
+    bool *db_in_use;        /* NULL, or set when the start failed as another server holds db_path */
 };
 
 /* Listens as o says. NULL with a message. */

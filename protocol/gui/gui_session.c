@@ -99,15 +99,20 @@ void gui_session_free(struct gui_session *s)
 
 /* ---- Changes of the game ------------------------------------------------------------------ */
 
-void gui_game_changed(struct gui_session *s)
+void gui_game_touched(struct gui_session *s)
 {
     s->generation++;
     gui_interrupt_engine(s);
     if (s->thinking_player)
         proc_abandon(&s->thinking_player->proc);
     gui_wake(s);
-    if (s->cfg.store)
-        s->cfg.store(s->cfg.store_ctx, s); /* on the disk before anyone hears of it */
+}
+
+void gui_game_changed(struct gui_session *s)
+{
+    gui_game_touched(s);
+    if (s->cfg.store && s->cfg.store(s->cfg.store_ctx, s))
+        return; /* not on the disk: the game is back as it was, and nobody hears of the change */
     gui_broadcast_state(s);
     if (s->cfg.records)
         gui_broadcast_record(s);

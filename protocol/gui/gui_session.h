@@ -27,8 +27,10 @@ struct gui_config {
     bool records;                    /* after every change of the game, every page gets `saved` (the browser build stores it) */
     /* After every change of the game, with the session's lock held and before
      * any page is told of it: a server with a database writes it there
-     * (gui_lobby.c). NULL: nothing. */
-    void (*store)(void *store_ctx, struct gui_session *s);
+     * (gui_lobby.c) and returns once it is on the disk (0); when it cannot,
+     * it puts the game back as it was last written, tells the pages why and
+     * returns -1: nobody is told of the change. NULL: nothing. */
+    int (*store)(void *store_ctx, struct gui_session *s);
     void *store_ctx;
 };
 

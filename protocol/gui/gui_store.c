@@ -3,17 +3,31 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
 
+struct write_req;
+
+static void *writer_thread(void *arg);
+
 struct gui_store {
     sqlite3 *db;
-    pthread_mutex_t lock; /* one transaction at a time, whichever game's thread asks */
+    pthread_mutex_t lock;       /* the connection: one transaction at a time */
+    pthread_mutex_t queue_lock; /* the fields below */
+    pthread_cond_t queue_wake;  /* a write waits */
+    pthread_cond_t queue_done;  /* a commit returned */
+    struct write_req *pending, **pending_tail;
+    bool quit;
+    pthread_t writer;
+    bool writer_started;
+    char fault[1024];           /* GUI_STORE_FAULT_ENV's file, "" when none */
 };
 
 static int db_error(sqlite3 *db, const char *what, char *err, size_t errlen)
@@ -174,7 +188,7 @@ struct gui_store *gui_store_open(const char *path, char *err, size_t errlen)
         free(st);
         return NULL;
     }
-    sqlite3_busy_timeout(st->db, 5000);
+    sqlite3_busy_timeout(st->db, GUI_STORE_BUSY_MS);
     /* WAL: a commit is one append; FULL: it is synced before the commit returns. */
     if (schema_check(st->db, path, err, errlen) || exec(st->db, "PRAGMA journal_mode=WAL", err, errlen) ||
         exec(st->db, "PRAGMA synchronous=FULL", err, errlen) || migrate(st->db, err, errlen)) {
@@ -183,6 +197,18 @@ struct gui_store *gui_store_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     pthread_mutex_init(&st->lock, NULL);
+    pthread_mutex_init(&st->queue_lock, NULL);
+    pthread_cond_init(&st->queue_wake, NULL);
+    pthread_cond_init(&st->queue_done, NULL);
+    st->pending_tail = &st->pending;
+    const char *fault = getenv(GUI_STORE_FAULT_ENV);
+    snprintf(st->fault, sizeof st->fault, "%s", fault ? fault : "");
+    st->writer_started = pthread_create(&st->writer, NULL, writer_thread, st) == 0;
+    if (!st->writer_started) {
+        snprintf(err, errlen, "cannot start the database's writer thread");
+        gui_store_close(st);
+        return NULL;
+    }
     return st;
 }
 
@@ -190,55 +216,43 @@ void gui_store_close(struct gui_store *st)
 {
     if (!st)
         return;
+    if (st->writer_started) { /* after every caller: nothing is pending */
+        pthread_mutex_lock(&st->queue_lock);
+        st->quit = true;
+        pthread_cond_signal(&st->queue_wake);
+        pthread_mutex_unlock(&st->queue_lock);
+        pthread_join(st->writer, NULL);
+    }
     sqlite3_close(st->db); /* the last connection: the WAL goes back into the file */
+    pthread_cond_destroy(&st->queue_done);
+    pthread_cond_destroy(&st->queue_wake);
+    pthread_mutex_destroy(&st->queue_lock);
     pthread_mutex_destroy(&st->lock);
     free(st);
 }
 
-/* ---- Writing -------------------------------------------------------------------------------- */
+/* ---- Writing: the group commit ------------------------------------------------------------- */
 
-/* Runs one statement in a transaction of its own: binds by bind(ctx, stmt). */
-static int write_one(struct gui_store *st, const char *sql, void (*bind)(sqlite3_stmt *, const void *),
-                     const void *ctx, int want_changes, char *err, size_t errlen)
-{
-    pthread_mutex_lock(&st->lock);
-    sqlite3_stmt *stmt = NULL;
-    int rc = -1;
-    if (exec(st->db, "BEGIN IMMEDIATE", err, errlen))
-        goto out;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL) != SQLITE_OK) {
-        db_error(st->db, "database", err, errlen);
-        goto rollback;
-    }
-    bind(stmt, ctx);
-    if (sqlite3_step(stmt) != SQLITE_DONE) {
-        db_error(st->db, "database", err, errlen);
-        goto rollback;
-    }
-    if (want_changes && sqlite3_changes(st->db) != want_changes) {
-        snprintf(err, errlen, "database: no such game");
-        goto rollback;
-    }
-    if (exec(st->db, "COMMIT", err, errlen))
-        goto rollback;
-    rc = 0;
-    goto out;
-rollback:
-    sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-out:
-    sqlite3_finalize(stmt);
-    pthread_mutex_unlock(&st->lock);
-    return rc;
-}
+enum write_kind { WRITE_INSERT, WRITE_UPDATE, WRITE_DELETE };
+
+/* One caller's write, on its stack until it is done. */
+struct write_req {
+    enum write_kind kind;
+    const struct gui_stored_game *g; /* insert, update */
+    const char *id;                  /* the game's id */
+    int rc;
+    char err[256];
+    bool done;
+    struct write_req *next;
+};
 
 static void bind_text(sqlite3_stmt *stmt, int i, const char *text)
 {
     sqlite3_bind_text(stmt, i, text ? text : "", -1, SQLITE_TRANSIENT);
 }
 
-static void bind_insert(sqlite3_stmt *stmt, const void *ctx)
+static void bind_insert(sqlite3_stmt *stmt, const struct gui_stored_game *g)
 {
-    const struct gui_stored_game *g = ctx;
     bind_text(stmt, 1, g->id);
     sqlite3_bind_int64(stmt, 2, g->created_s);
     bind_text(stmt, 3, g->creator);
@@ -253,17 +267,8 @@ static void bind_insert(sqlite3_stmt *stmt, const void *ctx)
     bind_text(stmt, 12, g->record);
 }
 
-int gui_store_insert(struct gui_store *st, const struct gui_stored_game *g, char *err, size_t errlen)
+static void bind_update(sqlite3_stmt *stmt, const struct gui_stored_game *g)
 {
-    return write_one(st,
-                     "INSERT INTO games (id, created, creator_key, white_key, black_key, creator_side, open_seats,"
-                     " days_per_move, turn_started, plies, result, record) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                     bind_insert, g, 1, err, errlen);
-}
-
-static void bind_update(sqlite3_stmt *stmt, const void *ctx)
-{
-    const struct gui_stored_game *g = ctx;
     bind_text(stmt, 1, g->record);
     sqlite3_bind_int(stmt, 2, g->plies);
     bind_text(stmt, 3, g->result);
@@ -272,17 +277,169 @@ static void bind_update(sqlite3_stmt *stmt, const void *ctx)
     bind_text(stmt, 6, g->id);
 }
 
-int gui_store_update(struct gui_store *st, const struct gui_stored_game *g, char *err, size_t errlen)
+static const char *const write_sql[] = {
+    [WRITE_INSERT] = ("INSERT INTO games (id, created, creator_key, white_key, black_key, creator_side, open_seats,"
+                      " days_per_move, turn_started, plies, result, record) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
+    [WRITE_UPDATE] = "UPDATE games SET record = ?, plies = ?, result = ?, turn_started = ?, open_seats = ? WHERE id = ?",
+    [WRITE_DELETE] = "DELETE FROM games WHERE id = ?",
+};
+
+/* The injected fault (GUI_STORE_FAULT_ENV) for a write of game `id` (NULL:
+ * the commit): its text in err and -1, or 0 when none. */
+static int injected_fault(const struct gui_store *st, const char *id, char *err, size_t errlen)
 {
-    return write_one(st, "UPDATE games SET record = ?, plies = ?, result = ?, turn_started = ?, open_seats = ? WHERE id = ?",
-                     bind_update, g, 1, err, errlen);
+    if (!st->fault[0])
+        return 0;
+    FILE *f = fopen(st->fault, "r");
+    if (!f)
+        return 0;
+    char text[1024];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    bool all = strspn(text, " \t\r\n") == n;
+    if (!(id ? !all && strstr(text, id) : all))
+        return 0;
+    snprintf(err, errlen, "database: injected fault (%s)", GUI_STORE_FAULT_ENV);
+    return -1;
 }
 
-static void bind_id(sqlite3_stmt *stmt, const void *ctx) { bind_text(stmt, 1, ctx); }
+/* While the fault file says "stall", the writer waits, as on a hung disk. */
+static void injected_stall(const struct gui_store *st)
+{
+    for (;;) {
+        char text[8] = "";
+        FILE *f = st->fault[0] ? fopen(st->fault, "r") : NULL;
+        if (f) {
+            size_t n = fread(text, 1, sizeof text - 1, f);
+            text[n] = '\0';
+            fclose(f);
+        }
+        if (strncmp(text, "stall", 5) != 0)
+            return;
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+    }
+}
+
+/* One write in a savepoint of the open transaction: undone alone when it fails. */
+static void write_in_savepoint(struct gui_store *st, struct write_req *w)
+{
+    sqlite3_stmt *stmt = NULL;
+    char *err = w->err;
+    size_t errlen = sizeof w->err;
+    w->rc = -1;
+    if (exec(st->db, "SAVEPOINT one", err, errlen))
+        return;
+    if (injected_fault(st, w->id, err, errlen))
+        goto undo;
+    if (sqlite3_prepare_v2(st->db, write_sql[w->kind], -1, &stmt, NULL) != SQLITE_OK) {
+        db_error(st->db, "database", err, errlen);
+        goto undo;
+    }
+    if (w->kind == WRITE_INSERT)
+        bind_insert(stmt, w->g);
+    else if (w->kind == WRITE_UPDATE)
+        bind_update(stmt, w->g);
+    else
+        bind_text(stmt, 1, w->id);
+    if (sqlite3_step(stmt) != SQLITE_DONE) {
+        db_error(st->db, "database", err, errlen);
+        goto undo;
+    }
+    if (sqlite3_changes(st->db) != 1) {
+        snprintf(err, errlen, "database: no such game");
+        goto undo;
+    }
+    w->rc = 0;
+    goto release;
+undo:
+    sqlite3_exec(st->db, "ROLLBACK TO one", NULL, NULL, NULL);
+release:
+    sqlite3_exec(st->db, "RELEASE one", NULL, NULL, NULL);
+    sqlite3_finalize(stmt);
+}
+
+/* Every write of the batch in one transaction; a failed commit fails them all. */
+static void commit_batch(struct gui_store *st, struct write_req *batch)
+{
+    char err[256];
+    pthread_mutex_lock(&st->lock);
+    injected_stall(st);
+    int rc = exec(st->db, "BEGIN IMMEDIATE", err, sizeof err);
+    for (struct write_req *w = batch; w && rc == 0; w = w->next)
+        write_in_savepoint(st, w);
+    if (rc == 0 && (injected_fault(st, NULL, err, sizeof err) || exec(st->db, "COMMIT", err, sizeof err))) {
+        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+        rc = -1;
+    }
+    pthread_mutex_unlock(&st->lock);
+    for (struct write_req *w = batch; w && rc; w = w->next)
+        if (w->rc == 0 || !w->err[0]) {
+            w->rc = -1;
+            snprintf(w->err, sizeof w->err, "%s", err);
+        }
+}
+
+static void *writer_thread(void *arg)
+{
+    struct gui_store *st = arg;
+    pthread_mutex_lock(&st->queue_lock);
+    for (;;) {
+        while (!st->pending && !st->quit)
+            pthread_cond_wait(&st->queue_wake, &st->queue_lock);
+        if (!st->pending)
+            break;
+        struct write_req *batch = st->pending;
+        st->pending = NULL;
+        st->pending_tail = &st->pending;
+        pthread_mutex_unlock(&st->queue_lock);
+        commit_batch(st, batch);
+        pthread_mutex_lock(&st->queue_lock);
+        for (struct write_req *w = batch, *next; w; w = next) {
+            next = w->next; /* w is its caller's, who may return once done is set */
+            w->done = true;
+        }
+        pthread_cond_broadcast(&st->queue_done);
+    }
+    pthread_mutex_unlock(&st->queue_lock);
+    return NULL;
+}
+
+/* Hands w to the writer and waits for the commit it went into. */
+static int write_wait(struct gui_store *st, struct write_req *w, char *err, size_t errlen)
+{
+    w->rc = -1;
+    w->err[0] = '\0';
+    w->done = false;
+    w->next = NULL;
+    pthread_mutex_lock(&st->queue_lock);
+    *st->pending_tail = w;
+    st->pending_tail = &w->next;
+    pthread_cond_signal(&st->queue_wake);
+    while (!w->done)
+        pthread_cond_wait(&st->queue_done, &st->queue_lock);
+    pthread_mutex_unlock(&st->queue_lock);
+    if (w->rc)
+        snprintf(err, errlen, "%s", w->err[0] ? w->err : "database: not written");
+    return w->rc;
+}
+
+int gui_store_insert(struct gui_store *st, const struct gui_stored_game *g, char *err, size_t errlen)
+{
+    struct write_req w = {.kind = WRITE_INSERT, .g = g, .id = g->id};
+    return write_wait(st, &w, err, errlen);
+}
+
+int gui_store_update(struct gui_store *st, const struct gui_stored_game *g, char *err, size_t errlen)
+{
+    struct write_req w = {.kind = WRITE_UPDATE, .g = g, .id = g->id};
+    return write_wait(st, &w, err, errlen);
+}
 
 int gui_store_delete(struct gui_store *st, const char *id, char *err, size_t errlen)
 {
-    return write_one(st, "DELETE FROM games WHERE id = ?", bind_id, id, 1, err, errlen);
+    struct write_req w = {.kind = WRITE_DELETE, .id = id};
+    return write_wait(st, &w, err, errlen);
 }
 
 /* ---- Reading -------------------------------------------------------------------------------- */
@@ -420,4 +577,51 @@ int gui_store_default_path(char *out, size_t n, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+/* ---- One server per file -------------------------------------------------------------------- */
+
+int gui_store_lock(const char *path, char *err, size_t errlen)
+{
+    if (strcmp(path, ":memory:") == 0 || !path[0])
+        return GUI_STORE_NO_LOCK; /* nobody else's: no file */
+    char lock_path[4200];
+    if ((size_t)snprintf(lock_path, sizeof lock_path, "%s.lock", path) >= sizeof lock_path) {
+        snprintf(err, errlen, "the database's path is too long: %s", path);
+        return -1;
+    }
+    int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot open %s: %s", lock_path, strerror(errno));
+        return -1;
+    }
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fcntl(fd, F_SETLK, &fl) == 0) {
+        char pid[32];
+        int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+        if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)n, 0) != n) {
+            /* the pid only informs a person who looks: the lock is what counts */
+        }
+        return fd;
+    }
+    int why = errno;
+    struct flock holder = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    bool known = (why == EACCES || why == EAGAIN) && fcntl(fd, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK;
+    close(fd);
+    if (why != EACCES && why != EAGAIN) {
+        snprintf(err, errlen, "cannot lock %s: %s", lock_path, strerror(why));
+        return -1;
+    }
+    if (known)
+        snprintf(err, errlen, "%s is in use by another rulezero gui (process %ld): one server per database", path,
+                 (long)holder.l_pid);
+    else
+        snprintf(err, errlen, "%s is in use by another rulezero gui: one server per database", path);
+    return GUI_STORE_IN_USE;
+}
+
+void gui_store_unlock(int fd)
+{
+    if (fd >= 0)
+        close(fd); /* the lock goes with it; the file stays, empty of meaning */
 }

@@ -4,7 +4,13 @@
  * written in a transaction that is on the disk (WAL, synchronous=FULL) before
  * the turn is told to anyone. The file's schema has a version (PRAGMA
  * user_version) and the application id 'RZG1': a file of another program,
- * or of a newer Rule Zero, is refused with a message, never written. */
+ * or of a newer Rule Zero, is refused with a message, never written.
+ *
+ * Writes are grouped (group commit): one writer thread commits every write
+ * waiting at that moment in one transaction, each in a savepoint of its own
+ * (one game's failed write is not another's), and each caller returns once
+ * that commit has returned, so many games' turns share one sync of the disk.
+ * One server per file: gui_store_lock (docs/security.md, "Storage"). */
 #ifndef RULEZERO_GUI_STORE_H
 #define RULEZERO_GUI_STORE_H
 
@@ -35,11 +41,21 @@ struct gui_stored_game {
     const char *record;            /* the JSON record */
 };
 
+/* Tests only: while the file this variable names exists, the writer fails
+ * (contents empty: every write; "stall": it waits until the file is gone or
+ * changed; else the writes of the game ids the file lists), as a full or
+ * broken disk would (tests/gui_server/test_seats_store.py). */
+#define GUI_STORE_FAULT_ENV "RULEZERO_GUI_STORE_FAULT"
+/* How long a write waits for a lock another program holds on the file (a
+ * sqlite3 shell's open transaction) before it fails. */
+#define GUI_STORE_BUSY_MS 2000
+
 /* Opens (creates) the file: NULL with why in err. */
 struct gui_store *gui_store_open(const char *path, char *err, size_t errlen);
 void gui_store_close(struct gui_store *st);
 
-/* Each one a transaction; 0, or -1 with why in err. */
+/* Each one committed (in the next group commit) before it returns; 0, or -1
+ * with why in err (the write, and only it, undone). From any thread. */
 int gui_store_insert(struct gui_store *st, const struct gui_stored_game *g, char *err, size_t errlen);
 /* The record, plies, result, turn start and open seats of game `id`. */
 int gui_store_update(struct gui_store *st, const struct gui_stored_game *g, char *err, size_t errlen);
@@ -55,5 +71,16 @@ int gui_store_each(struct gui_store *st, int (*each)(void *ctx, const struct gui
  * $HOME/.local/share/rulezero/games.sqlite (its folder made, mode 0700).
  * 0, or -1 with why in err. */
 int gui_store_default_path(char *out, size_t n, char *err, size_t errlen);
+
+/* One server per file: an exclusive lock (fcntl) on FILE.lock beside it,
+ * held until gui_store_unlock or the process's end (a kill -9 included).
+ * The lock's descriptor; GUI_STORE_IN_USE when another process holds it
+ * (err names the file and that process's pid); -1 when the lock file cannot
+ * be made (why in err); GUI_STORE_NO_LOCK for a database in memory (no
+ * file: nobody else's). gui_store_unlock takes any of them. */
+#define GUI_STORE_IN_USE (-2)
+#define GUI_STORE_NO_LOCK (-3)
+int gui_store_lock(const char *path, char *err, size_t errlen);
+void gui_store_unlock(int fd);
 
 #endif

@@ -18,23 +18,20 @@ hello is not read within 5 s is), no turn was played, or a person's turn
 reached no watcher.
 ctest runs a short form (20 games, 50 spectators, 5 s); the deep label the
 whole one."""
-import base64
 import http.client
 import http.cookies
-import json
 import os
 import random
 import selectors
 import shutil
-import socket
 import statistics
-import struct
 import sys
 import tempfile
 import time
 
 from guitest import start_server, stop_server
 from legaltree import turns as legal_turns
+from seatsplay import Conn
 
 RZ = sys.argv[1]
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 200
@@ -43,79 +40,6 @@ SECONDS = float(sys.argv[4]) if len(sys.argv) > 4 else 30
 WHITE = sys.argv[5] if len(sys.argv) > 5 else "builtin:greedy"
 PEOPLE_GAMES = min(10, GAMES)  # games this script plays as a person, for the latency
 rng = random.Random(32)
-
-
-class Conn:
-    """A non-blocking WebSocket client: frames in, JSON messages out."""
-
-    def __init__(self, port, path, cookie=None):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-        key = base64.b64encode(os.urandom(16)).decode()
-        head = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket", "Connection: Upgrade",
-                f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
-        if cookie:
-            head.append("Cookie: " + cookie)
-        self.sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode())
-        buf = b""
-        while b"\r\n\r\n" not in buf:
-            chunk = self.sock.recv(4096)
-            if not chunk:
-                raise ConnectionError("closed during the upgrade")
-            buf += chunk
-        status, _, self.buf = buf.partition(b"\r\n\r\n")
-        if b" 101 " not in status.split(b"\r\n")[0]:
-            raise ConnectionError(status[:60])
-        self.sock.setblocking(False)
-
-    def send(self, obj):
-        payload = json.dumps(obj).encode()
-        mask = os.urandom(4)
-        n = len(payload)
-        header = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack(">H", n))
-        self.sock.setblocking(True)
-        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
-        self.sock.setblocking(False)
-
-    def messages(self):
-        """Reads what has come; yields whole messages."""
-        try:
-            while True:
-                chunk = self.sock.recv(1 << 20)
-                if not chunk:
-                    self.closed = True
-                    break
-                self.buf += chunk
-        except BlockingIOError:
-            pass
-        except OSError:
-            self.closed = True
-        while len(self.buf) >= 2:
-            b0, b1 = self.buf[0], self.buf[1]
-            n, at = b1 & 0x7F, 2
-            if n == 126:
-                if len(self.buf) < 4:
-                    return
-                n, at = struct.unpack(">H", self.buf[2:4])[0], 4
-            elif n == 127:
-                if len(self.buf) < 10:
-                    return
-                n, at = struct.unpack(">Q", self.buf[2:10])[0], 10
-            if len(self.buf) < at + n:
-                return
-            payload, self.buf = self.buf[at:at + n], self.buf[at + n:]
-            if b0 & 0x0F == 9:  # ping
-                try:
-                    self.sock.setblocking(True)
-                    self.sock.sendall(bytes([0x8A, 0x80]) + os.urandom(4))
-                    self.sock.setblocking(False)
-                except OSError:
-                    self.closed = True
-                    return
-            elif b0 & 0x0F == 8:  # closed by the server
-                self.closed = True
-                return
-            elif b0 & 0x0F in (1, 2):
-                yield json.loads(payload)
 
 
 def lobby_call(port, msg):
