@@ -1,11 +1,14 @@
 #include "protocol/gui/gui_store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -368,4 +371,49 @@ int gui_store_default_path(char *out, size_t n, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+/* ---- One server per file -------------------------------------------------------------------- */
+
+int gui_store_lock(const char *path, char *err, size_t errlen)
+{
+    char lock_path[4200];
+    if ((size_t)snprintf(lock_path, sizeof lock_path, "%s.lock", path) >= sizeof lock_path) {
+        snprintf(err, errlen, "the database's path is too long: %s", path);
+        return -1;
+    }
+    int fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot open %s: %s", lock_path, strerror(errno));
+        return -1;
+    }
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fcntl(fd, F_SETLK, &fl) == 0) {
+        char pid[32];
+        int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+        if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)n, 0) != n) {
+            /* the pid only informs a person who looks: the lock is what counts */
+        }
+        return fd;
+    }
+    int why = errno;
+    struct flock holder = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    bool known = (why == EACCES || why == EAGAIN) && fcntl(fd, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK;
+    close(fd);
+    if (why != EACCES && why != EAGAIN) {
+        snprintf(err, errlen, "cannot lock %s: %s", lock_path, strerror(why));
+        return -1;
+    }
+    if (known)
+        snprintf(err, errlen, "%s is in use by another rulezero gui (process %ld): one server per database", path,
+                 (long)holder.l_pid);
+    else
+        snprintf(err, errlen, "%s is in use by another rulezero gui: one server per database", path);
+    return GUI_STORE_IN_USE;
+}
+
+void gui_store_unlock(int fd)
+{
+    if (fd >= 0)
+        close(fd); /* the lock goes with it; the file stays, empty of meaning */
 }

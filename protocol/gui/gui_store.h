@@ -56,4 +56,13 @@ int gui_store_each(struct gui_store *st, int (*each)(void *ctx, const struct gui
  * 0, or -1 with why in err. */
 int gui_store_default_path(char *out, size_t n, char *err, size_t errlen);
 
+/* One server per file: an exclusive lock (fcntl) on FILE.lock beside it,
+ * held until gui_store_unlock or the process's end (a kill -9 included).
+ * The lock's descriptor; GUI_STORE_IN_USE when another process holds it
+ * (err names the file and that process's pid); -1 when the lock file cannot
+ * be made (why in err). */
+#define GUI_STORE_IN_USE (-2)
+int gui_store_lock(const char *path, char *err, size_t errlen);
+void gui_store_unlock(int fd);
+
 #endif
