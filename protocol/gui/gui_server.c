@@ -364,20 +364,28 @@ static bool is_player(const struct ws_client *c)
 
 /* text, an IPv4 or IPv6 address, as the limits per address count it: an
  * IPv6 address by its /64 (a machine usually holds a whole /64), an IPv4
- * one mapped into IPv6 as IPv4. false when text is no address. */
+ * one mapped into IPv6 as IPv4; a loopback address is "" (this machine is
+ * its operator's, and counts for nothing). false when text is no address. */
 static bool address_key(const char *text, char *out, size_t n)
 {
     unsigned char a[16];
     static const unsigned char v4_mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    static const unsigned char v6_loopback[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
     char buf[INET6_ADDRSTRLEN];
     if (inet_pton(AF_INET, text, a) == 1) {
-        snprintf(out, n, "%s", text);
+        snprintf(out, n, "%s", a[0] == 127 ? "" : text);
         return true;
     }
     if (inet_pton(AF_INET6, text, a) != 1)
         return false;
     if (memcmp(a, v4_mapped, sizeof v4_mapped) == 0) {
         snprintf(out, n, "%u.%u.%u.%u", a[12], a[13], a[14], a[15]);
+        if (a[12] == 127)
+            out[0] = '\0';
+        return true;
+    }
+    if (memcmp(a, v6_loopback, sizeof v6_loopback) == 0) {
+        out[0] = '\0';
         return true;
     }
     memset(a + 8, 0, 8);
@@ -386,9 +394,9 @@ static bool address_key(const char *text, char *out, size_t n)
     return true;
 }
 
-/* Where a page comes from: its peer's address; behind the proxy of
- * --public-url (a peer on the loopback address) the last address of
- * X-Forwarded-For, the one the proxy added. */
+/* Where a page comes from (address_key): its peer's address; behind the
+ * proxy of --public-url (a peer on the loopback address) the last address of
+ * X-Forwarded-For, the one the proxy added ("" when it adds none). */
 static void client_address(const struct gui_server *srv, const struct mg_connection *conn, char *out, size_t n)
 {
     const char *peer = mg_get_request_info(conn)->remote_addr;
@@ -439,7 +447,7 @@ static int least_active(const struct gui_server *srv, bool only_watchers)
  * the client to close for it. */
 static int room_for(const struct gui_server *srv, const struct ws_client *c)
 {
-    if (srv->lobby) {
+    if (srv->lobby && c->actor.address[0]) {
         int same = 0;
         for (int i = 0; i < srv->client_count; i++)
             same += strcmp(srv->client[i]->actor.address, c->actor.address) == 0;

@@ -3,7 +3,8 @@
 fill the server (32 kept), and a seat's holder still gets in, closing the
 idle page silent the longest, while a spectator is refused; the WebSockets
 and the games of one address (an IPv6 /64 counts as one; behind
---public-url the proxy's X-Forwarded-For says who) are capped; a page that
+--public-url the proxy's X-Forwarded-For says who; the loopback address
+counts for nothing) are capped; a page that
 holds no seat is closed after --idle-timeout, a player's is not; games
 without a turn and games abandoned are deleted after --expire-unstarted and
 --expire-abandoned, from memory and from the file (a correspondence game
@@ -110,33 +111,42 @@ def seat_holder_gets_in():
 
 
 def per_address():
-    """--connections-per-address (default 8) and --games-per-address."""
+    """--connections-per-address (default 8) and --games-per-address (default 10); the
+    loopback address (the operator's machine, or a proxy that does not say who)
+    counts for nothing."""
     db = os.path.join(TMP, "addresses.sqlite")
-    proc, port = start_server("--db", db, "--public-url", f"http://{PROXY}", "--games-per-address", "2")
-    mine = [said_hello(WebSocket("127.0.0.1", port)) for _ in range(8)]
-    refused(lambda: WebSocket("127.0.0.1", port), "a ninth WebSocket from one address")
+    proc, port = start_server("--db", db, "--public-url", f"http://{PROXY}")
+    mine = [said_hello(proxied(port, "192.0.2.1")) for _ in range(8)]
+    refused(lambda: proxied(port, "192.0.2.1"), "a ninth WebSocket from one address")
+    local = [said_hello(WebSocket("127.0.0.1", port)) for _ in range(9)]
     v6 = [said_hello(proxied(port, f"2001:db8:0:7::{i + 1}")) for i in range(8)]
     refused(lambda: proxied(port, "2001:db8:0:7:ffff::1"), "a ninth from one IPv6 /64")
     other = said_hello(proxied(port, "2001:db8:0:8::1"))
     check(answers(other)["type"] == "games", "another /64 gets in")
-    for ws in mine + v6 + [other]:
+    for ws in mine + v6 + [other] + local:
         ws.close()
 
-    a, b = create(port, side="white"), create(port, side="white")
-    c = create(port, side="white")
-    check(a["type"] == b["type"] == "created", "two games from one address")
-    check(c["type"] == "error" and "your address holds its most games (2)" in c["message"],
-          f"a third is refused: {c}")
-    ws = said_hello(proxied(port, "192.0.2.7"))
-    ws.send({"type": "create_game", "variant": "normal", "side": "white"})
-    check(next_answer(ws)["type"] == "created", "another address may create one")
-    ws.close()
+    def create_from(address):
+        ws = said_hello(proxied(port, address))
+        ws.send({"type": "create_game", "variant": "normal", "side": "white"})
+        made = next_answer(ws)
+        ws.close()
+        return made
+
+    made = [create_from("192.0.2.5") for _ in range(10)]
+    a = made[0]
+    c = create_from("192.0.2.5")
+    check(all(m["type"] == "created" for m in made), "ten games from one address")
+    check(c["type"] == "error" and "your address holds its most games (10)" in c["message"],
+          f"an eleventh is refused: {c}")
+    check(create_from("192.0.2.7")["type"] == "created", "another address may create one")
+    check(all(create(port, side="white")["type"] == "created" for _ in range(3)), "the loopback address more")
     _, jar, _ = follow(port, a["creator_link"])
     page = Page(port, a["game"], jar)
     page.send({"type": "delete_game"})
     page.ws.recv_type("deleted")
     page.ws.close()
-    check(create(port, side="white")["type"] == "created", "after a deletion the address may create again")
+    check(create_from("192.0.2.5")["type"] == "created", "after a deletion the address may create again")
     stopped(proc, "the server of addresses")
 
 
@@ -217,16 +227,16 @@ SLOW = {"kind": "movetime", "ms": 600000}  # built-in players wait for the time 
 
 
 def engine_cap():
-    """--max-engine-games 1: a second game without a person is refused, a game
-    with one is not; nor may a creator turn a game into one."""
+    """--max-engine-games (default 2): a third game without a person is refused,
+    a game with one is not; nor may a creator turn a game into one."""
     db = os.path.join(TMP, "engines.sqlite")
-    proc, port = start_server("--db", db, "--max-engine-games", "1")
+    proc, port = start_server("--db", db)
     bots = {"white": "builtin:random", "black": "builtin:random", "side": "none", "tc": SLOW}
-    first = create(port, **bots)
-    check(first["type"] == "created", f"a game between engines: {first}")
-    second = create(port, **bots)
-    check(second["type"] == "error" and "most games between engines at once (1)" in second["message"],
-          f"a second is refused: {second}")
+    first, second = create(port, **bots), create(port, **bots)
+    check(first["type"] == second["type"] == "created", f"two games between engines: {first} {second}")
+    third = create(port, **bots)
+    check(third["type"] == "error" and "most games between engines at once (2)" in third["message"],
+          f"a third is refused: {third}")
     person = create(port, side="white", black="builtin:random", tc=SLOW)
     check(person["type"] == "created", f"a game with a person is not: {person}")
     _, jar, _ = follow(port, person["creator_link"])
