@@ -377,6 +377,8 @@ int gui_store_default_path(char *out, size_t n, char *err, size_t errlen)
 
 int gui_store_lock(const char *path, char *err, size_t errlen)
 {
+    if (strcmp(path, ":memory:") == 0 || !path[0])
+        return GUI_STORE_NO_LOCK; /* nobody else's: no file */
     char lock_path[4200];
     if ((size_t)snprintf(lock_path, sizeof lock_path, "%s.lock", path) >= sizeof lock_path) {
         snprintf(err, errlen, "the database's path is too long: %s", path);

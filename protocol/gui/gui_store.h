@@ -60,8 +60,10 @@ int gui_store_default_path(char *out, size_t n, char *err, size_t errlen);
  * held until gui_store_unlock or the process's end (a kill -9 included).
  * The lock's descriptor; GUI_STORE_IN_USE when another process holds it
  * (err names the file and that process's pid); -1 when the lock file cannot
- * be made (why in err). */
+ * be made (why in err); GUI_STORE_NO_LOCK for a database in memory (no
+ * file: nobody else's). gui_store_unlock takes any of them. */
 #define GUI_STORE_IN_USE (-2)
+#define GUI_STORE_NO_LOCK (-3)
 int gui_store_lock(const char *path, char *err, size_t errlen);
 void gui_store_unlock(int fd);
 
