@@ -126,12 +126,13 @@ def per_address():
     for ws in mine + v6 + [other] + local:
         ws.close()
 
+    pages = {}
+
     def create_from(address):
-        ws = said_hello(proxied(port, address))
-        ws.send({"type": "create_game", "variant": "normal", "side": "white"})
-        made = next_answer(ws)
-        ws.close()
-        return made
+        if address not in pages:
+            pages[address] = said_hello(proxied(port, address))
+        pages[address].send({"type": "create_game", "variant": "normal", "side": "white"})
+        return next_answer(pages[address])
 
     made = [create_from("192.0.2.5") for _ in range(10)]
     a = made[0]
@@ -147,6 +148,8 @@ def per_address():
     page.ws.recv_type("deleted")
     page.ws.close()
     check(create_from("192.0.2.5")["type"] == "created", "after a deletion the address may create again")
+    for ws in pages.values():
+        ws.close()
     stopped(proc, "the server of addresses")
 
 
@@ -213,10 +216,12 @@ def games_expire():
         check(status == (404 if expected else 200), f"the {name} game's page: {status}")
     stopped(proc, "the server on old games")
 
-    proc, port = start_server("--db", db, "--expire-unstarted", "1")
+    proc, port = start_server("--db", db, "--expire-abandoned", "2")
     made = create(port, side="white")
     _, jar, _ = follow(port, made["creator_link"])
     page = Page(port, made["game"], jar)
+    page.send({"type": "turn", "text": "e4"})  # its time starts now, with the page on it
+    page.until_ply(1)
     check(page.ws.recv_type("deleted")["type"] == "deleted", "a page on a game that expires is told")
     check(row(db, made["game"]) is None, "and the game is gone from the file")
     page.ws.close()
