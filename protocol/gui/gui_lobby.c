@@ -666,7 +666,24 @@ static void on_claim(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, v
     gui_lobby_release(l, g);
 }
 
-static void forget_game(struct gui_lobby *l, struct gui_game *g);
+/* g, whose row is gone, out of the table: its pages told, the lobby's list sent anew. */
+static void forget_game(struct gui_lobby *l, struct gui_game *g)
+{
+    bool in_table = false;
+    pthread_mutex_lock(&l->lock);
+    for (int i = 0; i < l->count; i++)
+        if (l->game[i] == g) {
+            l->game[i] = l->game[--l->count];
+            in_table = true;
+            break;
+        }
+    pthread_mutex_unlock(&l->lock);
+    const char *gone = "{\"type\":\"deleted\"}";
+    l->send(l->send_ctx, g, gone, strlen(gone));
+    if (in_table)
+        gui_lobby_release(l, g); /* the table's reference: the pages on it hold theirs */
+    send_games(l, NULL, NULL);
+}
 
 static void on_delete(struct gui_lobby *l, struct gui_game *g, const struct gui_actor *actor, gui_send_fn reply,
                       void *reply_ctx)
@@ -689,24 +706,6 @@ static void on_delete(struct gui_lobby *l, struct gui_game *g, const struct gui_
     forget_game(l, g);
 }
 
-/* g, whose row is gone, out of the table: its pages told, the lobby's list sent anew. */
-static void forget_game(struct gui_lobby *l, struct gui_game *g)
-{
-    bool in_table = false;
-    pthread_mutex_lock(&l->lock);
-    for (int i = 0; i < l->count; i++)
-        if (l->game[i] == g) {
-            l->game[i] = l->game[--l->count];
-            in_table = true;
-            break;
-        }
-    pthread_mutex_unlock(&l->lock);
-    const char *gone = "{\"type\":\"deleted\"}";
-    l->send(l->send_ctx, g, gone, strlen(gone));
-    if (in_table)
-        gui_lobby_release(l, g); /* the table's reference: the pages on it hold theirs */
-    send_games(l, NULL, NULL);
-}
 
 /* ---- Messages --------------------------------------------------------------------------------- */
 

@@ -650,7 +650,7 @@ static void *reaper_thread(void *arg)
             if (!c->heard && now - c->opened_ms > HELLO_MS)
                 client_close(srv, i);
             else if (srv->lobby && !is_player(c) && now - c->active_ms > srv->idle_ms)
-                client_dismiss(srv, i, "closed: nothing was sent for too long (reload to come back)");
+                client_dismiss(srv, i, "closed: nothing was sent for too long");
         }
         if (srv->lobby && now - last_tick >= 1000) {
             last_tick = now;
