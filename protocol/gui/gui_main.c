@@ -184,7 +184,7 @@ static int operate(const struct gui_args *args, const char *db)
     }
     int lock = gui_store_lock(db, err, sizeof err);
     if (lock < 0) {
-        fprintf(stderr, "rulezero gui: %s: stop it first\n", err);
+        fprintf(stderr, "rulezero gui: %s%s\n", err, lock == GUI_STORE_IN_USE ? ": stop it first" : "");
         return lock == GUI_STORE_IN_USE ? GUI_EXIT_DB_IN_USE : 1;
     }
     struct gui_store *st = gui_store_open(db, err, sizeof err);
