@@ -26,14 +26,16 @@ struct gui_game {
     int days_per_move;
     int64_t created_s;
     int open_seats;
-    int64_t turn_started_s;
+    int64_t turn_started_s;       /* when the side to move got the turn; once the game is over, when it ended */
     int plies;
+    bool over;                    /* as last stored */
     bool stored;                  /* its row exists: every change is written */
     /* The game as it was last written: a change the store cannot write is
      * undone to it (the record, and what the record does not hold exactly). */
     char *saved_record;
     int64_t saved_clock_ms[2], saved_turn_start_ms;
     unsigned saved_game_number;
+    char creator_address[48];     /* where its creator came from (""): not stored, a restart forgets it */
 };
 
 struct gui_lobby {
@@ -100,7 +102,9 @@ static int store_game(void *ctx, struct gui_session *s)
     if (!g->stored)
         return 0;
     int plies = s->game.count;
-    int64_t turn_started_s = plies != g->plies ? now_s() : g->turn_started_s;
+    /* the turn's start, and a finished game's end (expiry counts from it) */
+    bool moved = plies != g->plies || s->over != g->over;
+    int64_t turn_started_s = moved ? now_s() : g->turn_started_s;
     char *record = record_text(s);
     struct gui_stored_game row = {.creator_side = g->creator_side,
                                   .open_seats = g->open_seats,
@@ -113,6 +117,7 @@ static int store_game(void *ctx, struct gui_session *s)
     char err[256];
     if (record && gui_store_update(g->lobby->store, &row, err, sizeof err) == 0) {
         g->plies = plies;
+        g->over = s->over;
         g->turn_started_s = turn_started_s;
         remember_saved(g, s, record);
         return 0;
@@ -225,6 +230,7 @@ static int restore_one(void *ctx, const struct gui_stored_game *row)
     g->created_s = row->created_s;
     g->turn_started_s = row->turn_started_s;
     g->plies = row->plies;
+    g->over = row->result && row->result[0];
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "type", "restore");
     cJSON_AddItemToObject(msg, "record", cJSON_Parse(row->record ? row->record : ""));
@@ -259,6 +265,14 @@ struct gui_lobby *gui_lobby_open(const struct gui_config *cfg, const struct gui_
     l->lc = *lc;
     if (l->lc.max_games <= 0)
         l->lc.max_games = GUI_DEFAULT_MAX_GAMES;
+    if (l->lc.games_per_address <= 0)
+        l->lc.games_per_address = GUI_DEFAULT_GAMES_PER_ADDRESS;
+    if (l->lc.max_engine_games <= 0)
+        l->lc.max_engine_games = GUI_DEFAULT_ENGINE_GAMES;
+    if (l->lc.unstarted_s <= 0)
+        l->lc.unstarted_s = GUI_DEFAULT_UNSTARTED_S;
+    if (l->lc.abandoned_s <= 0)
+        l->lc.abandoned_s = GUI_DEFAULT_ABANDONED_S;
     l->send = send;
     l->send_ctx = send_ctx;
     pthread_mutex_init(&l->lock, NULL);
@@ -481,6 +495,7 @@ static int store_first(struct gui_game *g, char *err, size_t errlen)
     pthread_mutex_lock(&s->lock);
     char *record = record_text(s);
     g->plies = s->game.count;
+    g->over = s->over;
     struct gui_stored_game row = {.creator_side = g->creator_side,
                                   .open_seats = g->open_seats,
                                   .days_per_move = g->days_per_move,
@@ -548,7 +563,79 @@ static bool table_full(struct gui_lobby *l)
     return full;
 }
 
-static void on_create(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, void *reply_ctx)
+/* The games held that were created from `address` in this server's life. */
+static int games_from(struct gui_lobby *l, const char *address)
+{
+    int n = 0;
+    pthread_mutex_lock(&l->lock);
+    for (int i = 0; i < l->count; i++)
+        n += strcmp(l->game[i]->creator_address, address) == 0;
+    pthread_mutex_unlock(&l->lock);
+    return n;
+}
+
+/* Are both of o's `white` and `black` players no person (a missing one is a person)? */
+static bool plays_itself(const cJSON *o)
+{
+    for (int c = 0; c < 2; c++) {
+        const char *id = text_field(o, seat_names[c]);
+        if (!id || gui_player_is_human(id))
+            return false;
+    }
+    return true;
+}
+
+/* The unfinished games held where no seat is a person's (but `except`). */
+static int engine_games(struct gui_lobby *l, const struct gui_game *except)
+{
+    int n = 0;
+    pthread_mutex_lock(&l->lock);
+    for (int i = 0; i < l->count; i++) {
+        struct gui_session *s = l->game[i]->session;
+        if (l->game[i] == except)
+            continue;
+        pthread_mutex_lock(&s->lock);
+        n += !s->over && !gui_player_is_human(s->player_id[WHITE]) && !gui_player_is_human(s->player_id[BLACK]);
+        pthread_mutex_unlock(&s->lock);
+    }
+    pthread_mutex_unlock(&l->lock);
+    return n;
+}
+
+/* A game between engines that players (`white`, `black` of o) would start in
+ * place of `except` (NULL: a new one): refused with a reply when the most are
+ * held already. */
+static bool engine_cap_refuses(struct gui_lobby *l, const struct gui_game *except, const cJSON *players,
+                               gui_send_fn reply, void *reply_ctx)
+{
+    if (!plays_itself(players) || engine_games(l, except) < l->lc.max_engine_games)
+        return false;
+    gui_send_error(reply, reply_ctx,
+                   "refused: the server plays its most games between engines at once (%d): wait until one ends",
+                   l->lc.max_engine_games);
+    return true;
+}
+
+/* The limits a new game must pass, else refused with a reply. */
+static bool create_refused(struct gui_lobby *l, const cJSON *msg, const char *address, gui_send_fn reply,
+                           void *reply_ctx)
+{
+    if (table_full(l)) {
+        gui_send_error(reply, reply_ctx, "refused: the server holds its most games (%d): finish or delete one",
+                       l->lc.max_games);
+        return true;
+    }
+    if (address[0] && games_from(l, address) >= l->lc.games_per_address) {
+        gui_send_error(reply, reply_ctx,
+                       "refused: your address holds its most games (%d): delete one, or wait until one expires",
+                       l->lc.games_per_address);
+        return true;
+    }
+    return engine_cap_refuses(l, NULL, msg, reply, reply_ctx);
+}
+
+static void on_create(struct gui_lobby *l, const cJSON *msg, const char *address, gui_send_fn reply,
+                      void *reply_ctx)
 {
     int side = read_side(msg), days = read_days(msg);
     const cJSON *open = cJSON_GetObjectItemCaseSensitive(msg, "open");
@@ -563,11 +650,8 @@ static void on_create(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, 
                        GUI_MAX_DAYS_PER_MOVE);
         return;
     }
-    if (table_full(l)) {
-        gui_send_error(reply, reply_ctx, "refused: the server holds its most games (%d): finish or delete one",
-                       l->lc.max_games);
+    if (create_refused(l, msg, address, reply, reply_ctx))
         return;
-    }
     struct gui_game *g = lobby_game_new(l);
     char err[512];
     if (!g || make_secrets(g)) {
@@ -577,6 +661,7 @@ static void on_create(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, 
     }
     g->creator_side = side;
     g->days_per_move = days;
+    snprintf(g->creator_address, sizeof g->creator_address, "%s", address);
     g->created_s = g->turn_started_s = now_s();
     cJSON *ng = new_game_message(msg, days);
     int rc = session_do(g, ng, err, sizeof err);
@@ -650,6 +735,25 @@ static void on_claim(struct gui_lobby *l, const cJSON *msg, gui_send_fn reply, v
     gui_lobby_release(l, g);
 }
 
+/* g, whose row is gone, out of the table: its pages told, the lobby's list sent anew. */
+static void forget_game(struct gui_lobby *l, struct gui_game *g)
+{
+    bool in_table = false;
+    pthread_mutex_lock(&l->lock);
+    for (int i = 0; i < l->count; i++)
+        if (l->game[i] == g) {
+            l->game[i] = l->game[--l->count];
+            in_table = true;
+            break;
+        }
+    pthread_mutex_unlock(&l->lock);
+    const char *gone = "{\"type\":\"deleted\"}";
+    l->send(l->send_ctx, g, gone, strlen(gone));
+    if (in_table)
+        gui_lobby_release(l, g); /* the table's reference: the pages on it hold theirs */
+    send_games(l, NULL, NULL);
+}
+
 static void on_delete(struct gui_lobby *l, struct gui_game *g, const struct gui_actor *actor, gui_send_fn reply,
                       void *reply_ctx)
 {
@@ -668,21 +772,9 @@ static void on_delete(struct gui_lobby *l, struct gui_game *g, const struct gui_
         gui_send_error(reply, reply_ctx, "cannot delete the game: %s", g->stored ? err : "it is deleted already");
         return;
     }
-    bool in_table = false;
-    pthread_mutex_lock(&l->lock);
-    for (int i = 0; i < l->count; i++)
-        if (l->game[i] == g) {
-            l->game[i] = l->game[--l->count];
-            in_table = true;
-            break;
-        }
-    pthread_mutex_unlock(&l->lock);
-    const char *gone = "{\"type\":\"deleted\"}";
-    l->send(l->send_ctx, g, gone, strlen(gone));
-    if (in_table)
-        gui_lobby_release(l, g); /* the table's reference: the pages on it hold theirs */
-    send_games(l, NULL, NULL);
+    forget_game(l, g);
 }
+
 
 /* ---- Messages --------------------------------------------------------------------------------- */
 
@@ -751,7 +843,13 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
         is_delete = type && strcmp(type, "delete_game") == 0;
         bool is_hello = type && strcmp(type, "hello") == 0;
         int named, color = gui_color_field(peek, &named); /* as the seats' gate reads it for the others */
+        bool restarts = type && (strcmp(type, "new_game") == 0 || strcmp(type, "restore") == 0);
+        const cJSON *players = type && strcmp(type, "restore") == 0 ? cJSON_GetObjectItemCaseSensitive(peek, "record")
+                                                                      : peek;
+        bool capped = restarts && actor && actor->creator && engine_cap_refuses(l, g, players, reply, reply_ctx);
         cJSON_Delete(peek);
+        if (capped)
+            return;
         if (is_delete && (color < 0 || (color > 0 && !actor->plays[named]))) {
             gui_send_error(reply, reply_ctx, "refused: %s", color < 0 ? "bad color" : "that is not your side");
             return;
@@ -784,7 +882,7 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
     } else if (strcmp(type, "list_games") == 0)
         send_games(l, reply, reply_ctx);
     else if (strcmp(type, "create_game") == 0)
-        on_create(l, msg, reply, reply_ctx);
+        on_create(l, msg, actor ? actor->address : "", reply, reply_ctx);
     else if (strcmp(type, "claim_seat") == 0)
         on_claim(l, msg, reply, reply_ctx);
     else {
@@ -794,11 +892,41 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
     cJSON_Delete(msg);
 }
 
-/* ---- Correspondence ------------------------------------------------------------------------------ */
+/* ---- Correspondence and expiry --------------------------------------------------------------------- */
+
+/* Has g gone without a turn for its time (its session's lock held)? A game
+ * without a turn gets unstarted_s, one with turns abandoned_s, a game by
+ * correspondence its days per move on top. */
+static bool expired(const struct gui_lobby *l, const struct gui_game *g, int64_t now)
+{
+    int64_t wait = g->plies == 0 ? l->lc.unstarted_s : l->lc.abandoned_s;
+    return g->stored && now - g->turn_started_s > wait + g->days_per_move * 86400LL;
+}
+
+/* Removes g from the file, the table and the pages, if it has still expired. */
+static void expire(struct gui_lobby *l, struct gui_game *g)
+{
+    char err[256];
+    struct gui_session *s = g->session;
+    pthread_mutex_lock(&s->lock);
+    bool due = expired(l, g, now_s());
+    bool gone = due && gui_store_delete(l->store, g->id, err, sizeof err) == 0;
+    if (gone)
+        g->stored = false;
+    else if (due) /* tried again at the next tick */
+        fprintf(stderr, "rulezero gui: game %s expired, but cannot be deleted: %s\n", g->id, err);
+    pthread_mutex_unlock(&s->lock);
+    if (!gone)
+        return;
+    fprintf(stderr, "rulezero gui: game %s expired (%d turns), deleted\n", g->id, g->plies);
+    forget_game(l, g);
+}
 
 void gui_lobby_tick(struct gui_lobby *l)
 {
     int64_t now = now_s();
+    struct gui_game **due = NULL;
+    int n_due = 0;
     pthread_mutex_lock(&l->lock);
     for (int i = 0; i < l->count; i++) {
         struct gui_game *g = l->game[i];
@@ -810,7 +938,16 @@ void gui_lobby_tick(struct gui_lobby *l)
                      g->days_per_move == 1 ? "" : "s");
             gui_side_loses(s, s->game.pos->side, how);
         }
+        if (expired(l, g, now) && (due || (due = malloc((size_t)l->count * sizeof *due)))) {
+            g->refs++; /* the table's may go before ours */
+            due[n_due++] = g;
+        }
         pthread_mutex_unlock(&s->lock);
     }
     pthread_mutex_unlock(&l->lock);
+    for (int i = 0; i < n_due; i++) { /* after the loop: expire() takes the lobby's lock */
+        expire(l, due[i]);
+        gui_lobby_release(l, due[i]);
+    }
+    free(due);
 }

@@ -8,10 +8,16 @@
 #ifndef RULEZERO_GUI_LOBBY_H
 #define RULEZERO_GUI_LOBBY_H
 
+#include <stdint.h>
+
 #include "protocol/gui/gui_secret.h"
 #include "protocol/gui/gui_session.h"
 
 #define GUI_DEFAULT_MAX_GAMES 100
+#define GUI_DEFAULT_GAMES_PER_ADDRESS 10  /* games held at once that one address created */
+#define GUI_DEFAULT_ENGINE_GAMES 2        /* games held at once where no seat is a person's, unfinished */
+#define GUI_DEFAULT_UNSTARTED_S 86400     /* a game without a turn is removed this long after its creation */
+#define GUI_DEFAULT_ABANDONED_S 604800    /* a game is removed this long after its last turn */
 #define GUI_MAX_DAYS_PER_MOVE 60
 
 struct gui_lobby;
@@ -20,10 +26,15 @@ struct gui_game;
 /* Sends text to every page on game g, or (g NULL) to every page on the lobby. */
 typedef void (*gui_game_send_fn)(void *ctx, struct gui_game *g, const char *text, size_t len);
 
+/* Each 0: its default. A game by correspondence gets its days per move on
+ * top of unstarted_s and abandoned_s. */
 struct gui_lobby_config {
     const char *db_path;
     int max_games;
     bool *db_in_use; /* NULL, or set when the open failed as another server holds db_path (gui_store_lock) */
+    int games_per_address;
+    int max_engine_games;
+    int64_t unstarted_s, abandoned_s;
 };
 
 /* Opens the database and restores every game in it: NULL with why in err. */
@@ -50,7 +61,8 @@ void gui_lobby_handle(struct gui_lobby *l, struct gui_game *g, const struct gui_
 char *gui_lobby_games_text(struct gui_lobby *l);
 char *gui_game_state_text(struct gui_game *g);
 char *gui_game_pgn_text(struct gui_game *g);
-/* The correspondence games' deadlines (the server calls it a few times a second). */
+/* The correspondence games' deadlines, and the games expired removed (the
+ * server calls it every second). */
 void gui_lobby_tick(struct gui_lobby *l);
 
 #endif

@@ -1,5 +1,6 @@
 /* `rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]
- * [--db FILE | --lobby] [--max-games N] [--max-connections N] [--public-url URL]`,
+ * [--db FILE | --lobby] [--max-games N] [--max-connections N] [--public-url URL]
+ * [LIMITS]`, `rulezero gui --db FILE --list-games | --delete-game ID`,
  * or `rulezero gui --export-rules DIR` */
 #include <getopt.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 
 #include "variants/core/zobrist.h"
 #include "protocol/gui/gui.h"
+#include "protocol/gui/gui_admin.h"
 #include "protocol/gui/gui_lobby.h"
 #include "protocol/gui/gui_rules.h"
 #include "protocol/gui/gui_server.h"
@@ -45,6 +47,10 @@ struct gui_args {
     bool lobby;               /* --lobby: seats and the default file */
     int max_games, max_connections;
     const char *public_url;
+    int per_address, idle_s, games_per_address, max_engine_games;
+    int64_t unstarted_s, abandoned_s;
+    bool list_games;          /* --list-games: print the file's games, then exit */
+    const char *delete_game;  /* --delete-game ID: delete it from the file, then exit */
 };
 
 static int set_port(void *ctx, const char *arg, int64_t number)
@@ -86,6 +92,9 @@ static const struct options_table_entry gui_entries[] = {
     {.kind = OPTIONS_TABLE_PROSE,
      .name = "Usage: rulezero gui [--port N] [--host ADDR] [--engine CMD]... [--debug]\n"
              "                    [--db FILE | --lobby] [--max-games N] [--max-connections N] [--public-url URL]\n"
+             "                    [--connections-per-address N] [--idle-timeout S] [--games-per-address N]\n"
+             "                    [--max-engine-games N] [--expire-unstarted S] [--expire-abandoned S]\n"
+             "       rulezero gui {--db FILE | --lobby} {--list-games | --delete-game ID}\n"
              "       rulezero gui --export-rules DIR\n"
              "Serves the browser GUI: open the address it prints. The page plays every variant\n"
              "against Rule Zero (engine:0), the --engine commands (engine:1, ...; CECP or UCI),\n"
@@ -106,6 +115,28 @@ static const struct options_table_entry gui_entries[] = {
      "bad --max-games '%s' (1 to 100000)", KEEP(INT, max_games)},
     {"max-connections", 0, OPTIONS_TABLE_NUMBER, "N", "WebSockets open at once (default 32)", 1, 10000,
      "bad --max-connections '%s' (1 to 10000)", KEEP(INT, max_connections)},
+    {"connections-per-address", 0, OPTIONS_TABLE_NUMBER, "N",
+     "with a lobby: WebSockets open at once from one address\n(an IPv6 /64; default 8)", 1, 10000,
+     "bad --connections-per-address '%s' (1 to 10000)", KEEP(INT, per_address)},
+    {"idle-timeout", 0, OPTIONS_TABLE_NUMBER, "S",
+     "with a lobby: close a page holding no seat that sends\nnothing for S seconds (default 600)", 1, 31536000,
+     "bad --idle-timeout '%s' (1 to 31536000 seconds)", KEEP(INT, idle_s)},
+    {"games-per-address", 0, OPTIONS_TABLE_NUMBER, "N", "with a lobby: games held at once that one address created\n(default 10)",
+     1, 100000, "bad --games-per-address '%s' (1 to 100000)", KEEP(INT, games_per_address)},
+    {"max-engine-games", 0, OPTIONS_TABLE_NUMBER, "N",
+     "with a lobby: unfinished games without a person held at once\n(default 2)", 1, 1000,
+     "bad --max-engine-games '%s' (1 to 1000)", KEEP(INT, max_engine_games)},
+    {"expire-unstarted", 0, OPTIONS_TABLE_NUMBER, "S",
+     "with a lobby: delete a game without a turn S seconds after\nits creation (default 86400)", 1, 3153600000LL,
+     "bad --expire-unstarted '%s' (1 to 3153600000 seconds)", KEEP(INT64, unstarted_s)},
+    {"expire-abandoned", 0, OPTIONS_TABLE_NUMBER, "S",
+     "with a lobby: delete a game S seconds after its last turn\n(default 604800)", 1, 3153600000LL,
+     "bad --expire-abandoned '%s' (1 to 3153600000 seconds)", KEEP(INT64, abandoned_s)},
+    {"list-games", 0, OPTIONS_TABLE_FLAG, NULL,
+     "print the games of the --db or --lobby file (id, game,\nplayers, state, created, last turn), then exit",
+     KEEP(TRUE, list_games)},
+    {"delete-game", 0, OPTIONS_TABLE_TEXT, "ID", "delete game ID from the --db or --lobby file, then exit",
+     KEEP(TEXT, delete_game)},
     {"public-url", 0, OPTIONS_TABLE_TEXT, "URL",
      "the address people open, as a TLS proxy in front serves it\n"
      "(https://HOST[:PORT]): its Host and Origin are accepted",
@@ -144,6 +175,34 @@ static int export_rules(const char *dir)
     return 1;
 }
 
+/* --list-games, --delete-game: on the file, not while a server holds it. */
+static int operate(const struct gui_args *args, const char *db)
+{
+    char err[4400];
+    if (access(db, F_OK) != 0) {
+        fprintf(stderr, "rulezero gui: no file %s\n", db);
+        return 1;
+    }
+    int lock = gui_store_lock(db, err, sizeof err);
+    if (lock < 0) {
+        fprintf(stderr, "rulezero gui: %s%s\n", err, lock == GUI_STORE_IN_USE ? ": stop it first" : "");
+        return lock == GUI_STORE_IN_USE ? GUI_EXIT_DB_IN_USE : 1;
+    }
+    struct gui_store *st = gui_store_open(db, err, sizeof err);
+    int rc = !st                 ? -1
+             : args->list_games ? gui_admin_list(st, stdout, err, sizeof err)
+                                : gui_admin_delete(st, args->delete_game, err, sizeof err);
+    gui_store_close(st);
+    gui_store_unlock(lock);
+    if (rc) {
+        fprintf(stderr, "rulezero gui: %s\n", err);
+        return 1;
+    }
+    if (args->delete_game)
+        printf("deleted game %s\n", args->delete_game);
+    return 0;
+}
+
 int gui_main(int argc, char **argv)
 {
     struct gui_config cfg = {0};
@@ -165,6 +224,13 @@ int gui_main(int argc, char **argv)
         }
         db = db_path;
     }
+    if (args.list_games || args.delete_game) {
+        if (!db || !(args.lobby || args.db)) {
+            fprintf(stderr, "rulezero gui: --list-games and --delete-game need --db FILE or --lobby\n");
+            return 2;
+        }
+        return operate(&args, db);
+    }
     zobrist_init();
     char *self = self_command();
     cfg.self_cmd = self;
@@ -183,6 +249,12 @@ int gui_main(int argc, char **argv)
                                     .max_games = args.max_games,
                                     .max_connections = args.max_connections,
                                     .public_url = args.public_url,
+                                    .per_address = args.per_address,
+                                    .idle_s = args.idle_s,
+                                    .games_per_address = args.games_per_address,
+                                    .max_engine_games = args.max_engine_games,
+                                    .unstarted_s = args.unstarted_s,
+                                    .abandoned_s = args.abandoned_s,
                                     .db_in_use = &db_in_use};
     struct gui_server *srv = gui_server_start_with(&so, &cfg, err, sizeof err);
     if (!srv) {

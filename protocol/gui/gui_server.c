@@ -1,5 +1,6 @@
 #include "protocol/gui/gui_server.h"
 
+#include <arpa/inet.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,8 @@ struct gui_server {
     struct ws_client **client;
     int max_clients;
     int client_count;
+    int per_address;           /* with a lobby: the WebSockets of one address */
+    int64_t idle_ms;           /* with a lobby: a page holding no seat that sends nothing this long goes */
     bool quit;
     pthread_t reaper;
     bool reaper_started;
@@ -355,8 +358,73 @@ static int http_handler(struct mg_connection *conn, void *cbdata)
  * those serve HTTP, so the page itself always loads. One-person server: when
  * a new page comes and max_clients are open, the one silent the longest goes
  * (one that never sent a message first). With a lobby, where the pages are
- * other people's, the new one is refused instead. A page that sends nothing
- * within HELLO_MS goes too. */
+ * other people's, a new page is refused when its address has per_address
+ * open; when max_clients are open, a player's page (a seat's holder or the
+ * game's creator) closes the page holding neither that was silent the
+ * longest, any other page is refused. A page holding neither that sends
+ * nothing for idle_ms is closed. A page that sends nothing within HELLO_MS
+ * goes too. */
+
+/* A seat's holder or the game's creator: never closed for another page, nor for its silence. */
+static bool is_player(const struct ws_client *c)
+{
+    return c->actor.plays[0] || c->actor.plays[1] || c->actor.creator;
+}
+
+/* text, an IPv4 or IPv6 address, as the limits per address count it: an
+ * IPv6 address by its /64 (a machine usually holds a whole /64), an IPv4
+ * one mapped into IPv6 as IPv4; a loopback address is "" (this machine is
+ * its operator's, and counts for nothing). false when text is no address. */
+static bool address_key(const char *text, char *out, size_t n)
+{
+    unsigned char a[16];
+    static const unsigned char v4_mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    static const unsigned char v6_loopback[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    char buf[INET6_ADDRSTRLEN];
+    if (inet_pton(AF_INET, text, a) == 1) {
+        snprintf(out, n, "%s", a[0] == 127 ? "" : text);
+        return true;
+    }
+    if (inet_pton(AF_INET6, text, a) != 1)
+        return false;
+    if (memcmp(a, v4_mapped, sizeof v4_mapped) == 0) {
+        snprintf(out, n, "%u.%u.%u.%u", a[12], a[13], a[14], a[15]);
+        if (a[12] == 127)
+            out[0] = '\0';
+        return true;
+    }
+    if (memcmp(a, v6_loopback, sizeof v6_loopback) == 0) {
+        out[0] = '\0';
+        return true;
+    }
+    memset(a + 8, 0, 8);
+    inet_ntop(AF_INET6, a, buf, sizeof buf);
+    snprintf(out, n, "%.40s/64", buf); /* at most "xxxx:xxxx:xxxx:xxxx::" */
+    return true;
+}
+
+/* Where a page comes from (address_key): its peer's address; behind the
+ * proxy of --public-url (a peer on the loopback address) the last address of
+ * X-Forwarded-For, the one the proxy added ("" when it adds none). */
+static void client_address(const struct gui_server *srv, const struct mg_connection *conn, char *out, size_t n)
+{
+    const char *peer = mg_get_request_info(conn)->remote_addr;
+    const char *forwarded = mg_get_header(conn, "X-Forwarded-For");
+    char last[64] = "";
+    if (srv->public_host[0] && forwarded && (strcmp(peer, "127.0.0.1") == 0 || strcmp(peer, "::1") == 0)) {
+        const char *comma = strrchr(forwarded, ',');
+        const char *from = comma ? comma + 1 : forwarded;
+        from += strspn(from, " \t");
+        size_t len = strcspn(from, " \t");
+        if (len < sizeof last) {
+            memcpy(last, from, len);
+            last[len] = '\0';
+        }
+    }
+    if ((last[0] && address_key(last, out, n)) || address_key(peer, out, n))
+        return;
+    snprintf(out, n, "%s", peer);
+}
 
 static void client_close(struct gui_server *srv, int i)
 {
@@ -365,17 +433,41 @@ static void client_close(struct gui_server *srv, int i)
     srv->client[i] = srv->client[--srv->client_count];
 }
 
-/* The client to close to make room: never heard from first, then the one
- * heard from the longest ago. */
-static int least_active(const struct gui_server *srv)
+/* The client to close to make room (only_watchers: among those that are no
+ * player's): never heard from first, then the one heard from the longest
+ * ago; -1 when none. */
+static int least_active(const struct gui_server *srv, bool only_watchers)
 {
-    int best = 0;
-    for (int i = 1; i < srv->client_count; i++) {
-        const struct ws_client *a = srv->client[i], *b = srv->client[best];
-        if (a->heard != b->heard ? !a->heard : a->active_ms < b->active_ms)
+    int best = -1;
+    for (int i = 0; i < srv->client_count; i++) {
+        const struct ws_client *a = srv->client[i], *b = best >= 0 ? srv->client[best] : NULL;
+        if (only_watchers && is_player(a))
+            continue;
+        if (!b || (a->heard != b->heard ? !a->heard : a->active_ms < b->active_ms))
             best = i;
     }
     return best;
+}
+
+#define ROOM_FREE (-2)
+#define ROOM_NONE (-1)
+
+/* Is there room for c (lock held)? ROOM_FREE, ROOM_NONE, or the index of
+ * the client to close for it. */
+static int room_for(const struct gui_server *srv, const struct ws_client *c)
+{
+    if (srv->lobby && c->actor.address[0]) {
+        int same = 0;
+        for (int i = 0; i < srv->client_count; i++)
+            same += strcmp(srv->client[i]->actor.address, c->actor.address) == 0;
+        if (same >= srv->per_address)
+            return ROOM_NONE;
+    }
+    if (srv->client_count < srv->max_clients)
+        return ROOM_FREE;
+    if (!srv->lobby)
+        return least_active(srv, false);
+    return is_player(c) ? least_active(srv, true) : ROOM_NONE;
 }
 
 static void send_to_all(void *ctx, const char *text, size_t len)
@@ -398,38 +490,18 @@ static void send_to_game(void *ctx, struct gui_game *g, const char *text, size_t
     pthread_mutex_unlock(&srv->lock);
 }
 
-/* With a lobby: ?game=ID must name a game, and there must be room. */
-static int ws_connect(const struct mg_connection *conn, void *cbdata)
-{
-    struct gui_server *srv = cbdata;
-    if (!request_allowed(srv, conn))
-        return 1;
-    if (!srv->lobby)
-        return 0;
-    const struct mg_request_info *ri = mg_get_request_info(conn);
-    char id[GUI_SECRET_LEN + 1];
-    if (query_var(ri, "game", id, sizeof id)) {
-        struct gui_game *g = gui_lobby_find(srv->lobby, id);
-        if (!g)
-            return 1;
-        gui_lobby_release(srv->lobby, g);
-    }
-    pthread_mutex_lock(&srv->lock);
-    bool full = srv->client_count >= srv->max_clients;
-    pthread_mutex_unlock(&srv->lock);
-    return full ? 1 : 0;
-}
-
-/* The game a lobby's page is on, and who it is by its cookies. */
-static void client_join(struct gui_server *srv, struct mg_connection *conn, struct ws_client *c)
+/* The game a lobby's page is on, and who it is by its cookies and its
+ * address: false when ?game=ID names no game. */
+static bool client_join(struct gui_server *srv, const struct mg_connection *conn, struct ws_client *c)
 {
     const struct mg_request_info *ri = mg_get_request_info(conn);
+    client_address(srv, conn, c->actor.address, sizeof c->actor.address);
     char id[GUI_SECRET_LEN + 1];
     if (!query_var(ri, "game", id, sizeof id))
-        return;
+        return true;
     c->game = gui_lobby_find(srv->lobby, id);
     if (!c->game)
-        return;
+        return false;
     char name[48], creator[GUI_SECRET_LEN + 1] = "", seat[GUI_SECRET_LEN + 1] = "";
     const char *cookies = mg_get_header(conn, "Cookie");
     if (cookies) {
@@ -441,6 +513,33 @@ static void client_join(struct gui_server *srv, struct mg_connection *conn, stru
             seat[0] = '\0';
     }
     gui_game_role(c->game, creator, seat, &c->actor);
+    return true;
+}
+
+/* With a lobby: ?game=ID must name a game, and there must be room (room_for). */
+static int ws_connect(const struct mg_connection *conn, void *cbdata)
+{
+    struct gui_server *srv = cbdata;
+    if (!request_allowed(srv, conn))
+        return 1;
+    if (!srv->lobby)
+        return 0;
+    struct ws_client probe = {0};
+    bool known = client_join(srv, conn, &probe);
+    gui_lobby_release(srv->lobby, probe.game);
+    if (!known)
+        return 1;
+    pthread_mutex_lock(&srv->lock);
+    int room = room_for(srv, &probe);
+    pthread_mutex_unlock(&srv->lock);
+    return room == ROOM_NONE ? 1 : 0;
+}
+
+/* Closes client i, with a last `error` to say why (lock held). */
+static void client_dismiss(struct gui_server *srv, int i, const char *why)
+{
+    gui_send_error(send_to_client, srv->client[i]->conn, "%s", why);
+    client_close(srv, i);
 }
 
 static void ws_ready(struct mg_connection *conn, void *cbdata)
@@ -455,20 +554,22 @@ static void ws_ready(struct mg_connection *conn, void *cbdata)
     c->opened_ms = c->active_ms = c->tokens_ms = clock_ms();
     c->tokens = RATE_BURST;
     if (srv->lobby)
-        client_join(srv, conn, c);
+        (void)client_join(srv, conn, c); /* a game deleted meanwhile: the page is on the lobby */
     mg_set_user_connection_data(conn, c);
     pthread_mutex_lock(&srv->lock);
-    if (srv->client_count == srv->max_clients) {
-        if (srv->lobby) { /* someone else's page is not closed to make room */
-            pthread_mutex_unlock(&srv->lock);
-            mg_set_user_connection_data(conn, NULL);
-            gui_lobby_release(srv->lobby, c->game);
-            free(c);
-            mg_close_connection(conn);
-            return;
-        }
-        client_close(srv, least_active(srv));
+    int room = room_for(srv, c);
+    if (room == ROOM_NONE) { /* came after ws_connect's look */
+        pthread_mutex_unlock(&srv->lock);
+        mg_set_user_connection_data(conn, NULL);
+        gui_lobby_release(srv->lobby, c->game);
+        free(c);
+        mg_close_connection(conn);
+        return;
     }
+    if (room >= 0 && srv->lobby)
+        client_dismiss(srv, room, "closed: the server is full, and a player's page needed the room");
+    else if (room >= 0)
+        client_close(srv, room);
     srv->client[srv->client_count++] = c;
     pthread_mutex_unlock(&srv->lock);
 }
@@ -555,7 +656,9 @@ static void ws_close(const struct mg_connection *conn, void *cbdata)
 }
 
 /* The server's own thread: closes the connections that said nothing within
- * HELLO_MS; with a lobby, ends the correspondence games out of time. */
+ * HELLO_MS, and with a lobby those of no player silent for idle_ms; with a
+ * lobby, ends the correspondence games out of time and removes the games
+ * expired. */
 static void *reaper_thread(void *arg)
 {
     struct gui_server *srv = arg;
@@ -563,9 +666,13 @@ static void *reaper_thread(void *arg)
     int64_t last_tick = 0;
     while (!srv->quit) {
         int64_t now = clock_ms();
-        for (int i = srv->client_count - 1; i >= 0; i--)
-            if (!srv->client[i]->heard && now - srv->client[i]->opened_ms > HELLO_MS)
+        for (int i = srv->client_count - 1; i >= 0; i--) {
+            const struct ws_client *c = srv->client[i];
+            if (!c->heard && now - c->opened_ms > HELLO_MS)
                 client_close(srv, i);
+            else if (srv->lobby && !is_player(c) && now - c->active_ms > srv->idle_ms)
+                client_dismiss(srv, i, "closed: nothing was sent for too long");
+        }
         if (srv->lobby && now - last_tick >= 1000) {
             last_tick = now;
             pthread_mutex_unlock(&srv->lock); /* the games' locks come before the server's */
@@ -624,10 +731,18 @@ static int server_parts(struct gui_server *srv, const struct gui_server_options 
     if (o->public_url && set_public_url(srv, o->public_url, err, errlen))
         return -1;
     srv->max_clients = o->max_connections > 0 ? o->max_connections : GUI_DEFAULT_CONNECTIONS;
+    srv->per_address = o->per_address > 0 ? o->per_address : GUI_DEFAULT_PER_ADDRESS;
+    srv->idle_ms = 1000 * (int64_t)(o->idle_s > 0 ? o->idle_s : GUI_DEFAULT_IDLE_S);
     srv->client = calloc((size_t)srv->max_clients, sizeof *srv->client);
     srv->runner = o->db_path ? gui_runner_start_many(GUI_RUNNER_SEATS_THREADS) : gui_runner_start();
     if (o->db_path) {
-        struct gui_lobby_config lc = {.db_path = o->db_path, .max_games = o->max_games, .db_in_use = o->db_in_use};
+        struct gui_lobby_config lc = {.db_path = o->db_path,
+                                      .max_games = o->max_games,
+                                      .games_per_address = o->games_per_address,
+                                      .max_engine_games = o->max_engine_games,
+                                      .unstarted_s = o->unstarted_s,
+                                      .abandoned_s = o->abandoned_s,
+                                      .db_in_use = o->db_in_use};
         err[0] = '\0';
         srv->lobby = gui_lobby_open(cfg, &lc, send_to_game, srv, err, errlen);
         if (!srv->lobby)

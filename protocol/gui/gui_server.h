@@ -5,12 +5,15 @@
 #define RULEZERO_GUI_SERVER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "protocol/gui/gui_session.h"
 
 struct gui_server;
 
 #define GUI_DEFAULT_CONNECTIONS 32 /* WebSockets open at once */
+#define GUI_DEFAULT_PER_ADDRESS 8   /* with a lobby: WebSockets open at once from one address */
+#define GUI_DEFAULT_IDLE_S 600      /* with a lobby: a page holding no seat that sends nothing this long is closed */
 
 struct gui_server_options {
     const char *host;
@@ -20,6 +23,11 @@ struct gui_server_options {
     int max_connections;    /* WebSockets (0: GUI_DEFAULT_CONNECTIONS) */
     const char *public_url; /* the address people use (a TLS proxy's): its Host and Origin are ours too */
     bool *db_in_use;        /* NULL, or set when the start failed as another server holds db_path */
+    int per_address;        /* with a lobby: WebSockets from one address (0: GUI_DEFAULT_PER_ADDRESS) */
+    int idle_s;             /* with a lobby: idle time of a page holding no seat (0: GUI_DEFAULT_IDLE_S) */
+    int games_per_address;  /* with a lobby: the rest as struct gui_lobby_config says (0: its defaults) */
+    int max_engine_games;
+    int64_t unstarted_s, abandoned_s;
 };
 
 /* Listens as o says. NULL with a message. */

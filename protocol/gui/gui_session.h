@@ -39,6 +39,7 @@ struct gui_config {
 struct gui_actor {
     bool plays[2];   /* holds the White (0), the Black (1) seat */
     bool creator;    /* created the game */
+    char address[48]; /* where it comes from, as the limits per address count it ("": unknown) */
 };
 
 struct gui_session;

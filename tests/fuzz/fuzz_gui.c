@@ -145,7 +145,7 @@ static bool authority_kept(const struct gui_actor *a, const struct snap *b, cons
     return true; /* notes, clocks: nobody's side */
 }
 
-static const struct gui_actor nobody = {{false, false}, false};
+static const struct gui_actor nobody = {.plays = {false, false}, .creator = false};
 
 /* A game page's message, as the server passes it on; a deleted game is done with. */
 static void game_line(struct gui_lobby *lobby, struct gui_game *g, const struct gui_actor *actor, const char *line,

@@ -76,7 +76,8 @@ def memory(pid):
 def main():
     tmp = tempfile.mkdtemp(prefix="rz-load-")
     proc, port = start_server("--db", os.path.join(tmp, "games.sqlite"), "--max-games", str(GAMES + 10),
-                              "--max-connections", str(SPECTATORS + 2 * PEOPLE_GAMES + 20))
+                              "--max-connections", str(SPECTATORS + 2 * PEOPLE_GAMES + 20),
+                              "--max-engine-games", str(GAMES))
     try:
         t0 = time.time()
         people, games = {}, []
