@@ -74,7 +74,7 @@ grep -q "waiting up to 1800 s" "$tmp/waits.out" || bad "waits: the default wait 
 # Every call lets apt wait for dpkg's lock, with most of the 1800 s left (each call takes at most seconds here).
 while read -r line; do
     t=$(sed -n 's/.*-o DPkg::Lock::Timeout=\([0-9]*\) .*/\1/p' <<< "$line")
-    [ -n "$t" ] && [ "$t" -ge 1700 ] || bad "waits: apt-get called without a generous DPkg::Lock::Timeout: $line"
+    if [ -z "$t" ] || [ "$t" -lt 1700 ]; then bad "waits: apt-get called without a generous DPkg::Lock::Timeout: $line"; fi
 done < "$tmp/calls"
 grep -q "install -y -qq .*libcivetweb-dev" "$tmp/calls" || bad "waits: the install call lacks the packages: $(cat "$tmp/calls")"
 
