@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test through ctest, the
-# stages that do not compete side by side (about 15 minutes on 2 idle cores):
+# stages that do not compete side by side (arranged for at most 15 minutes on
+# 2 idle cores):
 #   1. Release build (gcc, -Werror), then every test but the browser build's and
 #      the Windows build's. While those tests run, the other builds are made
 #      beside them, one after another at a lower priority (nice), each logged to
