@@ -10,12 +10,21 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 target=${1:?usage: scripts/fuzz.sh TARGET SECONDS}
 seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS}
 shift 2
+case $target in
+fen|move|cecp|uci|gui) ;;
+*) echo "unknown fuzz target '$target'" >&2; exit 2 ;;
+esac
 "$root/scripts/deps.sh" clang libclang-rt-14-dev >&2
-CC=clang "$root/scripts/build.sh" "$root/build-fuzz" RelWithDebInfo -DRULEZERO_FUZZ=ON \
+CC=clang cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRULEZERO_FUZZ=ON \
     -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
-    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >&2
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+# Only the target's binary and what it links: the rest of the tree (the
+# engine, the unit tests) is other builds' work.
+cmake --build "$root/build-fuzz" -j"$(nproc)" --target "fuzz_$target" >&2
 bin=$root/build-fuzz/tests/fuzz_$target
-[ -x "$bin" ] || { echo "unknown fuzz target '$target'" >&2; exit 2; }
+[ -x "$bin" ] || { echo "fuzz target '$target' was not built (the gui target needs the GUI's libraries)" >&2; exit 2; }
+# FUZZ_BUILD_ONLY=1 (used by scripts/test.sh, which builds beside its tests): build, do not fuzz.
+[ "${FUZZ_BUILD_ONLY:-0}" != 1 ] || exit 0
 corpus=$root/tests/fuzz/corpus/$target
 mkdir -p "$corpus" "$root/tests/fuzz/out"
 # FUZZ_SCRATCH=1 (used by scripts/test.sh): fuzz a temporary copy of the corpus,

@@ -2,10 +2,12 @@
 # The ladder: Rule Zero against the chess engines Debian ships, orthodox chess,
 # through `rulezero match`, and the table for docs/strength.md.
 #
-# Usage: scripts/ladder.sh [--games N] [--tc TC] [--engines "NAME ..."] [--dir DIR]
+# Usage: scripts/ladder.sh [--games N] [--tc TC | --depth D] [--engines "NAME ..."] [--dir DIR]
 #                          [--seed S] [--concurrency J] [--rz PATH] [--resume] [-- EXTRA MATCH ARGS]
 #   --games N        games per opponent (default 100; each opening with both colours)
 #   --tc TC          time control (default 10+0.1)
+#   --depth D        a fixed depth per move instead of a clock (UCI go depth,
+#                    CECP sd): no clock to lose on a loaded machine (the tests)
 #   --engines LIST   opponents, from: fairymax hoichess sjeng phalanx gnuchess glaurung toga2 (default: all)
 #   --dir DIR        where the PGN files, the match outputs and table.md go (default ladder/)
 #   --seed S         seed of the random 4-ply openings (default 1)
@@ -23,13 +25,14 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/scripts/match-summary.sh"
-games=100 tc=10+0.1 seed=1 jobs=1 dir=ladder rz="" resume=false
+games=100 tc=10+0.1 depth="" seed=1 jobs=1 dir=ladder rz="" resume=false
 engines="fairymax hoichess sjeng phalanx gnuchess glaurung toga2"
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
     --games) games=$2; shift 2 ;;
     --tc) tc=$2; shift 2 ;;
+    --depth) depth=$2; shift 2 ;;
     --engines) engines=$2; shift 2 ;;
     --dir) dir=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
@@ -37,7 +40,7 @@ while [ $# -gt 0 ]; do
     --rz) rz=$2; shift 2 ;;
     --resume) resume=true; shift ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "ladder.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -96,6 +99,9 @@ row() { # engine, match output, pgn-check status, seconds
         "$(tail -n 2 <<< "$s" | head -n 1 | faults)" "$(tail -n 1 <<< "$s" | faults)" "$3" "$4"
 }
 
+# The limit of every move: the clock, or a fixed depth.
+limit=(--tc "$tc")
+[ -z "$depth" ] || limit=(--depth "$depth")
 table=$dir/table.md
 {
     echo "| opponent | games | Rule Zero wins | draws | losses | score | Elo (95% interval) | Rule Zero faults | opponent faults | pgn-check | wall time |"
@@ -107,9 +113,9 @@ for e in $engines; do
     resume_args=()
     if $resume; then resume_args=(--resume); else rm -f "$pgn"; fi
     start=$(date +%s)
-    echo "== $e: $games games at $tc" >&2
+    echo "== $e: $games games at ${limit[*]}" >&2
     if ! "$rz" match --variant normal --engine "$rz" --engine "$(engine_command "$e")" \
-        --protocol "$(engine_protocol "$e")" $(engine_options "$e") --games "$games" --tc "$tc" --random-plies 4 --seed "$seed" \
+        --protocol "$(engine_protocol "$e")" $(engine_options "$e") --games "$games" "${limit[@]}" --random-plies 4 --seed "$seed" \
         --max-moves 300 --concurrency "$jobs" --pgn "$pgn" "${resume_args[@]}" "${extra[@]}" > "$out" 2> "$dir/ladder-$e.err"; then
         echo "ladder.sh: the match against $e failed:" >&2
         cat "$dir/ladder-$e.err" >&2

@@ -1,27 +1,38 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test through ctest:
-#   1. Release build (gcc, -Werror): every test but the browser build's and the
-#      Windows build's.
-#   2. The browser build (Emscripten, scripts/web.sh: the static site, the single
-#      file rulezero.html and their release zip, in build-web/) and its tests
-#      (ctest label "web").
-#   3. The Windows build (mingw-w64, scripts/windows.sh: rulezero.exe and the
-#      release zip, which carries rulezero.html when stage 2 made it) tested under
-#      Wine against the Linux build (ctest label "windows", tests/windows/wine_test.sh):
-#      handshakes, a short game of every variant over CECP and UCI, the perft
-#      suites and the bench signature.
-#   4. Sanitizer build (clang, Debug = AddressSanitizer + UndefinedBehaviorSanitizer,
-#      -Werror): the tests labelled "sanitize" (unit tests, CLI, shallow perft suites,
-#      short self-play). Any sanitizer report fails the run. Then a ThreadSanitizer
-#      build of the binary runs the tests labelled "tsan" (a two-thread search, a
-#      match with two games at once, the GUI server with two pages).
-#   5. A short libFuzzer run of each fuzz target (fixed seed and run count).
+# Installs what is missing, builds, and runs every test through ctest, the
+# stages that do not compete side by side (arranged for at most 15 minutes on
+# 2 idle cores):
+#   1. Release build (gcc, -Werror), then every test but the browser build's and
+#      the Windows build's. While those tests run, the other builds are made
+#      beside them, one after another at a lower priority (nice), each logged to
+#      build-logs/NAME.log:
+#      - the browser build (Emscripten, scripts/web.sh: the static site, the
+#        single file rulezero.html and their release zip, in build-web/);
+#      - the Windows build (mingw-w64, scripts/windows.sh: rulezero.exe and the
+#        release zip, which carries rulezero.html from the browser build);
+#      - the sanitizer build (clang, Debug = AddressSanitizer +
+#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/) and the
+#        ThreadSanitizer build of the binary (build-tsan/);
+#      - the five libFuzzer targets only (build-fuzz/), not the whole tree again.
+#   2. Once both are done: the browser build's tests (ctest label "web") and the
+#      Windows build's under Wine against the Linux build (label "windows",
+#      tests/windows/wine_test.sh: handshakes, a short game of every variant over
+#      CECP and UCI, the perft suites and the bench signature) in the background,
+#      beside the sanitizer build's tests (label "sanitize": unit tests, CLI,
+#      shallow perft suites, short self-play; any sanitizer report fails the
+#      run), then the ThreadSanitizer build's (label "tsan": a two-thread search,
+#      a match with two games at once, the GUI server with two pages).
+#   3. A short libFuzzer run of each fuzz target (fixed seed and run count).
+# Every test passes with the machine busy beside it (games are node- or
+# depth-limited, or their clocks generous; see docs/reliability.md), which is
+# what lets the stages overlap. The time of each stage and build is printed at
+# the end.
 # Exits non-zero on any failure, and when a test was skipped: a test exits 77
 # (ctest: skipped) when a tool it needs is missing, and this script installs
 # every tool, so a skip here means something was not checked.
 # Usage: scripts/test.sh [--deep] [--no-sanitize] [--no-web] [--no-windows] [--no-fuzz] [--allow-skips]
 #   --deep         also run the full-depth perft suites and long soak tests (label "deep")
-#   --no-sanitize  skip the sanitizer build (quicker local runs)
+#   --no-sanitize  skip the sanitizer builds and their tests (quicker local runs)
 #   --no-web       skip the browser build and its tests
 #   --no-windows   skip the Windows build and its tests under Wine
 #   --no-fuzz      skip the short fuzzing runs
@@ -77,9 +88,45 @@ stage_report() {
     stage_end
     echo "== Time per stage (s) =="
     for i in "${!stage_names[@]}"; do printf '%6d  %s\n' "${stage_secs[$i]}" "${stage_names[$i]}"; done
+    for f in "$logs"/*.secs; do
+        [ -e "$f" ] && printf '%6s  (beside the tests) %s\n' "$(cat "$f")" "$(basename "$f" .secs)"
+    done
     printf '%6d  total\n' "$SECONDS"
 }
-trap stage_report EXIT
+# The jobs started in the background end with the script, whatever its end,
+# with every process they started.
+background=()
+kill_tree() {
+    local child
+    for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$child"; done
+    kill "$1" 2>/dev/null || true
+}
+finish() {
+    local status=$?
+    for pid in "${background[@]}"; do kill_tree "$pid"; done
+    stage_report
+    exit "$status"
+}
+trap finish EXIT
+logs=$root/build-logs
+rm -rf "$logs"
+mkdir -p "$logs"
+# logged NAME COMMAND...: COMMAND (a program or a function), its output in
+# build-logs/NAME.log and its time in build-logs/NAME.secs; on failure, the
+# end of its log.
+logged() {
+    local name=$1 start=$SECONDS
+    shift
+    echo "-- $name (build-logs/$name.log)"
+    if "$@" >"$logs/$name.log" 2>&1; then
+        echo $((SECONDS - start)) >"$logs/$name.secs"
+    else
+        echo "failed" >"$logs/$name.secs"
+        tail -n 40 "$logs/$name.log"
+        echo "$name failed (build-logs/$name.log)"
+        return 1
+    fi
+}
 stage "Installing what is missing"
 # python3 and node run the independent reference implementations (tests/reference/);
 # python3-matplotlib draws the charts of `rulezero lab` (scripts/lab-charts.py).
@@ -101,41 +148,92 @@ jobs=$(nproc)
 "$root/scripts/deps.sh" phalanx parallel
 # pgn-extract reads the GUI's orthodox PGN as other chess software would (gui_server_notation).
 "$root/scripts/deps.sh" pgn-extract
+# What the builds beside the tests need, installed now so that no apt-get runs
+# beside the tests: Emscripten, mingw-w64, Wine, zip, clang's runtimes.
+[ "$web" -eq 0 ] || "$root/scripts/deps.sh" emscripten dpkg-dev zip nodejs
+[ "$windows" -eq 0 ] || "$root/scripts/deps.sh" mingw-w64 wine wine64 zip
+if [ "$sanitize" -eq 1 ] || [ "$fuzz" -eq 1 ]; then "$root/scripts/deps.sh" clang libclang-rt-14-dev; fi
 
 stage "Release build (gcc)"
 CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON
+
+# Only the binary is built with ThreadSanitizer. (These functions run where
+# set -e does not stop them: each failure returns.)
+tsan_build() {
+    CC=clang cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRULEZERO_WERROR=ON \
+        -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread >/dev/null &&
+        cmake --build "$root/build-tsan" -j"$jobs" --target rulezero
+}
+# The five fuzz targets, built as scripts/fuzz.sh builds them (only they, not
+# the whole tree again).
+fuzz_build() {
+    local t
+    for t in fen move cecp uci gui; do FUZZ_BUILD_ONLY=1 "$root/scripts/fuzz.sh" "$t" 0 || return 1; done
+}
+# other_builds: the browser, Windows, sanitizer, ThreadSanitizer and fuzz
+# builds, one after another (the Windows zip takes rulezero.html from the
+# browser build), each with its log, at a lower priority than the tests.
+other_builds() {
+    renice -n 10 -p "$BASHPID" >/dev/null
+    if [ "$web" -eq 1 ]; then
+        logged web-build "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON
+    fi
+    if [ "$windows" -eq 1 ]; then
+        logged windows-build "$root/scripts/windows.sh" "$root/build-windows" -DRULEZERO_WERROR=ON
+    fi
+    if [ "$sanitize" -eq 1 ]; then
+        logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON
+        logged tsan-build tsan_build
+    fi
+    if [ "$fuzz" -eq 1 ]; then
+        logged fuzz-build fuzz_build
+    fi
+}
+
+stage "Release tests, the other builds beside them"
+other_builds &
+builds=$!
+background+=("$builds")
 run_ctest "$root/build" --output-on-failure -j"$jobs" --timeout 3600 -LE '^(windows|web)$'
+stage "Waiting for the builds beside the tests"
+wait "$builds" || { echo "a build beside the tests failed (see above, build-logs/)"; exit 1; }
 
-if [ "$web" -eq 1 ]; then
-    stage "Browser build (Emscripten): the static site, rulezero.html, their zip"
-    "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON
-    cmake "$root/build" -DRULEZERO_WEB_DIR="$root/build-web" >/dev/null
-    run_ctest "$root/build" --output-on-failure --timeout 900 -L '^web$'
-fi
-
-if [ "$windows" -eq 1 ]; then
-    stage "Windows build (mingw-w64), tested under Wine"
-    "$root/scripts/deps.sh" mingw-w64 wine wine64 zip
-    "$root/scripts/windows.sh" "$root/build-windows" -DRULEZERO_WERROR=ON
-    cmake "$root/build" -DRULEZERO_WINDOWS_EXE="$root/build-windows/rulezero.exe" >/dev/null
-    run_ctest "$root/build" --output-on-failure --timeout 900 -L windows
+# The browser and Windows builds' tests (in the Release tree) in the background,
+# one at a time, beside the sanitizer build's: the browser and Wine mostly
+# wait, the sanitizer tests compute.
+outside=()
+[ "$web" -eq 0 ] || outside+=(web)
+[ "$windows" -eq 0 ] || outside+=(windows)
+if [ ${#outside[@]} -gt 0 ]; then
+    stage "Tests of the $(IFS=' '; echo "${outside[*]}") build(s), beside the sanitizer tests"
+    args=()
+    [ "$web" -eq 0 ] || args+=(-DRULEZERO_WEB_DIR="$root/build-web")
+    [ "$windows" -eq 0 ] || args+=(-DRULEZERO_WINDOWS_EXE="$root/build-windows/rulezero.exe")
+    cmake "$root/build" "${args[@]}" >/dev/null
+    labels=$(IFS='|'; echo "${outside[*]}")
+    (run_ctest "$root/build" --output-on-failure --timeout 900 -L "^($labels)\$") >"$logs/outside-tests.log" 2>&1 &
+    outside_pid=$!
+    background+=("$outside_pid")
 fi
 
 if [ "$sanitize" -eq 1 ]; then
-    stage "Sanitizer build (clang, ASan + UBSan)"
+    stage "Sanitizer tests (clang, ASan + UBSan)"
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON
     run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 -L sanitize
-
-    # Only the binary is built with ThreadSanitizer; the "tsan" tests drive a
-    # two-thread search, a match of two games at once and the GUI server with
-    # two pages through it (tests/threads_tsan.sh; about 30 s).
-    stage "ThreadSanitizer build (clang): a threaded search, a match, the GUI server"
-    CC=clang cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRULEZERO_WERROR=ON \
-        -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread >/dev/null
-    cmake --build "$root/build-tsan" -j"$jobs" --target rulezero
+    # The "tsan" tests drive a two-thread search, a match of two games at once
+    # and the GUI server with two pages through the ThreadSanitizer binary
+    # (tests/threads_tsan.sh; about 30 s).
+    stage "ThreadSanitizer tests: a threaded search, a match, the GUI server"
     run_ctest "$root/build-tsan" --output-on-failure --timeout 600 -L tsan
+fi
+
+if [ -n "${outside_pid:-}" ]; then
+    stage "Waiting for the web and Windows tests"
+    status=0
+    wait "$outside_pid" || status=$?
+    cat "$logs/outside-tests.log"
+    [ "$status" -eq 0 ] || { echo "the web or Windows tests failed (above; build-logs/outside-tests.log)"; exit 1; }
 fi
 
 if [ "$fuzz" -eq 1 ]; then
@@ -144,13 +242,13 @@ if [ "$fuzz" -eq 1 ]; then
     # multiplies the counts for longer runs.
     stage "Fuzzing (libFuzzer, fixed seed and run count per target)"
     scale=${FUZZ_RUNS_SCALE:-1}
-    logs="$root/build-fuzz/logs"
-    mkdir -p "$logs"
+    fuzz_logs="$root/build-fuzz/logs"
+    mkdir -p "$fuzz_logs"
     for entry in fen:60000 move:60000 cecp:800 uci:2000 gui:1500; do
         target=${entry%%:*}
         runs=$(( ${entry#*:} * scale ))
-        FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" >"$logs/$target.log" 2>&1 || {
-            tail -40 "$logs/$target.log"; echo "fuzz target $target failed"; exit 1; }
-        echo "fuzz $target: $(grep -E 'stat::number_of_executed_units' "$logs/$target.log" | awk '{print $2}') inputs, no findings"
+        FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" >"$fuzz_logs/$target.log" 2>&1 || {
+            tail -40 "$fuzz_logs/$target.log"; echo "fuzz target $target failed"; exit 1; }
+        echo "fuzz $target: $(grep -E 'stat::number_of_executed_units' "$fuzz_logs/$target.log" | awk '{print $2}') inputs, no findings"
     done
 fi

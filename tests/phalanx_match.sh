@@ -23,10 +23,11 @@ EPD
     --pgn "$tmp/p.pgn" --debug > "$tmp/out" 2> "$tmp/log" || bad "match exit code"
 cat "$tmp/out"
 [ "$(grep -c '^Game [0-9]/4 ' "$tmp/out")" -eq 4 ] || bad "four games expected"
-for who in "Phalanx XXV" "Phalanx XXV (2)"; do
-    grep -q "^$who: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0" "$tmp/out" ||
-        bad "$who has faults"
-done
+# Both players' fault lines clean, found whatever their names: on a loaded
+# machine Phalanx may send its features (myname) later than the 2 s CECP
+# allows, and is then named by its command.
+[ "$(grep -c ': time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0$' "$tmp/out")" -eq 2 ] ||
+    bad "a player has faults"
 # The SAN path was taken: Phalanx sent castling as O-O or O-O-O, and it was relayed as a move.
 grep -Eq '> move O-O(-O)?$' "$tmp/log" || bad "Phalanx never sent O-O here (nothing tested)"
 grep -Eq ' (e1g1|e1c1|e8g8|e8c8)( |$)' "$tmp/p.pgn" || bad "no castling in the PGN"

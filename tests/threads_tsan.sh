@@ -42,35 +42,65 @@ clean() {
     return 0
 }
 
+# The dialogues wait for the engine's answers (a bestmove, a thinking line)
+# before the next command, never a fixed sleep: on a loaded machine a search
+# may take any time. LINE_WAIT: the longest wait for one line (generous: a
+# ThreadSanitizer build on a busy machine is slow).
+LINE_WAIT=300
+# engine: starts RULEZERO as a coprocess (stdout to $out, stderr to $err).
+engine() { : >"$out"; coproc RZ { "$rz" 2>"$err"; }; }
+send() { printf '%s\n' "$@" >&"${RZ[1]}"; }
+# await PATTERN WHAT: reads the engine's lines until one matches the
+# extended regular expression PATTERN.
+await() {
+    local line
+    while IFS= read -r -t "$LINE_WAIT" line <&"${RZ[0]}"; do
+        printf '%s\n' "$line" >>"$out"
+        [[ $line =~ $1 ]] && return 0
+    done
+    fail "$2: no line matching '$1' within $LINE_WAIT s"
+}
+# finish WHAT: after quit, the engine's exit status must be 0.
+finish() {
+    local pid=$RZ_PID in=${RZ[1]} rc
+    exec {in}>&-
+    cat <&"${RZ[0]}" >>"$out"
+    wait "$pid"
+    rc=$?
+    [ $rc -eq 0 ] || fail "$1: exit status $rc"
+}
+
 uci_dialogue() {
-    printf 'uci\nsetoption name UCI_Variant value %s\nsetoption name Threads value 2\nisready\n' "$1"
-    printf 'position startpos\ngo movetime 400\n'; sleep 0.8
-    printf 'setoption name MultiPV value 3\ngo depth 5\n'; sleep 0.8
-    printf 'setoption name MultiPV value 1\ngo ponder wtime 3000 btime 3000\n'; sleep 0.5
-    printf 'ponderhit\n'; sleep 0.8
-    printf 'go infinite\n'; sleep 0.5
-    printf 'stop\nsetoption name Threads value 3\ngo movetime 300\n'; sleep 0.8
-    printf 'quit\n'
+    engine
+    send uci; await '^uciok' "UCI $1"
+    send "setoption name UCI_Variant value $1" 'setoption name Threads value 2' isready
+    await '^readyok' "UCI $1"
+    send 'position startpos' 'go movetime 400'; await '^bestmove ' "UCI $1: go movetime"
+    send 'setoption name MultiPV value 3' 'go depth 5'; await '^bestmove ' "UCI $1: go depth 5 with MultiPV 3"
+    send 'setoption name MultiPV value 1' 'go ponder wtime 3000 btime 3000'; await '^info .*depth' "UCI $1: pondering"
+    send ponderhit; await '^bestmove ' "UCI $1: ponderhit"
+    send 'go infinite'; await '^info .*depth' "UCI $1: go infinite"
+    send stop; await '^bestmove ' "UCI $1: stop"
+    send 'setoption name Threads value 3' 'go movetime 300'; await '^bestmove ' "UCI $1: 3 threads"
+    send quit; finish "UCI $1"
 }
 
 cecp_dialogue() {
-    printf 'xboard\nprotover 2\ncores 2\nhard\nnew\nvariant %s\nst 1\ngo\n' "$1"; sleep 1.6
-    printf 'analyze\n'; sleep 0.6
-    printf 'exit\nquit\n'
+    engine
+    send xboard 'protover 2'; await 'done=1' "CECP $1"
+    send 'cores 2' hard new "variant $1" 'st 1' post go; await '^move ' "CECP $1: go"
+    send analyze; await '^ *[0-9]+ ' "CECP $1: analyze"
+    send exit quit; finish "CECP $1"
 }
 
 search() {
     for v in normal interweave; do
-        uci_dialogue "$v" | "$rz" >"$out" 2>"$err"
-        rc=$?
-        [ $rc -eq 0 ] || fail "UCI $v: exit status $rc"
+        uci_dialogue "$v"
         clean "UCI $v"
         [ "$(grep -c '^bestmove ' "$out")" -eq 5 ] || fail "UCI $v: expected 5 bestmoves"
         grep -q ' multipv 3 ' "$out" || fail "UCI $v: no MultiPV line"
 
-        cecp_dialogue "$v" | "$rz" >"$out" 2>"$err"
-        rc=$?
-        [ $rc -eq 0 ] || fail "CECP $v: exit status $rc"
+        cecp_dialogue "$v"
         clean "CECP $v"
         grep -q '^move ' "$out" || fail "CECP $v: no move"
         echo "ok search $v"

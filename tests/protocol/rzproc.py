@@ -1,7 +1,12 @@
 """A Rule Zero process driven through pipes, for dialogue tests.
 
 Every read has a timeout, so a test fails instead of hanging; on failure the
-lines seen so far are printed.
+lines seen so far are printed. A wait for an expected line (expect, sync,
+collect_until) or for the exit after quit lasts WAIT_SLACK times the figure
+given: the figures are what an idle machine needs, with room, and a loaded
+machine may be several times slower; a longer wait only delays a failure,
+it never lets a wrong answer pass. (quiet(), which checks that nothing comes,
+keeps its figure.)
 """
 import queue
 import re
@@ -9,6 +14,9 @@ import subprocess
 import sys
 import threading
 import time
+
+
+WAIT_SLACK = 6
 
 
 class DialogueError(AssertionError):
@@ -64,6 +72,7 @@ class Engine:
         """Reads lines until one matches `pattern` (a regex, full match); lines
         matching `skip` are passed over, any other line fails the test. With
         skip=None every other line is passed over."""
+        timeout *= WAIT_SLACK
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -107,7 +116,7 @@ class Engine:
         except (BrokenPipeError, OSError):
             pass
         try:
-            return self.proc.wait(timeout=timeout)
+            return self.proc.wait(timeout=timeout * WAIT_SLACK)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()

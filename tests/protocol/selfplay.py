@@ -2,7 +2,10 @@
 """A small CECP arbiter: plays games between two Rule Zero processes the way
 XBoard does (new / variant / level / time / otim / usermove), relays moves,
 keeps both clocks itself (from sending the opponent's move to reading the
-reply) and ends a game on a claimed result or a move limit.
+reply, less the machine's own delay measured at each game's start: the
+longest of three ping round trips per engine, as a GUI's time margin would
+allow, so that a loaded machine's delays are not charged as thinking) and
+ends a game on a claimed result or a move limit.
 
 Fails (exit 1) on an illegal-move or error reply, a hang, claims that
 disagree, or a loss on time (unless --allow-forfeits).
@@ -27,6 +30,7 @@ class Arbiter:
     def __init__(self, paths):
         self.q = queue.Queue()
         self.engines = [Engine(p, f"engine{i + 1}", sink=self.q) for i, p in enumerate(paths)]
+        self.overhead = 0.0  # the longest round trip measured (seconds)
 
     def get(self, timeout):
         """(engine, line) or (None, None) after `timeout` seconds."""
@@ -52,6 +56,21 @@ class Arbiter:
             if re.fullmatch(pattern, line):
                 waiting.discard(eng)
 
+    def round_trip(self, eng, first_ping, samples=3):
+        """The longest of `samples` ping round trips to an idle engine (seconds)."""
+        worst = 0.0
+        for n in range(first_ping, first_ping + samples):
+            start = time.monotonic()
+            eng.send(f"ping {n}")
+            while True:
+                e, line = self.get(start + 10.0 - time.monotonic())
+                if e is None:
+                    raise RuntimeError(f"no pong {n} from {eng.name}")
+                if e is eng and line == f"pong {n}":
+                    break
+            worst = max(worst, time.monotonic() - start)
+        return worst
+
     def send_all(self, *lines):
         for e in self.engines:
             e.send(*lines)
@@ -71,6 +90,8 @@ def play_game(arb, white, args, game_no):
     arb.send_all(level_text(args.base, args.inc), "post", "hard", f"ping {game_no}")
     arb.wait_all(f"pong {game_no}")
     players = [arb.engines[white], arb.engines[1 - white]]  # by colour
+    overhead = [arb.round_trip(p, 100000 + 10 * game_no) for p in players]
+    arb.overhead = max(arb.overhead, *overhead)
     clock = [args.base, args.base]
     side = 0
     moves = 0
@@ -100,7 +121,7 @@ def play_game(arb, white, args, game_no):
         text = line[5:]
         if VERBOSE:
             print(f"  {side} {text} {elapsed*1000:.0f} ms, clock {clock[side]*1000:.0f}", flush=True)
-        clock[side] -= elapsed
+        clock[side] -= max(0.0, elapsed - overhead[side])
         if clock[side] < 0:
             return ("0-1" if side == 0 else "1-0",
                     f"{'White' if side == 0 else 'Black'} loses on time, {-clock[side]:.3f} s over", True)
@@ -158,7 +179,8 @@ def main():
             print(f"{p.name}: exit status {status}: {p.proc.stderr.read()[-2000:]}")
             failed = True
     print(f"{sum(score.values())} games in {time.monotonic() - t0:.1f} s: 1-0 {score['1-0']}, "
-          f"0-1 {score['0-1']}, draws {score['1/2-1/2']}; losses on time: {forfeits}")
+          f"0-1 {score['0-1']}, draws {score['1/2-1/2']}; losses on time: {forfeits}; "
+          f"longest ping round trip {1000 * arb.overhead:.1f} ms")
     if failed or (forfeits and not args.allow_forfeits):
         sys.exit(1)
 
