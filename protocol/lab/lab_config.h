@@ -167,5 +167,8 @@ int lab_answers(const struct lab_config *c, const struct lab_tally *base, const 
 /* "all 12 answers hold" or "2 of 12 answers flip: ...". */
 void lab_answers_summary(const struct lab_config *c, const struct lab_answer *a, int n, char *out, size_t len);
 const char *lab_verdict_name(int verdict);
+/* Both at once, the answers allocated (free them; NULL without memory), n their count. */
+struct lab_answer *lab_answers_made(const struct lab_config *c, const struct lab_tally *base,
+                                    const struct lab_tally *deeper, int *n, char *summary, size_t len);
 
 #endif

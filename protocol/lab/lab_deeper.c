@@ -7,6 +7,7 @@
  * one ply deeper is one about the depth, not about the rules. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "protocol/lab/lab_config.h"
@@ -134,4 +135,14 @@ void lab_answers_summary(const struct lab_config *c, const struct lab_answer *a,
     }
     if (flips > shown)
         append(out, len, "; ...");
+}
+
+struct lab_answer *lab_answers_made(const struct lab_config *c, const struct lab_tally *base,
+                                    const struct lab_tally *deeper, int *n, char *summary, size_t len)
+{
+    struct lab_answer *a = calloc(LAB_MAX_ANSWERS, sizeof *a);
+    *n = a ? lab_answers(c, base, deeper, a, LAB_MAX_ANSWERS) : 0;
+    if (a)
+        lab_answers_summary(c, a, *n, summary, len);
+    return a;
 }

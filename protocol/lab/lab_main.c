@@ -129,12 +129,11 @@ static void print_summary(const struct lab_config *c, const struct lab_tally *t)
 
 static void print_answers(const struct lab_config *c, const struct lab_tally *t, const struct lab_tally *deeper)
 {
-    struct lab_answer *a = calloc(LAB_MAX_ANSWERS, sizeof *a);
     char text[4096];
+    int n;
+    struct lab_answer *a = lab_answers_made(c, t, deeper, &n, text, sizeof text);
     if (!a)
         return;
-    int n = lab_answers(c, t, deeper, a, LAB_MAX_ANSWERS);
-    lab_answers_summary(c, a, n, text, sizeof text);
     printf("One ply deeper (depth %s against %s, %s/depth-%s): %s\n", c->deeper_depth, c->depth, c->out,
            c->deeper_depth, text);
     free(a);

@@ -113,12 +113,11 @@ static void json_conditions(FILE *f, const struct lab_conditions *k)
 
 static void json_answers(FILE *f, const struct lab_config *c, const struct lab_tally *t, const struct lab_tally *d)
 {
-    struct lab_answer *a = calloc(LAB_MAX_ANSWERS, sizeof *a);
     char summary[4096];
+    int n;
+    struct lab_answer *a = lab_answers_made(c, t, d, &n, summary, sizeof summary);
     if (!a)
         return;
-    int n = lab_answers(c, t, d, a, LAB_MAX_ANSWERS);
-    lab_answers_summary(c, a, n, summary, sizeof summary);
     fprintf(f, ",\n  \"deeper\": {\"depth\": %s, \"dir\": \"depth-%s\", \"summary\": ", c->deeper_depth,
             c->deeper_depth);
     json_string(f, summary);
@@ -449,19 +448,18 @@ static void commands_paragraph(struct table *t, const struct lab_config *c)
 static void answers_table(struct table *t, const struct lab_config *c, const struct lab_tally *tally,
                           const struct lab_tally *deeper)
 {
-    struct lab_answer *a = calloc(LAB_MAX_ANSWERS, sizeof *a);
-    char s[4096];
+    char s[4096], summary[4096];
+    int n;
+    struct lab_answer *a = lab_answers_made(c, tally, deeper, &n, summary, sizeof summary);
     if (!a)
         return;
-    int n = lab_answers(c, tally, deeper, a, LAB_MAX_ANSWERS);
     snprintf(s, sizeof s, "The same study (the same openings, values and conditions) played again at depth %s, "
                           "its report in depth-%s/. An answer is the direction of a figure from one value to "
                           "another (percentage points, or plies for the length); it holds when it points the same "
                           "way one ply deeper. Clear: the two values' 95%% intervals apart at that depth.",
              c->deeper_depth, c->deeper_depth);
     paragraph(t, s);
-    lab_answers_summary(c, a, n, s, sizeof s);
-    paragraph(t, s);
+    paragraph(t, summary);
     table_start(t);
     row_start(t);
     const char *heads[] = {"figure", "from → to", "depth ", "depth ", "verdict"};
