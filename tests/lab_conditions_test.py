@@ -144,7 +144,8 @@ def check_report(rz, tmp):
             ok = "low" in w and "high" in w and w["low"] <= w["high"]
             check(ok, f"{v['value']} {w['name']}: no interval {w}")
             if ok:
-                outside = w["low"] > w["default"] or w["high"] < w["default"]
+                moved_up, moved_down = w["fitted"] > w["default"], w["fitted"] < w["default"]
+                outside = (moved_up and w["low"] > w["default"]) or (moved_down and w["high"] < w["default"])
                 check(w.get("significant") == outside, f"{v['value']} {w['name']}: significant {w}")
         check(re.search(r"\| Pawn \| 100 \|.*\(\d+–\d+\)", md), "report.md: Pawn without its interval")
     if any(not w.get("significant") for v in fitted for w in v["fit"]["weights"]):

@@ -136,7 +136,8 @@ struct lab_fit {
     int bootstrap;                    /* refits over games drawn with replacement (0: no interval) */
     double low[LAB_MAX_WEIGHTS], high[LAB_MAX_WEIGHTS]; /* 95% percentile interval of those refits */
 };
-/* A fitted weight differs from its default: its interval leaves the default out. */
+/* A fitted weight differs from its default: the fit to all the games moved it,
+ * and its interval leaves the default out on that side. */
 bool lab_fit_significant(const struct lab_fit *f, int w);
 /* Fits the variant's weights (all, or the listed ones) to the quiet
  * positions of the PGN file, played under `value` of `setting`; the

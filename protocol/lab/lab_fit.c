@@ -234,9 +234,13 @@ static void bootstrap(const struct lab_config *c, int value, struct lab_samples 
     free(target);
 }
 
+/* The interval leaves the default out, on the side the fit to all the games moved the weight to. */
 bool lab_fit_significant(const struct lab_fit *f, int w)
 {
-    return f->done && f->bootstrap > 0 && (f->low[w] > f->before[w] || f->high[w] < f->before[w]);
+    if (!f->done || f->bootstrap == 0)
+        return false;
+    int d = f->before[w], fitted = f->after[w];
+    return (fitted > d && f->low[w] > d) || (fitted < d && f->high[w] < d);
 }
 
 static void fit_samples(const struct lab_config *c, int value, struct lab_samples *s, struct lab_fit *out)

@@ -520,8 +520,8 @@ static void body(struct table *t, const struct lab_config *c, const struct lab_t
              "value's games, starting from the defaults; piece values are the weights named after the pieces. "
              "In brackets the 95%% interval: the 2.5%% and 97.5%% quantiles of the weights fitted again to %lld "
              "resamples of the value's games (drawn with replacement, seeded by --seed: the same every run); "
-             "n.s. (not significant): the interval holds the default, so these games do not show the weight "
-             "differs from it.",
+             "n.s. (not significant): the interval holds the default, or the fit to all the games left the weight "
+             "there (or moved it the other way), so these games do not show the weight differs from it.",
              (long long)c->fit_bootstrap);
     paragraph(t, c->fit_bootstrap ? s
                                   : "The weights rulezero tune fits (Texel's method) to each value's games: point "
