@@ -1,6 +1,7 @@
-/* `rulezero lab`: plays each value's games through the match runner (Rule
- * Zero against itself, the value given to both engines and to the referee as
- * the variant option), or gathers them (--merge), then reports. */
+/* `rulezero lab`: checks the study's conditions (DIR/conditions.txt), plays
+ * each value's games through the match runner (lab_play.c) or gathers them
+ * (--merge), then reports; with --confirm-deeper the same again one ply
+ * deeper in DIR/depth-D, and the answers of the two compared. */
 #include <errno.h>
 #include <libgen.h>
 #include <stdio.h>
