@@ -20,20 +20,11 @@ Usage: lab_conditions_test.py RULEZERO"""
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-
-
-def run(rz, *args):
-    return subprocess.run([rz, *args], capture_output=True, text=True, timeout=600)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab_test import check, finish, has_matplotlib, run  # noqa: E402  the lab tests' helpers
 
 
 STUDY = ["lab", "--variant", "interweave", "--vary", "Captures=compulsory-chains,optional-single"]
@@ -101,11 +92,6 @@ def check_refusals(rz, tmp):
     res = run(rz, *base[:-4], "--games", "4", "--out", out)
     check(res.returncode == 2 and "conditions.txt" in res.stderr and "Game " not in res.stdout,
           f"games without conditions: {res.returncode} {res.stderr}")
-
-
-def has_matplotlib():
-    python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"
-    return subprocess.run([python, "-c", "import matplotlib"], capture_output=True).returncode == 0
 
 
 def check_report(rz, tmp):
@@ -227,10 +213,7 @@ def main():
         check_refusals(rz, tmp)
         check_report(rz, tmp)
         check_deeper(rz, tmp)
-    for f in failures:
-        print("FAIL:", f)
-    print("lab_conditions:", "ok" if not failures else f"{len(failures)} failures")
-    return 1 if failures else 0
+    return finish("lab_conditions")
 
 
 if __name__ == "__main__":

@@ -224,9 +224,14 @@ def main():
         check_study(rz, tmp)
         check_shards(rz, tmp)
         check_older_tags(rz, tmp)
+    return finish("lab")
+
+
+def finish(name):
+    """Says every failure and the verdict; the exit code (also for tests that import this module)."""
     for f in failures:
         print("FAIL:", f)
-    print("lab:", "ok" if not failures else f"{len(failures)} failures")
+    print(f"{name}:", "ok" if not failures else f"{len(failures)} failures")
     return 1 if failures else 0
 
 
