@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Charts of a `rulezero lab` report: reads DIR/lab.json, writes DIR/score.svg,
 length.svg, ends.svg and weights.svg with matplotlib (Debian python3-matplotlib).
-`rulezero lab` runs it and inlines the SVGs in report.html.
+`rulezero lab` runs it and inlines the SVGs in report.html. Every chart states
+the study's conditions (defaults included) under it and each value's n.
 Usage: scripts/lab-charts.py DIR"""
 import json
 import os
 import sys
+import textwrap
 
 import matplotlib
 
@@ -24,15 +26,24 @@ def errors(items, key):
 
 
 def labels(data):
-    return [short(v["value"]) for v in data["values"]]
+    return [f"{short(v['value'])}\nn={v['games']}" for v in data["values"]]
+
+
+def conditions(data):
+    """The footnote: self-play and every condition (lab.json's conditions_line)."""
+    line = data.get("conditions_line", "conditions not recorded")
+    return "\n".join(textwrap.wrap(f"Self-play (two copies of one engine). {line}", 110))
 
 
 def short(text, n=18):
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def save(fig, directory, name):
-    fig.tight_layout()
+def save(fig, directory, name, data):
+    note = conditions(data)
+    lines = note.count("\n") + 1
+    fig.tight_layout(rect=(0, (0.13 * lines + 0.12) / fig.get_figheight(), 1, 1))
+    fig.text(0.01, 0.01, note, fontsize="x-small", va="bottom", ha="left")
     fig.savefig(os.path.join(directory, name), format="svg", metadata={"Date": None})
     plt.close(fig)
 
@@ -40,7 +51,7 @@ def save(fig, directory, name):
 def score_chart(data, directory):
     items = data["values"]
     xs = range(len(items))
-    fig, ax = plt.subplots(figsize=(7, 3.8))
+    fig, ax = plt.subplots(figsize=(7, 4.6))
     for offset, key, name in ((-0.2, "white_score", "White's score"), (0, "draw_rate", "draw rate"),
                               (0.2, "decisive_rate", "decisive rate")):
         values, err = errors(items, key)
@@ -55,13 +66,13 @@ def score_chart(data, directory):
     ax.set_ylim(0, 100)
     ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1, 0.5))  # beside, never over a point
     ax.set_title(f"{data['variant']}: White's score, draws, decisive games")
-    save(fig, directory, "score.svg")
+    save(fig, directory, "score.svg", data)
 
 
 def length_chart(data, directory):
     items = data["values"]
     values, err = errors(items, "length")
-    fig, ax = plt.subplots(figsize=(7, 3.2))
+    fig, ax = plt.subplots(figsize=(7, 4.0))
     ax.errorbar(range(len(items)), values, yerr=err, fmt="o", capsize=4)
     ax.set_xlim(-0.6, len(items) - 0.4)
     ax.set_xticks(range(len(items)), labels(data))
@@ -69,14 +80,14 @@ def length_chart(data, directory):
     ax.set_ylabel("plies (mean, 95% interval)")
     ax.set_ylim(bottom=0)
     ax.set_title(f"{data['variant']}: game length")
-    save(fig, directory, "length.svg")
+    save(fig, directory, "length.svg", data)
 
 
 def ends_chart(data, directory):
     items = data["values"]
     kinds = [e["end"] for e in items[0]["ends"]]
     used = [i for i, _ in enumerate(kinds) if any(v["ends"][i]["count"] for v in items)]
-    fig, ax = plt.subplots(figsize=(7, 3.8))
+    fig, ax = plt.subplots(figsize=(7, 4.6))
     bottom = [0.0] * len(items)
     for i in used:
         shares = [100 * v["ends"][i]["value"] for v in items]
@@ -88,7 +99,7 @@ def ends_chart(data, directory):
     ax.set_ylim(0, 100)
     ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1, 0.5))
     ax.set_title(f"{data['variant']}: how the games ended")
-    save(fig, directory, "ends.svg")
+    save(fig, directory, "ends.svg", data)
 
 
 def weights_chart(data, directory):
@@ -96,21 +107,26 @@ def weights_chart(data, directory):
     if not items:
         return
     names = [w["name"] for w in items[0]["fit"]["weights"]]
-    height = max(3.0, 0.28 * len(names) * max(1, len(items)) / 2 + 1)
+    height = max(3.8, 0.28 * len(names) * max(1, len(items)) / 2 + 1.8)
     fig, ax = plt.subplots(figsize=(7, height))
     bar = 0.8 / (len(items) + 1)
     ys = range(len(names))
     defaults = [w["default"] for w in items[0]["fit"]["weights"]]
     ax.barh([y - 0.4 + bar / 2 for y in ys], defaults, height=bar, color="lightgrey", label="default")
     for k, v in enumerate(items):
-        fitted = [w["fitted"] for w in v["fit"]["weights"]]
-        ax.barh([y - 0.4 + bar * (k + 1.5) for y in ys], fitted, height=bar, label=short(v["value"], 30))
+        weights = v["fit"]["weights"]
+        fitted = [w["fitted"] for w in weights]
+        err = None
+        if all("low" in w for w in weights):  # the bootstrap's 95% interval
+            err = [[max(0, w["fitted"] - w["low"]) for w in weights], [max(0, w["high"] - w["fitted"]) for w in weights]]
+        ax.barh([y - 0.4 + bar * (k + 1.5) for y in ys], fitted, height=bar, xerr=err, capsize=2,
+                label=f"{short(v['value'], 30)} (n={v['games']})")
     ax.set_yticks(list(ys), names)
     ax.invert_yaxis()
     ax.set_xlabel("weight (centipawns or the weight's unit)")
     ax.legend(fontsize="small")
-    ax.set_title(f"{data['variant']}: fitted weights per {data['setting']}")
-    save(fig, directory, "weights.svg")
+    ax.set_title(f"{data['variant']}: fitted weights per {data['setting']} (95% intervals)")
+    save(fig, directory, "weights.svg", data)
 
 
 def main():

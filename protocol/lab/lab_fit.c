@@ -3,6 +3,7 @@
  * those of the games past the random opening where the side to move is not
  * in check and the turn played is not a capture (as `rulezero tune-data`
  * keeps them), each paired with the game's result. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +22,15 @@ struct lab_samples {
     char **fens;
     double *target;
     int count, cap;
+    int *game_start;                  /* per game: its first sample; game_start[games] == count */
+    int games, games_cap;
+    const int *pick;                  /* NULL: every sample; else sample i of the set is pick[i] (a resample) */
 };
 
 static int score_sample(void *ctx, int i)
 {
     struct lab_samples *s = ctx;
-    if (fen_read_with(s->pos, &s->settings, s->fens[i], NULL, 0))
+    if (fen_read_with(s->pos, &s->settings, s->fens[s->pick ? s->pick[i] : i], NULL, 0))
         return 0;
     return s->pos->variant->evaluate(s->pos);
 }
@@ -35,6 +39,21 @@ static void weights_changed(void *ctx)
 {
     struct lab_samples *s = ctx;
     eval_params_changed(s->settings.variant->eval_params);
+}
+
+static int start_game(struct lab_samples *s)
+{
+    if (s->games + 2 > s->games_cap) {
+        int cap = s->games_cap ? 2 * s->games_cap : 256;
+        int *starts = realloc(s->game_start, sizeof *starts * (size_t)cap);
+        if (!starts)
+            return -1;
+        s->game_start = starts;
+        s->games_cap = cap;
+    }
+    s->game_start[s->games++] = s->count;
+    s->game_start[s->games] = s->count;
+    return 0;
 }
 
 static int add_sample(struct lab_samples *s, const struct position *pos, double white_result)
@@ -73,6 +92,8 @@ static int add_game(struct lab_samples *s, const struct pgn_game *g, int opening
         return -1;
     const struct variant *v = s->pos->variant;
     double result = white_result(g);
+    if (start_game(s))
+        return -1;
     for (int i = 0; i < g->nmoves; i++) {
         struct turn t;
         if (match_parse_turn(s->pos, g->moves[i], &t))
@@ -82,6 +103,7 @@ static int add_game(struct lab_samples *s, const struct pgn_game *g, int opening
             return -1;
         turn_make(s->pos, &t);
     }
+    s->game_start[s->games] = s->count;
     return 0;
 }
 
@@ -126,7 +148,102 @@ static int pick_weights(const struct lab_config *c, const struct eval_params *t,
     return 0;
 }
 
-static void fit_samples(const struct lab_config *c, struct lab_samples *s, struct lab_fit *out)
+/* splitmix64: the resamples drawn from --seed, the value and the refit's number only. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A resample: s->games games drawn with replacement, their samples listed in
+ * pick (room for s->count * ... grown as needed) with their targets. */
+static int resample(struct lab_samples *s, uint64_t *state, int **pick, double **target, int *cap)
+{
+    int n = 0;
+    for (int g = 0; g < s->games; g++) {
+        int game = (int)(next_random(state) % (uint64_t)s->games);
+        int from = s->game_start[game], to = s->game_start[game + 1];
+        if (n + (to - from) > *cap) {
+            int grown = 2 * (n + (to - from));
+            int *p = realloc(*pick, sizeof *p * (size_t)grown);
+            if (p)
+                *pick = p;
+            double *t = p ? realloc(*target, sizeof *t * (size_t)grown) : NULL;
+            if (!t)
+                return -1;
+            *target = t;
+            *cap = grown;
+        }
+        for (int i = from; i < to; i++) {
+            (*pick)[n] = i;
+            (*target)[n++] = s->target[i];
+        }
+    }
+    return n;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The p-quantile of sorted values, linearly interpolated. */
+static double quantile(const double *sorted, int n, double p)
+{
+    double at = p * (n - 1);
+    int i = (int)at;
+    return i + 1 < n ? sorted[i] + (at - i) * (sorted[i + 1] - sorted[i]) : sorted[n - 1];
+}
+
+/* The weights fitted again to --fit-bootstrap resamples of the games (each
+ * from the defaults, K fitted anew): each weight's 2.5% and 97.5% quantiles. */
+static void bootstrap(const struct lab_config *c, int value, struct lab_samples *s, struct tune_weight *w, int n,
+                      struct lab_fit *out)
+{
+    int b_count = (int)c->fit_bootstrap, cap = 0;
+    double *fitted = calloc((size_t)(b_count * n + 1), sizeof *fitted);
+    int *pick = NULL;
+    double *target = NULL;
+    uint64_t state = (uint64_t)c->seed * 0x2545F4914F6CDD1Dull + (uint64_t)value * 0x9E3779B97F4A7C15ull;
+    int b = 0;
+    for (; fitted && b < b_count; b++) {
+        int count = resample(s, &state, &pick, &target, &cap);
+        if (count <= 0)
+            break;
+        eval_params_reset(c->variant->eval_params);
+        s->pick = pick;
+        struct tune_set set = {count, target, score_sample, weights_changed, s};
+        tune_search(&set, tune_fit_k(&set), w, n, (int)c->fit_passes, NULL);
+        for (int i = 0; i < n; i++)
+            fitted[i * b_count + b] = *w[i].value;
+    }
+    s->pick = NULL;
+    if (fitted && b == b_count && b_count > 0) {
+        for (int i = 0; i < n; i++) {
+            qsort(fitted + i * b_count, (size_t)b_count, sizeof *fitted, compare_doubles);
+            out->low[i] = quantile(fitted + i * b_count, b_count, 0.025);
+            out->high[i] = quantile(fitted + i * b_count, b_count, 0.975);
+        }
+        out->bootstrap = b_count;
+    }
+    free(fitted);
+    free(pick);
+    free(target);
+}
+
+/* The interval leaves the default out, on the side the fit to all the games moved the weight to. */
+bool lab_fit_significant(const struct lab_fit *f, int w)
+{
+    if (!f->done || f->bootstrap == 0)
+        return false;
+    int d = f->before[w], fitted = f->after[w];
+    return (fitted > d && f->low[w] > d) || (fitted < d && f->high[w] < d);
+}
+
+static void fit_samples(const struct lab_config *c, int value, struct lab_samples *s, struct lab_fit *out)
 {
     const struct eval_params *t = c->variant->eval_params;
     struct tune_weight w[LAB_MAX_WEIGHTS];
@@ -145,6 +262,8 @@ static void fit_samples(const struct lab_config *c, struct lab_samples *s, struc
     out->error_after = tune_search(&set, out->k, w, n, (int)c->fit_passes, NULL);
     for (int i = 0; i < n; i++)
         out->after[i] = *w[i].value;
+    if (c->fit_bootstrap > 0)
+        bootstrap(c, value, s, w, n, out);
     out->seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
     out->done = true;
 }
@@ -176,13 +295,14 @@ void lab_fit_file(const struct lab_config *c, int value, const char *path, struc
         if (s.count < 100)
             snprintf(out->why, sizeof out->why, "too few positions (%d) to fit", s.count);
         else
-            fit_samples(c, &s, out);
+            fit_samples(c, value, &s, out);
     }
     eval_params_reset(t);
     for (int i = 0; i < s.count; i++)
         free(s.fens[i]);
     free(s.fens);
     free(s.target);
+    free(s.game_start);
     free(s.pos);
     settings_free(&s.settings);
 }

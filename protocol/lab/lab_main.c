@@ -1,6 +1,7 @@
-/* `rulezero lab`: plays each value's games through the match runner (Rule
- * Zero against itself, the value given to both engines and to the referee as
- * the variant option), or gathers them (--merge), then reports. */
+/* `rulezero lab`: checks the study's conditions (DIR/conditions.txt), plays
+ * each value's games through the match runner (lab_play.c) or gathers them
+ * (--merge), then reports; with --confirm-deeper the same again one ply
+ * deeper in DIR/depth-D, and the answers of the two compared. */
 #include <errno.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -11,29 +12,8 @@
 
 #include "protocol/lab/lab.h"
 #include "protocol/lab/lab_config.h"
-#include "protocol/match/match.h"
-#include "protocol/match/match_config.h"
 
 #define PATH_LEN 4096
-
-/* 'text' for /bin/sh, quotes inside made '\''. */
-static void shell_quote(const char *text, char *out, size_t n)
-{
-    size_t k = 0;
-    if (n < 3)
-        return;
-    out[k++] = '\'';
-    for (const char *s = text; *s && k + 6 < n; s++) {
-        if (*s == '\'') {
-            memcpy(out + k, "'\\''", 4);
-            k += 4;
-        } else {
-            out[k++] = *s;
-        }
-    }
-    out[k++] = '\'';
-    out[k] = '\0';
-}
 
 static void note_command(struct lab_config *c, int argc, char **argv)
 {
@@ -45,140 +25,15 @@ static void note_command(struct lab_config *c, int argc, char **argv)
         if (plain)
             snprintf(q, sizeof q, "%s", argv[i]);
         else
-            shell_quote(argv[i], q, sizeof q);
+            lab_shell_quote(argv[i], q, sizeof q);
         size_t len = strlen(c->command);
         snprintf(c->command + len, sizeof c->command - len, " %s", q);
     }
 }
 
-static int self_path(char *out, size_t n)
-{
-    ssize_t len = readlink("/proc/self/exe", out, n - 1);
-    if (len <= 0)
-        return -1;
-    out[len] = '\0';
-    return 0;
-}
-
 static void pgn_path(const struct lab_config *c, const char *dir, int v, char *out, size_t n)
 {
     snprintf(out, n, "%s/%s", dir, c->files[v]);
-}
-
-/* The match of one value, as `rulezero match` arguments (texts kept in a). */
-struct match_args {
-    char option[4096], games[32], plies[32], seed[32], jobs[32], moves[32], pgn[PATH_LEN];
-    char *argv[40];
-    int argc;
-};
-
-static void match_args(const struct lab_config *c, int v, const char *engine, struct match_args *a)
-{
-    snprintf(a->option, sizeof a->option, "%s=%s", c->setting, c->values[v]);
-    snprintf(a->games, sizeof a->games, "%lld", (long long)c->games);
-    snprintf(a->plies, sizeof a->plies, "%lld", (long long)c->random_plies);
-    snprintf(a->seed, sizeof a->seed, "%lld", (long long)c->seed);
-    snprintf(a->jobs, sizeof a->jobs, "%lld", (long long)c->concurrency);
-    snprintf(a->moves, sizeof a->moves, "%lld", (long long)c->max_moves);
-    pgn_path(c, c->out, v, a->pgn, sizeof a->pgn);
-    /* The option before the first --engine: both engines (and the referee) play it. */
-    const char *fixed[] = {"match", "--variant", c->variant->id, "--option", a->option, "--engine", engine,
-                           "--engine", engine, "--games", a->games, "--random-plies", a->plies, "--seed", a->seed,
-                           "--concurrency", a->jobs, "--max-moves", a->moves, "--pgn", a->pgn, "--resume",
-                           "--distinct-openings"};
-    a->argc = 0;
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-        a->argv[a->argc++] = (char *)fixed[i];
-    a->argv[a->argc++] = c->tc ? "--tc" : c->st ? "--st" : c->nodes ? "--nodes" : "--depth";
-    a->argv[a->argc++] = (char *)(c->tc ? c->tc : c->st ? c->st : c->nodes ? c->nodes : c->depth);
-    if (c->shard) {
-        a->argv[a->argc++] = "--shard";
-        a->argv[a->argc++] = (char *)c->shard;
-    }
-    a->argv[a->argc] = NULL;
-}
-
-/* The options the lab passes on to the runner (--tc, --shard, ...), checked
- * by the runner's own parser before anything is played: 0 or its exit code. */
-static int check_match_options(const struct lab_config *c)
-{
-    struct match_args a;
-    match_args(c, 0, "rulezero", &a);
-    struct match_config mc = {0};
-    int rc = match_parse_options(a.argc, a.argv, &mc);
-    return rc == MATCH_EXIT_DONE ? 0 : rc;
-}
-
-/* One value's games: `rulezero match` in this process, resuming its PGN file. */
-static int play_value(const struct lab_config *c, int v, const char *engine)
-{
-    struct match_args a;
-    match_args(c, v, engine, &a);
-    printf("== %s, %s: %lld games into %s\n", c->variant->id, a.option, (long long)c->games, a.pgn);
-    fflush(stdout);
-    return match_main(a.argc, a.argv);
-}
-
-static int play_all(const struct lab_config *c)
-{
-    char self[PATH_LEN], quoted[PATH_LEN + 64];
-    const char *engine = c->engine;
-    if (!engine) {
-        if (self_path(self, sizeof self)) {
-            fprintf(stderr, "rulezero lab: cannot find this program; give --engine CMD\n");
-            return 1;
-        }
-        shell_quote(self, quoted, sizeof quoted);
-        engine = quoted;
-    }
-    for (int v = 0; v < c->value_count; v++) {
-        int rc = play_value(c, v, engine); /* 2: the runner refused an option (--tc, --shard), before any game */
-        if (rc)
-            return rc;
-    }
-    return 0;
-}
-
-static int copy_into(FILE *to, const char *path)
-{
-    FILE *from = fopen(path, "r");
-    if (!from)
-        return errno == ENOENT ? 0 : -1;
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
-        fwrite(buf, 1, n, to);
-    fclose(from);
-    return 0;
-}
-
-/* --merge: each value's file in out made anew from the directories' files
- * (written beside it, then renamed over it, so out may be one of them). */
-static int merge_all(const struct lab_config *c)
-{
-    for (int v = 0; v < c->value_count; v++) {
-        char path[PATH_LEN], tmp[PATH_LEN + 8], from[PATH_LEN];
-        pgn_path(c, c->out, v, path, sizeof path);
-        snprintf(tmp, sizeof tmp, "%s.tmp", path);
-        FILE *to = fopen(tmp, "w");
-        if (!to) {
-            fprintf(stderr, "rulezero lab: cannot write %s\n", tmp);
-            return 1;
-        }
-        int rc = 0;
-        for (int d = 0; rc == 0 && d < c->merge_count; d++) {
-            pgn_path(c, c->merge_dirs[d], v, from, sizeof from);
-            if (copy_into(to, from)) { /* out itself among the DIRs: its file is still whole here */
-                fprintf(stderr, "rulezero lab: cannot read %s\n", from);
-                rc = 1;
-            }
-        }
-        if (fclose(to) || rc || rename(tmp, path)) {
-            fprintf(stderr, "rulezero lab: cannot write %s\n", path);
-            return 1;
-        }
-    }
-    return 0;
 }
 
 static bool readable(const char *path)
@@ -199,7 +54,7 @@ static bool find_charts(const struct lab_config *c, char *out, size_t n)
         return true;
     }
     char self[PATH_LEN];
-    if (self_path(self, sizeof self))
+    if (lab_self_path(self, sizeof self))
         return false;
     const char *dir = dirname(self);
     const char *places[] = {"%s/../scripts/lab-charts.py", "%s/../share/rulezero/lab-charts.py",
@@ -221,8 +76,8 @@ static void make_charts(struct lab_config *c)
         fprintf(stderr, "rulezero lab: no chart script found (give --charts FILE); report without charts\n");
         return;
     }
-    shell_quote(script, qs, sizeof qs);
-    shell_quote(c->out, qo, sizeof qo);
+    lab_shell_quote(script, qs, sizeof qs);
+    lab_shell_quote(c->out, qo, sizeof qo);
     /* Debian's python3 (python3-matplotlib) before any other on the PATH. */
     const char *python = readable("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
     snprintf(cmd, sizeof cmd, "%s %s %s", python, qs, qo);
@@ -233,56 +88,219 @@ static void make_charts(struct lab_config *c)
         fprintf(stderr, "rulezero lab: the charts failed (%s); report without charts\n", cmd);
 }
 
-static int report(struct lab_config *c)
+/* Each value's games read back, and the weights fitted to them: 0 or 1. */
+static int tally_all(const struct lab_config *c, struct lab_tally *t, struct lab_fit *f)
 {
-    struct lab_tally *t = calloc((size_t)c->value_count, sizeof *t);
-    struct lab_fit *f = calloc((size_t)c->value_count, sizeof *f);
-    int rc = t && f ? 0 : 1;
     char err[512], path[PATH_LEN];
-    for (int v = 0; rc == 0 && v < c->value_count; v++) {
+    for (int v = 0; v < c->value_count; v++) {
         pgn_path(c, c->out, v, path, sizeof path);
         if (lab_tally_file(c, v, c->out, &t[v], err, sizeof err)) {
             fprintf(stderr, "rulezero lab: %s: %s\n", path, err);
-            rc = 1;
-        } else if (t[v].games)
+            return 1;
+        }
+        if (t[v].games)
             lab_fit_file(c, v, path, &f[v]);
         else
             snprintf(f[v].why, sizeof f[v].why, "no games");
     }
-    if (rc == 0 && lab_write_json(c, t, f))
-        rc = 1;
-    if (rc == 0)
-        make_charts(c);
-    if (rc == 0 && lab_write_report(c, t, f))
-        rc = 1;
-    for (int v = 0; rc == 0 && v < c->value_count; v++) {
-        printf("%s=%s: %d games, White +%d =%d -%d\n", c->setting, c->values[v], t[v].games, t[v].white_wins,
+    return 0;
+}
+
+static void print_rate(const char *name, struct interval i)
+{
+    printf(", %s %.1f%% (%.1f-%.1f)", name, 100 * i.value, 100 * i.low, 100 * i.high);
+}
+
+/* The console's summary: self-play, so White's score and the draw rate, never Elo. */
+static void print_summary(const struct lab_config *c, const struct lab_tally *t)
+{
+    char line[SETTINGS_TEXT_LEN + 512];
+    lab_conditions_line(c->conditions, line, sizeof line);
+    printf("Study %s (self-play: two copies of one engine, so no Elo or LOS): %s\n", c->out, line);
+    for (int v = 0; v < c->value_count; v++) {
+        printf("%s=%s: %d games, White +%d =%d -%d", c->setting, c->values[v], t[v].games, t[v].white_wins,
                t[v].draws, t[v].black_wins);
+        print_rate("White's score", lab_white_score(&t[v]));
+        print_rate("draw rate", lab_wilson(t[v].draws, t[v].games));
+        printf("\n");
         if (t[v].unfinished)
             printf("  (%d unfinished games left out)\n", t[v].unfinished);
     }
+}
+
+static void print_answers(const struct lab_config *c, const struct lab_tally *t, const struct lab_tally *deeper)
+{
+    char text[4096];
+    int n;
+    struct lab_answer *a = lab_answers_made(c, t, deeper, &n, text, sizeof text);
+    if (!a)
+        return;
+    printf("One ply deeper (depth %s against %s, %s/depth-%s): %s\n", c->deeper_depth, c->depth, c->out,
+           c->deeper_depth, text);
+    free(a);
+}
+
+/* Tallies, fits, lab.json, the charts, the report (with the answers one ply
+ * deeper when `deeper` holds that study's tallies); `kept` receives the
+ * tallies when not NULL. 0 or 1. */
+static int report(struct lab_config *c, const struct lab_tally *deeper, struct lab_tally *kept)
+{
+    struct lab_tally *t = calloc((size_t)c->value_count, sizeof *t);
+    struct lab_fit *f = calloc((size_t)c->value_count, sizeof *f);
+    int rc = t && f ? tally_all(c, t, f) : 1;
+    if (rc == 0 && lab_write_json(c, t, f, deeper))
+        rc = 1;
     if (rc == 0)
+        make_charts(c);
+    if (rc == 0 && lab_write_report(c, t, f, deeper))
+        rc = 1;
+    if (rc == 0) {
+        print_summary(c, t);
+        if (deeper)
+            print_answers(c, t, deeper);
         printf("Report: %s/report.md, %s/report.html\n", c->out, c->out);
+    }
+    if (rc == 0 && kept)
+        memcpy(kept, t, sizeof *t * (size_t)c->value_count);
     free(t);
     free(f);
     return rc;
 }
 
-/* The games already there (in out, and in the DIRs of --merge) belong to
- * this study: checked before anything is played or written. */
-static int check_existing(const struct lab_config *c)
+/* Games (finished or not) in dir's files for this study: -1 when a file is
+ * not this study's (said why). */
+static int games_in(const struct lab_config *c, const char *dir)
 {
     char err[1024];
-    for (int d = -1; d < (c->merge ? c->merge_count : 0); d++)
-        for (int v = 0; v < c->value_count; v++) {
-            struct lab_tally t = {0};
-            const char *dir = d < 0 ? c->out : c->merge_dirs[d];
-            if (lab_tally_file(c, v, dir, &t, err, sizeof err)) {
-                fprintf(stderr, "rulezero lab: %s/%s: %s\n", dir, c->files[v], err);
-                return 1;
-            }
+    int n = 0;
+    for (int v = 0; v < c->value_count; v++) {
+        struct lab_tally t = {0};
+        if (lab_tally_file(c, v, dir, &t, err, sizeof err)) {
+            fprintf(stderr, "rulezero lab: %s/%s: %s\n", dir, c->files[v], err);
+            return -1;
         }
+        n += t.games + t.unfinished;
+    }
+    return n;
+}
+
+/* dir's stored conditions against those asked; its commands added to k. 0 or an exit code. */
+static int check_dir(const struct lab_config *c, const char *dir, const struct lab_conditions *asked,
+                     struct lab_conditions *k)
+{
+    struct lab_conditions *stored = calloc(1, sizeof *stored);
+    char err[8192];
+    int rc = stored ? 0 : 1;
+    int got = rc ? 0 : lab_conditions_read(dir, stored, err, sizeof err);
+    int games = rc ? 0 : games_in(c, dir);
+    if (rc == 0 && (got < 0 || games < 0)) {
+        if (got < 0)
+            fprintf(stderr, "rulezero lab: %s\n", err);
+        rc = 1;
+    } else if (rc == 0 && got == 1 && lab_conditions_compare(stored, asked, dir, err, sizeof err)) {
+        fprintf(stderr, "rulezero lab: the games in %s were played under other conditions: %s. Give the study's "
+                        "conditions (%s/conditions.txt), or another --out for a new study\n", dir, err, dir);
+        rc = 2;
+    } else if (rc == 0 && got == 0 && games > 0) {
+        fprintf(stderr, "rulezero lab: %s holds games but no conditions.txt (a study from before the lab kept its "
+                        "conditions), so under which engine, limit, openings and settings they were played cannot "
+                        "be checked; write them into %s/conditions.txt (docs/lab/README.md) or give another --out\n",
+                dir, dir);
+        rc = 2;
+    }
+    for (int i = 0; rc == 0 && got == 1 && i < stored->command_count; i++)
+        lab_conditions_add_command(k, stored->commands[i]);
+    free(stored);
+    return rc;
+}
+
+/* Before anything is played or written: the games already there (in out,
+ * and in the DIRs of --merge) belong to this study, under its conditions;
+ * k receives the conditions with every command that played the games. */
+static int check_existing(const struct lab_config *c, struct lab_conditions *k)
+{
+    lab_conditions_of(c, k);
+    int rc = check_dir(c, c->out, k, k);
+    for (int d = 0; rc == 0 && c->merge && d < c->merge_count; d++)
+        rc = check_dir(c, c->merge_dirs[d], k, k);
+    if (rc == 0)
+        lab_conditions_add_command(k, c->command);
+    return rc;
+}
+
+static int make_dir(const char *dir)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "rulezero lab: cannot make directory %s\n", dir);
+        return 1;
+    }
     return 0;
+}
+
+/* The study one ply deeper: the same but for the depth, in out/depth-D (and,
+ * for --merge, each DIR's depth-D); the texts kept in d. */
+struct deeper_study {
+    struct lab_config config;
+    char out[PATH_LEN];
+    char (*dirs)[PATH_LEN];
+    char **dir_list;
+};
+
+static int deeper_study(const struct lab_config *c, struct deeper_study *d)
+{
+    d->config = *c;
+    d->config.depth = c->deeper_depth;
+    d->config.depth_default = false;
+    d->config.confirm_deeper = false;
+    snprintf(d->out, sizeof d->out, "%s/depth-%s", c->out, c->deeper_depth);
+    d->config.out = d->out;
+    if (!c->merge)
+        return 0;
+    d->dirs = calloc((size_t)c->merge_count, sizeof *d->dirs);
+    d->dir_list = calloc((size_t)c->merge_count, sizeof *d->dir_list);
+    if (!d->dirs || !d->dir_list)
+        return 1;
+    for (int i = 0; i < c->merge_count; i++) {
+        snprintf(d->dirs[i], sizeof d->dirs[i], "%s/depth-%s", c->merge_dirs[i], c->deeper_depth);
+        d->dir_list[i] = d->dirs[i];
+    }
+    d->config.merge_dirs = d->dir_list;
+    return 0;
+}
+
+/* The study (and the one deeper), checked, played or merged, reported. */
+static int run_studies(struct lab_config *c, struct lab_config *deeper)
+{
+    struct lab_conditions *k = calloc(deeper ? 2 : 1, sizeof *k);
+    int rc = k ? make_dir(c->out) : 1;
+    if (rc == 0 && deeper)
+        rc = make_dir(deeper->out);
+    if (rc == 0)
+        rc = check_existing(c, &k[0]);
+    if (rc == 0 && deeper)
+        rc = check_existing(deeper, &k[1]);
+    for (int i = 0; rc == 0 && i < (deeper ? 2 : 1); i++) {
+        const struct lab_config *s = i ? deeper : c;
+        if (lab_conditions_write(s->out, &k[i])) {
+            fprintf(stderr, "rulezero lab: cannot write %s/conditions.txt\n", s->out);
+            rc = 1;
+        }
+    }
+    c->conditions = k ? &k[0] : NULL;
+    if (deeper)
+        deeper->conditions = &k[1];
+    if (rc == 0)
+        rc = c->merge ? lab_merge_all(c) : lab_play_all(c);
+    if (rc == 0 && deeper)
+        rc = deeper->merge ? lab_merge_all(deeper) : lab_play_all(deeper);
+    struct lab_tally *deeper_tally = deeper ? calloc((size_t)c->value_count, sizeof *deeper_tally) : NULL;
+    if (rc == 0 && deeper)
+        rc = deeper_tally ? report(deeper, NULL, deeper_tally) : 1;
+    if (rc == 0)
+        rc = report(c, deeper_tally, NULL);
+    free(deeper_tally);
+    free(k);
+    return rc;
 }
 
 int lab_main(int argc, char **argv)
@@ -294,20 +312,15 @@ int lab_main(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     }
     note_command(&c, argc, argv);
-    if (!c.merge && (rc = check_match_options(&c)) != 0) {
-        lab_config_free(&c);
-        return rc;
-    }
-    if (mkdir(c.out, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "rulezero lab: cannot make directory %s\n", c.out);
-        rc = 1;
-    }
+    if (!c.merge)
+        rc = lab_check_match_options(&c);
+    struct deeper_study d = {0};
+    if (rc == 0 && c.confirm_deeper)
+        rc = deeper_study(&c, &d);
     if (rc == 0)
-        rc = check_existing(&c);
-    if (rc == 0)
-        rc = c.merge ? merge_all(&c) : play_all(&c);
-    if (rc == 0)
-        rc = report(&c);
+        rc = run_studies(&c, c.confirm_deeper ? &d.config : NULL);
+    free(d.dirs);
+    free(d.dir_list);
     lab_config_free(&c);
     return rc;
 }

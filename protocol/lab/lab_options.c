@@ -46,7 +46,9 @@ static const struct options_table_entry lab_entries[] = {
              "command again to resume: the games already in the PGN files are kept and\n"
              "not played again; a larger --games adds games. --merge plays nothing: it\n"
              "gathers the PGN files of the directories given (e.g. each --shard's DIR)\n"
-             "into DIR and reports.\n"
+             "into DIR and reports. DIR/conditions.txt keeps the study's conditions\n"
+             "(engine, limit, random plies, seed, max moves, settings): a run under\n"
+             "others is refused (exit code 2), naming each difference.\n"
              "\n"
              "Options:\n"},
     {"variant", 'v', OPTIONS_TABLE_TEXT, "V", "the variant (default normal)", KEEP(TEXT, variant_id)},
@@ -71,6 +73,11 @@ static const struct options_table_entry lab_entries[] = {
     {"engine", 'e', OPTIONS_TABLE_TEXT, "CMD", "the engine (default: this rulezero)", KEEP(TEXT, engine)},
     {"fit-passes", 0, OPTIONS_TABLE_NUMBER, "N", "passes of the weight fit (default 6; 0: no fit)", 0, 1000,
      "bad fit passes '%s' (0..1000)", KEEP(INT64, fit_passes)},
+    {"fit-bootstrap", 0, OPTIONS_TABLE_NUMBER, "B", "refits over games drawn with replacement, for the\n"
+     "weights' 95% intervals (default 20; 0: no interval)", 0, 10000, "bad bootstrap count '%s' (0..10000)",
+     KEEP(INT64, fit_bootstrap)},
+    {"confirm-deeper", 0, OPTIONS_TABLE_FLAG, NULL, "play the study again one ply deeper (in DIR/depth-D)\n"
+     "and say whether its answers hold", KEEP(TRUE, confirm_deeper)},
     {"fit-weights", 0, OPTIONS_TABLE_TEXT, "LIST", "the weights to fit: NAME,NAME,... or all (default)",
      KEEP(TEXT, fit_weights)},
     {"charts", 0, OPTIONS_TABLE_TEXT, "SCRIPT", "the chart script (default: $RULEZERO_LAB_CHARTS,\n"
@@ -247,8 +254,17 @@ static int check_together(struct lab_config *c, int argc, char **argv)
         return usage("%s", "--out DIR is required");
     if (!!c->tc + !!c->st + !!c->nodes + !!c->depth > 1)
         return usage("%s", "give one of --tc, --st, --nodes, --depth");
-    if (!c->tc && !c->st && !c->nodes && !c->depth)
+    if (!c->tc && !c->st && !c->nodes && !c->depth) {
         c->depth = "3";
+        c->depth_default = true;
+    }
+    if (c->confirm_deeper) {
+        char *end = NULL;
+        long d = c->depth ? strtol(c->depth, &end, 10) : 0;
+        if (!c->depth || !end || *end || d < 1 || d > 98)
+            return usage("%s", "--confirm-deeper needs a depth limit (--depth D, 1..98, or the default)");
+        snprintf(c->deeper_depth, sizeof c->deeper_depth, "%ld", d + 1);
+    }
     c->variant = variant_find(c->variant_id);
     if (!c->variant)
         return usage("unknown variant '%s'", c->variant_id);
@@ -259,7 +275,7 @@ static int check_together(struct lab_config *c, int argc, char **argv)
 int lab_parse(int argc, char **argv, struct lab_config *c)
 {
     *c = (struct lab_config){.variant_id = "normal", .games = 20, .random_plies = 4, .seed = 1, .concurrency = 1,
-                             .max_moves = 200, .fit_passes = 6};
+                             .max_moves = 200, .fit_passes = 6, .fit_bootstrap = 20};
     int rc = options_table_parse(&lab_options_table, c, argc, argv);
     if (rc)
         return rc;

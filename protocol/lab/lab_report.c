@@ -51,9 +51,12 @@ static void json_fit(FILE *f, const struct lab_fit *fit)
     for (int i = 0; fit->done && i < fit->count; i++) {
         fprintf(f, "%s{\"name\": ", i ? ", " : "");
         json_string(f, fit->names[i]);
-        fprintf(f, ", \"default\": %d, \"fitted\": %d}", fit->before[i], fit->after[i]);
+        fprintf(f, ", \"default\": %d, \"fitted\": %d", fit->before[i], fit->after[i]);
+        if (fit->bootstrap)
+            fprintf(f, ", \"low\": %.1f, \"high\": %.1f", fit->low[i], fit->high[i]);
+        fprintf(f, ", \"significant\": %s}", lab_fit_significant(fit, i) ? "true" : "false");
     }
-    fprintf(f, "]}");
+    fprintf(f, "], \"bootstrap\": %d}", fit->done ? fit->bootstrap : 0);
 }
 
 static void json_value(FILE *f, const struct lab_config *c, int v, const struct lab_tally *t, const struct lab_fit *fit)
@@ -84,7 +87,59 @@ static void json_value(FILE *f, const struct lab_config *c, int v, const struct 
     fprintf(f, "}");
 }
 
-static int write_json(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f)
+/* "conditions": every condition (with whether it is the default), "conditions_line" (the charts'
+ * footnote), "commands": those that played the games. */
+static void json_conditions(FILE *f, const struct lab_conditions *k)
+{
+    char line[SETTINGS_TEXT_LEN + 512];
+    fprintf(f, ",\n  \"conditions\": {");
+    for (int i = 0; i < k->count; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        json_string(f, k->key[i]);
+        fprintf(f, ": {\"value\": ");
+        json_string(f, k->value[i]);
+        fprintf(f, ", \"default\": %s}", k->is_default[i] ? "true" : "false");
+    }
+    lab_conditions_line(k, line, sizeof line);
+    fprintf(f, "},\n  \"conditions_line\": ");
+    json_string(f, line);
+    fprintf(f, ",\n  \"commands\": [");
+    for (int i = 0; i < k->command_count; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        json_string(f, k->commands[i]);
+    }
+    fprintf(f, "]");
+}
+
+static void json_answers(FILE *f, const struct lab_config *c, const struct lab_tally *t, const struct lab_tally *d)
+{
+    char summary[4096];
+    int n;
+    struct lab_answer *a = lab_answers_made(c, t, d, &n, summary, sizeof summary);
+    if (!a)
+        return;
+    fprintf(f, ",\n  \"deeper\": {\"depth\": %s, \"dir\": \"depth-%s\", \"summary\": ", c->deeper_depth,
+            c->deeper_depth);
+    json_string(f, summary);
+    fprintf(f, ", \"answers\": [");
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "%s\n    {\"figure\": ", i ? "," : "");
+        json_string(f, a[i].figure);
+        fprintf(f, ", \"from\": ");
+        json_string(f, c->values[a[i].from]);
+        fprintf(f, ", \"to\": ");
+        json_string(f, c->values[a[i].to]);
+        fprintf(f, ", \"difference\": %.4f, \"deeper_difference\": %.4f, \"clear\": %s, \"deeper_clear\": %s, "
+                   "\"verdict\": \"%s\"}",
+                a[i].base, a[i].deeper, a[i].base_clear ? "true" : "false", a[i].deeper_clear ? "true" : "false",
+                a[i].verdict > 0 ? "holds" : a[i].verdict < 0 ? "flips" : "none");
+    }
+    fprintf(f, "]}");
+    free(a);
+}
+
+static int write_json(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f,
+                      const struct lab_tally *deeper)
 {
     FILE *out = open_out(c, "lab.json");
     if (!out)
@@ -95,6 +150,10 @@ static int write_json(const struct lab_config *c, const struct lab_tally *t, con
     json_string(out, c->setting);
     fprintf(out, ",\n  \"command\": ");
     json_string(out, c->command);
+    fprintf(out, ",\n  \"self_play\": true");
+    json_conditions(out, c->conditions);
+    if (deeper)
+        json_answers(out, c, t, deeper);
     fprintf(out, ",\n  \"values\": [\n");
     for (int v = 0; v < c->value_count; v++) {
         json_value(out, c, v, &t[v], &f[v]);
@@ -291,7 +350,11 @@ static void fit_table(struct table *t, const struct lab_config *c, const struct 
         snprintf(s, sizeof s, "%d", any->before[w]);
         cell(t, s);
         for (int v = 0; v < c->value_count; v++) {
-            snprintf(s, sizeof s, "%d", f[v].done ? f[v].after[w] : 0);
+            if (f[v].done && f[v].bootstrap)
+                snprintf(s, sizeof s, "%d (%.0f–%.0f)%s", f[v].after[w], f[v].low[w], f[v].high[w],
+                         lab_fit_significant(&f[v], w) ? "" : " n.s.");
+            else
+                snprintf(s, sizeof s, "%d, no interval", f[v].done ? f[v].after[w] : 0);
             cell(t, f[v].done ? s : "—");
         }
         row_end(t, false);
@@ -341,20 +404,103 @@ static void inline_chart(struct table *t, const struct lab_config *c, int i)
     fprintf(t->f, "<figcaption>%s</figcaption></figure>\n", chart_titles[i]);
 }
 
-static void body(struct table *t, const struct lab_config *c, const struct lab_tally *tally, const struct lab_fit *f)
+static void conditions_table(struct table *t, const struct lab_config *c, const struct lab_tally *tally)
+{
+    const struct lab_conditions *k = c->conditions;
+    char s[SETTINGS_TEXT_LEN + 64];
+    table_start(t);
+    row_start(t);
+    cell(t, "condition");
+    cell(t, "value");
+    row_end(t, true);
+    for (int i = 0; i < k->count; i++) {
+        row_start(t);
+        cell(t, k->key[i]);
+        snprintf(s, sizeof s, "%s%s", k->value[i], k->is_default[i] ? " (default)" : "");
+        cell(t, s);
+        row_end(t, false);
+    }
+    row_start(t);
+    cell(t, "games (n)");
+    s[0] = '\0';
+    for (int v = 0; v < c->value_count; v++) {
+        size_t len = strlen(s);
+        snprintf(s + len, sizeof s - len, "%s%s: %d", v ? ", " : "", c->values[v], tally[v].games);
+    }
+    cell(t, s);
+    row_end(t, false);
+    table_end(t);
+}
+
+static void commands_paragraph(struct table *t, const struct lab_config *c)
+{
+    const struct lab_conditions *k = c->conditions;
+    char s[4096];
+    paragraph(t, k->command_count > 1 ? "The games were played (or gathered) by these commands, oldest first, "
+                                         "all under the conditions above:"
+                                       : "The games were played (or gathered) by this command:");
+    for (int i = 0; i < k->command_count; i++) {
+        snprintf(s, sizeof s, "%s", k->commands[i]);
+        paragraph(t, s);
+    }
+}
+
+static void answers_table(struct table *t, const struct lab_config *c, const struct lab_tally *tally,
+                          const struct lab_tally *deeper)
+{
+    char s[4096], summary[4096];
+    int n;
+    struct lab_answer *a = lab_answers_made(c, tally, deeper, &n, summary, sizeof summary);
+    if (!a)
+        return;
+    snprintf(s, sizeof s, "The same study (the same openings, values and conditions) played again at depth %s, "
+                          "its report in depth-%s/. An answer is the direction of a figure from one value to "
+                          "another (percentage points, or plies for the length); it holds when it points the same "
+                          "way one ply deeper. Clear: the two values' 95%% intervals apart at that depth.",
+             c->deeper_depth, c->deeper_depth);
+    paragraph(t, s);
+    paragraph(t, summary);
+    table_start(t);
+    row_start(t);
+    const char *heads[] = {"figure", "from → to", "depth ", "depth ", "verdict"};
+    for (int i = 0; i < 5; i++) {
+        snprintf(s, sizeof s, "%s%s", heads[i], i == 2 ? c->depth : i == 3 ? c->deeper_depth : "");
+        cell(t, s);
+    }
+    row_end(t, true);
+    for (int i = 0; i < n; i++) {
+        row_start(t);
+        cell(t, a[i].figure);
+        snprintf(s, sizeof s, "%s → %s", c->values[a[i].from], c->values[a[i].to]);
+        cell(t, s);
+        snprintf(s, sizeof s, "%+.1f%s", a[i].base, a[i].base_clear ? " clear" : "");
+        cell(t, s);
+        snprintf(s, sizeof s, "%+.1f%s", a[i].deeper, a[i].deeper_clear ? " clear" : "");
+        cell(t, s);
+        cell(t, lab_verdict_name(a[i].verdict));
+        row_end(t, false);
+    }
+    table_end(t);
+    free(a);
+}
+
+static void body(struct table *t, const struct lab_config *c, const struct lab_tally *tally, const struct lab_fit *f,
+                 const struct lab_tally *deeper)
 {
     char s[4096];
     snprintf(s, sizeof s,
-             "Rule Zero against itself, %s, each value of %s in its own games: a random opening of %lld plies "
-             "per game (seed %lld; game i of every value starts from the same opening), the two engine "
-             "processes alternating colours, a draw adjudicated after %lld moves by each side. Intervals are "
-             "95%%: Wilson's for the rates, the normal approximation for White's score and the mean length "
-             "(docs/lab/README.md).",
-             c->variant->id, c->setting, (long long)c->random_plies, (long long)c->seed,
-             (long long)c->max_moves);
+             "Self-play: two copies of one engine, %s, each value of %s in its own games: a random opening per "
+             "game (game i of every value starts from the same opening), the two engine processes alternating "
+             "colours. Between two copies of one engine Elo and LOS measure nothing, so the report gives White's "
+             "score and the draw rate instead. Intervals are 95%%: Wilson's for the rates, the normal "
+             "approximation for White's score and the mean length (docs/lab/README.md).",
+             c->variant->id, c->setting);
     paragraph(t, s);
-    snprintf(s, sizeof s, "Command: %s", c->command);
-    paragraph(t, s);
+    heading(t, "Conditions");
+    paragraph(t, "Every condition of these games, defaults included (DIR/conditions.txt keeps them; a run under "
+                 "others is refused).");
+    conditions_table(t, c, tally);
+    commands_paragraph(t, c);
     heading(t, "Results");
     results_table(t, c, tally);
     if (c->charts_made)
@@ -364,10 +510,23 @@ static void body(struct table *t, const struct lab_config *c, const struct lab_t
     ends_table(t, c, tally);
     if (c->charts_made)
         inline_chart(t, c, 2);
+    if (deeper) {
+        heading(t, "One ply deeper: do the answers hold?");
+        answers_table(t, c, tally, deeper);
+    }
     heading(t, "Fitted evaluation weights");
-    paragraph(t, "The weights rulezero tune fits (Texel's method, the same code) to the quiet positions of each "
-                 "value's games, starting from the defaults; piece values are the weights named after the pieces. "
-                 "Point estimates: with few games they are noisy (see docs/lab/README.md).");
+    snprintf(s, sizeof s,
+             "The weights rulezero tune fits (Texel's method, the same code) to the quiet positions of each "
+             "value's games, starting from the defaults; piece values are the weights named after the pieces. "
+             "In brackets the 95%% interval: the 2.5%% and 97.5%% quantiles of the weights fitted again to %lld "
+             "resamples of the value's games (drawn with replacement, seeded by --seed: the same every run); "
+             "n.s. (not significant): the interval holds the default, or the fit to all the games left the weight "
+             "there (or moved it the other way), so these games do not show the weight differs from it.",
+             (long long)c->fit_bootstrap);
+    paragraph(t, c->fit_bootstrap ? s
+                                  : "The weights rulezero tune fits (Texel's method) to each value's games: point "
+                                    "estimates with no interval (--fit-bootstrap 0), so none is shown to differ "
+                                    "from its default.");
     fit_table(t, c, f);
     if (c->charts_made && first_fit(c, f))
         inline_chart(t, c, 3);
@@ -379,7 +538,8 @@ static void body(struct table *t, const struct lab_config *c, const struct lab_t
     paragraph(t, s);
 }
 
-static int write_page(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f, bool html)
+static int write_page(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f,
+                      const struct lab_tally *deeper, bool html)
 {
     FILE *out = open_out(c, html ? "report.html" : "report.md");
     if (!out)
@@ -396,18 +556,20 @@ static int write_page(const struct lab_config *c, const struct lab_tally *t, con
     } else {
         fprintf(out, "# Rule Zero lab: %s, %s\n", c->variant->id, c->setting);
     }
-    body(&tab, c, t, f);
+    body(&tab, c, t, f, deeper);
     if (html)
         fputs("</body></html>\n", out);
     return fclose(out) ? -1 : 0;
 }
 
-int lab_write_json(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f)
+int lab_write_json(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f,
+                   const struct lab_tally *deeper)
 {
-    return write_json(c, t, f);
+    return write_json(c, t, f, deeper);
 }
 
-int lab_write_report(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f)
+int lab_write_report(const struct lab_config *c, const struct lab_tally *t, const struct lab_fit *f,
+                     const struct lab_tally *deeper)
 {
-    return write_page(c, t, f, false) || write_page(c, t, f, true) ? -1 : 0;
+    return write_page(c, t, f, deeper, false) || write_page(c, t, f, deeper, true) ? -1 : 0;
 }
