@@ -22,7 +22,7 @@ const { dialogChecks } = require('./lib/dialogs');
 const { ndLinksDialog } = require('./lib/ndlinks');
 const { hegelianStairStep } = require('./lib/hegelianstair');
 const { ssqGames } = require('./lib/ssqgames');
-const { ndRulesDialog } = require('./lib/ndrules');
+const { ndRulesDialog, chooseClear } = require('./lib/ndrules');
 const { layoutChecks } = require('./lib/layout');
 const { gameFixes } = require('./lib/gamefixes');
 const { watchGame } = require('./lib/watch');
@@ -103,6 +103,7 @@ async function main() {
     if (wanted('pickle')) await step('Pickle\'s Link and Shifted Square\'s Shift in the new-game dialog', failures, () => ssqGames(page, args.screenshots));
     if (wanted('nickdanger')) await step('Nick Danger\'s LinkSquares and AfterLinking, links off the rank', failures,
       () => ndRulesDialog(page, args.screenshots));
+    if (wanted('nickdanger')) await step('Nick Danger\'s "Choose:" beside the squares it asks about', failures, () => chooseClear(page));
     if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
     if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
       () => gameFixes(page, server, browser, path.resolve(args.rulezero)));
