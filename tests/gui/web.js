@@ -41,7 +41,7 @@ const { serveStatic } = require('./lib/static');
 const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
 const { watchGame } = require('./lib/watch');
-const { reloadResumes, clockedReload, reloadWhileThinking, badInput, engineKilled, openTime, frameGap, moveNowLatency,
+const { reloadResumes, clockedReload, reloadWhileThinking, reloadKeepsEngineClock, badInput, engineKilled, openTime, frameGap, moveNowLatency,
   PHONE, PHONE_SIZE, phoneTurn } = require('./lib/webchecks');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
@@ -152,6 +152,7 @@ async function runTarget(target, args, failures, figures) {
       });
     }
     if (wanted('normal')) await step(name('reload while Rule Zero thinks'), failures, () => reloadWhileThinking(page, session));
+    if (wanted('normal')) await step(name('reload while Rule Zero thinks on its clock'), failures, () => reloadKeepsEngineClock(page));
     const most = a => a.length ? Math.max(...a) : null;
     f.reload = { stored_after_turn_max_ms: most(reloads.stored), clock_drift_max_ms: most(reloads.drift) };
     await harvest(page, perf);
