@@ -19,6 +19,7 @@ const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
 const { untilDrawn } = require('./lib/drawn');
 const scenarios = require('./scenarios');
+const { step } = require('./lib/step');
 
 function parseArgs(argv) {
   const args = { rulezero: null, html: path.resolve(__dirname, '..', '..', 'build-web', 'rulezero.html'), only: null };
@@ -32,16 +33,6 @@ function parseArgs(argv) {
   return args;
 }
 
-async function step(name, failures, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    console.log('ok   ' + name + ' (' + ((Date.now() - t0) / 1000).toFixed(1) + ' s)');
-  } catch (e) {
-    failures.push(name);
-    console.log('FAIL ' + name + ': ' + (e && e.stack || e));
-  }
-}
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));

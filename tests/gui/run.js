@@ -34,6 +34,7 @@ const { sharedMaps } = require('./lib/sharedmaps');
 const { moveNowNative } = require('./lib/movenow');
 const { seatsGames } = require('./lib/seats');
 const scenarios = require('./scenarios');
+const { step } = require('./lib/step');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger', 'pickle', 'shifted-square'];
 
@@ -63,16 +64,6 @@ async function harvest(page, perf) {
   perf.messageToBoard.push(...m.messageToBoard);
 }
 
-async function step(name, failures, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    console.log('ok   ' + name + ' (' + ((Date.now() - t0) / 1000).toFixed(1) + ' s)');
-  } catch (e) {
-    failures.push(name);
-    console.log('FAIL ' + name + ': ' + (e && e.stack || e));
-  }
-}
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));

@@ -45,6 +45,7 @@ const { reloadResumes, clockedReload, reloadWhileThinking, reloadKeepsEngineCloc
   PHONE, PHONE_SIZE, phoneTurn } = require('./lib/webchecks');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
+const { step } = require('./lib/step');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -77,16 +78,6 @@ function parseArgs(argv) {
   return args;
 }
 
-async function step(name, failures, fn) {
-  const t0 = Date.now();
-  try {
-    const note = await fn();
-    console.log('ok   ' + name + ' (' + ((Date.now() - t0) / 1000).toFixed(1) + ' s)' + (note ? ': ' + note : ''));
-  } catch (e) {
-    failures.push(name);
-    console.log('FAIL ' + name + ': ' + (e && e.stack || e));
-  }
-}
 
 // The page's own click-to-board measurements so far (a reload starts them again).
 async function harvest(page, perf) {
