@@ -19,7 +19,7 @@ async function shownScore(page, black) {
     const t = window.rulezero.state.thinking;
     return t && t.color === 'black' && !document.getElementById('thinking').hidden &&
       document.getElementById('think-score').textContent !== '';
-  }, null, { timeout: 15000 });
+  }, null, { timeout: 60000 });   // a Python engine started under load: seconds before it speaks
   return page.evaluate(() => ({
     thinking: window.rulezero.state.thinking,
     text: document.getElementById('think-score').textContent,
