@@ -66,7 +66,6 @@ async function reloadResumes(page, session, label, { slackMs = 3000, atOnce = fa
   const storedMs = atOnce ? null : await waitStored(page, label);
   const before = await sessionState(page);
   const clocks = await clocksNow(page);
-  const t0 = Date.now();
   await page.reload();
   await waitResumed(page, coords(before));
   const after = await sessionState(page);
@@ -78,7 +77,7 @@ async function reloadResumes(page, session, label, { slackMs = 3000, atOnce = fa
   must(after.players.white.id === before.players.white.id && after.players.black.id === before.players.black.id,
     label + ' after a reload: other players');
   const now = await clocksNow(page);
-  const away = Date.now() - t0;
+  const away = now && clocks ? now.at - clocks.at : 0;   // both read in the page: no round trip counted
   let drift = null;
   if (clocks || now) {
     must(clocks && now, label + ' after a reload: clocks ' + JSON.stringify(now) + ', were ' + JSON.stringify(clocks));
