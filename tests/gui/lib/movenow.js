@@ -44,11 +44,12 @@ async function moveNowNative(page) {
   await playTurn(page, /^d2d4$|^g1f3$/);
   await engineMovesNow(page, 'key');
   // A built-in player is never "thinking": no button for it.
-  await newGame(page, { variant: 'normal', white: 'human', black: 'builtin:greedy', tc: { kind: 'movetime', ms: 1500 } });
+  // (It plays after its 6 s a turn, paced: time enough, under load too, to see its turn drawn with no button.)
+  await newGame(page, { variant: 'normal', white: 'human', black: 'builtin:greedy', tc: { kind: 'movetime', ms: 6000 } });
   await playTurn(page, 'e2e4');
   must(await page.evaluate(() => window.rulezero.state.to_move === 'engine'), 'the built-in player moved at once');
   must(!(await buttonSeen(page)).shown, 'Move now is shown for a built-in player');
-  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 5000 });
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 30000 });
   // The native page stores no game and shows no notice.
   const stored = await page.evaluate(() => ({ game: localStorage.getItem('rulezero.game'), notice: !document.getElementById('notice').hidden }));
   must(stored.game === null && !stored.notice, 'the native page stored the game or showed a notice: ' + JSON.stringify(stored));
