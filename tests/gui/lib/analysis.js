@@ -38,9 +38,10 @@ async function waitForLines(page, variant) {
     throw new Error(variant + ': no two lines with scores: ' + JSON.stringify({ info: a.info, fen: a.msg && a.msg.fen,
       shown: await page.evaluate(() => document.querySelector('#an-lines').textContent) }) + '\n' + e.message);
   });
-  const bar = await page.evaluate(() => ({ score: document.querySelector('#an-evalbar').dataset.score,
-    fill: document.querySelector('#an-evalbar .eval-fill').style.height }));
-  const best = await page.evaluate(() => document.querySelector('#an-lines [data-line="1"] .an-score').textContent);
+  // Both read at once, as one drawing shows them: new lines may come between two reads.
+  const { bar, best } = await page.evaluate(() => ({
+    bar: { score: document.querySelector('#an-evalbar').dataset.score, fill: document.querySelector('#an-evalbar .eval-fill').style.height },
+    best: document.querySelector('#an-lines [data-line="1"] .an-score').textContent }));
   if (!bar.score || bar.score !== best || !/%$/.test(bar.fill)) throw new Error(variant + ': evaluation bar ' + JSON.stringify(bar) + ' for best line ' + best);
   await page.waitForSelector('#an-arrows .an-arrow', { state: 'attached', timeout: 5000 });
 }
