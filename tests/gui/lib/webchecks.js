@@ -103,7 +103,8 @@ async function clockedReload(page, session, variant, opts) {
 // Rule Zero thinks when the page reloads: the game comes back with Rule Zero
 // to move, and a new engine plays the turn.
 async function reloadWhileThinking(page, session) {
-  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 1500 } });
+  // 6 s a turn: under load the restored game is drawn well before Rule Zero's reply (1.5 s was not always).
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 6000 } });
   await playTurn(page, 'e2e4');
   await untilDrawn(page, () => window.rulezero.state.thinking && window.rulezero.state.moves.length === 1, null, { timeout: 5000 })
     .catch(() => { throw new Error('Rule Zero did not think, or moved at once'); });
@@ -112,7 +113,7 @@ async function reloadWhileThinking(page, session) {
   await waitResumed(page, 'e2e4');
   const s = await sessionState(page);
   must(s.to_move === 'engine' && s.side === 'black', 'after the reload ' + s.to_move + ' (' + s.side + ') is to move');
-  await untilDrawn(page, () => window.rulezero.state.moves.length === 2, null, { timeout: 10000 })
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 2, null, { timeout: 30000 })
     .catch(() => { throw new Error('Rule Zero did not play after the reload'); });
   await checkBoard(page, session, 'Rule Zero\'s turn after the reload');
 }
