@@ -52,7 +52,7 @@ async function waitForLines(page, variant) {
 async function playLine(page, variant) {
   const before = await an(page);
   const piecesBefore = await shownPieces(page);
-  await page.evaluate(() => {
+  const listen = () => page.evaluate(() => {
     window.__clicked = null;
     document.querySelector('#an-lines').addEventListener('click', event => {
       const move = event.target.closest('[data-pv-index]');
@@ -63,8 +63,15 @@ async function playLine(page, variant) {
     }, { capture: true, once: true });
   });
   const second = '#an-lines [data-line="1"] [data-pv-index="1"]';
-  await page.click(second, { timeout: 2000 }).catch(() => page.click('#an-lines [data-line="1"] [data-pv-index="0"]'));
-  const clicked = await page.evaluate(() => window.__clicked);
+  // The lines are drawn anew with every report of the engine: under load a
+  // click may land while they are replaced, reaching no line (the board is
+  // then unchanged); it is made again, at most three times.
+  let clicked = null;
+  for (let attempt = 0; attempt < 3 && !clicked; attempt++) {
+    await listen();
+    await page.click(second, { timeout: 2000 }).catch(() => page.click('#an-lines [data-line="1"] [data-pv-index="0"]'));
+    clicked = await page.evaluate(() => window.__clicked);
+  }
   if (!clicked) throw new Error(variant + ': the click reached no line');
   const line = clicked.pv;
   await page.waitForFunction(n => window.rulezero.analysis.msg && window.rulezero.analysis.msg.ply === n, before.msg.ply + line.length);
