@@ -140,7 +140,7 @@ stage "Installing what is missing"
 # The browser tests (ctest label "gui"): Debian's Chromium, and playwright-core from
 # npm (tests/gui/package-lock.json; it downloads no browser). Node and npm usually
 # come with the machine; Debian's npm is installed only when there is none.
-"$root/scripts/deps.sh" chromium
+"$root/scripts/deps.sh" chromium firefox-esr
 command -v npm >/dev/null || "$root/scripts/deps.sh" npm
 (cd "$root/tests/gui" && npm ci --no-audit --no-fund --loglevel=error)
 jobs=$(nproc)

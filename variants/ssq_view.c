@@ -60,6 +60,7 @@ static void describe(const struct position *pos, struct board_view *out)
         snprintf(l->a, sizeof l->a, "%s", a);
         snprintf(l->b, sizeof l->b, "%s", b);
         l->number = 1;
+        l->same = true;
     }
     struct view_panel *p = view_add_panel(out, is_pickle(pos) ? "Pickle" : "Shifted square");
     snprintf(text, sizeof text, is_pickle(pos) ? "%s is also %s" : "%s removed, %s added", a, b);

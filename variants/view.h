@@ -64,6 +64,7 @@ struct view_token {
 struct view_link {
     char a[8], b[8];
     int number;
+    bool same; /* a and b are two places of one square (Pickle): a click on b is a click on a */
 };
 
 struct view_item {

@@ -95,6 +95,8 @@ cJSON *gui_json_links(const struct board_view *b)
         cJSON_AddStringToObject(o, "a", b->link[i].a);
         cJSON_AddStringToObject(o, "b", b->link[i].b);
         cJSON_AddNumberToObject(o, "number", b->link[i].number > 0 ? b->link[i].number : i + 1);
+        if (b->link[i].same)
+            cJSON_AddTrueToObject(o, "same");
         cJSON_AddItemToArray(links, o);
     }
     return links;

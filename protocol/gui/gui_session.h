@@ -25,6 +25,7 @@ struct gui_config {
     int engine_wait_ms;              /* longest wait for a move without a clock (default 60000) */
     bool no_threads;                 /* tests and fuzzing: no engine or clock thread (engines never move) */
     bool records;                    /* after every change of the game, every page gets `saved` (the browser build stores it) */
+    const char *site;                /* the PGN's Site tag; NULL: "localhost" (the native server) */
     /* After every change of the game, with the session's lock held and before
      * any page is told of it: a server with a database writes it there
      * (gui_lobby.c) and returns once it is on the disk (0); when it cannot,

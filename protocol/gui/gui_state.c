@@ -318,7 +318,7 @@ char *gui_pgn_text(struct gui_session *s)
     strftime(date, sizeof date, "%Y.%m.%d", &tm);
     tc_text(&s->limits, s->untimed, tc, sizeof tc);
     struct game_record rec = {
-        .variant = g->variant, .event = "Rule Zero GUI", .site = "localhost", .date = date, .round = 1,
+        .variant = g->variant, .event = "Rule Zero GUI", .site = s->cfg.site ? s->cfg.site : "localhost", .date = date, .round = 1,
         .white = white, .black = black, .start_fen = g->start_fen,
         .setup = strcmp(g->start_fen, g->variant->start_fen) != 0, .time_control = tc, .variant_options = options,
         .result = s->over ? s->result_score : "*", .termination = s->over ? "normal" : "unterminated",

@@ -22,7 +22,7 @@ const { dialogChecks } = require('./lib/dialogs');
 const { ndLinksDialog } = require('./lib/ndlinks');
 const { hegelianStairStep } = require('./lib/hegelianstair');
 const { ssqGames } = require('./lib/ssqgames');
-const { ndRulesDialog } = require('./lib/ndrules');
+const { ndRulesDialog, chooseClear } = require('./lib/ndrules');
 const { layoutChecks } = require('./lib/layout');
 const { gameFixes } = require('./lib/gamefixes');
 const { watchGame } = require('./lib/watch');
@@ -34,6 +34,7 @@ const { sharedMaps } = require('./lib/sharedmaps');
 const { moveNowNative } = require('./lib/movenow');
 const { seatsGames } = require('./lib/seats');
 const scenarios = require('./scenarios');
+const { step } = require('./lib/step');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger', 'pickle', 'shifted-square'];
 
@@ -63,16 +64,6 @@ async function harvest(page, perf) {
   perf.messageToBoard.push(...m.messageToBoard);
 }
 
-async function step(name, failures, fn) {
-  const t0 = Date.now();
-  try {
-    await fn();
-    console.log('ok   ' + name + ' (' + ((Date.now() - t0) / 1000).toFixed(1) + ' s)');
-  } catch (e) {
-    failures.push(name);
-    console.log('FAIL ' + name + ': ' + (e && e.stack || e));
-  }
-}
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
@@ -103,6 +94,7 @@ async function main() {
     if (wanted('pickle')) await step('Pickle\'s Link and Shifted Square\'s Shift in the new-game dialog', failures, () => ssqGames(page, args.screenshots));
     if (wanted('nickdanger')) await step('Nick Danger\'s LinkSquares and AfterLinking, links off the rank', failures,
       () => ndRulesDialog(page, args.screenshots));
+    if (wanted('nickdanger')) await step('Nick Danger\'s "Choose:" beside the squares it asks about', failures, () => chooseClear(page));
     if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
     if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
       () => gameFixes(page, server, browser, path.resolve(args.rulezero)));

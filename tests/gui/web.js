@@ -41,10 +41,11 @@ const { serveStatic } = require('./lib/static');
 const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
 const { watchGame } = require('./lib/watch');
-const { reloadResumes, clockedReload, reloadWhileThinking, badInput, engineKilled, openTime, frameGap, moveNowLatency,
+const { reloadResumes, clockedReload, reloadWhileThinking, reloadKeepsEngineClock, badInput, engineKilled, openTime, frameGap, moveNowLatency,
   PHONE, PHONE_SIZE, phoneTurn } = require('./lib/webchecks');
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
+const { step } = require('./lib/step');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -77,16 +78,6 @@ function parseArgs(argv) {
   return args;
 }
 
-async function step(name, failures, fn) {
-  const t0 = Date.now();
-  try {
-    const note = await fn();
-    console.log('ok   ' + name + ' (' + ((Date.now() - t0) / 1000).toFixed(1) + ' s)' + (note ? ': ' + note : ''));
-  } catch (e) {
-    failures.push(name);
-    console.log('FAIL ' + name + ': ' + (e && e.stack || e));
-  }
-}
 
 // The page's own click-to-board measurements so far (a reload starts them again).
 async function harvest(page, perf) {
@@ -152,6 +143,7 @@ async function runTarget(target, args, failures, figures) {
       });
     }
     if (wanted('normal')) await step(name('reload while Rule Zero thinks'), failures, () => reloadWhileThinking(page, session));
+    if (wanted('normal')) await step(name('reload while Rule Zero thinks on its clock'), failures, () => reloadKeepsEngineClock(page));
     const most = a => a.length ? Math.max(...a) : null;
     f.reload = { stored_after_turn_max_ms: most(reloads.stored), clock_drift_max_ms: most(reloads.drift) };
     await harvest(page, perf);

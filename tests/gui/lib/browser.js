@@ -1,5 +1,6 @@
 // Debian's Chromium, headless, driven by playwright-core (which downloads no browser).
 'use strict';
+const { untilDrawn } = require('./drawn');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -28,7 +29,7 @@ async function openPage(browser, url, problems) {
     if (m.type() === 'error' && !rulesProbe) problems.push('console error: ' + m.text() + ' ' + (m.location().url || ''));
   });
   await page.goto(url);
-  await page.waitForFunction(() => window.rulezero && window.rulezero.state && window.rulezero.setup);
+  await untilDrawn(page, () => window.rulezero && window.rulezero.state && window.rulezero.setup);
   await page.waitForSelector('#boards [data-square]');
   return page;
 }

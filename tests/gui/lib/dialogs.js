@@ -4,6 +4,7 @@
 // clock the server refuses is not offered; a refused FEN in the FEN box stays
 // to be corrected.
 'use strict';
+const { untilDrawn } = require('./drawn');
 const { newGame, playTurn, checkBoard } = require('./play');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
@@ -40,7 +41,7 @@ async function startRefused(page, pattern, what) {
 async function startAccepted(page, variant, what) {
   const n = await gameNumber(page);
   await page.click('#ng-start');
-  const ok = await page.waitForFunction(n => window.rulezero.state.game_number !== n, n, { timeout: 5000 }).then(() => true, () => false);
+  const ok = await untilDrawn(page, n => window.rulezero.state.game_number !== n, n, { timeout: 5000 }).then(() => true, () => false);
   const err = await page.evaluate(() => (document.getElementById('ng-error') || {}).textContent);
   must(ok, what + ': no new game started' + (err ? ' (the dialog says "' + err + '")' : ''));
   await page.waitForFunction(() => !document.getElementById('newgame').open);
@@ -113,11 +114,40 @@ async function fenBoxTypo(page, server) {
   await page.fill('#fen-text', fixed);
   const n = await gameNumber(page);
   await page.click('#btn-load-fen');
-  await page.waitForFunction(n => window.rulezero.state.game_number !== n, n);
+  await untilDrawn(page, n => window.rulezero.state.game_number !== n, n);
   must(await page.evaluate(f => window.rulezero.state.fen === f, fixed), 'the corrected FEN did not load');
   await page.waitForFunction(f => document.getElementById('fen-text').value === f &&
     !document.getElementById('fen-text').hasAttribute('aria-invalid'), fixed);
   await checkBoard(page, server, 'after the corrected FEN');
+}
+
+// Issue 43: ... but not through later games: a new game from the dialog shows its own FEN, unmarked.
+async function fenBoxNewGame(page) {
+  await newGame(page, { variant: 'normal' });
+  await page.fill('#fen-text', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1');
+  await page.click('#btn-load-fen');
+  await page.waitForSelector('#error:not([hidden])');
+  await page.click('#error-close');
+  await newGame(page, { variant: 'dialectic' });
+  const fen = await page.evaluate(() => window.rulezero.state.fen);
+  const shown = await page.inputValue('#fen-text');
+  must(shown === fen, 'after a new game the FEN box still holds the refused FEN: ' + shown);
+  must(await page.getAttribute('#fen-text', 'aria-invalid') === null, 'the new game\'s FEN is marked as refused');
+}
+
+// Issue 43: a FEN the dialog refused is not brought back after Cancel (Start would only be refused again).
+async function refusedFenCancelled(page) {
+  await openDialog(page, 'normal');
+  await page.fill('#ng-fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1');
+  await startRefused(page, /bad FEN/, 'a bad FEN, then Cancel');
+  await page.click('#ng-cancel');
+  await page.waitForFunction(() => !document.getElementById('newgame').open);
+  await openDialog(page, 'normal');
+  const kept = await page.inputValue('#ng-fen');
+  must(kept === '', 'the dialog brings the refused FEN back after Cancel: ' + kept);
+  must(await page.evaluate(() => document.getElementById('ng-error').hidden), 'the dialog opens with the old error');
+  await page.click('#ng-cancel');
+  await page.waitForFunction(() => !document.getElementById('newgame').open);
 }
 
 async function dialogChecks(page, server) {
@@ -125,6 +155,8 @@ async function dialogChecks(page, server) {
   await refusedStart(page);
   await noZeroClock(page);
   await fenBoxTypo(page, server);
+  await refusedFenCancelled(page);
+  await fenBoxNewGame(page);
 }
 
 module.exports = { dialogChecks };

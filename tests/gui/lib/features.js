@@ -1,6 +1,7 @@
 // The page's controls on an orthodox game: history with the keyboard, flip,
 // undo, errors, reload, PGN, rules, FEN box, Escape, dragging, an engine reply.
 'use strict';
+const { untilDrawn } = require('./drawn');
 const { playTurn, checkBoard, newGame, loadFen, clickOn } = require('./play');
 const { readPage } = require('./compare');
 const { getJson } = require('./server');
@@ -60,7 +61,7 @@ async function escapeAndDrag(page, server) {
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
   await page.mouse.up();
-  await page.waitForFunction(n => window.rulezero.state.moves.length === n + 1, n);
+  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 1, n);
   must(await page.evaluate(() => window.rulezero.state.moves.slice(-1)[0].coord === 'b8c6'), 'dragging b8 to c6 did not play b8c6');
   await checkBoard(page, server, 'after a drag');
 }
@@ -68,7 +69,7 @@ async function escapeAndDrag(page, server) {
 async function undoErrorReload(page, server, beforeReload) {
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
   await page.click('#btn-undo');
-  await page.waitForFunction(n => window.rulezero.state.moves.length < n, n);
+  await untilDrawn(page, n => window.rulezero.state.moves.length < n, n);
   await checkBoard(page, server, 'after undo');
   const fen = await page.evaluate(() => window.rulezero.state.fen);
   await page.fill('#fen-text', 'this is not a FEN');
@@ -80,7 +81,7 @@ async function undoErrorReload(page, server, beforeReload) {
   const before = await page.evaluate(readPage);
   await beforeReload();
   await page.reload();
-  await page.waitForFunction(() => window.rulezero && window.rulezero.state);
+  await untilDrawn(page, () => window.rulezero && window.rulezero.state);
   await page.waitForSelector('#boards [data-square]');
   must(JSON.stringify(await page.evaluate(readPage)) === JSON.stringify(before), 'a reload does not show the game in progress');
   await checkBoard(page, server, 'after reload');
@@ -105,7 +106,7 @@ async function engineReply(page, server) {
   await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'depth', depth: 2 } });
   for (let i = 0; i < 3; i++) {
     await playTurn(page, /./);
-    await page.waitForFunction(() => window.rulezero.state.to_move === 'human' || window.rulezero.state.result);
+    await untilDrawn(page, () => window.rulezero.state.to_move === 'human' || window.rulezero.state.result);
     await checkBoard(page, server, 'after the engine replied');
   }
 }
@@ -114,30 +115,33 @@ async function engineReply(page, server) {
 async function thinkingShown(page) {
   await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 1500 } });
   await playTurn(page, 'e2e4');
-  await page.waitForFunction(() => {
+  await untilDrawn(page, () => {
     const t = window.rulezero.state.thinking;
     return t && t.depth >= 1 && !document.getElementById('thinking').hidden &&
       document.getElementById('think-depth').textContent === 'depth ' + t.depth &&
       document.getElementById('think-score').textContent === t.score &&
       document.getElementById('think-pv').textContent === (t.pv || '');
   }, null, { timeout: 10000 });
-  await page.waitForFunction(() => window.rulezero.state.to_move === 'human', null, { timeout: 15000 });
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 15000 });
+  // Issue 43: once the engine has moved, the line is no longer "Black thinks".
+  const who = await page.evaluate(() => document.getElementById('thinking').hidden ? null : document.getElementById('think-who').textContent);
+  must(who === null || who === 'Black thought:', 'after the engine moved the thinking line says "' + who + '"');
 }
 
 // Pause and resume a game between two engines, once it is under way.
 async function pauseResume(page) {
   await newGame(page, { variant: 'normal', white: 'engine:0', black: 'builtin:greedy', tc: { kind: 'movetime', ms: 200 } });
   await page.waitForSelector('#watch-controls:not([hidden])');
-  await page.waitForFunction(() => window.rulezero.state.moves.length >= 3, null, { timeout: 10000 });
+  await untilDrawn(page, () => window.rulezero.state.moves.length >= 3, null, { timeout: 10000 });
   await page.click('#btn-stop');
-  await page.waitForFunction(() => window.rulezero.state.paused === true);
+  await untilDrawn(page, () => window.rulezero.state.paused === true);
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
   await page.waitForTimeout(800);
   must(await page.evaluate(n => window.rulezero.state.moves.length <= n + 1, n), 'the paused game went on');
   must(/Paused/.test(await page.textContent('#status')), 'the page does not say the game is paused');
   await page.click('#btn-resume');
   try {
-    await page.waitForFunction(n => !window.rulezero.state.paused && window.rulezero.state.moves.length > n + 1, n, { timeout: 10000 });
+    await untilDrawn(page, n => !window.rulezero.state.paused && window.rulezero.state.moves.length > n + 1, n, { timeout: 10000 });
   } catch (e) {
     const s = await page.evaluate(() => window.rulezero.state);
     throw new Error('the game did not go on after Resume: paused ' + s.paused + ', ' + s.moves.length + ' turns (' + n +

@@ -3,6 +3,7 @@
 // after the move and its links' own numbers, resigning against an engine
 // (with a confirmation), and draw offers to an engine with its answer.
 'use strict';
+const { untilDrawn } = require('./drawn');
 const fs = require('fs');
 const { startServer, stopServer } = require('./server');
 const { openPage } = require('./browser');
@@ -12,7 +13,7 @@ const STOCKFISH = '/usr/games/stockfish';
 
 function must(ok, what) { if (!ok) throw new Error(what); }
 
-const stateIs = (page, fn, arg, timeout = 15000) => page.waitForFunction(fn, arg, { timeout });
+const stateIs = (page, fn, arg, timeout = 15000) => untilDrawn(page, fn, arg, { timeout });
 
 // The dialog offers Stockfish (UCI, orthodox chess only) for Normal chess and not for Dialectic.
 async function engineChoices(browser, rulezero) {

@@ -4,6 +4,7 @@
 // 12) left empty in the grid, both tokens on 21; the Synthesis is entered by
 // clicks; at 390x844 (touch) every cell is on screen. Screenshots when asked.
 'use strict';
+const { untilDrawn } = require('./drawn');
 const path = require('path');
 const { launch, openPage } = require('./browser');
 const { playTurn, checkBoard, drawn } = require('./play');
@@ -26,7 +27,7 @@ async function startStairStep(page) {
   await page.selectOption(FIELD, 'stair-step');
   await page.fill('#ng-fen', '');
   await page.click('#ng-start');
-  await page.waitForFunction(n => window.rulezero.state.game_number !== n && !document.getElementById('newgame').open, before);
+  await untilDrawn(page, n => window.rulezero.state.game_number !== n && !document.getElementById('newgame').open, before);
   await drawn(page);
 }
 

@@ -80,7 +80,8 @@ function postToSession(page, payload, ms = 5000) {
 }
 
 // The clocks as they stand now: the latest state's or `clock` message's
-// figures, less the time since for the side whose clock runs. Null: no clock.
+// figures, less the time since for the side whose clock runs; `at`: the
+// page's Date.now() when read (a reply may come back late under load). Null: no clock.
 function clocksNow(page) {
   return page.evaluate(() => {
     const rec = window.__rzSession;
@@ -90,7 +91,7 @@ function clocksNow(page) {
     if (rec.clock && rec.clock.generation === s.generation && rec.clockAt > at) { c = rec.clock; at = rec.clockAt; }
     const now = performance.now();
     const left = color => c[color + '_ms'] - (c.running === color ? now - at : 0);
-    return { white_ms: Math.round(left('white')), black_ms: Math.round(left('black')), running: c.running };
+    return { white_ms: Math.round(left('white')), black_ms: Math.round(left('black')), running: c.running, at: Date.now() };
   });
 }
 

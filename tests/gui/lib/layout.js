@@ -5,6 +5,7 @@
 // clock needs no scrolling; every button's text is drawn with real glyphs
 // (no missing-glyph boxes, as the pause and resume icons were).
 'use strict';
+const { untilDrawn } = require('./drawn');
 const path = require('path');
 const { chromium } = require('playwright-core');
 const { CHROMIUM, ARGS } = require('./browser');
@@ -52,13 +53,47 @@ function missingGlyphs() {
   return missing;
 }
 
+// Runs in the page (issue 43): where the controls a turn needs lie, in page
+// coordinates, against the boards' bottom; and every visible button or
+// select of the page that is smaller than 44 by 44 pixels.
+function controlsPlace() {
+  const box = e => { const r = e.getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY, w: r.width, h: r.height }; };
+  const ids = ['btn-first', 'btn-prev', 'btn-next', 'btn-last', 'btn-flip', 'btn-undo', 'btn-resign', 'moves'];
+  const at = {};
+  for (const id of ids) { const e = document.getElementById(id); at[id] = e && e.offsetParent ? box(e) : null; }
+  const small = [...document.querySelectorAll('#top button, #layout button, #layout .button, #layout select')]
+    .filter(e => e.offsetParent && getComputedStyle(e).visibility !== 'hidden')
+    .map(e => ({ id: e.id || e.textContent.trim().slice(0, 12), ...box(e) })).filter(b => b.h < 44 || b.w < 44)
+    .map(b => b.id + ' ' + Math.round(b.w) + 'x' + Math.round(b.h));
+  const panels = document.querySelector('#panels .panel, .fen-box');
+  return { at, boardsBottom: box(document.getElementById('boards')).bottom, boards: document.querySelectorAll('#boards .area').length,
+    after: panels ? box(panels).top : null, innerHeight, small };
+}
+
+// The controls lie under the boards, before the move list and the rest,
+// within one screen below the boards (and on the first screen where one
+// board leaves room); every touch target is at least 44 px.
+function checkControls(variant, c) {
+  const where = variant + ' at 390x844';
+  for (const [id, b] of Object.entries(c.at)) {
+    must(b, where + ': #' + id + ' is not shown');
+    must(b.top >= c.boardsBottom, where + ': #' + id + ' is not below the boards');
+    must(b.bottom <= c.boardsBottom + c.innerHeight, where + ': #' + id + ' ends ' + Math.round(b.bottom - c.boardsBottom) +
+      ' px below the boards, more than a screen');
+    if (c.boards === 1) must(b.top < c.innerHeight, where + ': #' + id + ' is below the fold (at ' + Math.round(b.top) + ' px)');
+    if (id !== 'moves') must(b.top < c.at.moves.top, where + ': #' + id + ' comes after the move list');
+  }
+  must(c.after === null || c.at.moves.top < c.after, where + ': the move list comes after the panels or the FEN box');
+  must(!c.small.length, where + ': touch targets under 44 px: ' + c.small.join(', '));
+}
+
 async function openAt(browser, url, options) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', e => problems.push(e.message));
   await page.goto(url);
-  await page.waitForFunction(() => window.rulezero && window.rulezero.state && window.rulezero.setup);
+  await untilDrawn(page, () => window.rulezero && window.rulezero.state && window.rulezero.setup);
   return { page, context, problems };
 }
 
@@ -68,7 +103,7 @@ async function tapTurn(page) {
   const turn = legal.find(t => t.clicks.length > 1) || legal[0];
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
   for (const c of turn.clicks) await page.tap('#layout [data-click="' + c + '"]');
-  await page.waitForFunction(n => window.rulezero.state.moves.length > n, n, { timeout: 5000 })
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 5000 })
     .catch(() => { throw new Error('tapping ' + turn.clicks.join(' ') + ' did not play ' + turn.text); });
 }
 
@@ -87,7 +122,10 @@ async function phone(browser, server, shotDir) {
       must(m.clock === 'in view', variant + ' at 390x844: White\'s clock is ' + m.clock);
       // A one-person game has no seats: the seats' box (js/seats.js) stays out of sight.
       must(!await page.isVisible('#seat-box'), variant + ' at 390x844: the seats\' box shows in a game without seats');
+      checkControls(variant, await page.evaluate(controlsPlace));
       await tapTurn(page);
+      await untilDrawn(page);
+      checkControls(variant + ' after a turn', await page.evaluate(controlsPlace));
     }
     must(!problems.length, 'script errors on the phone: ' + problems.join('; '));
   } finally {
@@ -112,7 +150,7 @@ async function smallWindow(browser, server, shotDir) {
     const missing = await page.evaluate(missingGlyphs);
     must(!missing.length, 'characters drawn as missing-glyph boxes: ' + missing.join(', '));
     await page.click('#btn-stop');
-    await page.waitForFunction(() => window.rulezero.state.paused === true);
+    await untilDrawn(page, () => window.rulezero.state.paused === true);
     must(!problems.length, 'script errors: ' + problems.join('; '));
   } finally {
     await context.close();

@@ -4,6 +4,7 @@
 // at once, long before its 20 s for the turn are up. The native page keeps no
 // game in the browser's storage (the server keeps it) and shows no notice.
 'use strict';
+const { untilDrawn } = require('./drawn');
 const { playTurn, newGame } = require('./play');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
@@ -17,7 +18,7 @@ const buttonSeen = page => page.evaluate(() => {
 // The engine (Black) thinks for 20 s a turn; one move-now by `how`, which must end its thinking within 5 s.
 async function engineMovesNow(page, how) {
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
-  await page.waitForFunction(() => {
+  await untilDrawn(page, () => {
     const b = document.getElementById('btn-move-now');
     return b && !b.hidden && window.rulezero.state.to_move === 'engine';
   }, null, { timeout: 5000 });
@@ -28,7 +29,7 @@ async function engineMovesNow(page, how) {
   const t0 = Date.now();
   if (how === 'key') await page.keyboard.press('m');
   else await page.click('#btn-move-now');
-  await page.waitForFunction(n => window.rulezero.state.moves.length > n, n, { timeout: 5000 })
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 5000 })
     .catch(() => { throw new Error('Move now (' + how + ') did not make the engine move within 5 s'); });
   must(Date.now() - t0 < 5000, 'the engine took ' + (Date.now() - t0) + ' ms after Move now');
   await page.waitForFunction(() => document.getElementById('btn-move-now').hidden);
@@ -43,11 +44,12 @@ async function moveNowNative(page) {
   await playTurn(page, /^d2d4$|^g1f3$/);
   await engineMovesNow(page, 'key');
   // A built-in player is never "thinking": no button for it.
-  await newGame(page, { variant: 'normal', white: 'human', black: 'builtin:greedy', tc: { kind: 'movetime', ms: 1500 } });
+  // (It plays after its 6 s a turn, paced: time enough, under load too, to see its turn drawn with no button.)
+  await newGame(page, { variant: 'normal', white: 'human', black: 'builtin:greedy', tc: { kind: 'movetime', ms: 6000 } });
   await playTurn(page, 'e2e4');
   must(await page.evaluate(() => window.rulezero.state.to_move === 'engine'), 'the built-in player moved at once');
   must(!(await buttonSeen(page)).shown, 'Move now is shown for a built-in player');
-  await page.waitForFunction(() => window.rulezero.state.to_move === 'human', null, { timeout: 5000 });
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 30000 });
   // The native page stores no game and shows no notice.
   const stored = await page.evaluate(() => ({ game: localStorage.getItem('rulezero.game'), notice: !document.getElementById('notice').hidden }));
   must(stored.game === null && !stored.notice, 'the native page stored the game or showed a notice: ' + JSON.stringify(stored));

@@ -5,9 +5,10 @@
 // squares, the phase as "Removing", and the link action offered as a break.
 // Screenshots (nd-any-desktop.png, nd-any-phone.png at 390x844) when asked.
 'use strict';
+const { untilDrawn } = require('./drawn');
 
 const path = require('path');
-const { playTurn } = require('./play');
+const { playTurn, newGame, loadFen, clickOn } = require('./play');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
 
@@ -52,7 +53,7 @@ async function ndRulesDialog(page, shotDir) {
   await page.fill('#ng-fen', FEN);
   const before = await page.evaluate(() => window.rulezero.state.game_number);
   await page.click('#ng-start');
-  await page.waitForFunction(n => window.rulezero.state.game_number !== n, before, { timeout: 5000 });
+  await untilDrawn(page, n => window.rulezero.state.game_number !== n, before, { timeout: 5000 });
   must(await page.evaluate(() => document.getElementById('ng-error').hidden), 'the dialog refused the game: ' +
        await page.textContent('#ng-error'));
   must(await page.evaluate(() => window.rulezero.state.variant === 'nickdanger'), 'the new game is not Nick Danger');
@@ -88,4 +89,28 @@ async function ndRulesDialog(page, shotDir) {
   must((await marksOn(page, 'g8')).length === 0 && (await marksOn(page, 'c7')).length === 1, 'the links drawn after the break');
 }
 
-module.exports = { ndRulesDialog };
+// Issue 43: the "Choose:" buttons over the boards do not cover the squares
+// they ask about. Every link on the fourth rank; a1-a2 then breaking d4=l4,
+// under which the Rook stands: leave it on d4 or on l4.
+const CHOOSE_FEN = '7k8/16/16/16/3R7R4/16/16/K15 w - - 0 20 a4i4,b4j4,c4k4,d4l4,e4m4,f4n4,g4o4,h4p4 T -';
+
+async function chooseClear(page) {
+  await newGame(page, { variant: 'nickdanger' });
+  await loadFen(page, CHOOSE_FEN);
+  for (const c of ['a1', 'a2', 'd4', 'l4']) await clickOn(page, c);
+  await untilDrawn(page, () => window.rulezero.clicks.length === 4 && !document.getElementById('choices').hidden);
+  const cover = await page.evaluate(() => {
+    const box = document.getElementById('choices').getBoundingClientRect();
+    return ['d4', 'l4'].filter(sq => {
+      const r = document.querySelector('#boards [data-square="' + sq + '"]').getBoundingClientRect();
+      return r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;
+    });
+  });
+  must(!cover.length, 'the "Choose:" buttons cover ' + cover.join(' and ') + ', the squares they ask about');
+  await clickOn(page, 'choice:stay-d4');
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 1);
+  const text = await page.evaluate(() => window.rulezero.state.moves[0].coord);
+  must(text === 'a1a2,xd4l4d4', 'the choice played ' + text);
+}
+
+module.exports = { ndRulesDialog, chooseClear };

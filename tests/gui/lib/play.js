@@ -2,6 +2,7 @@
 // may read window.rulezero.state.legal (a tree of clicks) to choose a turn; it
 // enters it by clicking.
 'use strict';
+const { untilDrawn } = require('./drawn');
 const { serverState } = require('./server');
 const { walk, legalTurns, framePieces } = require('./legaltree');
 const { readPage, fromState, differences } = require('./compare');
@@ -9,9 +10,8 @@ const { readPage, fromState, differences } = require('./compare');
 // As a string: a Nick Danger state is tens of kilobytes, which the browser hands over faster as text.
 const pageState = async page => JSON.parse(await page.evaluate(() => JSON.stringify(window.rulezero.state)));
 
-// The page draws a new state at its next animation frame (store.js's
-// scheduleRender): after two frames the state just received is on screen.
-const drawn = page => page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+// The state the page holds is on screen (lib/drawn.js).
+const drawn = page => untilDrawn(page);
 
 // The first legal turn that `want` accepts (exact text, RegExp or function).
 function pick(state, want) {
@@ -28,7 +28,7 @@ async function clickOn(page, click, tap = false) {
 
 // Clicks one turn (opts.tap: taps it); returns it once the server's next state is drawn.
 async function playTurn(page, want, opts = {}) {
-  await page.waitForFunction(() => {
+  await untilDrawn(page, () => {
     const l = window.rulezero.state.legal;
     return l && l.nodes && Object.keys(l.nodes[l.root].next || {}).length > 0 && window.rulezero.viewPly === null;
   });
@@ -46,7 +46,7 @@ async function playTurn(page, want, opts = {}) {
     const frame = frameAfter(before, turn.clicks.slice(0, i + 1));
     if (frame && i + 1 < turn.clicks.length) await checkFrame(page, frame, turn, i + 1);
   }
-  await page.waitForFunction(n => window.rulezero.state.moves.length > n, before.moves.length);
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, before.moves.length);
   await drawn(page);
   return turn;
 }
@@ -96,7 +96,7 @@ async function newGame(page, { variant, white = 'human', black = 'human', tc = {
   for (const [name, value] of Object.entries(options)) await page.fill('#ng-options [data-option="' + name + '"]', String(value));
   await page.fill('#ng-fen', fen);
   await page.click('#ng-start');
-  await page.waitForFunction(n => window.rulezero.state.game_number !== n && !document.getElementById('newgame').open, n);
+  await untilDrawn(page, n => window.rulezero.state.game_number !== n && !document.getElementById('newgame').open, n);
   await drawn(page);
 }
 
@@ -105,7 +105,7 @@ async function loadFen(page, fen) {
   await page.fill('#fen-text', fen);
   await page.evaluate(() => { window.__before = window.rulezero.state; });
   await page.click('#btn-load-fen');
-  await page.waitForFunction(() => window.rulezero.state !== window.__before && window.rulezero.state.moves.length === 0);
+  await untilDrawn(page, () => window.rulezero.state !== window.__before && window.rulezero.state.moves.length === 0);
 }
 
 module.exports = { drawn, playTurn, checkBoard, newGame, loadFen, pageState, clickOn, pick };

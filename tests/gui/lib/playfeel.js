@@ -4,6 +4,7 @@
 // the material row after a capture, a dragged piece under the pointer, a
 // promotion picked on the board, preferences kept over a reload.
 'use strict';
+const { untilDrawn } = require('./drawn');
 const path = require('path');
 const { playTurn, newGame, loadFen, clickOn } = require('./play');
 
@@ -97,7 +98,7 @@ async function draggedPiece(page) {
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
   await page.mouse.move(b.x, b.y, { steps: 3 });
   await page.mouse.up();
-  await page.waitForFunction(n => window.rulezero.state.moves.length === n + 1, n);
+  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 1, n);
   must(await page.evaluate(() => !document.getElementById('drag-ghost') && !document.querySelector('.drag-origin')), 'the dragged piece stayed after the drop');
   must(await page.evaluate(() => window.rulezero.state.board.pieces.some(p => p.square === 'f3' && p.letter === 'N')), 'the drag did not play g1-f3');
 }
@@ -115,7 +116,7 @@ async function promotionPicker(page, shots) {
   must(await page.evaluate(() => document.querySelector('#picker [data-click="choice:q"] svg.pc-white') !== null), 'the choices are not drawn as White pieces');
   if (shots) await page.screenshot({ path: path.join(shots, 'playfeel-promotion.png') });
   await page.click('#picker [data-click="choice:n"]');
-  await page.waitForFunction(() => window.rulezero.state.moves.length === 1);
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 1);
   must(await page.evaluate(() => window.rulezero.state.board.pieces.some(p => p.square === 'a8' && p.color === 'white' && p.letter === 'N')),
     'picking the Knight did not promote to a Knight');
   must(await page.evaluate(() => !document.getElementById('picker')), 'the picker stayed after the choice');
@@ -129,7 +130,7 @@ async function preferencesKept(page, shots) {
   await page.uncheck('#pref-coords');
   await page.click('#pref-close');
   await page.reload();
-  await page.waitForFunction(() => window.rulezero && window.rulezero.state && document.querySelector('#boards [data-square]'));
+  await untilDrawn(page, () => window.rulezero && window.rulezero.state && document.querySelector('#boards [data-square]'));
   const seen = await page.evaluate(() => ({
     theme: document.documentElement.dataset.theme,
     light: getComputedStyle(document.querySelector('#boards .cell.light:not(.hl-last)')).backgroundColor,
@@ -155,7 +156,7 @@ async function lowTimeAndEnd(page) {
   await playTurn(page, byClicks('e2', 'e4'));
   await playTurn(page, byClicks('e7', 'e5'));
   await page.waitForFunction(() => window.rulezero.sounds.some(s => s.name === 'lowtime'), null, { timeout: 9000 });
-  await page.waitForFunction(() => window.rulezero.state.result, null, { timeout: 9000 });
+  await untilDrawn(page, () => window.rulezero.state.result, null, { timeout: 9000 });
   await page.waitForFunction(() => window.rulezero.sounds.slice(-1)[0].name === 'gameend', null, { timeout: 2000 });
   must(await page.evaluate(() => window.rulezero.sounds.filter(s => s.name === 'lowtime').length === 1), 'the low-time sound played more than once');
 }

@@ -3,6 +3,7 @@
 // UCI) that plays Black and says it is 0.59 better, or mates in 3, must read
 // -0.59 and -M3 on the page. (CECP's forms: tests/test_gui_thinking.c.)
 'use strict';
+const { untilDrawn } = require('./drawn');
 const path = require('path');
 const { startServer, stopServer } = require('./server');
 const { openPage } = require('./browser');
@@ -14,11 +15,11 @@ const PYTHON = process.env.PYTHON || 'python3';
 async function shownScore(page, black) {
   await newGame(page, { variant: 'normal', white: 'human', black, tc: { kind: 'depth', depth: 1 } });
   await playTurn(page, 'e2e4');
-  await page.waitForFunction(() => {
+  await untilDrawn(page, () => {
     const t = window.rulezero.state.thinking;
     return t && t.color === 'black' && !document.getElementById('thinking').hidden &&
       document.getElementById('think-score').textContent !== '';
-  }, null, { timeout: 15000 });
+  }, null, { timeout: 60000 });   // a Python engine started under load: seconds before it speaks
   return page.evaluate(() => ({
     thinking: window.rulezero.state.thinking,
     text: document.getElementById('think-score').textContent,

@@ -6,6 +6,7 @@
 // holds, only the seat to move may click, the other seat grants a take-back,
 // and the creator's delete tells every page.
 'use strict';
+const { untilDrawn } = require('./drawn');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -24,7 +25,7 @@ async function openTracked(profile, url, problems, who) {
 }
 
 async function seated(page) {
-  await page.waitForFunction(() => window.rulezero && window.rulezero.seat && window.rulezero.state && window.rulezero.setup);
+  await untilDrawn(page, () => window.rulezero && window.rulezero.seat && window.rulezero.state && window.rulezero.setup);
   await page.waitForSelector('#boards [data-square]');
 }
 
@@ -75,11 +76,11 @@ async function oneGame(lobby, profiles, serverUrl, variant, turns, problems, scr
     const waiting = state.side === 'white' ? pages.black : pages.white;
     if (await canClick(waiting) || await canClick(pages.watcher)) throw new Error('ply ' + ply + ': a page not to move may click');
     // A random legal turn (seeded by the ply), so that a long run reaches a result.
-    await mover.waitForFunction(() => { const l = window.rulezero.state.legal; return l && l.nodes; });
+    await untilDrawn(mover, () => { const l = window.rulezero.state.legal; return l && l.nodes; });
     const texts = await mover.evaluate(() => JSON.stringify(window.rulezero.state.legal));
     const choices = legalTurns(JSON.parse(texts)).map(t => t.text);
     await playTurn(mover, choices[(ply * 7919 + 13) % choices.length]);
-    for (const p of Object.values(pages)) await p.waitForFunction(n => window.rulezero.state.moves.length === n, ply + 1);
+    for (const p of Object.values(pages)) await untilDrawn(p, n => window.rulezero.state.moves.length === n, ply + 1);
     await samePages(pages, server, variant + ' after ply ' + (ply + 1));
   }
   if (screenshots) {
@@ -106,7 +107,7 @@ async function takeBack(pages, server, variant, before) {
   await granter.waitForSelector('#takeback-prompt:not([hidden])');
   if (await pages.watcher.isVisible('#takeback-prompt')) throw new Error('the watcher is asked to grant a take-back');
   await granter.click('#btn-accept-takeback');
-  for (const p of Object.values(pages)) await p.waitForFunction(n => window.rulezero.state.moves.length < n, before);
+  for (const p of Object.values(pages)) await untilDrawn(p, n => window.rulezero.state.moves.length < n, before);
   await samePages(pages, server, variant + ' after the take-back');
 }
 

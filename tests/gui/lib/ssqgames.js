@@ -4,8 +4,10 @@
 // it in the right shade, Pickle's link marked on both places, Shifted
 // Square's removed square left out as a hole.
 'use strict';
+const { untilDrawn } = require('./drawn');
 
 const path = require('path');
+const { newGame, playTurn } = require('./play');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
 
@@ -21,7 +23,7 @@ async function openDialog(page, variant, option) {
 async function start(page) {
   const before = await page.evaluate(() => window.rulezero.state.game_number);
   await page.click('#ng-start');
-  await page.waitForFunction(n => window.rulezero.state.game_number !== n, before, { timeout: 5000 });
+  await untilDrawn(page, n => window.rulezero.state.game_number !== n, before, { timeout: 5000 });
 }
 
 // The shade of each named cell and the link numbers drawn on it.
@@ -63,6 +65,26 @@ async function ssqGames(page, shots) {
   const voids = await page.evaluate(() => document.querySelectorAll('#boards .cell.void').length);
   must(voids === 8, 'Shifted e4=x5: ' + voids + ' void cells, expected 7 beside the board and the hole');
   if (shots) await page.screenshot({ path: path.join(shots, 'shifted-square-start.png') });
+  await pickleAddedPlace(page);
+}
+
+// Issue 43: Pickle's added place is a click target as Shifted Square's is:
+// after 1. e4 a6 2. Nf3, with a6 picked, x5 (the second place of e4) is
+// highlighted, and a click on x5 plays a6xe4 through it.
+async function pickleAddedPlace(page) {
+  await newGame(page, { variant: 'pickle' });
+  for (const t of ['e2e4', 'a7a6', 'g1f3']) await playTurn(page, t);
+  await page.click('#boards [data-square="a6"]');
+  await untilDrawn(page, () => window.rulezero.clicks.join() === 'a6' &&
+    document.querySelector('#boards [data-square="a6"]').classList.contains('selected'));
+  const x5 = await page.$eval('#boards [data-square="x5"]', e => e.className);
+  must(/\btarget\b/.test(x5), 'Pickle: with a6 picked, x5 (e4\'s second place) is no click target: ' + x5);
+  const n = await page.evaluate(() => window.rulezero.state.moves.length);
+  await page.click('#boards [data-square="x5"]');
+  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 1, n, { timeout: 5000 })
+    .catch(() => { throw new Error('Pickle: a click on x5 did not play a6xe4'); });
+  const last = await page.evaluate(() => window.rulezero.state.moves.slice(-1)[0].coord);
+  must(last === 'a6e4', 'Pickle: the click on x5 played ' + last);
 }
 
 module.exports = { ssqGames };

@@ -1,13 +1,14 @@
 // Watching an engine-against-engine game to its result: Rule Zero at depth 1
 // against the greedy built-in player (or the two players given).
 'use strict';
+const { untilDrawn } = require('./drawn');
 const { newGame, checkBoard } = require('./play');
 const { serverState } = require('./server');
 
 async function watchGame(page, server, variant, [white, black] = ['engine:0', 'builtin:greedy']) {
   await newGame(page, { variant, white, black, tc: { kind: 'depth', depth: 1 } });
   try {
-    await page.waitForFunction(() => window.rulezero.state.result !== null || window.rulezero.state.paused, null,
+    await untilDrawn(page, () => window.rulezero.state.result !== null || window.rulezero.state.paused, null,
       { timeout: +(process.env.GUI_WATCH_TIMEOUT_MS || 60000), polling: 200 });
   } catch (e) {
     const s = await serverState(server);

@@ -4,6 +4,7 @@
 // mid-search, and the measurements (time to a playable board, the longest
 // frame gap while the engine searches, move_now's latency).
 'use strict';
+const { untilDrawn } = require('./drawn');
 const path = require('path');
 const { playTurn, checkBoard, newGame, pageState } = require('./play');
 const { legalTurns } = require('./legaltree');
@@ -17,7 +18,7 @@ const coords = s => s.moves.map(m => m.coord).join(' ');
 // After a reload: the page is up and the session has restored the game that
 // has these turns (it first answers `hello` with whatever it starts with).
 async function waitResumed(page, want, ms = 15000) {
-  await page.waitForFunction(() => window.rulezero && window.rulezero.state && window.rulezero.setup && window.__rzSession &&
+  await untilDrawn(page, () => window.rulezero && window.rulezero.state && window.rulezero.setup && window.__rzSession &&
     window.__rzSession.lastState);
   // A page that keeps the game sends it back (`restore`) once the session is up.
   await page.waitForFunction(() => window.__rzSession.sent.some(m => m.type === 'restore'), null, { timeout: 5000 })
@@ -26,7 +27,7 @@ async function waitResumed(page, want, ms = 15000) {
       throw new Error('after the reload the page sent the session no `restore` (it sent: ' + sent + ')');
     });
   try {
-    await page.waitForFunction(want => {
+    await untilDrawn(page, want => {
       const s = window.rulezero.state;
       return s.moves.map(m => m.coord).join(' ') === want && !!document.querySelector('#boards [data-square]');
     }, want, { timeout: ms, polling: 100 });
@@ -76,10 +77,13 @@ async function reloadResumes(page, session, label, { slackMs = 3000, atOnce = fa
   must(after.players.white.id === before.players.white.id && after.players.black.id === before.players.black.id,
     label + ' after a reload: other players');
   const now = await clocksNow(page);
+  const away = now && clocks ? now.at - clocks.at : 0;   // both read in the page: no round trip counted
   let drift = null;
   if (clocks || now) {
     must(clocks && now, label + ' after a reload: clocks ' + JSON.stringify(now) + ', were ' + JSON.stringify(clocks));
-    drift = Math.max(Math.abs(now.white_ms - clocks.white_ms), Math.abs(now.black_ms - clocks.black_ms));
+    // The clock that ran went on running through the reload (docs/web.md, "A reload").
+    const want = color => clocks[color + '_ms'] - (clocks.running === color ? away : 0);
+    drift = Math.max(Math.abs(now.white_ms - want('white')), Math.abs(now.black_ms - want('black')));
     must(drift <= slackMs, label + ' after a reload: clocks ' + JSON.stringify(now) + ', were ' + JSON.stringify(clocks));
   }
   await checkBoard(page, session, label + ' after a reload');
@@ -99,18 +103,50 @@ async function clockedReload(page, session, variant, opts) {
 // Rule Zero thinks when the page reloads: the game comes back with Rule Zero
 // to move, and a new engine plays the turn.
 async function reloadWhileThinking(page, session) {
-  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 1500 } });
+  // 6 s a turn: under load the restored game is drawn well before Rule Zero's reply (1.5 s was not always).
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 6000 } });
   await playTurn(page, 'e2e4');
-  await page.waitForFunction(() => window.rulezero.state.thinking && window.rulezero.state.moves.length === 1, null, { timeout: 5000 })
+  await untilDrawn(page, () => window.rulezero.state.thinking && window.rulezero.state.moves.length === 1, null, { timeout: 5000 })
     .catch(() => { throw new Error('Rule Zero did not think, or moved at once'); });
   await waitStored(page, 'while Rule Zero thinks');
   await page.reload();
   await waitResumed(page, 'e2e4');
   const s = await sessionState(page);
   must(s.to_move === 'engine' && s.side === 'black', 'after the reload ' + s.to_move + ' (' + s.side + ') is to move');
-  await page.waitForFunction(() => window.rulezero.state.moves.length === 2, null, { timeout: 10000 })
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 2, null, { timeout: 30000 })
     .catch(() => { throw new Error('Rule Zero did not play after the reload'); });
   await checkBoard(page, session, 'Rule Zero\'s turn after the reload');
+}
+
+// Issue 43: Rule Zero thinks on its clock when the page reloads: the time it
+// had spent is not given back. A side's clock runs from its first turn on, so
+// two people play 1. e4 e5 2. Nf3 on a 30-minute clock, and the game is
+// handed to the session again (`restore`) with Rule Zero as Black: it thinks
+// with its clock running. The stored record is let grow 1.5 s old; after the
+// reload Black's clock is no higher than it was just before it (the time
+// since the record was stored is taken off).
+async function reloadKeepsEngineClock(page) {
+  await newGame(page, { variant: 'normal', tc: { kind: 'clock', base_ms: 1800000, inc_ms: 0 } });
+  for (const t of ['e2e4', 'e7e5', 'g1f3']) await playTurn(page, t);
+  await waitStored(page, 'three turns on the clock');
+  const record = await page.evaluate(() => JSON.parse(localStorage.getItem('rulezero.game')).record);
+  await postToSession(page, { text: JSON.stringify({ type: 'restore', record: Object.assign(record, { black: 'engine:0' }) }) }, 0);
+  await untilDrawn(page, () => { const s = window.rulezero.state; return s.players.black.id === 'engine:0' && s.thinking && s.moves.length === 3; },
+    null, { timeout: 10000 }).catch(() => { throw new Error('Rule Zero did not think on its clock, or moved at once'); });
+  await page.waitForFunction(() => {   // the game with Rule Zero as Black stored
+    try { return JSON.parse(localStorage.getItem('rulezero.game')).record.black === 'engine:0'; } catch (e) { return false; }
+  }, null, { timeout: 5000 });
+  await page.waitForTimeout(1500);   // time passing on Black's clock, not a wait for something to happen
+  const before = await clocksNow(page);
+  must(before && before.running === 'black', 'Black\'s clock does not run: ' + JSON.stringify(before));
+  must((await sessionState(page)).moves.length === 3, 'Rule Zero moved within 1.5 s of a 30-minute clock');
+  await page.reload();
+  await waitResumed(page, 'e2e4 e7e5 g1f3');
+  const after = await clocksNow(page);
+  must(after.running === 'black', 'after the reload Black\'s clock does not run: ' + JSON.stringify(after));
+  must(after.black_ms <= before.black_ms + 100, 'the reload gave Rule Zero back ' + (after.black_ms - before.black_ms) +
+    ' ms of its clock (' + before.black_ms + ' ms before the reload, ' + after.black_ms + ' ms after)');
+  return 'Black\'s clock ' + before.black_ms + ' ms before the reload, ' + after.black_ms + ' ms after';
 }
 
 // ---- A phone ------------------------------------------------------------------------------
@@ -127,7 +163,7 @@ async function phoneTurn(page, session, variant, shotDir) {
   const turn = legalTurns(state.legal).reduce((a, t) => (!a || t.clicks.length > a.clicks.length ? t : a), null);
   must(turn, variant + ': no turn to tap');
   await playTurn(page, turn.text, { tap: true });
-  await page.waitForFunction(() => window.rulezero.state.moves.length >= 2 && window.rulezero.state.side === 'white');
+  await untilDrawn(page, () => window.rulezero.state.moves.length >= 2 && window.rulezero.state.side === 'white');
   await checkBoard(page, session, variant + ' on a phone, after ' + turn.text);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   must(width <= 390, variant + ' on a phone: the page is ' + width + ' px wide');
@@ -179,7 +215,7 @@ async function badInput(page, session) {
 async function engineKilled(page, session) {
   await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 2000 } });
   await playTurn(page, 'e2e4');
-  await page.waitForFunction(() => { const s = window.rulezero.state; return s.to_move === 'engine' && s.thinking; }, null, { timeout: 10000 });
+  await untilDrawn(page, () => { const s = window.rulezero.state; return s.to_move === 'engine' && s.thinking; }, null, { timeout: 10000 });
   const before = await sessionState(page);
   const errorsBefore = await page.evaluate(() => window.__rzSession.errors.length);
   await page.evaluate(() => window.__rzSession.workers[0].postMessage({ kill_engines: true }));
@@ -188,14 +224,14 @@ async function engineKilled(page, session) {
   const error = await page.evaluate(n => window.__rzSession.errors[n], errorsBefore);
   must(/engine/i.test(error), 'the error after the kill does not name the engine: ' + error);
   await page.waitForSelector('#error:not([hidden])', { timeout: 3000 });
-  await page.waitForFunction(() => window.rulezero.state.paused === true, null, { timeout: 5000 })
+  await untilDrawn(page, () => window.rulezero.state.paused === true, null, { timeout: 5000 })
     .catch(() => { throw new Error('the game is not paused after its engine was killed'); });
   const after = await sessionState(page);
   must(coords(after) === coords(before) && after.fen === before.fen && !after.result,
     'the game changed when its engine was killed: [' + coords(after) + '] ' + JSON.stringify(after.result));
   await checkBoard(page, session, 'after the engine was killed');
   await page.click('#btn-resume');
-  await page.waitForFunction(n => window.rulezero.state.moves.length > n, before.moves.length, { timeout: 15000 })
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, before.moves.length, { timeout: 15000 })
     .catch(() => { throw new Error('after Resume no engine played'); });
   await checkBoard(page, session, 'after the new engine played');
   return error;
@@ -253,7 +289,7 @@ async function frameGap(page, ms = 10000) {
   const idle = await page.evaluate(frameFigures);
   await newGame(page, { variant: 'normal', white: 'engine:0', black: 'human', tc: { kind: 'movetime', ms } });
   await page.evaluate(frameRecorder);
-  await page.waitForFunction(() => window.rulezero.state.moves.length > 0, null, { timeout: ms + 15000, polling: 250 });
+  await untilDrawn(page, () => window.rulezero.state.moves.length > 0, null, { timeout: ms + 15000, polling: 250 });
   const search = await page.evaluate(frameFigures);
   must(search.span_ms > ms / 2, 'the engine moved after ' + search.span_ms + ' ms of a ' + ms + ' ms search');
   // A search on the page's own thread would stop its frames for the whole search.
@@ -265,7 +301,7 @@ async function frameGap(page, ms = 10000) {
 // thinking): milliseconds from sending it to the session's state with the turn.
 async function moveNowLatency(page, thinkMs = 30000) {
   await newGame(page, { variant: 'normal', white: 'engine:0', black: 'human', tc: { kind: 'movetime', ms: thinkMs } });
-  await page.waitForFunction(() => window.rulezero.state.thinking && window.rulezero.state.moves.length === 0, null, { timeout: 10000 })
+  await untilDrawn(page, () => window.rulezero.state.thinking && window.rulezero.state.moves.length === 0, null, { timeout: 10000 })
     .catch(() => { throw new Error('Rule Zero reported no thinking'); });
   await page.waitForTimeout(500);
   const r = await page.evaluate(async () => {
@@ -286,4 +322,4 @@ async function moveNowLatency(page, thinkMs = 30000) {
   return { ms: Math.round(r.ms * 10) / 10, shared };
 }
 
-module.exports = { reloadWhileThinking, PHONE, PHONE_SIZE, phoneTurn, waitResumed, reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency };
+module.exports = { reloadWhileThinking, reloadKeepsEngineClock, PHONE, PHONE_SIZE, phoneTurn, waitResumed, reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency };

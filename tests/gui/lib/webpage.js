@@ -16,6 +16,7 @@
 //     above the other, the side column below the board, a turn by tapping;
 //   - the single file asks for nothing but its own file and Blob URLs.
 'use strict';
+const { untilDrawn } = require('./drawn');
 const fs = require('fs');
 const path = require('path');
 const { playTurn, newGame } = require('./play');
@@ -42,7 +43,7 @@ async function open(browser, form, options = {}, before = null) {
 }
 
 async function ready(page) {
-  await page.waitForFunction(() => window.rulezero && window.rulezero.state && window.rulezero.setup, null, { timeout: 30000 });
+  await untilDrawn(page, () => window.rulezero && window.rulezero.state && window.rulezero.setup, null, { timeout: 30000 });
   await page.waitForSelector('#boards [data-square]');
 }
 
@@ -77,13 +78,38 @@ async function pgnDownload(page) {
   const text = fs.readFileSync(await download.path(), 'utf8');
   must(/\[Event /.test(text) && /1\.\s*e4 e5 2\.\s*Nf3/.test(text), 'the downloaded PGN is not the game:\n' + text.slice(0, 400));
   must(text === await page.evaluate(() => window.rulezero.lastPgn), 'the download is not the session\'s pgn answer');
+  // Issue 43: no server, so no host to name: the PGN's Site is "?" (unknown), not "localhost".
+  must(/^\[Site "\?"\]$/m.test(text), 'the offline PGN\'s Site: ' + (/^\[Site .*$/m.exec(text) || ['none'])[0]);
 }
 
-// An engine thinking for 4 s a turn; Move now beside it; it moves at once
+// Runs in the page before its own scripts: every text the connection note
+// (#conn) shows, from the moment the HTML puts it there.
+function connWatcher() {
+  window.__connTexts = [];
+  const note = () => {
+    const e = document.getElementById('conn');
+    const texts = window.__connTexts;
+    if (e && texts[texts.length - 1] !== e.textContent) texts.push(e.textContent);
+  };
+  new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+// Issue 43: the page works offline (no server to connect to): it never says
+// "connecting…", while loading or after; once up it says nothing.
+async function neverConnecting(browser, form) {
+  const ctx = await open(browser, form, {}, (page, context) => context.addInitScript(connWatcher));
+  await ready(ctx.page);
+  const texts = await ctx.page.evaluate(() => window.__connTexts);
+  must(!texts.some(t => /connect/i.test(t)), 'the offline page said ' + JSON.stringify(texts));
+  must(texts[texts.length - 1] === '', 'once up, the page says "' + texts[texts.length - 1] + '"');
+  await closeClean(ctx, 'the connection note');
+}
+
+// An engine thinking for 20 s a turn; Move now beside it; it moves at once
 // (with shared memory its search stops; without, the session plays the turn
 // it last reported best) with no error.
 async function moveNow(page) {
-  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 4000 } });
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 20000 } });
   must(await page.isHidden('#btn-move-now'), 'Move now is shown while a person is to move');
   await playTurn(page, 'e2e4');
   await page.waitForSelector('#player-top #btn-move-now:not([hidden]), #player-bottom #btn-move-now:not([hidden])', { timeout: 5000 });
@@ -93,10 +119,12 @@ async function moveNow(page) {
   }));
   must(seen.row === 'black', 'Move now is beside ' + seen.row + ', not the thinking engine');
   must(/now/.test(seen.title), 'the Move now title is "' + seen.title + '"');
-  await page.waitForTimeout(500);
+  // Without shared memory Move now plays the turn the engine last reported best: wait for one (not a fixed time).
+  await untilDrawn(page, () => { const t = window.rulezero.state.thinking; return t && t.color === 'black' && !!t.pv; }, null,
+    { timeout: 15000 });
   const t0 = Date.now();
   await page.click('#btn-move-now');
-  await page.waitForFunction(() => window.rulezero.state.moves.length === 2, null, { timeout: 8000 });
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 2, null, { timeout: 8000 });
   const took = Date.now() - t0;
   must(took < 2500, 'the engine took ' + took + ' ms after Move now (shared memory: ' + seen.shared + ')');
   await page.waitForSelector('#btn-move-now', { state: 'hidden' });
@@ -117,9 +145,9 @@ async function reloadResumes(page) {
   const clock = { kind: 'clock', base_ms: 60000, inc_ms: 1000 };   // the engine answers in about a second
   await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: clock });
   await playTurn(page, 'e2e4');
-  await page.waitForFunction(() => window.rulezero.state.to_move === 'human', null, { timeout: 20000 });
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 20000 });
   await playTurn(page, /^d2d4$|^g1f3$|^b1c3$/);
-  await page.waitForFunction(() => window.rulezero.state.to_move === 'human', null, { timeout: 20000 });
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 20000 });
   await page.waitForTimeout(1500);   // White's clock runs (its second turn)
   const before = await gameOf(page);
   await page.waitForFunction(n => {
@@ -280,7 +308,7 @@ async function phone(browser, form, shots) {
     const legal = legalTurns(await page.evaluate(() => window.rulezero.state.legal));
     const turn = legal.find(t => t.clicks.length > 1) || legal[0];
     for (const c of turn.clicks) await page.tap('#layout [data-click="' + c + '"]');
-    await page.waitForFunction(() => window.rulezero.state.moves.length === 1, null, { timeout: 5000 });
+    await untilDrawn(page, () => window.rulezero.state.moves.length === 1, null, { timeout: 5000 });
   }
   await closeClean(ctx, 'on the phone');
 }
@@ -306,6 +334,7 @@ async function webPageChecks(browser, form, step, shots) {
     });
   }
   await ctx.context.close();
+  await step(form.name + ': never "connecting…"', () => neverConnecting(browser, form));
   await step(form.name + ': faults', () => faults(browser, form));
   await step(form.name + ': phone', () => phone(browser, form, shots));
 }

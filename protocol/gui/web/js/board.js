@@ -30,7 +30,9 @@ export function drawBoardsInto(box, board, opts = {}) {
   const bySquare = groupBy(pieces, p => p.square);
   const tokens = groupBy(board.tokens || [], t => t.cell);
   const links = new Map();
+  const clickOf = new Map();   // a place of a square that has two ("same" links): the square's click
   shownLinks.forEach((l, i) => {
+    if (l.same) clickOf.set(l.b, l.a);
     for (const sq of [l.a, l.b]) {
       if (!links.has(sq)) links.set(sq, []);
       links.get(sq).push(l.number || i + 1);   // the server's number stays the link's own
@@ -47,7 +49,7 @@ export function drawBoardsInto(box, board, opts = {}) {
     const from = clicks[clicks.length - 1];
     if (marks.has(from)) marks.get(from).push('selected');
   }
-  const look = { bySquare, tokens, links, marks, next: opts.next || new Set(), entering: clicks.length > 0, flipped: !!opts.flipped };
+  const look = { bySquare, tokens, links, marks, clickOf, next: opts.next || new Set(), entering: clicks.length > 0, flipped: !!opts.flipped };
   box.textContent = '';
   for (const area of board.areas || []) box.appendChild(drawArea(area, look));
 }
@@ -86,10 +88,12 @@ function drawArea(area, look) {
 function drawCell(area, sq, at, look) {
   const plain = area.shade === 'plain';
   const cell = el('div', 'cell ' + (plain ? 'plain' : at.dark ? 'dark' : 'light'));
+  // The second place of a square (Pickle's x5) is clicked as the square: the turns name the square only.
+  const click = look.clickOf.get(sq) || sq;
   cell.dataset.square = sq;
-  cell.dataset.click = sq;
+  cell.dataset.click = click;
   for (const m of look.marks.get(sq) || []) cell.classList.add(m);
-  if (look.next.has(sq)) cell.classList.add(look.entering ? 'target' : 'movable');
+  if (look.next.has(click)) cell.classList.add(look.entering ? 'target' : 'movable');
   if (!plain) addCoordinates(cell, sq, at);
   for (const n of look.links.get(sq) || []) {
     const mark = el('span', 'link link-' + ((n - 1) % 8), String(n));
@@ -210,6 +214,21 @@ export function sizeBoards() {
   box.classList.toggle('no-titles', !fit.titles);
   box.style.setProperty('--sq', Math.max(24, Math.min(96, fit.sq)) + 'px');
   $('board-col').style.setProperty('--boards-w', box.getBoundingClientRect().width + 'px');
+  placeChoices();
+}
+
+// The choice buttons over the board ("Choose:") never cover the square the
+// choice is about (the one clicked last): they sit at the far edge of the
+// boards from it, else in the middle.
+function placeChoices() {
+  const box = $('choices');
+  box.classList.remove('at-top', 'at-bottom');
+  if (box.hidden || !box.classList.contains('overlay')) return;
+  const last = rz.clicks[rz.clicks.length - 1];
+  const cell = last && $('boards').querySelector('[data-square="' + CSS.escape(last) + '"]');
+  if (!cell) return;
+  const wrap = $('board-wrap').getBoundingClientRect(), at = cell.getBoundingClientRect();
+  box.classList.add(at.top + at.height / 2 < wrap.top + wrap.height / 2 ? 'at-bottom' : 'at-top');
 }
 
 // The square size of each arrangement of the areas in width x height pixels.

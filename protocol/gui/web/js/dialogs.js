@@ -144,7 +144,8 @@ function readOptions() {
 
 // The dialog stays open, with what was typed, until the server answers:
 // a state of a new game (another game_number) closes it; an error is shown in it.
-let pending = null;   // { gameNumber } of the new_game sent and not yet answered
+let pending = null;   // { gameNumber, variant, fen } of the new_game sent and not yet answered
+let refusedFen = null;   // { variant, fen } of the FEN the server refused last, while the dialog stays open
 
 function showFormError(message, input) {
   $('ng-error').textContent = message;
@@ -174,13 +175,14 @@ function startNewGame(event) {
     tc, options: readOptions(), fen: $('ng-fen').value.trim()
   };
   if (!send(msg)) { showFormError('Not connected to the server: try again once the page has reconnected.'); return; }
-  pending = { gameNumber: rz.state ? rz.state.game_number : null };
+  pending = { gameNumber: rz.state ? rz.state.game_number : null, variant: msg.variant, fen: msg.fen };
   setWaiting(true);
 }
 
 function newGameAnswered(state) {
   if (!pending || state.game_number === pending.gameNumber) return;
   pending = null;
+  refusedFen = null;
   setWaiting(false);
   $('newgame').close();
 }
@@ -188,10 +190,20 @@ function newGameAnswered(state) {
 // An error while a new_game waits is its answer: shown in the dialog, not the banner.
 function newGameRefused(msg) {
   if (!pending) return false;
+  refusedFen = pending.fen ? { variant: pending.variant, fen: pending.fen } : null;
   pending = null;
   setWaiting(false);
   showFormError(msg.message || 'the server refused the new game');
   return true;
+}
+
+// The dialog closed without a game (Cancel, Esc): a FEN the server refused is
+// not offered again next time, where Start would only be refused once more.
+function dialogClosed() {
+  if (refusedFen && fenTyped.get(refusedFen.variant) === refusedFen.fen) fenTyped.delete(refusedFen.variant);
+  refusedFen = null;
+  pending = null;
+  setWaiting(false);
 }
 
 function openNewGame() {
@@ -218,8 +230,8 @@ function chooseVariant() {
 }
 
 // ---------------------------------------------------------------- FEN box
-// A FEN typed in the box stays until a game starts from it: a refused one
-// stays to be corrected, marked, while the banner says why.
+// A FEN typed in the box stays until a game starts (from it or not): a
+// refused one stays to be corrected, marked, while the banner says why.
 let fenEdited = false;   // a FEN being typed is not overwritten by the game's
 let fenPending = null;   // { gameNumber } of the load_fen sent and not yet answered
 
@@ -235,8 +247,11 @@ function loadFen() {
   if (send({ type: 'load_fen', fen })) fenPending = { gameNumber: rz.state ? rz.state.game_number : null };
 }
 
-function fenLoaded(state) {
-  if (!fenPending || state.game_number === fenPending.gameNumber) return;
+// A new game, from the box or not: the box shows its FEN again (a FEN the
+// server refused is not kept through later games).
+function fenLoaded(state, info) {
+  const answered = fenPending && state.game_number !== fenPending.gameNumber;
+  if (!answered && !info.newGame) return;
   fenPending = null;
   fenEdited = false;
   $('fen-text').removeAttribute('aria-invalid');
@@ -274,7 +289,7 @@ export function initDialogs() {
   $('ng-tc-kind').onchange = () => { showTcFields(); clearFormError(); };
   $('ng-fen').addEventListener('input', () => fenTyped.set($('ng-variant').value, $('ng-fen').value));
   $('newgame').addEventListener('input', event => event.target.removeAttribute('aria-invalid'));
-  $('newgame').addEventListener('close', () => { pending = null; setWaiting(false); });
+  $('newgame').addEventListener('close', dialogClosed);
   $('ng-cancel').onclick = () => $('newgame').close();
   $('newgame-form').addEventListener('submit', startNewGame);
   $('fen-text').addEventListener('input', () => { fenEdited = true; $('fen-text').removeAttribute('aria-invalid'); });

@@ -17,7 +17,8 @@ export function dragBoard(scope, cells, clicks) { boards.push({ scope, cells, cl
 // The element of `click` on that board as drawn now: a cell or a hand piece.
 function elementOf(board, click) {
   const c = CSS.escape(click);
-  return document.querySelector(board.cells + ' [data-click="' + c + '"], ' + board.scope + ' .hand-row [data-click="' + c + '"]');
+  return document.querySelector(board.cells + ' [data-square="' + c + '"]') ||   // not the square's second place
+    document.querySelector(board.cells + ' [data-click="' + c + '"], ' + board.scope + ' .hand-row [data-click="' + c + '"]');
 }
 
 function startPoint(event) {

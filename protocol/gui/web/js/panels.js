@@ -115,7 +115,10 @@ function drawThinking(s) {
   const t = s.thinking;
   $('thinking').hidden = !t;
   if (!t) return;
-  $('think-who').textContent = sideName(t.color) + ' thinks:';
+  // Once the thinker has moved (or the game ended) the line is its last search, not a search going on.
+  const now = !s.result && !s.paused && s.to_move === 'engine' && s.side === t.color;
+  $('thinking').classList.toggle('done', !now);
+  $('think-who').textContent = sideName(t.color) + (now ? ' thinks:' : ' thought:');
   $('think-depth').textContent = 'depth ' + t.depth;
   // The server gives the score from White's side whoever thinks, as lichess shows it.
   const score = $('think-score');

@@ -1,7 +1,8 @@
 // Nothing lost on reload, in the browser build (the native server keeps its
 // own game, and this module does nothing there). The game lives in the
 // session's Worker, which a reload ends; so the page keeps the game in
-// localStorage ('rulezero.game': {app: 'rulezero', saved_at, record}) and
+// localStorage ('rulezero.game': {app: 'rulezero', saved_at, saved_ms, running,
+// record}: running is the side whose clock ran when it was stored) and
 // gives it back to a new session:
 //   - after every change of the game the browser build's session sends the
 //     game's record (`saved`) right after its `state`, with no question asked,
@@ -9,7 +10,7 @@
 //     runs the page also asks `save` every CLOCK_SAVE_MS (the clocks), and
 //     when the page is hidden; every `saved` record is stored;
 //   - on start, after the first `state`, a stored record is sent in
-//     `restore`; the session answers the restored game's `state`, or an
+//     `restore`, the time since it was stored taken off the running clock; the session answers the restored game's `state`, or an
 //     `error` "the stored game could not be restored: ..." (a record of
 //     another version, or a game this build does not know). That error, or a
 //     stored value that is not even ours, is said in a notice with a button
@@ -42,7 +43,22 @@ function readStored() {
   if (!value || typeof value !== 'object' || value.app !== 'rulezero' || !value.record || typeof value.record !== 'object') {
     return { problem: 'it is not a game saved by Rule Zero' };
   }
-  return { record: value.record };
+  return { record: withTimeAway(value) };
+}
+
+// The record to restore, the time since it was stored taken off the clock
+// that was running then: a reload (or a page closed and opened again) does not
+// stop the clock of the side to move, an engine's included, whose search
+// starts again with the time it had left (docs/web.md, "A reload").
+function withTimeAway(value) {
+  const record = value.record;
+  const i = ['white', 'black'].indexOf(value.running);
+  const away = Date.now() - value.saved_ms;
+  if (i < 0 || !Number.isFinite(away) || away <= 0 || !Array.isArray(record.clock_ms)) return record;
+  const clocks = record.clock_ms.slice();
+  if (!Number.isFinite(clocks[i])) return record;
+  clocks[i] = Math.max(0, Math.round(clocks[i] - away));
+  return Object.assign({}, record, { clock_ms: clocks });
 }
 
 function forget() {
@@ -89,7 +105,9 @@ function receiveSaved(msg) {
   const store = storage();
   if (!store) return;
   try {
-    store.setItem(STORE_KEY, JSON.stringify({ app: 'rulezero', saved_at: new Date().toISOString(), record: msg.record }));
+    const now = Date.now();
+    store.setItem(STORE_KEY, JSON.stringify({ app: 'rulezero', saved_at: new Date(now).toISOString(), saved_ms: now,
+      running: clockRunning() ? rz.state.clocks.running : null, record: msg.record }));
     rz.savedAt = Date.now();
   } catch (e) {
     console.warn('rulezero: the game could not be stored in this browser:', e);

@@ -15,7 +15,8 @@ export const rz = window.rulezero = {
   clicks: [],                         // clicks of the turn being entered
   flipped: false, flipChosen: false,
   perf: { clickToBoard: [], messageToBoard: [] },
-  pendingTurnAt: null, stateAt: 0, clockAt: 0, renders: 0, ws: null, lastError: null
+  pendingTurnAt: null, stateAt: 0, clockAt: 0, renders: 0, ws: null, lastError: null,
+  drawnState: null                    // the state the last render drew (rz.state once it is on screen)
 };
 
 // ---------------------------------------------------------------- events
@@ -172,6 +173,7 @@ export function render() {
   if (!s) return;
   rz.renders++;
   emit('render', { state: s, board: rz.view ? rz.view.board : s.board, next: nextClicks() });
+  rz.drawnState = s;
 }
 
 // States may come faster than frames (engine games): one render per frame.

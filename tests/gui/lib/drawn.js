@@ -1,0 +1,18 @@
+// The one way a browser step waits for the page (issue 43, item 8): until
+// the state the page holds makes `fn(arg)` true AND that very state is on
+// screen (store.js sets window.rulezero.drawnState when a render has drawn
+// it). A step that reads what the page drew (link marks, the move list, the
+// FEN box) after a state arrived therefore never reads the board before it
+// was drawn. fn runs in the page (its text is sent, as the drivers do with
+// any page function): it may read window.rulezero and the DOM.
+// Works with Playwright's pages and with lib/firefox.js's (the same
+// waitForFunction(fn, arg, options)). Returns the wait's handle.
+'use strict';
+
+function untilDrawn(page, fn = () => true, arg = null, options = {}) {
+  const expr = '(() => { const r = window.rulezero; return !!(r && r.state && r.drawnState === r.state && (' +
+    fn + ')(' + JSON.stringify(arg === undefined ? null : arg) + ')); })()';
+  return page.waitForFunction(expr, null, options);
+}
+
+module.exports = { untilDrawn };

@@ -1,0 +1,74 @@
+// Debian's Firefox ESR, headless, driven by puppeteer-core over WebDriver
+// BiDi (puppeteer-core downloads no browser). The page it gives has the few
+// Playwright calls the scenario code uses (lib/play.js, lib/scenario.js,
+// lib/insession.js, lib/drawn.js), with Playwright's argument order, so the
+// same steps play in Chromium (Playwright) and in Firefox.
+'use strict';
+const fs = require('fs');
+
+const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
+
+function available() {
+  try { require.resolve('puppeteer-core'); } catch (e) { return 'puppeteer-core is not installed (run `npm ci` in tests/gui)'; }
+  if (!fs.existsSync(FIREFOX)) return 'no Firefox at ' + FIREFOX;
+  return null;
+}
+
+// Playwright's waitForFunction(fn, arg, {timeout, polling}) as Puppeteer's.
+function waitOptions(options = {}) {
+  const o = { timeout: options.timeout === undefined ? 30000 : options.timeout };
+  o.polling = typeof options.polling === 'number' ? options.polling : 'raf';
+  return o;
+}
+
+function wrap(page) {
+  const visible = selector => page.waitForSelector(selector, { visible: true, timeout: 30000 });
+  return {
+    raw: page,
+    goto: url => page.goto(url),
+    reload: () => page.reload(),
+    evaluate: (fn, arg) => page.evaluate(fn, arg),
+    waitForFunction: (fn, arg, options) => page.waitForFunction(fn, waitOptions(options), arg),
+    waitForSelector: (selector, options = {}) => page.waitForSelector(selector, { timeout: options.timeout || 30000 }),
+    waitForTimeout: ms => new Promise(r => setTimeout(r, ms)),
+    click: async selector => { await visible(selector); await page.click(selector); },
+    tap: async selector => { await visible(selector); await page.tap(selector); },
+    selectOption: async (selector, value) => { await page.waitForSelector(selector); await page.select(selector, value); },
+    fill: async (selector, value) => {
+      await page.waitForSelector(selector);
+      await page.$eval(selector, (e, v) => {
+        e.focus();
+        e.value = v;
+        e.dispatchEvent(new Event('input', { bubbles: true }));
+        e.dispatchEvent(new Event('change', { bubbles: true }));
+      }, value);
+    },
+    textContent: selector => page.$eval(selector, e => e.textContent),
+    $eval: (selector, fn, arg) => page.$eval(selector, fn, arg),
+    $$eval: (selector, fn, arg) => page.$$eval(selector, fn, arg),
+    screenshot: options => page.screenshot(options),
+    keyboard: { press: key => page.keyboard.press(key) },
+    viewportSize: () => page.viewport()
+  };
+}
+
+// A headless Firefox and one page of it, reporting script and console errors to `problems`.
+async function launchFirefox(viewport = { width: 1360, height: 820 }) {
+  const puppeteer = require('puppeteer-core');
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true,
+    protocol: 'webDriverBiDi', defaultViewport: viewport, protocolTimeout: 300000 });
+  return {
+    browser,
+    async openPage(url, problems, initScript) {
+      const page = await browser.newPage();
+      page.on('pageerror', e => problems.push('page error: ' + (e && e.message || e)));
+      page.on('console', m => { if (m.type() === 'error') problems.push('console error: ' + m.text()); });
+      if (initScript) await page.evaluateOnNewDocument(initScript);
+      await page.goto(url);
+      return wrap(page);
+    },
+    close: () => browser.close()
+  };
+}
+
+module.exports = { launchFirefox, available, FIREFOX };
