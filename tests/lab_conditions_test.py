@@ -23,6 +23,7 @@ Usage: lab_conditions_test.py RULEZERO"""
 import json
 import os
 import re
+import shlex
 import sys
 import tempfile
 
@@ -233,15 +234,15 @@ def check_max_wait(rz, tmp):
     slow = os.path.join(tmp, "slow_engine.py")
     with open(slow, "w", encoding="utf-8") as f:
         f.write(SLOW_ENGINE)
-    engine = f"{sys.executable} {slow} {os.path.abspath(rz)}"
+    engine = " ".join(shlex.quote(w) for w in (sys.executable, slow, os.path.abspath(rz)))
     out = os.path.join(tmp, "wait")
-    res = run(rz, "lab", "--variant", "interweave", "--vary", "Captures=compulsory-chains", *SMALL, "--depth", "1",
-              "--games", "1", "--engine", engine, "--max-wait", "8", "--out", out)
+    study = ["lab", "--variant", "interweave", "--vary", "Captures=compulsory-chains", *SMALL, "--depth", "1",
+             "--games", "1", "--engine", engine, "--out", out]
+    res = run(rz, *study, "--max-wait", "8")
     check(res.returncode == 0, f"--max-wait 8: {res.returncode} {res.stderr[-300:]}")
     pgn = read(os.path.join(out, "Captures-compulsory-chains.pgn"))
     check("on time (no move)" in pgn, f"--max-wait 8 did not reach the runner (no loss on time): {pgn[-300:]}")
-    res = run(rz, "lab", "--variant", "interweave", "--vary", "Captures=compulsory-chains", *SMALL, "--depth", "1",
-              "--games", "1", "--engine", engine, "--out", out)
+    res = run(rz, *study)
     check(res.returncode == 0 and "Game " not in res.stdout, f"resumed without --max-wait: {res.stderr[-300:]}")
     res = run(rz, "lab", "--max-wait", "0", *STUDY[1:], "--out", os.path.join(tmp, "wait0"))
     check(res.returncode == 2 and "max wait" in res.stderr, f"--max-wait 0: {res.returncode} {res.stderr}")
