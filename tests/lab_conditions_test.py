@@ -13,6 +13,9 @@ depth 1 and 2, node-free but tiny: a few seconds each).
   White's score and the draw rate.
 - Fitted weights carry 95% bootstrap intervals, the same on every run, and
   are marked n.s. where the interval holds the default.
+- --max-wait reaches the runner: an engine that keeps its first move 40 s
+  loses on time under --max-wait 8 (the runner's own wait is 60 s); it is
+  not a condition, so a study resumes with it.
 - --confirm-deeper plays the study one ply deeper and says, for each answer,
   whether it holds; the verdicts agree with the two studies' own figures.
 
@@ -20,6 +23,7 @@ Usage: lab_conditions_test.py RULEZERO"""
 import json
 import os
 import re
+import shlex
 import sys
 import tempfile
 
@@ -207,12 +211,50 @@ def check_deeper(rz, tmp):
           f"--confirm-deeper with --nodes: {res.returncode} {res.stderr}")
 
 
+SLOW_ENGINE = """import subprocess, sys, threading, time, os
+engine = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+def answers():
+    held = False
+    for line in engine.stdout:
+        if not held and (line.startswith("bestmove") or line.startswith("move ")):
+            held = True
+            time.sleep(40)
+        sys.stdout.write(line)
+        sys.stdout.flush()
+threading.Thread(target=answers, daemon=True).start()
+for line in sys.stdin:
+    engine.stdin.write(line)
+    engine.stdin.flush()
+engine.kill()
+os._exit(0)
+"""
+
+
+def check_max_wait(rz, tmp):
+    slow = os.path.join(tmp, "slow_engine.py")
+    with open(slow, "w", encoding="utf-8") as f:
+        f.write(SLOW_ENGINE)
+    engine = " ".join(shlex.quote(w) for w in (sys.executable, slow, os.path.abspath(rz)))
+    out = os.path.join(tmp, "wait")
+    study = ["lab", "--variant", "interweave", "--vary", "Captures=compulsory-chains", *SMALL, "--depth", "1",
+             "--games", "1", "--engine", engine, "--out", out]
+    res = run(rz, *study, "--max-wait", "8")
+    check(res.returncode == 0, f"--max-wait 8: {res.returncode} {res.stderr[-300:]}")
+    pgn = read(os.path.join(out, "Captures-compulsory-chains.pgn"))
+    check("on time (no move)" in pgn, f"--max-wait 8 did not reach the runner (no loss on time): {pgn[-300:]}")
+    res = run(rz, *study)
+    check(res.returncode == 0 and "Game " not in res.stdout, f"resumed without --max-wait: {res.stderr[-300:]}")
+    res = run(rz, "lab", "--max-wait", "0", *STUDY[1:], "--out", os.path.join(tmp, "wait0"))
+    check(res.returncode == 2 and "max wait" in res.stderr, f"--max-wait 0: {res.returncode} {res.stderr}")
+
+
 def main():
     rz = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
         check_refusals(rz, tmp)
         check_report(rz, tmp)
         check_deeper(rz, tmp)
+        check_max_wait(rz, tmp)
     return finish("lab_conditions")
 
 

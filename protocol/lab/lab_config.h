@@ -24,6 +24,7 @@ struct lab_config {
     char files[LAB_MAX_VALUES][LAB_FILE_LEN]; /* each value's PGN file name inside out */
     char *rules_text[LAB_MAX_VALUES]; /* each value's settings as its games' VariantOptions tag says them */
     int64_t games, random_plies, seed, concurrency, max_moves, fit_passes, fit_bootstrap;
+    int64_t max_wait;                 /* --max-wait SEC for the runner; 0: the runner's default */
     const char *tc, *st, *nodes, *depth; /* the limit, passed to the match runner as given */
     bool depth_default;               /* no limit given: depth 3 */
     bool confirm_deeper;              /* --confirm-deeper: the study again one ply deeper, in out/depth-D */

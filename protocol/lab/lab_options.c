@@ -69,6 +69,8 @@ static const struct options_table_entry lab_entries[] = {
      "bad concurrency '%s' (1..64)", KEEP(INT64, concurrency)},
     {"max-moves", 0, OPTIONS_TABLE_NUMBER, "N", "a draw after N moves by each side (default 200)", 1,
      100000, "bad max moves '%s'", KEEP(INT64, max_moves)},
+    {"max-wait", 0, OPTIONS_TABLE_NUMBER, "SEC", "the runner's longest wait for a move without a clock\n"
+     "(default: the runner's, 60; not a condition)", 1, 86400, "bad max wait '%s' (seconds)", KEEP(INT64, max_wait)},
     {"shard", 0, OPTIONS_TABLE_TEXT, "I/N", "play only shard I of N of every value's games", KEEP(TEXT, shard)},
     {"engine", 'e', OPTIONS_TABLE_TEXT, "CMD", "the engine (default: this rulezero)", KEEP(TEXT, engine)},
     {"fit-passes", 0, OPTIONS_TABLE_NUMBER, "N", "passes of the weight fit (default 6; 0: no fit)", 0, 1000,

@@ -54,7 +54,7 @@ static void pgn_path(const struct lab_config *c, const char *dir, int v, char *o
 
 /* The match of one value, as `rulezero match` arguments (texts kept in a). */
 struct match_args {
-    char option[4096], games[32], plies[32], seed[32], jobs[32], moves[32], pgn[PATH_LEN];
+    char option[4096], games[32], plies[32], seed[32], jobs[32], moves[32], wait[32], pgn[PATH_LEN];
     char *argv[40];
     int argc;
 };
@@ -78,6 +78,11 @@ static void match_args(const struct lab_config *c, int v, const char *engine, st
         a->argv[a->argc++] = (char *)fixed[i];
     a->argv[a->argc++] = c->tc ? "--tc" : c->st ? "--st" : c->nodes ? "--nodes" : "--depth";
     a->argv[a->argc++] = (char *)(c->tc ? c->tc : c->st ? c->st : c->nodes ? c->nodes : c->depth);
+    if (c->max_wait) {
+        snprintf(a->wait, sizeof a->wait, "%lld", (long long)c->max_wait);
+        a->argv[a->argc++] = "--max-wait";
+        a->argv[a->argc++] = a->wait;
+    }
     if (c->shard) {
         a->argv[a->argc++] = "--shard";
         a->argv[a->argc++] = (char *)c->shard;
