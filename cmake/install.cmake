@@ -37,7 +37,8 @@ endif()
 # plain text, and LICENSE is Debian's copyright file. The Windows build makes
 # the same folder, with LICENSE, for its zip (scripts/windows.sh).
 set(RULEZERO_RELEASE_DOCS README.md docs/*.md docs/rules/*.md docs/variants/*.md docs/screenshots/*.png
-    docs/lab/*.md docs/lab/*/*.md docs/lab/*/*.svg docs/lab/*/*.html docs/lab/*/*.pgn docs/weights/*.txt)
+    docs/lab/*.md docs/lab/*/*.md docs/lab/*/*.svg docs/lab/*/*.html docs/lab/*/*.pgn docs/lab/*/conditions.txt
+    docs/lab/*/*/*.md docs/lab/*/*/*.svg docs/lab/*/*/*.html docs/lab/*/*/*.pgn docs/lab/*/*/conditions.txt docs/weights/*.txt)
 if(WIN32)
   list(APPEND RULEZERO_RELEASE_DOCS LICENSE)
   set(RULEZERO_RELEASE_RENAME "")

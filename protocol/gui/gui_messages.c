@@ -140,6 +140,26 @@ static const char *setting_text(const cJSON *o, char *buf, size_t n)
     return buf;
 }
 
+/* "bad setting: WHY", the value the variant quotes in WHY (as 'VALUE') put
+ * as any sent text is (gui_json_echo): the variant's explanation of what it
+ * allows stays whole, what was sent is a short, escaped prefix. */
+static void setting_refused(char *why, const char *value, char *err, size_t errlen)
+{
+    size_t len = strlen(value);
+    const char *at = len ? strstr(why, value) : NULL;
+    if (!at) {
+        snprintf(err, errlen, "bad setting: %s", gui_json_cut(why));
+        return;
+    }
+    const char *after = at + len;
+    if (at > why && at[-1] == '\'' && *after == '\'') { /* the variant's own quotes give way to the echo's */
+        at--;
+        after++;
+    }
+    char echo[GUI_ECHO_LEN];
+    snprintf(err, errlen, "bad setting: %.*s%s%s", (int)(at - why), why, gui_json_echo(value, echo), after);
+}
+
 /* Sets `options` (an object NAME: VALUE, or none) on g, a game not yet in play; -1 with why on a bad one. */
 static int apply_settings(const cJSON *opts, const struct variant *v, struct game *g, char *err, size_t errlen)
 {
@@ -159,7 +179,7 @@ static int apply_settings(const cJSON *opts, const struct variant *v, struct gam
             return -1;
         }
         if (game_set_option(g, o->string, value, why, sizeof why)) {
-            snprintf(err, errlen, "bad setting: %s", gui_json_cut(why));
+            setting_refused(why, value, err, errlen);
             return -1;
         }
     }
