@@ -215,12 +215,6 @@ static void cmd_setoption(void *session, char *args)
     if (engine_rc <= 0) {
         if (engine_rc < 0)
             send_error(u, "%s", err);
-    } else if (strcasecmp(name, "Hash") == 0) {
-        int64_t mb;
-        if (text_int64(value, 1, MAX_HASH_MB, &mb))
-            send_error(u, "Hash must be 1..4096, not '%s'", value);
-        else if (engine_set_hash(u->engine, (size_t)mb))
-            send_error(u, "%s", "cannot allocate the hash table");
     } else if (strcasecmp(name, "UCI_Variant") == 0) {
         const struct variant *var = uci_variant_find(value);
         if (!var)
