@@ -187,6 +187,12 @@ void chess_build_attacks(struct power_set *set)
         t->leaps = 0;
         while (t->leaps < t->count && t->dirs[t->leaps].max_range == 1)
             t->leaps++;
+        for (int type = 0; type < MAX_TYPES; type++) {
+            t->type_dir_count[type] = 0;
+            for (int i = 0; i < t->count; i++)
+                if (t->dirs[i].range[type])
+                    t->type_dirs[type][t->type_dir_count[type]++] = (uint8_t)i;
+        }
     }
 }
 
@@ -571,9 +577,8 @@ static void find_type_pins(const struct position *pos, struct chess_pins *pins, 
     const struct attack_table *t = &set->attacks[us ^ 1];
     pins->count = 0;
     pins->in_check = false;
-    for (int i = 0; i < t->count; i++)
-        if (t->dirs[i].range[type])
-            pins_along(pos->board, pos->king_sq[us], &t->dirs[i], COLOR_BIT(us ^ 1), type, pins);
+    for (int i = 0; i < t->type_dir_count[type]; i++)
+        pins_along(pos->board, pos->king_sq[us], &t->dirs[t->type_dirs[type][i]], COLOR_BIT(us ^ 1), type, pins);
 }
 
 static bool leaves_king_safe(struct position *pos, Move m)
