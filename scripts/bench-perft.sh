@@ -76,4 +76,4 @@ for entry in "${positions[@]}"; do
 done
 echo "times: the best of $runs rounds; ratios: the median over the rounds of each round's ratio"
 echo "fsf/rz: how many times faster Rule Zero is than Fairy-Stockfish (target >= 3)"
-echo "rz/sf:  how many times slower Rule Zero is than Stockfish (target <= 1.2, issue 33)"
+echo "rz/sf:  how many times slower Rule Zero is than Stockfish (target <= 1.0, issue 47)"

@@ -418,12 +418,57 @@ START_TEST(xboard_setup_is_sent_as_xboard_reads_it)
 }
 END_TEST
 
+/* The chess family counts the orthodox pieces' moves with their steps known
+ * (enum piece_shape): a power is recognised as one only when it is exactly
+ * that piece's, in both colours. The attack table lists each type's capture
+ * directions for the pin walks after a power change. */
+static int shape_of_betza(const char *betza, Color c)
+{
+    struct power_set *set = calloc(1, sizeof *set);
+    ck_assert_ptr_nonnull(set);
+    for (Color side = WHITE; side <= BLACK; side++)
+        ck_assert_int_eq(chess_power_from_betza(&set->power[KNIGHT][side], betza, side, err, sizeof err), 0);
+    chess_build_attacks(set);
+    /* Each type's list of capture directions is exactly the directions it reaches along. */
+    for (Color side = WHITE; side <= BLACK; side++) {
+        const struct attack_table *t = &set->attacks[side];
+        int listed = 0;
+        for (int i = 0; i < t->count; i++)
+            if (t->dirs[i].range[KNIGHT]) {
+                ck_assert_int_lt(listed, t->type_dir_count[KNIGHT]);
+                ck_assert_int_eq(t->type_dirs[KNIGHT][listed++], i);
+            }
+        ck_assert_int_eq(listed, t->type_dir_count[KNIGHT]);
+    }
+    int shape = set->shape[KNIGHT][c];
+    free(set);
+    return shape;
+}
+
+START_TEST(power_shapes_recognised)
+{
+    static const struct {
+        const char *betza;
+        int shape;
+    } cases[] = {
+        {"N", SHAPE_KNIGHT}, {"B", SHAPE_BISHOP}, {"R", SHAPE_ROOK}, {"Q", SHAPE_QUEEN}, {"RB", SHAPE_QUEEN},
+        {"K", SHAPE_OTHER},  {"NN", SHAPE_OTHER}, {"B4", SHAPE_OTHER}, {"fN", SHAPE_OTHER}, {"mRcB", SHAPE_OTHER},
+        {"RN", SHAPE_OTHER}, {"W", SHAPE_OTHER},  {"fR", SHAPE_OTHER},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (Color c = WHITE; c <= BLACK; c++)
+            ck_assert_msg(shape_of_betza(cases[i].betza, c) == cases[i].shape, "%s (colour %d): shape %d, expected %d",
+                          cases[i].betza, c, shape_of_betza(cases[i].betza, c), cases[i].shape);
+}
+END_TEST
+
 static Suite *polypiece_suite(void)
 {
     Suite *s = suite_create("polypiece");
     TCase *tc = tcase_create("rules");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, default_powers_and_option_entry);
+    tcase_add_test(tc, power_shapes_recognised);
     tcase_add_test(tc, legal_moves_equal_make_and_look);
     tcase_add_test(tc, set_powers_canonical_and_per_game);
     tcase_add_test(tc, two_games_with_different_lists_interleaved);

@@ -111,13 +111,50 @@ static bool captures_are_simple(const struct capture_rays *cr, const struct piec
     return true;
 }
 
+/* The bit of each of the `n` steps of `rays` in `steps` (one bit per entry), or 0
+ * when a step is not among them or comes twice. */
+static unsigned steps_matched(const struct ray *rays, int n, const int *steps, int count)
+{
+    unsigned mask = 0;
+    for (int i = 0; i < n; i++) {
+        int j = 0;
+        while (j < count && steps[j] != rays[i].step)
+            j++;
+        if (j == count || (mask & (1u << j)))
+            return 0;
+        mask |= 1u << j;
+    }
+    return mask;
+}
+
+/* Which orthodox piece a simple power is, if any (enum piece_shape). */
+static uint8_t shape_of(const struct capture_rays *cr)
+{
+    const int knight[8] = {
+        step_of(1, 2), step_of(2, 1), step_of(2, -1), step_of(1, -2),
+        step_of(-1, -2), step_of(-2, -1), step_of(-2, 1), step_of(-1, 2),
+    };
+    const int lines[8] = { /* the diagonals (bits 0-3), then the orthogonals (bits 4-7) */
+        step_of(1, 1), step_of(1, -1), step_of(-1, -1), step_of(-1, 1),
+        step_of(1, 0), step_of(0, -1), step_of(-1, 0), step_of(0, 1),
+    };
+    if (cr->slides == 0)
+        return cr->leaps == 8 && steps_matched(cr->rays, 8, knight, 8) ? SHAPE_KNIGHT : SHAPE_OTHER;
+    if (cr->leaps != 0)
+        return SHAPE_OTHER;
+    unsigned mask = steps_matched(cr->rays, cr->slides, lines, 8);
+    return mask == 0x0F ? SHAPE_BISHOP : mask == 0xF0 ? SHAPE_ROOK : mask == 0xFF ? SHAPE_QUEEN : SHAPE_OTHER;
+}
+
 void chess_build_attacks(struct power_set *set)
 {
     for (int type = 0; type < MAX_TYPES; type++)
         for (Color c = WHITE; c <= BLACK; c++)
         {
+            const struct capture_rays *cr = &set->captures[type][c];
             build_captures(&set->captures[type][c], &set->power[type][c]);
-            set->simple[type][c] = type != PAWN && captures_are_simple(&set->captures[type][c], &set->power[type][c]);
+            set->simple[type][c] = type != PAWN && captures_are_simple(cr, &set->power[type][c]);
+            set->shape[type][c] = set->simple[type][c] ? shape_of(cr) : SHAPE_OTHER;
         }
     for (Color c = WHITE; c <= BLACK; c++) {
         struct attack_table *t = &set->attacks[c];
@@ -150,6 +187,12 @@ void chess_build_attacks(struct power_set *set)
         t->leaps = 0;
         while (t->leaps < t->count && t->dirs[t->leaps].max_range == 1)
             t->leaps++;
+        for (int type = 0; type < MAX_TYPES; type++) {
+            t->type_dir_count[type] = 0;
+            for (int i = 0; i < t->count; i++)
+                if (t->dirs[i].range[type])
+                    t->type_dirs[type][t->type_dir_count[type]++] = (uint8_t)i;
+        }
     }
 }
 
@@ -376,7 +419,10 @@ static void drop_repeated_targets(struct move_list *list)
     list->count = n;
 }
 
-void chess_gen_castling(const struct position *pos, const struct chess_rules *r, struct move_list *list)
+/* Castling by the rules r; with king_safe, the caller knows that the King
+ * is not in check, and its square is not tested again. */
+static void gen_castling(const struct position *pos, const struct chess_rules *r, struct move_list *list,
+                         bool king_safe)
 {
     Color us = pos->side;
     for (int i = us * 2; i < us * 2 + 2; i++) {
@@ -393,12 +439,20 @@ void chess_gen_castling(const struct position *pos, const struct chess_rules *r,
         /* The king may not leave, cross or (tested by the legality filter) land on an attacked square. */
         int dir = c->king_to > c->king_from ? 1 : -1;
         bool safe = true;
-        for (Square s = c->king_from; s != c->king_to && safe; s += dir)
+        Square s = c->king_from;
+        if (king_safe && s != c->king_to)
+            s += dir;
+        for (; s != c->king_to && safe; s += dir)
             if (chess_square_attacked(pos, s, us ^ 1))
                 safe = false;
         if (safe)
             move_list_add(list, make_move(c->king_from, c->king_to, MK_CASTLE, i));
     }
+}
+
+void chess_gen_castling(const struct position *pos, const struct chess_rules *r, struct move_list *list)
+{
+    gen_castling(pos, r, list, false);
 }
 
 static void gen_pseudo(const struct position *pos, struct move_list *list, bool captures_only)
@@ -523,9 +577,8 @@ static void find_type_pins(const struct position *pos, struct chess_pins *pins, 
     const struct attack_table *t = &set->attacks[us ^ 1];
     pins->count = 0;
     pins->in_check = false;
-    for (int i = 0; i < t->count; i++)
-        if (t->dirs[i].range[type])
-            pins_along(pos->board, pos->king_sq[us], &t->dirs[i], COLOR_BIT(us ^ 1), type, pins);
+    for (int i = 0; i < t->type_dir_count[type]; i++)
+        pins_along(pos->board, pos->king_sq[us], &t->dirs[t->type_dirs[type][i]], COLOR_BIT(us ^ 1), type, pins);
 }
 
 static bool leaves_king_safe(struct position *pos, Move m)
@@ -534,6 +587,49 @@ static bool leaves_king_safe(struct position *pos, Move m)
     chess_make(pos, m);
     bool safe = !chess_square_attacked(pos, pos->king_sq[us], us ^ 1);
     chess_unmake(pos, m);
+    return safe;
+}
+
+/* Castling tested on the board alone: King and rook put on their targets,
+ * the landing square tested, the four squares put back. */
+static bool castle_lands_safe(struct position *pos, const struct castle_rule *c)
+{
+    Piece *b = pos->board;
+    const Square sq[4] = {c->king_from, c->rook_from, c->king_to, c->rook_to};
+    const Piece was[4] = {b[sq[0]], b[sq[1]], b[sq[2]], b[sq[3]]};
+    b[sq[0]] = EMPTY;
+    b[sq[1]] = EMPTY;
+    b[sq[2]] = was[0];
+    b[sq[3]] = was[1];
+    bool safe = !chess_square_attacked(pos, c->king_to, pos->side ^ 1);
+    for (int i = 3; i >= 0; i--)
+        b[sq[i]] = was[i];
+    return safe;
+}
+
+/* leaves_king_safe for a step that changes no powers, tested on the board
+ * alone (chess_make's board edits without the undo stack, the piece lists
+ * and the key, which the attack test does not read). */
+static bool board_step_safe(struct position *pos, Move m, const struct chess_rules *r)
+{
+    int kind = move_kind(m);
+    if (kind == MK_CASTLE)
+        return castle_lands_safe(pos, &r->castle[move_extra(m)]);
+    if (kind != MK_NORMAL && kind != MK_DOUBLE_PAWN && kind != MK_PROMOTION && kind != MK_EN_PASSANT)
+        return leaves_king_safe(pos, m);
+    Color us = pos->side;
+    Piece *b = pos->board;
+    Square from = move_from(m), to = move_to(m);
+    Square taken = kind == MK_EN_PASSANT ? to + (us == WHITE ? -BOARD_STRIDE : BOARD_STRIDE) : to;
+    Piece mover = b[from], at_to = b[to], captured = b[taken];
+    b[taken] = EMPTY;
+    b[from] = EMPTY;
+    b[to] = mover;
+    Square king = from == pos->king_sq[us] ? to : pos->king_sq[us];
+    bool safe = !chess_square_attacked(pos, king, us ^ 1);
+    b[to] = at_to;
+    b[taken] = captured;
+    b[from] = mover;
     return safe;
 }
 
@@ -640,9 +736,9 @@ static bool step_is_legal(struct position *pos, Move m, struct legality *leg)
                                                                    : leaves_king_safe(pos, m);
     }
     if (from == pos->king_sq[pos->side])
-        return move_kind(m) == MK_CASTLE ? leaves_king_safe(pos, m) : chess_king_step_safe(pos, m);
+        return move_kind(m) == MK_CASTLE ? board_step_safe(pos, m, r) : chess_king_step_safe(pos, m);
     if (pins->in_check || move_kind(m) == MK_EN_PASSANT || chess_is_pinned(pins, from))
-        return leaves_king_safe(pos, m);
+        return board_step_safe(pos, m, r);
     return true;
 }
 
@@ -723,11 +819,56 @@ static inline int count_simple(const Piece *board, Square from, const struct cap
     return n;
 }
 
-static inline int count_piece(const struct position *pos, Square from, const struct power_set *set, int type)
+/* The orthodox pieces' moves, their steps known to the compiler. */
+static inline int count_slide(const Piece *board, Square from, int step, int enemy)
+{
+    const Piece *p = board + from + step;
+    int n = 0;
+    for (; *p == EMPTY; p += step)
+        n++;
+    return n + ((*p & enemy) != 0);
+}
+
+static inline int count_diagonals(const Piece *board, Square from, int enemy)
+{
+    return count_slide(board, from, step_of(1, 1), enemy) + count_slide(board, from, step_of(1, -1), enemy) +
+           count_slide(board, from, step_of(-1, -1), enemy) + count_slide(board, from, step_of(-1, 1), enemy);
+}
+
+static inline int count_orthogonals(const Piece *board, Square from, int enemy)
+{
+    return count_slide(board, from, step_of(1, 0), enemy) + count_slide(board, from, step_of(-1, 0), enemy) +
+           count_slide(board, from, step_of(0, 1), enemy) + count_slide(board, from, step_of(0, -1), enemy);
+}
+
+static inline int count_knight(const Piece *board, Square from, int blocked)
+{
+    const Piece *b = board + from;
+    return !(b[step_of(1, 2)] & blocked) + !(b[step_of(2, 1)] & blocked) + !(b[step_of(2, -1)] & blocked) +
+           !(b[step_of(1, -2)] & blocked) + !(b[step_of(-1, -2)] & blocked) + !(b[step_of(-2, -1)] & blocked) +
+           !(b[step_of(-2, 1)] & blocked) + !(b[step_of(-1, 2)] & blocked);
+}
+
+static inline __attribute__((always_inline)) int count_piece(const struct position *pos, Square from,
+                                                              const struct power_set *set, int type)
 {
     Color us = pos->side;
+    const Piece *board = pos->board;
+    int enemy = COLOR_BIT(us ^ 1);
+    switch (set->shape[type][us]) {
+    case SHAPE_KNIGHT:
+        return count_knight(board, from, COLOR_BIT(us) | OFFBOARD);
+    case SHAPE_BISHOP:
+        return count_diagonals(board, from, enemy);
+    case SHAPE_ROOK:
+        return count_orthogonals(board, from, enemy);
+    case SHAPE_QUEEN:
+        return count_diagonals(board, from, enemy) + count_orthogonals(board, from, enemy);
+    default:
+        break;
+    }
     if (set->simple[type][us])
-        return count_simple(pos->board, from, &set->captures[type][us], us);
+        return count_simple(board, from, &set->captures[type][us], us);
     return count_rays(pos, from, &set->power[type][us]);
 }
 
@@ -866,7 +1007,7 @@ uint64_t chess_count_turns(struct position *pos)
     }
     uint64_t n = may_change ? count_changing(pos, &leg, set, &special) : count_fixed(pos, &leg.now, set, &special);
     if (pos->castling)
-        chess_gen_castling(pos, r, &special);
+        gen_castling(pos, r, &special, !leg.now.in_check);
     filter_with_pins(pos, &special, &leg);
     return n + (uint64_t)special.count;
 }

@@ -40,6 +40,9 @@ struct attack_table {
     int count;
     int leaps; /* dirs[0..leaps-1] have max_range 1 (the table lists leaps first) */
     struct attack_dir dirs[MAX_ATTACK_DIRS];
+    /* By type: the indices in dirs of its capture directions (range[type] > 0). */
+    uint8_t type_dir_count[MAX_TYPES];
+    uint8_t type_dirs[MAX_TYPES][MAX_ATTACK_DIRS];
 };
 
 /* Whether the leap d attacks sq from a piece of colour bit `bit` on `board`. */
@@ -73,6 +76,10 @@ struct capture_rays {
     struct ray rays[MAX_RAYS];
 };
 
+/* The orthodox pieces' powers, recognised in any power set so that counting
+ * can walk their rays with constant steps (SHAPE_OTHER: any other power). */
+enum piece_shape { SHAPE_OTHER = 0, SHAPE_KNIGHT, SHAPE_BISHOP, SHAPE_ROOK, SHAPE_QUEEN };
+
 struct power_set {
     struct piece_power power[MAX_TYPES][2];     /* by type, colour; the Pawn's is its capture rays */
     struct attack_table attacks[2];             /* by attacking colour */
@@ -81,6 +88,7 @@ struct power_set {
     /* By type, colour: every ray both moves and captures and is a leap or an
      * unlimited slide (the orthodox pieces), so `captures` lists all its moves. */
     bool simple[MAX_TYPES][2];
+    uint8_t shape[MAX_TYPES][2]; /* by type, colour: enum piece_shape of a simple power */
 };
 
 struct castle_rule {
