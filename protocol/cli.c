@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "engine/bench.h"
+#include "engine/nnue.h"
 #include "variants/core/clock.h"
 #include "variants/core/fen.h"
 #include "variants/core/notation.h"
@@ -54,6 +55,7 @@ struct cli_options {
     bool divide;
     bool bulk;
     bool notation; /* moves: print the readable text too */
+    const char *eval_file; /* --eval-file, or "" after --eval classic (NULL: neither) */
     /* Game settings, applied in order: names and values (--option, --powers). */
     const char *setting_name[CLI_MAX_SETTINGS];
     const char *setting_value[CLI_MAX_SETTINGS];
@@ -234,6 +236,22 @@ static int set_weights(void *ctx, const char *arg, int64_t number)
     return load_weights(arg);
 }
 
+static int set_eval_file(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    ((struct cli_options *)ctx)->eval_file = arg;
+    return EXIT_OK;
+}
+
+static int set_eval(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    if (strcmp(arg, "classic") != 0)
+        return usage_error("bad evaluation '%s' (expected classic; a network is given with --eval-file FILE)", arg);
+    ((struct cli_options *)ctx)->eval_file = "";
+    return EXIT_OK;
+}
+
 static int show_variants(void *ctx, const char *arg, int64_t number)
 {
     (void)ctx;
@@ -337,6 +355,14 @@ static const struct options_table_entry cli_entries[] = {
      "evaluation weights of a variant, as `rulezero tune` writes\n"
      "them (with no subcommand, and bench)",
      .set = set_weights},
+    {"eval-file", 0, OPTIONS_TABLE_TEXT, "FILE",
+     "evaluate with this network (the EvalFile option; with no\n"
+     "subcommand, and bench); docs/networks.md",
+     .set = set_eval_file},
+    {"eval", 0, OPTIONS_TABLE_TEXT, "KIND",
+     "classic: the hand-set evaluation (the default; the last of\n"
+     "--eval and --eval-file counts)",
+     .set = set_eval},
     {"notation", 0, OPTIONS_TABLE_FLAG, NULL, NULL, KEEP(TRUE, notation)}, /* listed with `moves` above */
     {"help", 'h', OPTIONS_TABLE_HELP, NULL, "this text", .set = show_variants},
     {"version", 'V', OPTIONS_TABLE_FLAG, NULL, "print the version", .set = show_version},
@@ -503,7 +529,16 @@ static int cmd_bench(int argc, char **argv)
         return usage_error("%s: --depth 0 searches nothing (1..64, or no --depth for each variant's own)", "bench");
     if (o.variant && strcmp(o.variant, "all") != 0 && !variant_find(o.variant))
         return usage_error("unknown variant '%s'", o.variant);
-    struct bench_result r = bench_run(o.variant, o.depth, stdout);
+    struct nnue_net *net = NULL;
+    if (o.eval_file && *o.eval_file) {
+        char err[VARIANT_ERR_LEN];
+        if (!(net = nnue_load(o.eval_file, err, sizeof err))) {
+            fprintf(stderr, "rulezero: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        printf("Evaluation: network %s (%s, 2x%d hidden)\n", o.eval_file, net->variant->id, net->hidden);
+    }
+    struct bench_result r = bench_run_with(o.variant, o.depth, net, stdout);
     printf("Nodes/second: %.0f\n", r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
     printf("Nodes searched: %llu\n", (unsigned long long)r.nodes);
     return EXIT_OK;
@@ -561,6 +596,8 @@ static int cli_run(int argc, char **argv)
         if (optind < argc)
             return usage_error("unknown subcommand '%s'", argv[optind]);
         if ((rc = check_session_settings(&o)))
+            return rc;
+        if (o.eval_file && (rc = add_engine_option(&o.session, "EvalFile", o.eval_file)))
             return rc;
         return session_run(stdin, stdout, &o.session);
     }

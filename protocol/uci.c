@@ -211,10 +211,13 @@ static void cmd_setoption(void *session, char *args)
         value = "";
     stop_search(u);
     char err[VARIANT_ERR_LEN];
+    u->settings.variant = u->game.variant;
     int engine_rc = engine_settings_set(&u->settings, u->engine, name, value, err, sizeof err);
     if (engine_rc <= 0) {
         if (engine_rc < 0)
             send_error(u, "%s", err);
+        else if (u->settings.note[0])
+            writer_printf(u->w, "info string %s\n", u->settings.note);
     } else if (strcasecmp(name, "UCI_Variant") == 0) {
         const struct variant *var = uci_variant_find(value);
         if (!var)

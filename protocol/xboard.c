@@ -714,9 +714,12 @@ static int set_engine_option(struct xboard *xb, const char *name, const char *va
     enum search_kind was = xb->searching;
     stop_search(xb, true);
     char err[VARIANT_ERR_LEN];
+    xb->settings.variant = xb->game.variant;
     int rc = engine_settings_set(&xb->settings, xb->engine, name, value, err, sizeof err);
     if (rc < 0)
         send_error(xb, err, command);
+    else if (rc == 0 && xb->settings.note[0])
+        writer_printf(xb->w, "# %s\n", xb->settings.note);
     if (rc <= 0)
         restart_after(xb, was);
     return rc;
