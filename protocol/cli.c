@@ -24,8 +24,8 @@
 #include "protocol/match/options_table.h"
 #include "protocol/match/pgn.h"
 #include "protocol/session.h"
-#include "protocol/tune.h"
-#include "protocol/tune_weights.h"
+#include "protocol/learn/tune.h"
+#include "protocol/learn/tune_weights.h"
 #include "variants/registry.h"
 
 /* EXIT_DONE: --help or --version answered; the command stops with status 0. */

@@ -15,7 +15,7 @@
 #include "variants/core/zobrist.h"
 #include "variants/evaluate.h"
 #include "variants/registry.h"
-#include "protocol/tune_weights.h"
+#include "protocol/learn/tune_weights.h"
 
 /* Middlegames, endgames, passed and blocked Pawns, open files, Rooks on the
  * seventh, Kings in the open. */

@@ -12,7 +12,7 @@
 #include "protocol/cli.h"
 #include "protocol/match/match_config.h"
 #include "protocol/match/options_table.h"
-#include "protocol/tune.h"
+#include "protocol/learn/tune.h"
 #include "tests/check_run.h"
 
 struct sample {

@@ -12,8 +12,8 @@
 #include "variants/core/eval_params.h"
 #include "variants/core/fen.h"
 #include "variants/core/zobrist.h"
-#include "protocol/tune_fit.h"
-#include "protocol/tune_weights.h"
+#include "protocol/learn/tune_fit.h"
+#include "protocol/learn/tune_weights.h"
 #include "variants/registry.h"
 
 /* ---- The fit on a synthetic set: score = a * x + b * y, targets sigmoid(k * score) exactly. */

@@ -1,5 +1,5 @@
 /* `rulezero lab`: the evaluation weights fitted to one value's games, by the
- * tuner's own fit (protocol/tune_fit.h, Texel's method). The positions are
+ * tuner's own fit (protocol/learn/tune_fit.h, Texel's method). The positions are
  * those of the games past the random opening where the side to move is not
  * in check and the turn played is not a capture (as `rulezero tune-data`
  * keeps them), each paired with the game's result. */
@@ -11,7 +11,7 @@
 
 #include "protocol/lab/lab_config.h"
 #include "protocol/match/pgn.h"
-#include "protocol/tune_fit.h"
+#include "protocol/learn/tune_fit.h"
 #include "variants/core/eval_params.h"
 #include "variants/core/fen.h"
 #include "variants/core/settings.h"

@@ -1,5 +1,5 @@
 /* `rulezero tune`: fits a variant's evaluation weights to positions from
- * `rulezero tune-data` (protocol/tune_fit.h) and writes a weights file. */
+ * `rulezero tune-data` (protocol/learn/tune_fit.h) and writes a weights file. */
 #include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -11,9 +11,9 @@
 #include "variants/core/settings.h"
 #include "variants/core/text.h"
 #include "protocol/match/options_table.h"
-#include "protocol/tune.h"
-#include "protocol/tune_fit.h"
-#include "protocol/tune_weights.h"
+#include "protocol/learn/tune.h"
+#include "protocol/learn/tune_fit.h"
+#include "protocol/learn/tune_weights.h"
 
 #define CMD "tune"
 

@@ -1,4 +1,4 @@
-#include "protocol/tune_weights.h"
+#include "protocol/learn/tune_weights.h"
 
 #include <errno.h>
 #include <stdlib.h>

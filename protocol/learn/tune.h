@@ -3,8 +3,8 @@
  *   rulezero tune-data: self-play at a fixed node count per move from random
  *       openings; writes the quiet positions met with each game's result.
  *   rulezero tune: fits the variant's evaluation weights to such positions
- *       (protocol/tune_fit.h) and writes a weights file
- *       (protocol/tune_weights.h).
+ *       (protocol/learn/tune_fit.h) and writes a weights file
+ *       (protocol/learn/tune_weights.h).
  * Both return the process exit code (0 ok, 1 bad input, 2 usage error). */
 #ifndef RULEZERO_TUNE_H
 #define RULEZERO_TUNE_H

@@ -1,4 +1,4 @@
-#include "protocol/tune_fit.h"
+#include "protocol/learn/tune_fit.h"
 
 #include <math.h>
 #include <stdbool.h>

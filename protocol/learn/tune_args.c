@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "protocol/tune.h"
+#include "protocol/learn/tune.h"
 #include "variants/registry.h"
 
 int tune_usage_error(const char *cmd, const char *fmt, const char *arg)

@@ -9,8 +9,8 @@
 #include "variants/core/text.h"
 #include "protocol/game.h"
 #include "protocol/match/options_table.h"
-#include "protocol/tune.h"
-#include "protocol/tune_weights.h"
+#include "protocol/learn/tune.h"
+#include "protocol/learn/tune_weights.h"
 
 #define CMD "tune-data"
 
