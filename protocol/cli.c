@@ -24,6 +24,7 @@
 #include "protocol/match/options_table.h"
 #include "protocol/match/pgn.h"
 #include "protocol/session.h"
+#include "protocol/learn/train.h"
 #include "protocol/learn/tune.h"
 #include "protocol/learn/tune_weights.h"
 #include "variants/registry.h"
@@ -309,6 +310,9 @@ static const struct options_table_entry cli_entries[] = {
              "  tune --variant V --data FILE [--iterations N] [--out FILE]\n"
              "      Fit the variant's evaluation weights to them (Texel's method); writes a\n"
              "      weights file. See `rulezero tune --help`.\n"
+             "  train --variant V --data FILE... --out NET [--epochs N] [--seed S]\n"
+             "      Train a network on training data; writes it and its learning curve.\n"
+             "      See `rulezero train --help`.\n"
              "  lab --variant V --vary NAME=V1,V2,... --out DIR [--games N] [--tc TC]\n"
              "      Self-play study of a game setting: per value, White's score, draw rate,\n"
              "      game length, how games ended and fitted weights, with 95% intervals;\n"
@@ -560,6 +564,7 @@ static const struct subcommand subcommands[] = {
     {"pgn-check", pgn_check_main},
     {"tune-data", tune_data_main},
     {"tune", tune_main},
+    {"train", train_main},
     {"lab", PF_WITH_PROCESSES(lab_main)},
 };
 
