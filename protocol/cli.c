@@ -24,6 +24,7 @@
 #include "protocol/match/options_table.h"
 #include "protocol/match/pgn.h"
 #include "protocol/session.h"
+#include "protocol/learn/datagen.h"
 #include "protocol/learn/train.h"
 #include "protocol/learn/tune.h"
 #include "protocol/learn/tune_weights.h"
@@ -307,6 +308,10 @@ static const struct options_table_entry cli_entries[] = {
              "  tune-data --variant V --out FILE [--games N] [--nodes K] [--seed S]\n"
              "      Self-play positions with their games' results, for tune.\n"
              "      See `rulezero tune-data --help`.\n"
+             "  datagen --variant V --games N (--nodes K | --depth D) --seed S --out FILE\n"
+             "      Training data for the networks: self-play positions with the search's\n"
+             "      score and the game's result; resumable, shardable (--shard I/N, --merge).\n"
+             "      See `rulezero datagen --help`.\n"
              "  tune --variant V --data FILE [--iterations N] [--out FILE]\n"
              "      Fit the variant's evaluation weights to them (Texel's method); writes a\n"
              "      weights file. See `rulezero tune --help`.\n"
@@ -564,6 +569,7 @@ static const struct subcommand subcommands[] = {
     {"pgn-check", pgn_check_main},
     {"tune-data", tune_data_main},
     {"tune", tune_main},
+    {"datagen", datagen_main},
     {"train", train_main},
     {"lab", PF_WITH_PROCESSES(lab_main)},
 };

@@ -9,6 +9,7 @@
 #include "variants/core/text.h"
 #include "protocol/game.h"
 #include "protocol/match/options_table.h"
+#include "protocol/learn/selfplay.h"
 #include "protocol/learn/tune.h"
 #include "protocol/learn/tune_weights.h"
 
@@ -28,43 +29,6 @@ struct selfplay {
     FILE *out;
     int64_t written;
 };
-
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-struct pick {
-    int target, seen;
-    struct turn turn;
-};
-
-static void pick_turn(struct position *after, const struct turn *t, void *ctx)
-{
-    (void)after;
-    struct pick *p = ctx;
-    if (p->seen++ == p->target)
-        p->turn = *t;
-}
-
-/* Plays up to `plies` uniformly random turns; false when the game ended meanwhile. */
-static bool random_opening(struct game *g, int plies, uint64_t *rng)
-{
-    char err[VARIANT_ERR_LEN];
-    for (int i = 0; i < plies; i++) {
-        int n = (int)count_turns(g->pos);
-        if (n == 0 || game_outcome(g).result != RESULT_NONE)
-            return false;
-        struct pick p = {.target = (int)(next_random(rng) % (uint64_t)n)};
-        for_each_turn(g->pos, pick_turn, &p);
-        if (game_play(g, &p.turn, err, sizeof err))
-            return false;
-    }
-    return game_outcome(g).result == RESULT_NONE;
-}
 
 static bool is_quiet(struct position *pos, const struct search_result *r)
 {
@@ -90,10 +54,10 @@ static int play_game(struct selfplay *s, int64_t index)
     const struct data_options *o = s->o;
     struct game *g = &s->game;
     char err[VARIANT_ERR_LEN];
-    uint64_t rng = (uint64_t)o->seed * 1000003u + (uint64_t)index;
+    uint64_t rng = selfplay_game_seed(o->seed, index);
     if (game_new(g, variant_find(o->variant), NULL, err, sizeof err))
         return fprintf(stderr, "rulezero " CMD ": %s\n", err), -1;
-    if (!random_opening(g, (int)o->random_plies, &rng))
+    if (!selfplay_random_opening(g, (int)o->random_plies, &rng))
         return 0;
     engine_clear(s->engine);
     struct search_limits limits;
