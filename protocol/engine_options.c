@@ -65,13 +65,23 @@ static int apply_skill(struct engine_settings *st, struct engine *e, const struc
     return 0;
 }
 
+void engine_settings_describe_eval(const struct engine *e, char *out, size_t n)
+{
+    const struct nnue_net *net = engine_network(e);
+    if (!net)
+        snprintf(out, n, "evaluation: classic (the hand-set weights)");
+    else
+        snprintf(out, n, "evaluation: network (%s, %d inputs, 2x%d hidden)", net->variant->id, net->inputs,
+                 net->hidden);
+}
+
 /* EvalFile: loads and checks the network before anything changes, so a bad
  * file leaves the evaluation in use as it was. */
 static int set_eval_file(struct engine_settings *st, struct engine *e, const char *path, char *err, size_t errlen)
 {
     if (!*path || strcasecmp(path, "classic") == 0) {
         engine_set_network(e, NULL);
-        snprintf(st->note, sizeof st->note, "evaluation: classic (the hand-set weights)");
+        engine_settings_describe_eval(e, st->note, sizeof st->note);
         return 0;
     }
     struct nnue_net *net = nnue_load(path, err, errlen);
@@ -83,9 +93,8 @@ static int set_eval_file(struct engine_settings *st, struct engine *e, const cha
         nnue_free(net);
         return -1;
     }
-    snprintf(st->note, sizeof st->note, "evaluation: network %.160s (%s, %d inputs, 2x%d hidden)", path,
-             net->variant->id, net->inputs, net->hidden);
     engine_set_network(e, net);
+    engine_settings_describe_eval(e, st->note, sizeof st->note);
     return 0;
 }
 

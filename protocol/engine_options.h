@@ -46,6 +46,9 @@ const struct engine_option *engine_options(void);
  * nothing changed. Check options take true/false (or 1/0, on/off). */
 int engine_settings_set(struct engine_settings *st, struct engine *e, const char *name, const char *value, char *err,
                         size_t errlen);
+/* "evaluation: network ..." naming the network e holds, or "evaluation:
+ * classic ..." (the front ends say it when a network is loaded). */
+void engine_settings_describe_eval(const struct engine *e, char *out, size_t n);
 /* The skill level in force. */
 int engine_settings_skill(const struct engine_settings *st);
 

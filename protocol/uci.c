@@ -167,6 +167,11 @@ static void cmd_uci(void *session, char *args)
     int n = options_collect(opts, MAX_LISTED_OPTIONS);
     for (int i = 0; i < n; i++)
         send_option(u, opts[i]);
+    if (engine_network(u->engine)) {
+        char eval[VARIANT_ERR_LEN];
+        engine_settings_describe_eval(u->engine, eval, sizeof eval);
+        writer_printf(u->w, "info string %s\n", eval);
+    }
     writer_printf(u->w, "uciok\n");
 }
 

@@ -360,6 +360,11 @@ static void cmd_protover(void *session, char *args)
     int n = options_collect(opts, MAX_LISTED_OPTIONS);
     for (int i = 0; i < n; i++)
         send_option_feature(xb, opts[i]);
+    if (engine_network(xb->engine)) {
+        char eval[VARIANT_ERR_LEN];
+        engine_settings_describe_eval(xb->engine, eval, sizeof eval);
+        writer_printf(xb->w, "# %s\n", eval);
+    }
     writer_printf(xb->w, "feature done=1\n");
 }
 

@@ -9,6 +9,7 @@
 #include "protocol/learn/datagen_format.h"
 #include "protocol/learn/train.h"
 #include "protocol/learn/train_model.h"
+#include "protocol/learn/tune.h"
 #include "protocol/match/options_table.h"
 #include "variants/core/clock.h"
 #include "variants/core/settings.h"
@@ -29,13 +30,8 @@ struct train_options {
     char command[1024];
 };
 
-static int usage(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "rulezero " CMD ": ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'rulezero " CMD " --help'.\n");
-    return 2;
-}
+/* "rulezero train: MESSAGE" and a pointer to --help (the tuner's): 2. */
+static int usage(const char *fmt, const char *arg) { return tune_usage_error(CMD, fmt, arg); }
 
 /* ---- The data ------------------------------------------------------------------ */
 
