@@ -212,6 +212,28 @@ START_TEST(incremental_equals_scratch_over_perft_trees)
 }
 END_TEST
 
+/* Every game the layout fits: its start and its bench positions, two steps deep. */
+START_TEST(incremental_equals_scratch_in_every_game)
+{
+    int games = 0;
+    for (int i = 0; i < variant_count(); i++) {
+        const struct variant *v = variant_at(i);
+        if (!nnue_layout_inputs(v))
+            continue;
+        struct nnue_net *net = random_net(v->id, 32);
+        for (int k = -1; k < 0 || (v->bench_fens && v->bench_fens[k] && k < 3); k++) {
+            nnue_cache_init(&cache, net, nnue_kernels_named("plain"));
+            struct position *pos = load(v->id, k < 0 ? NULL : v->bench_fens[k]);
+            incremental_equals_scratch(pos);
+            walk_tree(pos, 2);
+        }
+        nnue_free(net);
+        games++;
+    }
+    ck_assert_int_eq(games, variant_count());
+}
+END_TEST
+
 START_TEST(layout_counts_each_games_inputs)
 {
     ck_assert_int_eq(nnue_layout_inputs(variant_find("normal")), 2 * 6 * 64);
@@ -242,6 +264,7 @@ static Suite *nnue_suite(void)
     tcase_add_test(tc, damaged_files_are_refused);
     tcase_add_test(tc, simd_equals_plain);
     tcase_add_test(tc, incremental_equals_scratch_over_perft_trees);
+    tcase_add_test(tc, incremental_equals_scratch_in_every_game);
     tcase_add_test(tc, layout_counts_each_games_inputs);
     suite_add_tcase(s, tc);
     return s;
