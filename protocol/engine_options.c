@@ -75,6 +75,15 @@ void engine_settings_describe_eval(const struct engine *e, char *out, size_t n)
                  net->hidden);
 }
 
+bool engine_settings_eval_mismatch(const struct engine *e, const struct variant *v, char *out, size_t n)
+{
+    const struct nnue_net *net = engine_network(e);
+    if (!net || net->variant == v)
+        return false;
+    snprintf(out, n, "evaluation: classic in %s (the network loaded is for %s)", v->id, net->variant->id);
+    return true;
+}
+
 /* EvalFile: loads and checks the network before anything changes, so a bad
  * file leaves the evaluation in use as it was. */
 static int set_eval_file(struct engine_settings *st, struct engine *e, const char *path, char *err, size_t errlen)

@@ -49,6 +49,9 @@ int engine_settings_set(struct engine_settings *st, struct engine *e, const char
 /* "evaluation: network ..." naming the network e holds, or "evaluation:
  * classic ..." (the front ends say it when a network is loaded). */
 void engine_settings_describe_eval(const struct engine *e, char *out, size_t n);
+/* When e holds a network for another game than v: "evaluation: classic
+ * in V (...)" and true, for the front end to say when the game changes. */
+bool engine_settings_eval_mismatch(const struct engine *e, const struct variant *v, char *out, size_t n);
 /* The skill level in force. */
 int engine_settings_skill(const struct engine_settings *st);
 

@@ -229,6 +229,8 @@ static void cmd_setoption(void *session, char *args)
             send_error(u, "unknown variant '%s'", value);
         else if (game_new(&u->game, var, NULL, err, sizeof err))
             send_error(u, "%s", err);
+        else if (engine_settings_eval_mismatch(u->engine, var, err, sizeof err))
+            writer_printf(u->w, "info string %s\n", err);
     } else if (game_set_option(&u->game, name, value, err, sizeof err)) {
         char msg[VARIANT_ERR_LEN + 128];
         snprintf(msg, sizeof msg, "option %s: %s", name, err);

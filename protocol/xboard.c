@@ -406,6 +406,8 @@ static void cmd_variant(void *session, char *args)
     forget_report(xb);
     xb->game_over = false;
     position_changed(xb);
+    if (engine_settings_eval_mismatch(xb->engine, v, err, sizeof err))
+        writer_printf(xb->w, "# %s\n", err);
     if (game_of(v)->xboard) {
         char setup[FEN_MAX_LEN + 256];
         if (xboard_setup_line(xb->game.pos, setup, sizeof setup))

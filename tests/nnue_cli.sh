@@ -45,6 +45,12 @@ out=$(printf 'uci\nsetoption name UCI_Variant value pickle\nsetoption name EvalF
     "$dir/n.nnue" | "$rz")
 grep -q "^info string error: the network '.*' is for normal, not pickle" <<<"$out" && ok ||
     problem "a network for another game is not refused: $out"
+out=$(printf 'uci\nsetoption name UCI_Variant value pickle\nisready\n' | "$rz" --eval-file "$dir/n.nnue")
+grep -q "^info string evaluation: classic in pickle (the network loaded is for normal)" <<<"$out" && ok ||
+    problem "UCI does not say the network is for another game: $out"
+out=$(printf 'xboard\nprotover 2\nvariant pickle\n' | "$rz" --eval-file "$dir/n.nnue")
+grep -q "^# evaluation: classic in pickle (the network loaded is for normal)" <<<"$out" && ok ||
+    problem "CECP does not say the network is for another game: $out"
 msg=$("$rz" --eval-file "$dir/cut.nnue" </dev/null 2>&1)
 [ $? -eq 2 ] && grep -q "cut short" <<<"$msg" && ok || problem "--eval-file of a cut file: '$msg'"
 msg=$("$rz" bench --eval neural 2>&1)
