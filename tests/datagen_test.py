@@ -106,6 +106,11 @@ def same_seed_same_bytes(rz, tmp):
     for out in outs:
         run(rz, "--variant", "normal", "--games", "3", "--nodes", "200", "--seed", "9", "--out", out)
     check(both(outs[0]) == both(outs[1]), "the same command gave different bytes")
+    deep = [os.path.join(tmp, "deep%d.bin" % i) for i in range(2)]
+    for out in deep:
+        run(rz, "--variant", "pickle", "--games", "2", "--depth", "2", "--seed", "4", "--out", out)
+    check(both(deep[0]) == both(deep[1]) and b"limit: depth 2" in both(deep[0])[1],
+          "the same depth-limited command gave different bytes")
     other = os.path.join(tmp, "other.bin")
     run(rz, "--variant", "normal", "--games", "3", "--nodes", "200", "--seed", "10", "--out", other)
     check(both(other)[0] != both(outs[0])[0], "another seed gave the same games")

@@ -10,12 +10,20 @@
 
 #include "check_run.h"
 #include "protocol/learn/datagen_format.h"
+#include "variants/core/fen.h"
+#include "variants/core/position.h"
+#include "variants/core/settings.h"
+#include "variants/core/zobrist.h"
+#include "variants/registry.h"
 
 static char path[64];
 
 static void make_path(void)
 {
-    snprintf(path, sizeof path, "/tmp/rz_datagen_format_%ld.bin", (long)getpid());
+    strcpy(path, "rulezero_test_datagen_XXXXXX"); /* in the test's working directory */
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
 }
 
 static void remove_path(void)
@@ -186,8 +194,29 @@ START_TEST(bad_records_not_written)
 }
 END_TEST
 
+START_TEST(header_sets_up_the_rules)
+{
+    struct datagen_header h = {.variant = "nickdanger", .options = {"Links=4"}, .option_count = 1};
+    struct settings s;
+    char err[256], value[64];
+    ck_assert_msg(datagen_header_settings(&h, &s, err, sizeof err) == 0, "%s", err);
+    settings_get(&s, "Links", value, sizeof value);
+    ck_assert_str_eq(value, "4");
+    static struct position pos;
+    ck_assert_msg(fen_read_with(&pos, &s, s.variant->start_fen, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(pos.variant->id, "nickdanger");
+    settings_free(&s);
+    h.options[0] = "Links=99";
+    ck_assert_int_eq(datagen_header_settings(&h, &s, err, sizeof err), -1);
+    h.variant = "nosuch";
+    ck_assert_int_eq(datagen_header_settings(&h, &s, err, sizeof err), -1);
+    ck_assert(strstr(err, "unknown variant 'nosuch'") != NULL);
+}
+END_TEST
+
 int main(void)
 {
+    zobrist_init();
     Suite *s = suite_create("datagen_format");
     TCase *tc = tcase_create("format");
     tcase_add_test(tc, record_bytes_are_little_endian);
@@ -195,6 +224,7 @@ int main(void)
     tcase_add_test(tc, truncated_record_read_to_last_whole_and_appended);
     tcase_add_test(tc, malformed_files_refused);
     tcase_add_test(tc, bad_records_not_written);
+    tcase_add_test(tc, header_sets_up_the_rules);
     suite_add_tcase(s, tc);
     return check_run(s);
 }

@@ -89,4 +89,11 @@ uint64_t datagen_reader_offset(const struct datagen_reader *r);
 uint64_t datagen_reader_tail(const struct datagen_reader *r);
 void datagen_reader_close(struct datagen_reader *r);
 
+/* ---- The rules a file's positions are read under (datagen_rules.c). */
+struct settings;
+/* The settings of h's variant with each `option` line set (settings_free
+ * them): 0, or -1 with a message (an unknown variant, a refused option).
+ * A record's FEN is then read with fen_read_with(pos, settings, fen, ...). */
+int datagen_header_settings(const struct datagen_header *h, struct settings *out, char *err, size_t errlen);
+
 #endif

@@ -96,7 +96,7 @@ int datagen_index_read(const char *path, struct datagen_index *out,
                        char *err, size_t errlen)
 {
     *out = (struct datagen_index){.last_index = -1};
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "rb"); /* binary: `bytes` counts what is on disk */
     if (!f) {
         if (errno == ENOENT)
             return 0;
@@ -212,7 +212,7 @@ int datagen_index_create(const char *path, const struct datagen_index *k, char *
 {
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    FILE *f = fopen(tmp, "wb");
     if (!f) {
         snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
         return -1;
@@ -221,7 +221,10 @@ int datagen_index_create(const char *path, const struct datagen_index *k, char *
                "# (game: INDEX RECORDS END_BYTE). A resume under other conditions is refused.\n");
     for (int i = 0; i < k->count; i++)
         fprintf(f, "%s: %s\n", k->key[i], k->value[i]);
-    if (fclose(f) || rename(tmp, path)) {
+    bool written = fclose(f) == 0;
+    if (written && rename(tmp, path)) /* Windows renames onto no existing file */
+        written = remove(path) == 0 && rename(tmp, path) == 0;
+    if (!written) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
@@ -230,7 +233,7 @@ int datagen_index_create(const char *path, const struct datagen_index *k, char *
 
 int datagen_index_add(const char *path, int64_t index, int64_t records, uint64_t end, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "a");
+    FILE *f = fopen(path, "ab");
     bool ok = f && fprintf(f, "game: %lld %lld %llu\n", (long long)index, (long long)records,
                            (unsigned long long)end) > 0;
     if ((f && fclose(f)) || !ok) {

@@ -130,8 +130,8 @@ static int play_all(const struct datagen_config *c, const char *index_path, stru
                     (long long)games, (long long)records, records * 3600.0 / (pf_clock_seconds() - started + 1e-9));
     }
     if (rc == EXIT_OK)
-        fprintf(stderr, "rulezero datagen: %lld positions from %lld games written to %s\n", (long long)records,
-                (long long)games, c->out);
+        fprintf(stderr, "rulezero datagen: %lld positions from %lld game%s written to %s\n", (long long)records,
+                (long long)games, games == 1 ? "" : "s", c->out);
     datagen_game_free(&played);
     if (e) {
         game_free(&g);

@@ -92,22 +92,6 @@ static int add_record(struct loader *l, const struct settings *s, const struct d
     return 0;
 }
 
-/* The settings a file's header names, applied to s. */
-static int header_settings(const struct datagen_header *h, struct settings *s, char *err, size_t errlen)
-{
-    for (int i = 0; i < h->option_count; i++) {
-        char name[256];
-        snprintf(name, sizeof name, "%s", h->options[i]);
-        char *eq = strchr(name, '=');
-        if (!eq)
-            return snprintf(err, errlen, "bad option line '%s'", h->options[i]), -1;
-        *eq = '\0';
-        if (settings_set(s, name, eq + 1, err, errlen))
-            return -1;
-    }
-    return 0;
-}
-
 static int load_file(struct loader *l, const struct variant *v, const char *path)
 {
     char err[VARIANT_ERR_LEN];
@@ -122,7 +106,7 @@ static int load_file(struct loader *l, const struct variant *v, const char *path
         datagen_reader_close(r);
         return -1;
     }
-    if (settings_init(&s, v, err, sizeof err) || header_settings(h, &s, err, sizeof err)) {
+    if (datagen_header_settings(h, &s, err, sizeof err)) {
         fprintf(stderr, "rulezero " CMD ": %s: %s\n", path, err);
         datagen_reader_close(r);
         return -1;
