@@ -147,9 +147,11 @@ static bool at_turn_start(const struct searcher *s)
     return pos->history[pos->ply - 1].side != pos->side;
 }
 
-static int evaluate(const struct position *pos)
+static int evaluate(struct searcher *s, const struct position *pos)
 {
     const struct variant *v = pos->variant;
+    if (s->net)
+        return nnue_evaluate(&s->nnue, pos);
     return v->evaluate ? v->evaluate(pos) : 0;
 }
 
@@ -261,7 +263,7 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
     if (ply > s->seldepth)
         s->seldepth = ply;
     if (ply >= MAX_PLY - 1 || history_full(pos))
-        return evaluate(pos);
+        return evaluate(s, pos);
     bool pv_node = beta - alpha > 1;
     uint64_t key = search_tt_key(pos);
     struct tt_entry te;
@@ -298,7 +300,7 @@ static int quiesce(struct searcher *s, int alpha, int beta, int ply, int tply)
         if (l->count == 0)
             return search_outcome_score(pos, search_outcome(pos, 0).result, tply);
     } else if (!forced) {
-        best = static_eval = tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
+        best = static_eval = tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(s, pos);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -531,7 +533,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
         n.depth = 1; /* the root turn is always searched to its end */
     }
     if (ply >= MAX_PLY - 1 || history_full(pos))
-        return evaluate(pos);
+        return evaluate(s, pos);
     s->nodes++;
     if (ply > s->seldepth)
         s->seldepth = ply;
@@ -555,7 +557,7 @@ static int negamax(struct searcher *s, int alpha, int beta, struct node n)
      * and only such pruning reads it: elsewhere (PV nodes, checks, the middle
      * of a turn, a singular search) the evaluation is not computed. */
     bool judged = !pv_node && !in_check && turn_start && !n.root_turn && !n.excluded;
-    int static_eval = !judged ? -SCORE_INFINITE : tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(pos);
+    int static_eval = !judged ? -SCORE_INFINITE : tt_hit && te.eval != -SCORE_INFINITE ? te.eval : evaluate(s, pos);
     bool prunable = judged && alpha > -SCORE_MATE_BOUND && beta < SCORE_MATE_BOUND;
 
     /* Reverse futility: far above beta near the leaves, assume it holds. */

@@ -8,6 +8,7 @@
 
 #include "variants/core/clock.h"
 #include "variants/core/fen.h"
+#include "engine/nnue.h"
 #include "engine/search.h"
 #include "variants/registry.h"
 
@@ -41,14 +42,21 @@ static void bench_variant(struct engine *e, const struct variant *v, int depth, 
 
 struct bench_result bench_run(const char *variant_id, int depth, FILE *out)
 {
+    return bench_run_with(variant_id, depth, NULL, out);
+}
+
+struct bench_result bench_run_with(const char *variant_id, int depth, struct nnue_net *net, FILE *out)
+{
     struct bench_result total = {0, 0.0};
     struct position *pos = malloc(sizeof *pos);
     struct engine *e = engine_new(BENCH_HASH_MB);
     if (!pos || !e) {
         free(pos);
         engine_free(e);
+        nnue_free(net);
         return total;
     }
+    engine_set_network(e, net);
     bool all = !variant_id || strcmp(variant_id, "all") == 0;
     for (int i = 0; i < variant_count(); i++) {
         const struct variant *v = variant_at(i);

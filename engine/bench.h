@@ -14,5 +14,9 @@ struct bench_result {
 /* Runs every bench position of one variant (or of all when id is NULL or
  * "all") to `depth` (0: the default), printing one line per position. */
 struct bench_result bench_run(const char *variant_id, int depth, FILE *out);
+/* The same with a network (engine/nnue.h; NULL: none), which it frees: the
+ * positions of the network's own game are evaluated with it. */
+struct nnue_net;
+struct bench_result bench_run_with(const char *variant_id, int depth, struct nnue_net *net, FILE *out);
 
 #endif

@@ -365,6 +365,9 @@ void searcher_prepare(struct searcher *s, struct engine *e, const struct positio
     s->line_count = 0;
     memset(s->killers, 0, sizeof s->killers);
     conthist_prepare(s, s->v);
+    s->net = e->net && e->net->variant == root->variant ? e->net : NULL;
+    if (s->net)
+        nnue_cache_init(&s->nnue, s->net, NULL);
 }
 
 /* Playing weaker: fewer nodes, a shallower search, several candidate lines. */
@@ -569,6 +572,7 @@ void engine_free(struct engine *e)
     tt_free(&e->tt);
     free(e->job_pos);
     searcher_free(e->s);
+    nnue_free(e->net);
     free(e);
 }
 
@@ -604,6 +608,16 @@ void engine_clear(struct engine *e)
     searcher_clear_history(e->s);
     smp_clear(e);
 }
+
+void engine_set_network(struct engine *e, struct nnue_net *net)
+{
+    engine_wait(e);
+    nnue_free(e->net);
+    e->net = net;
+    tt_clear(&e->tt);
+}
+
+const struct nnue_net *engine_network(const struct engine *e) { return e->net; }
 
 struct search_result engine_search(struct engine *e, const struct position *pos, const struct search_limits *limits,
                                    const struct search_callbacks *cb)

@@ -100,6 +100,13 @@ int engine_set_skill(struct engine *e, int skill);
 int skill_for_elo(int elo);
 /* Forgets everything learned (new game, bench positions). */
 void engine_clear(struct engine *e);
+/* The network the search evaluates with (engine/nnue.h), in its own game
+ * only: a position of another game gets the hand-set evaluation, as all
+ * do with NULL. The engine owns net from here (and frees the one before);
+ * the transposition table is cleared, as it holds static evaluations. */
+struct nnue_net;
+void engine_set_network(struct engine *e, struct nnue_net *net);
+const struct nnue_net *engine_network(const struct engine *e);
 
 /* Synchronous search: returns when a limit is reached. */
 struct search_result engine_search(struct engine *e, const struct position *pos, const struct search_limits *limits,

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 
 #include "variants/core/platform.h"
+#include "engine/nnue.h"
 #include "engine/search.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
@@ -73,6 +74,10 @@ struct searcher {
     /* Text of the root turn so far, by step, for excluded turns. */
     char prefix[MAX_TURN_STEPS + 1][TURN_TEXT_LEN];
     struct scored_list lists[MAX_PLY];
+    /* The network in force for this search's game (NULL: the variant's own
+     * evaluation) and this thread's carried accumulator. */
+    const struct nnue_net *net;
+    struct nnue_cache nnue;
     struct position pos;
 };
 
@@ -108,6 +113,7 @@ struct engine {
     struct search_callbacks job_cb;
     enum engine_player player;
     uint64_t player_rng;
+    struct nnue_net *net;    /* engine_set_network's; NULL: the hand-set evaluation */
 };
 
 static inline int *history_slot(struct searcher *s, Color side, Move m)

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "engine/bench.h"
+#include "engine/nnue.h"
 #include "variants/core/clock.h"
 #include "variants/core/fen.h"
 #include "variants/core/notation.h"
@@ -24,6 +25,7 @@
 #include "protocol/match/pgn.h"
 #include "protocol/session.h"
 #include "protocol/learn/datagen.h"
+#include "protocol/learn/train.h"
 #include "protocol/learn/tune.h"
 #include "protocol/learn/tune_weights.h"
 #include "variants/registry.h"
@@ -55,6 +57,7 @@ struct cli_options {
     bool divide;
     bool bulk;
     bool notation; /* moves: print the readable text too */
+    const char *eval_file; /* --eval-file, or "" after --eval classic (NULL: neither) */
     /* Game settings, applied in order: names and values (--option, --powers). */
     const char *setting_name[CLI_MAX_SETTINGS];
     const char *setting_value[CLI_MAX_SETTINGS];
@@ -235,6 +238,22 @@ static int set_weights(void *ctx, const char *arg, int64_t number)
     return load_weights(arg);
 }
 
+static int set_eval_file(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    ((struct cli_options *)ctx)->eval_file = arg;
+    return EXIT_OK;
+}
+
+static int set_eval(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    if (strcmp(arg, "classic") != 0)
+        return usage_error("bad evaluation '%s' (expected classic; a network is given with --eval-file FILE)", arg);
+    ((struct cli_options *)ctx)->eval_file = "";
+    return EXIT_OK;
+}
+
 static int show_variants(void *ctx, const char *arg, int64_t number)
 {
     (void)ctx;
@@ -296,6 +315,9 @@ static const struct options_table_entry cli_entries[] = {
              "  tune --variant V --data FILE [--iterations N] [--out FILE]\n"
              "      Fit the variant's evaluation weights to them (Texel's method); writes a\n"
              "      weights file. See `rulezero tune --help`.\n"
+             "  train --variant V --data FILE... --out NET [--epochs N] [--seed S]\n"
+             "      Train a network on training data; writes it and its learning curve.\n"
+             "      See `rulezero train --help`.\n"
              "  lab --variant V --vary NAME=V1,V2,... --out DIR [--games N] [--tc TC]\n"
              "      Self-play study of a game setting: per value, White's score, draw rate,\n"
              "      game length, how games ended and fitted weights, with 95% intervals;\n"
@@ -325,7 +347,8 @@ static const struct options_table_entry cli_entries[] = {
      "set a game setting of the variant (repeatable; with no\n"
      "subcommand, of every variant that has it, or an engine\n"
      "option: Hash, Threads, MultiPV, Ponder, UCI_LimitStrength,\n"
-     "UCI_Elo, Skill, Move Overhead); game settings: Powers (polypiece),\n"
+     "UCI_Elo, Skill, Move Overhead, EvalFile); game settings:\n"
+     "Powers (polypiece),\n"
      "Captures=compulsory-chains|optional-single (interweave),\n"
      "Dialectic=square|stair-step (hegelian),\n"
      "Link=SQUARE=PLACE (pickle), Shift=SQUARE=PLACE\n"
@@ -342,6 +365,14 @@ static const struct options_table_entry cli_entries[] = {
      "evaluation weights of a variant, as `rulezero tune` writes\n"
      "them (with no subcommand, and bench)",
      .set = set_weights},
+    {"eval-file", 0, OPTIONS_TABLE_TEXT, "FILE",
+     "evaluate with this network (the EvalFile option; with no\n"
+     "subcommand, and bench); docs/networks.md",
+     .set = set_eval_file},
+    {"eval", 0, OPTIONS_TABLE_TEXT, "KIND",
+     "classic: the hand-set evaluation (the default; the last of\n"
+     "--eval and --eval-file counts)",
+     .set = set_eval},
     {"notation", 0, OPTIONS_TABLE_FLAG, NULL, NULL, KEEP(TRUE, notation)}, /* listed with `moves` above */
     {"help", 'h', OPTIONS_TABLE_HELP, NULL, "this text", .set = show_variants},
     {"version", 'V', OPTIONS_TABLE_FLAG, NULL, "print the version", .set = show_version},
@@ -508,7 +539,16 @@ static int cmd_bench(int argc, char **argv)
         return usage_error("%s: --depth 0 searches nothing (1..64, or no --depth for each variant's own)", "bench");
     if (o.variant && strcmp(o.variant, "all") != 0 && !variant_find(o.variant))
         return usage_error("unknown variant '%s'", o.variant);
-    struct bench_result r = bench_run(o.variant, o.depth, stdout);
+    struct nnue_net *net = NULL;
+    if (o.eval_file && *o.eval_file) {
+        char err[VARIANT_ERR_LEN];
+        if (!(net = nnue_load(o.eval_file, err, sizeof err))) {
+            fprintf(stderr, "rulezero: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        printf("Evaluation: network %s (%s, 2x%d hidden)\n", o.eval_file, net->variant->id, net->hidden);
+    }
+    struct bench_result r = bench_run_with(o.variant, o.depth, net, stdout);
     printf("Nodes/second: %.0f\n", r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
     printf("Nodes searched: %llu\n", (unsigned long long)r.nodes);
     return EXIT_OK;
@@ -531,6 +571,7 @@ static const struct subcommand subcommands[] = {
     {"tune-data", tune_data_main},
     {"tune", tune_main},
     {"datagen", datagen_main},
+    {"train", train_main},
     {"lab", PF_WITH_PROCESSES(lab_main)},
 };
 
@@ -567,6 +608,8 @@ static int cli_run(int argc, char **argv)
         if (optind < argc)
             return usage_error("unknown subcommand '%s'", argv[optind]);
         if ((rc = check_session_settings(&o)))
+            return rc;
+        if (o.eval_file && (rc = add_engine_option(&o.session, "EvalFile", o.eval_file)))
             return rc;
         return session_run(stdin, stdout, &o.session);
     }

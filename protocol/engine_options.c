@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/nnue.h"
 #include "engine/timeman.h"
 #include "variants/core/text.h"
 
@@ -19,6 +20,8 @@ static const struct engine_option option_list[] = {
     {{"UCI_Elo", "spin", "2400", SPIN(1000, 2400)}, ENGINE_OPTION_UCI},
     {{"Skill", "spin", "20", SPIN(0, 20)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     {{"Move Overhead", "spin", "30", SPIN(0, 5000)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
+    /* A network file (engine/nnue.h); empty or "classic": the hand-set evaluation. */
+    {{"EvalFile", "string", "", NULL}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     {{NULL, NULL, NULL, NULL}, 0},
 };
 
@@ -30,7 +33,7 @@ const struct engine_option *engine_options(void) { return option_list; }
 
 void engine_settings_init(struct engine_settings *st)
 {
-    *st = (struct engine_settings){1, 1, false, false, STRENGTH_ELO_MAX, SKILL_MAX, TIMEMAN_DEFAULT_OVERHEAD_MS};
+    *st = (struct engine_settings){1, 1, false, false, STRENGTH_ELO_MAX, SKILL_MAX, TIMEMAN_DEFAULT_OVERHEAD_MS, NULL, ""};
 }
 
 int engine_settings_skill(const struct engine_settings *st)
@@ -62,12 +65,57 @@ static int apply_skill(struct engine_settings *st, struct engine *e, const struc
     return 0;
 }
 
+void engine_settings_describe_eval(const struct engine *e, char *out, size_t n)
+{
+    const struct nnue_net *net = engine_network(e);
+    if (!net)
+        snprintf(out, n, "evaluation: classic (the hand-set weights)");
+    else
+        snprintf(out, n, "evaluation: network (%s, %d inputs, 2x%d hidden)", net->variant->id, net->inputs,
+                 net->hidden);
+}
+
+bool engine_settings_eval_mismatch(const struct engine *e, const struct variant *v, char *out, size_t n)
+{
+    const struct nnue_net *net = engine_network(e);
+    if (!net || net->variant == v)
+        return false;
+    snprintf(out, n, "evaluation: classic in %s (the network loaded is for %s)", v->id, net->variant->id);
+    return true;
+}
+
+/* EvalFile: loads and checks the network before anything changes, so a bad
+ * file leaves the evaluation in use as it was. */
+static int set_eval_file(struct engine_settings *st, struct engine *e, const char *path, char *err, size_t errlen)
+{
+    if (!*path || strcasecmp(path, "classic") == 0) {
+        engine_set_network(e, NULL);
+        engine_settings_describe_eval(e, st->note, sizeof st->note);
+        return 0;
+    }
+    struct nnue_net *net = nnue_load(path, err, errlen);
+    if (!net)
+        return -1;
+    if (st->variant && net->variant != st->variant) {
+        snprintf(err, errlen, "the network '%s' is for %s, not %s; the evaluation stays as it was", path,
+                 net->variant->id, st->variant->id);
+        nnue_free(net);
+        return -1;
+    }
+    engine_set_network(e, net);
+    engine_settings_describe_eval(e, st->note, sizeof st->note);
+    return 0;
+}
+
 int engine_settings_set(struct engine_settings *st, struct engine *e, const char *name, const char *value, char *err,
                         size_t errlen)
 {
     int64_t n;
+    st->note[0] = '\0';
     struct engine_settings next = *st;
-    if (strcasecmp(name, "Hash") == 0) {
+    if (strcasecmp(name, "EvalFile") == 0) {
+        return set_eval_file(st, e, value, err, errlen);
+    } else if (strcasecmp(name, "Hash") == 0) {
         if (text_int64(value, 1, ENGINE_HASH_MAX_MB, &n))
             return bad(err, errlen, "Hash must be 1..4096", value);
         if (engine_set_hash(e, (size_t)n))

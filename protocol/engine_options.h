@@ -1,6 +1,7 @@
 /* Rule Zero: the engine's own options, as opposed to the games' options:
  * Hash, Threads, MultiPV, Ponder, UCI_LimitStrength, UCI_Elo, Skill and
- * Move Overhead. Both protocols and the command line read and apply them
+ * Move Overhead, and EvalFile (the network the search evaluates with).
+ * Both protocols and the command line read and apply them
  * here; a bad value is refused with a message and leaves every setting as
  * it was. */
 #ifndef RULEZERO_ENGINE_OPTIONS_H
@@ -29,6 +30,12 @@ struct engine_settings {
     int elo;
     int skill;                /* Skill, 0..SKILL_MAX, when UCI_LimitStrength is off */
     int move_overhead_ms;     /* Move Overhead: clock time a move takes to reach the GUI */
+    /* The game in force, set by the front end before a change: EvalFile
+     * refuses a network for another game (NULL: any game's). */
+    const struct variant *variant;
+    /* What the last change has to say ("" when nothing): EvalFile names the
+     * evaluation now in use; the front end shows it (UCI `info string`). */
+    char note[VARIANT_ERR_LEN];
 };
 
 void engine_settings_init(struct engine_settings *st);
@@ -39,6 +46,12 @@ const struct engine_option *engine_options(void);
  * nothing changed. Check options take true/false (or 1/0, on/off). */
 int engine_settings_set(struct engine_settings *st, struct engine *e, const char *name, const char *value, char *err,
                         size_t errlen);
+/* "evaluation: network ..." naming the network e holds, or "evaluation:
+ * classic ..." (the front ends say it when a network is loaded). */
+void engine_settings_describe_eval(const struct engine *e, char *out, size_t n);
+/* When e holds a network for another game than v: "evaluation: classic
+ * in V (...)" and true, for the front end to say when the game changes. */
+bool engine_settings_eval_mismatch(const struct engine *e, const struct variant *v, char *out, size_t n);
 /* The skill level in force. */
 int engine_settings_skill(const struct engine_settings *st);
 

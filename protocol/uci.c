@@ -167,6 +167,11 @@ static void cmd_uci(void *session, char *args)
     int n = options_collect(opts, MAX_LISTED_OPTIONS);
     for (int i = 0; i < n; i++)
         send_option(u, opts[i]);
+    if (engine_network(u->engine)) {
+        char eval[VARIANT_ERR_LEN];
+        engine_settings_describe_eval(u->engine, eval, sizeof eval);
+        writer_printf(u->w, "info string %s\n", eval);
+    }
     writer_printf(u->w, "uciok\n");
 }
 
@@ -211,16 +216,21 @@ static void cmd_setoption(void *session, char *args)
         value = "";
     stop_search(u);
     char err[VARIANT_ERR_LEN];
+    u->settings.variant = u->game.variant;
     int engine_rc = engine_settings_set(&u->settings, u->engine, name, value, err, sizeof err);
     if (engine_rc <= 0) {
         if (engine_rc < 0)
             send_error(u, "%s", err);
+        else if (u->settings.note[0])
+            writer_printf(u->w, "info string %s\n", u->settings.note);
     } else if (strcasecmp(name, "UCI_Variant") == 0) {
         const struct variant *var = uci_variant_find(value);
         if (!var)
             send_error(u, "unknown variant '%s'", value);
         else if (game_new(&u->game, var, NULL, err, sizeof err))
             send_error(u, "%s", err);
+        else if (engine_settings_eval_mismatch(u->engine, var, err, sizeof err))
+            writer_printf(u->w, "info string %s\n", err);
     } else if (game_set_option(&u->game, name, value, err, sizeof err)) {
         char msg[VARIANT_ERR_LEN + 128];
         snprintf(msg, sizeof msg, "option %s: %s", name, err);

@@ -360,6 +360,11 @@ static void cmd_protover(void *session, char *args)
     int n = options_collect(opts, MAX_LISTED_OPTIONS);
     for (int i = 0; i < n; i++)
         send_option_feature(xb, opts[i]);
+    if (engine_network(xb->engine)) {
+        char eval[VARIANT_ERR_LEN];
+        engine_settings_describe_eval(xb->engine, eval, sizeof eval);
+        writer_printf(xb->w, "# %s\n", eval);
+    }
     writer_printf(xb->w, "feature done=1\n");
 }
 
@@ -401,6 +406,8 @@ static void cmd_variant(void *session, char *args)
     forget_report(xb);
     xb->game_over = false;
     position_changed(xb);
+    if (engine_settings_eval_mismatch(xb->engine, v, err, sizeof err))
+        writer_printf(xb->w, "# %s\n", err);
     if (game_of(v)->xboard) {
         char setup[FEN_MAX_LEN + 256];
         if (xboard_setup_line(xb->game.pos, setup, sizeof setup))
@@ -714,9 +721,12 @@ static int set_engine_option(struct xboard *xb, const char *name, const char *va
     enum search_kind was = xb->searching;
     stop_search(xb, true);
     char err[VARIANT_ERR_LEN];
+    xb->settings.variant = xb->game.variant;
     int rc = engine_settings_set(&xb->settings, xb->engine, name, value, err, sizeof err);
     if (rc < 0)
         send_error(xb, err, command);
+    else if (rc == 0 && xb->settings.note[0])
+        writer_printf(xb->w, "# %s\n", xb->settings.note);
     if (rc <= 0)
         restart_after(xb, was);
     return rc;

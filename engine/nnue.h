@@ -1,0 +1,115 @@
+/* Rule Zero: the learned evaluation (NNUE). A network reads what stands
+ * where from each side's view, keeps its first layer as one accumulator per
+ * view, clips it (clipped ReLU) and sums it through a small output layer
+ * into centipawns. Integer arithmetic throughout, so every platform and
+ * every kernel (plain C, SSE2, AVX2) gives the same score. The file format
+ * and the input layout are in docs/networks.md, section "The network". */
+#ifndef RULEZERO_NNUE_H
+#define RULEZERO_NNUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "variants/core/variant.h"
+
+#define NNUE_MAGIC "RZNNUE01"
+#define NNUE_VERSION 1
+/* Input layout 1: every piece on the board, by its colour relative to the
+ * view, its type and its square, the ranks mirrored for Black's view. */
+#define NNUE_LAYOUT_PIECES 1
+#define NNUE_MAX_HIDDEN 1024   /* first-layer width; a multiple of 16 */
+#define NNUE_MAX_INPUTS 16384
+#define NNUE_MAX_SQUARES 128
+#define NNUE_VARIANT_LEN 32
+#define NNUE_TEXT_MAX 4096     /* the description (how it was made) */
+#define NNUE_QA 255            /* the first layer's unit and the clip's ceiling */
+#define NNUE_QB 64             /* the output weights' unit */
+#define NNUE_SCALE 400         /* centipawns of an output of 1.0 */
+
+/* The integer kernels: plain C and, on x86, SSE2 and AVX2 (chosen at run
+ * time from what the processor has; all three give the same numbers). */
+struct nnue_kernels {
+    const char *name;
+    void (*add_row)(int16_t *acc, const int16_t *row, int n);
+    void (*sub_row)(int16_t *acc, const int16_t *row, int n);
+    /* sum of clamp(acc[i], 0, qa) * w[i] over n entries */
+    int32_t (*dot)(const int16_t *acc, const int16_t *w, int n, int qa);
+};
+
+/* By name ("plain", "sse2", "avx2"); NULL when this build or processor lacks it. */
+const struct nnue_kernels *nnue_kernels_named(const char *name);
+/* The fastest this processor runs. */
+const struct nnue_kernels *nnue_kernels_best(void);
+
+struct nnue_net {
+    const struct variant *variant;
+    int layout;
+    int inputs, hidden;
+    int qa, qb, scale;
+    char text[NNUE_TEXT_MAX + 1];
+    int16_t *w1;        /* inputs rows of hidden weights */
+    int16_t *b1;        /* hidden */
+    int16_t *w2;        /* 2 * hidden: the side to move's half, then the other's */
+    int32_t b2;
+    /* Where each board square of the variant lands, per view (-1: not a square). */
+    int16_t square_index[2][BOARD_SIZE];
+    int types;          /* piece types of the variant */
+    int squares;        /* board squares of the variant */
+    Square board_squares[NNUE_MAX_SQUARES];
+};
+
+/* The inputs layout 1 gives variant v (0: the layout does not fit it). */
+int nnue_layout_inputs(const struct variant *v);
+/* A zeroed network of the given sizes for v (the trainer fills it); NULL
+ * with a message when the sizes do not fit. */
+struct nnue_net *nnue_new(const struct variant *v, int hidden, char *err, size_t errlen);
+void nnue_free(struct nnue_net *net);
+/* Reads a network file; NULL with a message naming the fault. */
+struct nnue_net *nnue_load(const char *path, char *err, size_t errlen);
+/* Reads one from memory (the same format). */
+struct nnue_net *nnue_read(const unsigned char *data, size_t size, char *err, size_t errlen);
+/* Writes net to path: 0, or -1 with a message. */
+int nnue_save(const struct nnue_net *net, const char *path, char *err, size_t errlen);
+
+/* The input of piece p on sq from view's side. */
+static inline int nnue_input(const struct nnue_net *net, Color view, Piece p, Square sq)
+{
+    int rel = piece_color(p) != view;
+    return (rel * net->types + piece_type(p) - 1) * net->squares + net->square_index[view][sq];
+}
+
+/* Up to NNUE_MAX_SQUARES inputs active in pos for view; returns their count. */
+int nnue_active_inputs(const struct nnue_net *net, const struct position *pos, Color view, int *out);
+
+/* The first layer of one position, both views, and the board it describes. */
+struct nnue_accumulator {
+    _Alignas(64) int16_t v[2][NNUE_MAX_HIDDEN];
+};
+
+/* A search thread's accumulator: kept for the last position evaluated and
+ * brought to the next one by the squares whose contents differ (a sibling
+ * or a near relative in the tree: a few squares), or computed again from
+ * scratch when too many differ. Nothing in make/unmake changes. */
+struct nnue_cache {
+    const struct nnue_net *net;
+    const struct nnue_kernels *k;
+    bool valid;
+    struct nnue_accumulator acc;
+    Piece board[BOARD_SIZE];
+    uint64_t refreshes, updates;   /* counts, for tests and measurement */
+};
+
+void nnue_cache_init(struct nnue_cache *c, const struct nnue_net *net, const struct nnue_kernels *k);
+/* Brings the accumulator to pos (incrementally when it can). */
+void nnue_cache_update(struct nnue_cache *c, const struct position *pos);
+/* The accumulator of pos computed from nothing. */
+void nnue_accumulate(const struct nnue_net *net, const struct nnue_kernels *k, const struct position *pos,
+                     struct nnue_accumulator *acc);
+/* The output of an accumulator for side to move `side`, in centipawns. */
+int nnue_output(const struct nnue_net *net, const struct nnue_kernels *k, const struct nnue_accumulator *acc,
+                Color side);
+/* The network's evaluation of pos from the side to move's view. */
+int nnue_evaluate(struct nnue_cache *c, const struct position *pos);
+
+#endif

@@ -1,0 +1,112 @@
+/* Rule Zero: the network's evaluation. The first layer is one accumulator
+ * per view (the bias plus the rows of the active inputs); a search thread
+ * keeps the accumulator of the last position it evaluated with that
+ * position's board, and reaches the next one by subtracting the rows of
+ * what left the squares that differ and adding those of what came. In a
+ * depth-first search consecutive evaluations are near relatives, so a few
+ * squares differ; past NNUE_REFRESH_SQUARES the accumulator is computed
+ * again from nothing. Make and unmake do not know the network. */
+#include <string.h>
+
+#include "engine/nnue.h"
+
+#define NNUE_REFRESH_SQUARES 12
+/* Far from the search's mate scores. */
+#define NNUE_EVAL_MAX 20000
+
+int nnue_active_inputs(const struct nnue_net *net, const struct position *pos, Color view, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < net->squares; i++) {
+        Square sq = net->board_squares[i];
+        if (is_piece(pos->board[sq]))
+            out[n++] = nnue_input(net, view, pos->board[sq], sq);
+    }
+    return n;
+}
+
+void nnue_accumulate(const struct nnue_net *net, const struct nnue_kernels *k, const struct position *pos,
+                     struct nnue_accumulator *acc)
+{
+    int h = net->hidden;
+    for (int view = 0; view < 2; view++) {
+        memcpy(acc->v[view], net->b1, (size_t)h * sizeof net->b1[0]);
+        for (int i = 0; i < net->squares; i++) {
+            Square sq = net->board_squares[i];
+            if (is_piece(pos->board[sq]))
+                k->add_row(acc->v[view], net->w1 + (size_t)nnue_input(net, view, pos->board[sq], sq) * (size_t)h, h);
+        }
+    }
+}
+
+void nnue_cache_init(struct nnue_cache *c, const struct nnue_net *net, const struct nnue_kernels *k)
+{
+    c->net = net;
+    c->k = k ? k : nnue_kernels_best();
+    c->valid = false;
+    c->refreshes = c->updates = 0;
+}
+
+static void refresh(struct nnue_cache *c, const struct position *pos)
+{
+    nnue_accumulate(c->net, c->k, pos, &c->acc);
+    for (int i = 0; i < c->net->squares; i++)
+        c->board[c->net->board_squares[i]] = pos->board[c->net->board_squares[i]];
+    c->valid = true;
+    c->refreshes++;
+}
+
+/* Moves the row of p on sq in or out of both views. */
+static void apply(struct nnue_cache *c, Piece p, Square sq, bool add)
+{
+    const struct nnue_net *net = c->net;
+    for (int view = 0; view < 2; view++) {
+        const int16_t *row = net->w1 + (size_t)nnue_input(net, view, p, sq) * (size_t)net->hidden;
+        (add ? c->k->add_row : c->k->sub_row)(c->acc.v[view], row, net->hidden);
+    }
+}
+
+void nnue_cache_update(struct nnue_cache *c, const struct position *pos)
+{
+    const struct nnue_net *net = c->net;
+    if (!c->valid) {
+        refresh(c, pos);
+        return;
+    }
+    Square changed[NNUE_REFRESH_SQUARES];
+    int n = 0;
+    for (int i = 0; i < net->squares; i++) {
+        Square sq = net->board_squares[i];
+        if (c->board[sq] == pos->board[sq])
+            continue;
+        if (n == NNUE_REFRESH_SQUARES) {
+            refresh(c, pos);
+            return;
+        }
+        changed[n++] = sq;
+    }
+    for (int i = 0; i < n; i++) {
+        Square sq = changed[i];
+        if (is_piece(c->board[sq]))
+            apply(c, c->board[sq], sq, false);
+        if (is_piece(pos->board[sq]))
+            apply(c, pos->board[sq], sq, true);
+        c->board[sq] = pos->board[sq];
+    }
+    c->updates++;
+}
+
+int nnue_output(const struct nnue_net *net, const struct nnue_kernels *k, const struct nnue_accumulator *acc,
+                Color side)
+{
+    int h = net->hidden;
+    int32_t sum = k->dot(acc->v[side], net->w2, h, net->qa) + k->dot(acc->v[side ^ 1], net->w2 + h, h, net->qa);
+    int64_t out = ((int64_t)sum + net->b2) * net->scale / ((int64_t)net->qa * net->qb);
+    return (int)(out > NNUE_EVAL_MAX ? NNUE_EVAL_MAX : out < -NNUE_EVAL_MAX ? -NNUE_EVAL_MAX : out);
+}
+
+int nnue_evaluate(struct nnue_cache *c, const struct position *pos)
+{
+    nnue_cache_update(c, pos);
+    return nnue_output(c->net, c->k, &c->acc, pos->side);
+}

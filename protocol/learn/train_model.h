@@ -1,0 +1,52 @@
+/* Rule Zero: the trainer's network in floating point (`rulezero train`):
+ * the same shape as engine/nnue.h's (inputs -> 2 x hidden, clipped ReLU,
+ * one output), its gradient on a batch of positions over several threads,
+ * Adam, and the rounding into a network file's integers. */
+#ifndef RULEZERO_TRAIN_MODEL_H
+#define RULEZERO_TRAIN_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/nnue.h"
+
+/* One training position: its active inputs from the side to move's view,
+ * then from the other side's, and the target in 0..1. */
+struct train_sample {
+    uint32_t first;  /* index of its first input in the shared array */
+    uint8_t count;   /* inputs per view */
+    float target;
+};
+
+struct train_set {
+    struct train_sample *samples;
+    uint16_t *inputs;  /* 2 * count per sample */
+    size_t count;
+};
+
+struct train_model {
+    int inputs, hidden;
+    float *w1, *b1, *w2, b2;      /* the parameters, one block: w1, b1, w2 */
+    size_t params;                /* w1 + b1 + w2 (b2 apart) */
+    float *m, *v, b2_m, b2_v;     /* Adam's moments */
+    long step;
+    float lr, beta1, beta2, eps;
+};
+
+/* Initialised from the seed (small random first layer, zero output). NULL when out of memory. */
+struct train_model *train_model_new(int inputs, int hidden, uint64_t seed);
+void train_model_free(struct train_model *m);
+
+/* One Adam step on the mean squared error of sigmoid(output) against the
+ * targets of samples order[0..n) of set, over `threads` threads (each
+ * summing its own share of the gradient; the shares are added in a fixed
+ * order, so a run repeats for a given thread count). Returns the batch's
+ * summed loss. */
+double train_model_step(struct train_model *m, const struct train_set *set, const uint32_t *order, size_t n,
+                        int threads);
+/* The summed loss of samples order[0..n) (no step). */
+double train_model_loss(const struct train_model *m, const struct train_set *set, const uint32_t *order, size_t n);
+/* Rounds the model into net's integers (same sizes). */
+void train_model_quantise(const struct train_model *m, struct nnue_net *net);
+
+#endif

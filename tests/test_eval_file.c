@@ -1,0 +1,118 @@
+/* EvalFile (protocol/engine_options.h): a network is loaded, named and
+ * used by the search in its own game only; a damaged file or one for
+ * another game is refused with a reason and the evaluation in use stays;
+ * an empty value (or "classic") goes back to the hand-set evaluation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "engine/nnue.h"
+#include "engine/search.h"
+#include "protocol/engine_options.h"
+#include "variants/core/fen.h"
+#include "variants/registry.h"
+
+#include "check_run.h"
+
+static char good[512], bad[512];
+
+/* A network of fixed pseudo-random weights for orthodox chess, and a copy with one byte changed. */
+static void write_networks(void)
+{
+    char err[256];
+    struct nnue_net *net = nnue_new(variant_find("normal"), 32, err, sizeof err);
+    ck_assert_ptr_nonnull(net);
+    uint32_t x = 12345;
+    for (size_t i = 0; i < (size_t)net->inputs * 32; i++)
+        net->w1[i] = (int16_t)((x = x * 1103515245u + 12345u) >> 16) % 80;
+    for (int i = 0; i < 32; i++)
+        net->b1[i] = 60;
+    for (int i = 0; i < 64; i++)
+        net->w2[i] = (int16_t)(i < 32 ? 40 - i : i - 70);
+    const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    snprintf(good, sizeof good, "%s/test_eval_file_%ld.nnue", dir, (long)getpid());
+    snprintf(bad, sizeof bad, "%s/test_eval_file_%ld_bad.nnue", dir, (long)getpid());
+    ck_assert_int_eq(nnue_save(net, good, err, sizeof err), 0);
+    net->b2 = 1; /* a different body under... */
+    ck_assert_int_eq(nnue_save(net, bad, err, sizeof err), 0);
+    nnue_free(net);
+    /* ...a checksum copied from the good file: damaged. */
+    FILE *g = fopen(good, "rb"), *b = fopen(bad, "r+b");
+    unsigned char sum[4];
+    fseek(g, -4, SEEK_END);
+    ck_assert_int_eq((int)fread(sum, 1, 4, g), 4);
+    fseek(b, -4, SEEK_END);
+    ck_assert_int_eq((int)fwrite(sum, 1, 4, b), 4);
+    fclose(g);
+    fclose(b);
+}
+
+static uint64_t nodes_at_depth(struct engine *e, const char *variant, int depth)
+{
+    static struct position pos;
+    char err[VARIANT_ERR_LEN];
+    const struct variant *v = variant_find(variant);
+    ck_assert_int_eq(fen_read(&pos, v, v->start_fen, err, sizeof err), 0);
+    struct search_limits limits;
+    search_limits_init(&limits);
+    limits.depth = depth;
+    engine_clear(e);
+    return engine_search(e, &pos, &limits, NULL).nodes;
+}
+
+START_TEST(network_loads_and_refuses)
+{
+    zobrist_init();
+    write_networks();
+    struct engine *e = engine_new(1);
+    struct engine_settings st;
+    engine_settings_init(&st);
+    st.variant = variant_find("normal");
+    char err[VARIANT_ERR_LEN] = "";
+    uint64_t classic = nodes_at_depth(e, "normal", 5);
+    uint64_t classic_other = nodes_at_depth(e, "pickle", 3);
+
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", good, err, sizeof err), 0);
+    ck_assert_msg(strstr(st.note, "evaluation: network") && strstr(st.note, "normal"), "%s", st.note);
+    const struct nnue_net *net = engine_network(e);
+    ck_assert_ptr_nonnull(net);
+    uint64_t learned = nodes_at_depth(e, "normal", 5);
+    ck_assert_uint_ne(learned, classic);
+    ck_assert_uint_eq(nodes_at_depth(e, "normal", 5), learned); /* deterministic */
+    ck_assert_uint_eq(nodes_at_depth(e, "pickle", 3), classic_other); /* another game: hand-set */
+
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", bad, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "checksum") != NULL, "%s", err);
+    ck_assert_ptr_eq(engine_network(e), net);
+    st.variant = variant_find("pickle");
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", good, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "is for normal, not pickle") != NULL, "%s", err);
+    ck_assert_ptr_eq(engine_network(e), net);
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", "/nonexistent.nnue", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "cannot open") != NULL, "%s", err);
+    ck_assert_ptr_eq(engine_network(e), net);
+
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", "", err, sizeof err), 0);
+    ck_assert_msg(strstr(st.note, "classic") != NULL, "%s", st.note);
+    ck_assert_ptr_null(engine_network(e));
+    ck_assert_uint_eq(nodes_at_depth(e, "normal", 5), classic);
+    engine_free(e);
+    remove(good);
+    remove(bad);
+}
+END_TEST
+
+static Suite *eval_file_suite(void)
+{
+    Suite *s = suite_create("eval_file");
+    TCase *tc = tcase_create("EvalFile");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, network_loads_and_refuses);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return check_run(eval_file_suite()); }

@@ -1,0 +1,177 @@
+/* `rulezero train` end to end on a tiny set: positions of random games
+ * scored by the hand-set evaluation, written in the training-data format;
+ * the held-out loss falls, the network loads and evaluates, one thread
+ * repeats the same bytes for a seed, and bad input is refused. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "engine/nnue.h"
+#include "protocol/learn/datagen_format.h"
+#include "protocol/learn/train.h"
+#include "variants/core/fen.h"
+#include "variants/registry.h"
+
+#include "check_run.h"
+
+static char dir[512], data[600], net[600], net2[600], curve[600];
+
+static void paths(void)
+{
+    snprintf(dir, sizeof dir, "%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    long id = (long)getpid();
+    snprintf(data, sizeof data, "%s/test_train_%ld.rzdata", dir, id);
+    snprintf(net, sizeof net, "%s/test_train_%ld.nnue", dir, id);
+    snprintf(net2, sizeof net2, "%s/test_train_%ld_2.nnue", dir, id);
+    snprintf(curve, sizeof curve, "%s/test_train_%ld.csv", dir, id);
+}
+
+/* Positions of random orthodox games, each scored by the hand-set
+ * evaluation, its result the sign of that score. */
+static void write_data(const char *variant, int positions)
+{
+    char err[256];
+    struct datagen_header h = {variant, {0}, 0, "test_train", 7};
+    struct datagen_writer *w = datagen_writer_open(data, &h, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    static struct position pos;
+    static struct move_list list;
+    static struct datagen_record rec;
+    const struct variant *v = variant_find(variant);
+    uint64_t rng = 99;
+    int written = 0;
+    while (written < positions) {
+        ck_assert_int_eq(fen_read(&pos, v, v->start_fen, err, sizeof err), 0);
+        for (int ply = 0; ply < 80 && written < positions; ply++) {
+            v->generate(&pos, &list);
+            if (list.count == 0)
+                break;
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            variant_make(&pos, list.moves[(rng >> 33) % (uint64_t)list.count]);
+            int score = v->evaluate(&pos);
+            fen_write(&pos, rec.fen, sizeof rec.fen);
+            rec.score = (int16_t)(score > 3000 ? 3000 : score < -3000 ? -3000 : score);
+            rec.result = (int8_t)(score > 150 ? 1 : score < -150 ? -1 : 0);
+            rec.flags = v->in_check(&pos) ? DATAGEN_FLAG_IN_CHECK : 0;
+            rec.ply = (uint16_t)ply;
+            ck_assert_int_eq(datagen_writer_write(w, &rec, err, sizeof err), 0);
+            written++;
+        }
+    }
+    ck_assert_int_eq(datagen_writer_close(w, err, sizeof err), 0);
+}
+
+static int train(const char *out, const char *extra)
+{
+    char line[4096];
+    snprintf(line, sizeof line, "train --variant normal --data %s --out %s --curve %s --epochs 8 --hidden 32 "
+             "--batch 256 --lr 0.01 --seed 3 %s", data, out, curve, extra);
+    char *argv[64];
+    int argc = 0;
+    for (char *p = strtok(line, " "); p && argc < 63; p = strtok(NULL, " "))
+        argv[argc++] = p;
+    argv[argc] = NULL;
+    optind = 1;
+    return train_main(argc, argv);
+}
+
+/* The validation losses of the curve: first (before training) and last. */
+static void curve_ends(double *first, double *last)
+{
+    FILE *f = fopen(curve, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[256];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (rows++ == 0)
+            continue;
+        char *c = strchr(strchr(line, ',') + 1, ',') + 1;
+        double v = strtod(c, NULL);
+        if (rows == 2)
+            *first = v;
+        *last = v;
+    }
+    fclose(f);
+    ck_assert_int_eq(rows, 1 + 1 + 8);
+}
+
+START_TEST(loss_falls_and_repeats)
+{
+    zobrist_init();
+    paths();
+    write_data("normal", 4000);
+    ck_assert_int_eq(train(net, "--threads 1"), 0);
+    double first = 0, last = 0;
+    curve_ends(&first, &last);
+    ck_assert_msg(last < 0.8 * first, "held-out loss %.5f -> %.5f", first, last);
+
+    char err[256];
+    struct nnue_net *n = nnue_load(net, err, sizeof err);
+    ck_assert_msg(n != NULL, "%s", err);
+    ck_assert_msg(strstr(n->text, "positions") != NULL, "%s", n->text);
+    /* It has learnt material: a queen up is good for the side that has it. */
+    static struct position pos;
+    static struct nnue_cache cache;
+    nnue_cache_init(&cache, n, NULL);
+    ck_assert_int_eq(fen_read(&pos, n->variant, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", err,
+                              sizeof err), 0);
+    int up = nnue_evaluate(&cache, &pos);
+    ck_assert_int_eq(fen_read(&pos, n->variant, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", err,
+                              sizeof err), 0);
+    int down = nnue_evaluate(&cache, &pos);
+    ck_assert_msg(up > 50 && down < -50, "a queen up: %d for White to move, %d for Black", up, down);
+    nnue_free(n);
+
+    /* One thread, the same seed: the same weights, every one. */
+    ck_assert_int_eq(train(net2, "--threads 1"), 0);
+    struct nnue_net *a = nnue_load(net, err, sizeof err), *b = nnue_load(net2, err, sizeof err);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_int_eq(memcmp(a->w1, b->w1, (size_t)a->inputs * (size_t)a->hidden * sizeof a->w1[0]), 0);
+    ck_assert_int_eq(memcmp(a->b1, b->b1, (size_t)a->hidden * sizeof a->b1[0]), 0);
+    ck_assert_int_eq(memcmp(a->w2, b->w2, 2 * (size_t)a->hidden * sizeof a->w2[0]), 0);
+    ck_assert_int_eq(a->b2, b->b2);
+    nnue_free(a);
+    nnue_free(b);
+    /* Two threads train too. */
+    ck_assert_int_eq(train(net2, "--threads 2"), 0);
+    curve_ends(&first, &last);
+    ck_assert_msg(last < 0.8 * first, "two threads: held-out loss %.5f -> %.5f", first, last);
+    remove(net2);
+    remove(net);
+    remove(curve);
+    remove(data);
+}
+END_TEST
+
+START_TEST(bad_input_is_refused)
+{
+    zobrist_init();
+    paths();
+    write_data("pickle", 50);
+    ck_assert_int_eq(train(net, ""), 1); /* pickle's positions for a normal network */
+    char *no_data[] = {"train", "--variant", "normal", "--out", net, NULL};
+    optind = 1;
+    ck_assert_int_eq(train_main(5, no_data), 2);
+    char *bad_lambda[] = {"train", "--variant", "normal", "--data", data, "--out", net, "--lambda", "2", NULL};
+    optind = 1;
+    ck_assert_int_eq(train_main(9, bad_lambda), 2);
+    remove(data);
+}
+END_TEST
+
+static Suite *train_suite(void)
+{
+    Suite *s = suite_create("train");
+    TCase *tc = tcase_create("train");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, loss_falls_and_repeats);
+    tcase_add_test(tc, bad_input_is_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return check_run(train_suite()); }
