@@ -1,0 +1,136 @@
+// Keyboard-only and screen-reader play (issue 46): a short game of orthodox
+// chess (to mate), a promotion picked from the picker and a drop from
+// Interdependent's hand, played with Tab, the arrow keys and Enter alone. The square and hand labels and every
+// announcement are read from Chromium's accessibility tree (CDP
+// Accessibility.getFullAXTree), not from the DOM.
+'use strict';
+const { untilDrawn } = require('./drawn');
+const { newGame, pageState } = require('./play');
+const { legalTurns } = require('./legaltree');
+
+// ---------------------------------------------------------------- the accessibility tree
+async function axTree(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const byId = new Map(nodes.map(n => [n.nodeId, n]));
+    const role = n => n.role && n.role.value;
+    const name = n => (n.name && n.name.value) || '';
+    const text = n => role(n) === 'StaticText' ? name(n) : (n.childIds || []).map(id => byId.get(id)).filter(Boolean).map(text).join('');
+    return {
+      buttons: nodes.filter(n => !n.ignored && role(n) === 'button').map(name),
+      // what a screen reader reads out of each live region (status: polite, alert: assertive)
+      live: r => nodes.filter(n => !n.ignored && role(n) === r).map(text)
+    };
+  } finally { await cdp.detach(); }
+}
+
+// Polls the tree (Chromium updates it after the DOM) until `ok(tree)`; 10 s at most.
+async function axUntil(page, ok, what) {
+  let tree;
+  for (const t0 = Date.now(); Date.now() - t0 < 10000;) {
+    tree = await axTree(page);
+    if (ok(tree)) return tree;
+    await page.waitForTimeout(50);
+  }
+  throw new Error('accessibility tree: ' + what + '; announced: ' + JSON.stringify(tree.live('status')) +
+    ', alerts: ' + JSON.stringify(tree.live('alert')));
+}
+
+const announced = (page, re) => axUntil(page, t => t.live('status').some(s => re.test(s)), 'no announcement ' + re);
+
+// ---------------------------------------------------------------- keys only
+const focused = page => page.evaluate(() => {
+  const a = document.activeElement;
+  const cell = a && a.closest('#boards .cell');
+  return { click: a && a.dataset ? a.dataset.click || null : null, area: cell ? cell.closest('.area').dataset.area : null };
+});
+
+// From the focused cell to `square` of the same area by the arrow keys.
+async function arrowTo(page, square) {
+  const moves = await page.evaluate(sq => {
+    const pos = c => { const g = c.parentElement, i = [...g.children].indexOf(c), n = parseInt(g.dataset.cols, 10); return [i % n, Math.floor(i / n)]; };
+    const [x0, y0] = pos(document.activeElement);
+    const [x1, y1] = pos(document.activeElement.parentElement.querySelector('[data-square="' + sq + '"]'));
+    return { dx: x1 - x0, dy: y1 - y0 };
+  }, square);
+  for (let i = 0; i < Math.abs(moves.dx); i++) await page.keyboard.press(moves.dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(moves.dy); i++) await page.keyboard.press(moves.dy > 0 ? 'ArrowDown' : 'ArrowUp');
+}
+
+// Moves the focus to `click` with Tab (or Shift+Tab, towards it) and, once on its area, the arrows.
+async function reach(page, click) {
+  for (let i = 0; i < 60; i++) {
+    const at = await focused(page);
+    if (at.click === click) return;
+    const sameArea = at.area && await page.evaluate(([c, area]) =>
+      !!document.querySelector('#boards [data-area="' + area + '"] [data-click="' + c + '"]'), [click, at.area]);
+    if (sameArea) {
+      await arrowTo(page, click);
+      const now = await focused(page);
+      if (now.click !== click) throw new Error('the arrows led to ' + now.click + ', not ' + click);
+      return;
+    }
+    const back = await page.evaluate(c => {
+      const t = document.querySelector('#layout [data-click="' + c + '"]');
+      return !!(t && document.activeElement !== document.body && (t.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING));
+    }, click);
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error('Tab never reached ' + click);
+}
+
+// Plays the first legal turn `want` matches by the keyboard alone.
+async function keyTurn(page, want) {
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human');
+  const before = await pageState(page);
+  const turn = legalTurns(before.legal).find(t => (typeof want === 'string' ? t.text === want : want.test(t.text)));
+  if (!turn) throw new Error('no legal turn ' + want);
+  for (const [i, c] of turn.clicks.entries()) {
+    await reach(page, c);
+    await page.keyboard.press('Enter');
+    const now = (await focused(page)).click;
+    if (i + 1 < turn.clicks.length && now !== c && !/^choice:/.test(now || '')) throw new Error('the redraw after ' + c + ' lost the focus');
+  }
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, before.moves.length);
+  return turn;
+}
+
+function expectButtons(tree, wanted) {
+  for (const re of wanted) if (!tree.buttons.some(b => re.test(b))) throw new Error('no button labelled ' + re + ' in the accessibility tree');
+}
+
+async function keyboardPlay(page) {
+  await newGame(page, { variant: 'normal' });
+  await announced(page, /^New game of .*White to move, your turn\.$/);
+  expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e4, empty$/, /^e8, Black King$/]);
+  await page.evaluate(() => document.activeElement.blur());
+  await keyTurn(page, 'e2e4');
+  await announced(page, /^White played e4\. Black to move, your turn\.$/);
+  expectButtons(await axTree(page), [/^e4, White Pawn, last move$/]);
+  await keyTurn(page, 'e7e5');
+  await keyTurn(page, 'd1h5');
+  await announced(page, /^White played Qh5\./);
+  await keyTurn(page, 'b8c6');
+  await announced(page, /^Black played Nc6\./);
+  await keyTurn(page, 'f1c4');
+  await announced(page, /^White played Bc4\./);
+  await keyTurn(page, 'g8f6');
+  await keyTurn(page, 'h5f7');
+  await announced(page, /^White played Qxf7#\. Game over: 1-0, /);
+  await newGame(page, { variant: 'normal', fen: '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1' });
+  await page.evaluate(() => document.activeElement.blur());
+  await keyTurn(page, 'e7e8n');                     // the picker takes the focus, Tab to the Knight
+  await announced(page, /^White played e8=N\+\. Game over: 1\/2-1\/2, /);   // a lone Knight cannot mate
+
+  // Interdependent: a drop from White's hand, by Tab to the hand, Enter, Tab to the board, arrows, Enter.
+  await newGame(page, { variant: 'interdependent', fen: '6/5k/6/6/2n3/6/3K2[NU] w - - 0 1' });
+  const tree = await axUntil(page, t => t.buttons.some(b => /^White .* in hand, 1, can drop$/.test(b)), 'no labelled hand piece');
+  expectButtons(tree, [/^c3, Black .*$/]);
+  await page.evaluate(() => document.activeElement.blur());
+  const drop = await keyTurn(page, /^N@/);
+  await announced(page, /^White played N@[a-f]\d.*Black to move, your turn\.$/);
+  return 'orthodox to mate, a promotion and an Interdependent drop by keys; ' + drop.text + ' announced';
+}
+
+module.exports = { keyboardPlay };
