@@ -1,6 +1,9 @@
-// Keyboard-only and screen-reader play (issue 46): a short game of orthodox
-// chess (to mate), a promotion picked from the picker and a drop from
-// Interdependent's hand, played with Tab, the arrow keys and Enter alone. The square and hand labels and every
+// Keyboard-only and screen-reader play, and typed moves (issue 46): a short
+// game of orthodox chess (to mate), a promotion picked from the picker and a
+// drop from Interdependent's hand, played with Tab, the arrow keys and Enter
+// alone; one turn typed in coordinates and one in the readable notation; a
+// typed turn that is illegal refused with the message, the board and the
+// game unchanged. The square and hand labels and every
 // announcement are read from Chromium's accessibility tree (CDP
 // Accessibility.getFullAXTree), not from the DOM.
 'use strict';
@@ -96,6 +99,34 @@ async function keyTurn(page, want) {
   return turn;
 }
 
+// Types `text` into the move field (reached by Tab) and sends it with Enter.
+async function typeTurn(page, text) {
+  for (let i = 0; i < 80 && !(await page.evaluate(() => document.activeElement.id === 'typed-move')); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+async function typedTurn(page, text) {
+  const n = (await pageState(page)).moves.length;
+  await typeTurn(page, text);
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n);
+  if (await page.inputValue('#typed-move') !== '') throw new Error('the field keeps ' + text + ' after it was played');
+}
+
+// An illegal typed turn: the message beside the field and in the alert, nothing changed.
+async function refusedTurn(page, text) {
+  const before = await page.evaluate(() => ({ fen: window.rulezero.state.fen, board: document.getElementById('boards').innerHTML }));
+  await typeTurn(page, text);
+  await page.waitForSelector('#typed-note:not([hidden])');
+  const note = await page.textContent('#typed-note');
+  if (!/illegal turn/.test(note) || !note.includes(text)) throw new Error('the refusal reads "' + note + '"');
+  await axUntil(page, t => t.live('alert').some(s => /illegal turn/.test(s)), 'no alert for the refused turn');
+  const after = await page.evaluate(() => ({ fen: window.rulezero.state.fen, board: document.getElementById('boards').innerHTML }));
+  if (after.fen !== before.fen || after.board !== before.board) throw new Error('a refused turn changed the board');
+  if (await page.inputValue('#typed-move') !== text) throw new Error('the refused text was not kept in the field');
+}
+
 function expectButtons(tree, wanted) {
   for (const re of wanted) if (!tree.buttons.some(b => re.test(b))) throw new Error('no button labelled ' + re + ' in the accessibility tree');
 }
@@ -111,10 +142,12 @@ async function keyboardPlay(page) {
   await keyTurn(page, 'e7e5');
   await keyTurn(page, 'd1h5');
   await announced(page, /^White played Qh5\./);
-  await keyTurn(page, 'b8c6');
+  await refusedTurn(page, 'e5e4');                  // the pawn is blocked
+  await typedTurn(page, 'Nc6');                     // the readable notation
   await announced(page, /^Black played Nc6\./);
-  await keyTurn(page, 'f1c4');
+  await typedTurn(page, 'f1c4');                    // coordinates
   await announced(page, /^White played Bc4\./);
+  await page.evaluate(() => document.activeElement.blur());
   await keyTurn(page, 'g8f6');
   await keyTurn(page, 'h5f7');
   await announced(page, /^White played Qxf7#\. Game over: 1-0, /);
@@ -130,7 +163,7 @@ async function keyboardPlay(page) {
   await page.evaluate(() => document.activeElement.blur());
   const drop = await keyTurn(page, /^N@/);
   await announced(page, /^White played N@[a-f]\d.*Black to move, your turn\.$/);
-  return 'orthodox to mate, a promotion and an Interdependent drop by keys; ' + drop.text + ' announced';
+  return 'orthodox to mate, a promotion and an Interdependent drop by keys, two typed turns, one refused; ' + drop.text + ' announced';
 }
 
 module.exports = { keyboardPlay };
