@@ -12,20 +12,19 @@ const { newGame, pageState } = require('./play');
 const { legalTurns } = require('./legaltree');
 
 // ---------------------------------------------------------------- the accessibility tree
+const sessions = new WeakMap();   // one CDP session a page
 async function axTree(page) {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-    const byId = new Map(nodes.map(n => [n.nodeId, n]));
-    const role = n => n.role && n.role.value;
-    const name = n => (n.name && n.name.value) || '';
-    const text = n => role(n) === 'StaticText' ? name(n) : (n.childIds || []).map(id => byId.get(id)).filter(Boolean).map(text).join('');
-    return {
-      buttons: nodes.filter(n => !n.ignored && role(n) === 'button').map(name),
-      // what a screen reader reads out of each live region (status: polite, alert: assertive)
-      live: r => nodes.filter(n => !n.ignored && role(n) === r).map(text)
-    };
-  } finally { await cdp.detach(); }
+  if (!sessions.has(page)) sessions.set(page, await page.context().newCDPSession(page));
+  const { nodes } = await sessions.get(page).send('Accessibility.getFullAXTree');
+  const byId = new Map(nodes.map(n => [n.nodeId, n]));
+  const role = n => n.role && n.role.value;
+  const name = n => (n.name && n.name.value) || '';
+  const text = n => role(n) === 'StaticText' ? name(n) : (n.childIds || []).map(id => byId.get(id)).filter(Boolean).map(text).join('');
+  return {
+    buttons: nodes.filter(n => !n.ignored && role(n) === 'button').map(name),
+    // what a screen reader reads out of each live region (status: polite, alert: assertive)
+    live: r => nodes.filter(n => !n.ignored && role(n) === r).map(text)
+  };
 }
 
 // Polls the tree (Chromium updates it after the DOM) until `ok(tree)`; 10 s at most.
@@ -61,24 +60,29 @@ async function arrowTo(page, square) {
   for (let i = 0; i < Math.abs(moves.dy); i++) await page.keyboard.press(moves.dy > 0 ? 'ArrowDown' : 'ArrowUp');
 }
 
-// Moves the focus to `click` with Tab (or Shift+Tab, towards it) and, once on its area, the arrows.
+// Where the focus is against `click`: on it, on a cell of its board, or before or after it.
+const whereIs = (page, click) => page.evaluate(c => {
+  const a = document.activeElement, t = document.querySelector('#layout [data-click="' + c + '"]');
+  const cell = a && a.closest('#boards .cell');
+  return {
+    on: !!(a && a.dataset && a.dataset.click === c),
+    sameArea: !!(cell && t && t.closest('.area') === cell.closest('.area')),
+    back: !!(t && a !== document.body && (t.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING))
+  };
+}, click);
+
+// Moves the focus to `click` with Tab (or Shift+Tab, towards it) and, once on its board, the arrows.
 async function reach(page, click) {
   for (let i = 0; i < 60; i++) {
-    const at = await focused(page);
-    if (at.click === click) return;
-    const sameArea = at.area && await page.evaluate(([c, area]) =>
-      !!document.querySelector('#boards [data-area="' + area + '"] [data-click="' + c + '"]'), [click, at.area]);
-    if (sameArea) {
+    const at = await whereIs(page, click);
+    if (at.on) return;
+    if (at.sameArea) {
       await arrowTo(page, click);
       const now = await focused(page);
       if (now.click !== click) throw new Error('the arrows led to ' + now.click + ', not ' + click);
       return;
     }
-    const back = await page.evaluate(c => {
-      const t = document.querySelector('#layout [data-click="' + c + '"]');
-      return !!(t && document.activeElement !== document.body && (t.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING));
-    }, click);
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    await page.keyboard.press(at.back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error('Tab never reached ' + click);
 }
@@ -101,7 +105,9 @@ async function keyTurn(page, want) {
 
 // Types `text` into the move field (reached by Tab) and sends it with Enter.
 async function typeTurn(page, text) {
-  for (let i = 0; i < 80 && !(await page.evaluate(() => document.activeElement.id === 'typed-move')); i++) await page.keyboard.press('Tab');
+  const there = () => page.evaluate(() => document.activeElement.id === 'typed-move');
+  for (let i = 0; i < 40 && !(await there()); i++) await page.keyboard.press('Tab');
+  if (!(await there())) throw new Error('Tab never reached the move field');
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
