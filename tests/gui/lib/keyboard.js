@@ -1,5 +1,5 @@
 // Keyboard-only and screen-reader play, and typed moves (issue 46): a short
-// game of orthodox chess (to mate), a promotion picked from the picker and a
+// game of orthodox chess (to mate), a promotion picked from the picker each way and a
 // drop from Interdependent's hand, played with Tab, the arrow keys and Enter
 // alone; one turn typed in coordinates and one in the readable notation; a
 // typed turn that is illegal refused with the message, the board and the
@@ -67,6 +67,8 @@ const whereIs = (page, click) => page.evaluate(c => {
   return {
     on: !!(a && a.dataset && a.dataset.click === c),
     sameArea: !!(cell && t && t.closest('.area') === cell.closest('.area')),
+    // in the promotion picker: the arrow toward the later pieces (one drawn upward runs bottom to top)
+    picker: a && t && a.closest('#picker') && t.closest('#picker') ? (t.closest('#picker').classList.contains('up') ? 'ArrowUp' : 'ArrowDown') : null,
     back: !!(t && a !== document.body && (t.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING))
   };
 }, click);
@@ -82,7 +84,7 @@ async function reach(page, click) {
       if (now.click !== click) throw new Error('the arrows led to ' + now.click + ', not ' + click);
       return;
     }
-    await page.keyboard.press(at.back ? 'Shift+Tab' : 'Tab');
+    await page.keyboard.press(at.picker || (at.back ? 'Shift+Tab' : 'Tab'));
   }
   throw new Error('Tab never reached ' + click);
 }
@@ -157,10 +159,12 @@ async function keyboardPlay(page) {
   await keyTurn(page, 'g8f6');
   await keyTurn(page, 'h5f7');
   await announced(page, /^White played Qxf7#\. Game over: 1-0, /);
-  await newGame(page, { variant: 'normal', fen: '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1' });
+  await newGame(page, { variant: 'normal', fen: '8/4P1k1/8/8/8/8/p7/7K w - - 0 1' });
   await page.evaluate(() => document.activeElement.blur());
-  await keyTurn(page, 'e7e8n');                     // the picker takes the focus, Tab to the Knight
-  await announced(page, /^White played e8=N\+\. Game over: 1\/2-1\/2, /);   // a lone Knight cannot mate
+  await keyTurn(page, 'e7e8r');                     // the picker takes the focus, the arrow down to the Rook
+  await announced(page, /^White played e8=R\. Black to move, your turn\.$/);
+  await keyTurn(page, 'a2a1r');                     // a picker drawn upward: the arrow up
+  await announced(page, /^Black played a1=R\+\. Check\. White to move, your turn\.$/);
 
   // Interdependent: a drop from White's hand, by Tab to the hand, Enter, Tab to the board, arrows, Enter.
   await newGame(page, { variant: 'interdependent', fen: '6/5k/6/6/2n3/6/3K2[NU] w - - 0 1' });

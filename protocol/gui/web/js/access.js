@@ -139,7 +139,9 @@ function onKey(event) {
   if (!t || event.altKey || event.ctrlKey || event.metaKey) return;
   const move = MOVES[event.key];
   if (move) {
-    const to = t.dataset.square ? neighbour(t, move[0], move[1]) : t.dataset.hand ? (move[1] === 0 ? along(t, move[0]) : null) : along(t, move[0] + move[1]);
+    const flip = t.parentElement.classList.contains('up') ? -1 : 1;   // a picker drawn upward runs bottom to top
+    const to = t.dataset.square ? neighbour(t, move[0], move[1]) : t.dataset.hand ? (move[1] === 0 ? along(t, move[0]) : null)
+      : along(t, (move[0] + move[1]) * flip);
     if (to) { t.tabIndex = -1; to.tabIndex = 0; to.focus(); }
     event.preventDefault();
     event.stopPropagation();   // not the history's ← and →
