@@ -83,6 +83,7 @@ async function main() {
       await step('play ' + sc.variant, failures, () => playScenario(page, server, sc, args.screenshots));
       await harvest(page, perf);
     }
+    if (wanted('normal')) await step('keyboard and screen reader play, typed moves', failures, () => require('./lib/keyboard').keyboardPlay(page));
     if (wanted('normal')) await step('page features', failures, () => pageFeatures(page, server, () => harvest(page, perf)));
     if (wanted('normal')) await step('score from White\'s side', failures, () => scoreFromWhite(browser, path.resolve(args.rulezero)));
     if (wanted('normal')) await step('full rules as HTML', failures, () => rulesLink(page, args.screenshots));

@@ -9,6 +9,8 @@ import { initPanels } from './panels.js';
 import { initDialogs } from './dialogs.js';
 import { initHistory } from './history.js';
 import { initInput } from './input.js';
+import { initAccess } from './access.js';
+import { initTyped } from './typed.js';
 import { initPrefs } from './prefs.js';
 import { initMaterial } from './material.js';
 import { initArrows } from './arrows.js';
@@ -46,6 +48,8 @@ initPgn();
 initMoveNow();
 initRulesView();
 initSeats();   // a game with seats: its `state` handler comes before main's below
+initAccess();  // last: labels what the others drew (the picker too), keeps the focus
+initTyped();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);

@@ -1,0 +1,179 @@
+// Keyboard-only and screen-reader play, and typed moves (issue 46): a short
+// game of orthodox chess (to mate), a promotion picked from the picker each way and a
+// drop from Interdependent's hand, played with Tab, the arrow keys and Enter
+// alone; one turn typed in coordinates and one in the readable notation; a
+// typed turn that is illegal refused with the message, the board and the
+// game unchanged. The square and hand labels and every
+// announcement are read from Chromium's accessibility tree (CDP
+// Accessibility.getFullAXTree), not from the DOM.
+'use strict';
+const { untilDrawn } = require('./drawn');
+const { newGame, pageState } = require('./play');
+const { legalTurns } = require('./legaltree');
+
+// ---------------------------------------------------------------- the accessibility tree
+const sessions = new WeakMap();   // one CDP session a page
+async function axTree(page) {
+  if (!sessions.has(page)) sessions.set(page, await page.context().newCDPSession(page));
+  const { nodes } = await sessions.get(page).send('Accessibility.getFullAXTree');
+  const byId = new Map(nodes.map(n => [n.nodeId, n]));
+  const role = n => n.role && n.role.value;
+  const name = n => (n.name && n.name.value) || '';
+  const text = n => role(n) === 'StaticText' ? name(n) : (n.childIds || []).map(id => byId.get(id)).filter(Boolean).map(text).join('');
+  return {
+    buttons: nodes.filter(n => !n.ignored && role(n) === 'button').map(name),
+    // what a screen reader reads out of each live region (status: polite, alert: assertive)
+    live: r => nodes.filter(n => !n.ignored && role(n) === r).map(text)
+  };
+}
+
+// Polls the tree (Chromium updates it after the DOM) until `ok(tree)`; 10 s at most.
+async function axUntil(page, ok, what) {
+  let tree;
+  for (const t0 = Date.now(); Date.now() - t0 < 10000;) {
+    tree = await axTree(page);
+    if (ok(tree)) return tree;
+    await page.waitForTimeout(50);
+  }
+  throw new Error('accessibility tree: ' + what + '; announced: ' + JSON.stringify(tree.live('status')) +
+    ', alerts: ' + JSON.stringify(tree.live('alert')));
+}
+
+const announced = (page, re) => axUntil(page, t => t.live('status').some(s => re.test(s)), 'no announcement ' + re);
+
+// ---------------------------------------------------------------- keys only
+const focused = page => page.evaluate(() => {
+  const a = document.activeElement;
+  const cell = a && a.closest('#boards .cell');
+  return { click: a && a.dataset ? a.dataset.click || null : null, area: cell ? cell.closest('.area').dataset.area : null };
+});
+
+// From the focused cell to `square` of the same area by the arrow keys.
+async function arrowTo(page, square) {
+  const moves = await page.evaluate(sq => {
+    const pos = c => { const g = c.parentElement, i = [...g.children].indexOf(c), n = parseInt(g.dataset.cols, 10); return [i % n, Math.floor(i / n)]; };
+    const [x0, y0] = pos(document.activeElement);
+    const [x1, y1] = pos(document.activeElement.parentElement.querySelector('[data-square="' + sq + '"]'));
+    return { dx: x1 - x0, dy: y1 - y0 };
+  }, square);
+  for (let i = 0; i < Math.abs(moves.dx); i++) await page.keyboard.press(moves.dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(moves.dy); i++) await page.keyboard.press(moves.dy > 0 ? 'ArrowDown' : 'ArrowUp');
+}
+
+// Where the focus is against `click`: on it, on a cell of its board, or before or after it.
+const whereIs = (page, click) => page.evaluate(c => {
+  const a = document.activeElement, t = document.querySelector('#layout [data-click="' + c + '"]');
+  const cell = a && a.closest('#boards .cell');
+  return {
+    on: !!(a && a.dataset && a.dataset.click === c),
+    sameArea: !!(cell && t && t.closest('.area') === cell.closest('.area')),
+    // in the promotion picker: the arrow toward the later pieces (one drawn upward runs bottom to top)
+    picker: a && t && a.closest('#picker') && t.closest('#picker') ? (t.closest('#picker').classList.contains('up') ? 'ArrowUp' : 'ArrowDown') : null,
+    back: !!(t && a !== document.body && (t.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING))
+  };
+}, click);
+
+// Moves the focus to `click` with Tab (or Shift+Tab, towards it) and, once on its board, the arrows.
+async function reach(page, click) {
+  for (let i = 0; i < 60; i++) {
+    const at = await whereIs(page, click);
+    if (at.on) return;
+    if (at.sameArea) {
+      await arrowTo(page, click);
+      const now = await focused(page);
+      if (now.click !== click) throw new Error('the arrows led to ' + now.click + ', not ' + click);
+      return;
+    }
+    await page.keyboard.press(at.picker || (at.back ? 'Shift+Tab' : 'Tab'));
+  }
+  throw new Error('Tab never reached ' + click);
+}
+
+// Plays the first legal turn `want` matches by the keyboard alone.
+async function keyTurn(page, want) {
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human');
+  const before = await pageState(page);
+  const turn = legalTurns(before.legal).find(t => (typeof want === 'string' ? t.text === want : want.test(t.text)));
+  if (!turn) throw new Error('no legal turn ' + want);
+  for (const [i, c] of turn.clicks.entries()) {
+    await reach(page, c);
+    await page.keyboard.press('Enter');
+    const now = (await focused(page)).click;
+    if (i + 1 < turn.clicks.length && now !== c && !/^choice:/.test(now || '')) throw new Error('the redraw after ' + c + ' lost the focus');
+  }
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, before.moves.length);
+  return turn;
+}
+
+// Types `text` into the move field (reached by Tab) and sends it with Enter.
+async function typeTurn(page, text) {
+  const there = () => page.evaluate(() => document.activeElement.id === 'typed-move');
+  for (let i = 0; i < 40 && !(await there()); i++) await page.keyboard.press('Tab');
+  if (!(await there())) throw new Error('Tab never reached the move field');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+async function typedTurn(page, text) {
+  const n = (await pageState(page)).moves.length;
+  await typeTurn(page, text);
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n);
+  if (await page.inputValue('#typed-move') !== '') throw new Error('the field keeps ' + text + ' after it was played');
+}
+
+// An illegal typed turn: the message beside the field and in the alert, nothing changed.
+async function refusedTurn(page, text) {
+  const before = await page.evaluate(() => ({ fen: window.rulezero.state.fen, board: document.getElementById('boards').innerHTML }));
+  await typeTurn(page, text);
+  await page.waitForSelector('#typed-note:not([hidden])');
+  const note = await page.textContent('#typed-note');
+  if (!/illegal turn/.test(note) || !note.includes(text)) throw new Error('the refusal reads "' + note + '"');
+  await axUntil(page, t => t.live('alert').some(s => /illegal turn/.test(s)), 'no alert for the refused turn');
+  const after = await page.evaluate(() => ({ fen: window.rulezero.state.fen, board: document.getElementById('boards').innerHTML }));
+  if (after.fen !== before.fen || after.board !== before.board) throw new Error('a refused turn changed the board');
+  if (await page.inputValue('#typed-move') !== text) throw new Error('the refused text was not kept in the field');
+}
+
+function expectButtons(tree, wanted) {
+  for (const re of wanted) if (!tree.buttons.some(b => re.test(b))) throw new Error('no button labelled ' + re + ' in the accessibility tree');
+}
+
+async function keyboardPlay(page) {
+  await newGame(page, { variant: 'normal' });
+  await announced(page, /^New game of .*White to move, your turn\.$/);
+  expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e4, empty$/, /^e8, Black King$/]);
+  await page.evaluate(() => document.activeElement.blur());
+  await keyTurn(page, 'e2e4');
+  await announced(page, /^White played e4\. Black to move, your turn\.$/);
+  expectButtons(await axTree(page), [/^e4, White Pawn, last move$/]);
+  await keyTurn(page, 'e7e5');
+  await keyTurn(page, 'd1h5');
+  await announced(page, /^White played Qh5\./);
+  await refusedTurn(page, 'e5e4');                  // the pawn is blocked
+  await typedTurn(page, 'Nc6');                     // the readable notation
+  await announced(page, /^Black played Nc6\./);
+  await typedTurn(page, 'f1c4');                    // coordinates
+  await announced(page, /^White played Bc4\./);
+  await page.evaluate(() => document.activeElement.blur());
+  await keyTurn(page, 'g8f6');
+  await keyTurn(page, 'h5f7');
+  await announced(page, /^White played Qxf7#\. Game over: 1-0, /);
+  await newGame(page, { variant: 'normal', fen: '8/4P1k1/8/8/8/8/p7/7K w - - 0 1' });
+  await page.evaluate(() => document.activeElement.blur());
+  await keyTurn(page, 'e7e8r');                     // the picker takes the focus, the arrow down to the Rook
+  await announced(page, /^White played e8=R\. Black to move, your turn\.$/);
+  await keyTurn(page, 'a2a1r');                     // a picker drawn upward: the arrow up
+  await announced(page, /^Black played a1=R\+\. Check\. White to move, your turn\.$/);
+
+  // Interdependent: a drop from White's hand, by Tab to the hand, Enter, Tab to the board, arrows, Enter.
+  await newGame(page, { variant: 'interdependent', fen: '6/5k/6/6/2n3/6/3K2[NU] w - - 0 1' });
+  const tree = await axUntil(page, t => t.buttons.some(b => /^White .* in hand, 1, can drop$/.test(b)), 'no labelled hand piece');
+  expectButtons(tree, [/^c3, Black .*$/]);
+  await page.evaluate(() => document.activeElement.blur());
+  const drop = await keyTurn(page, /^N@/);
+  await announced(page, /^White played N@[a-f]\d.*Black to move, your turn\.$/);
+  return 'orthodox to mate, a promotion and an Interdependent drop by keys, two typed turns, one refused; ' + drop.text + ' announced';
+}
+
+module.exports = { keyboardPlay };
