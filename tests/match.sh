@@ -68,12 +68,12 @@ expect concurrency "$tmp/j.out" "wins [0-9]+, draws [0-9]+, losses [0-9]+"
 
 # 2. A well-behaved scripted engine with a clock and random openings (moves relayed in force mode).
 "$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:random --games 2 --tc 20+0.2 \
-    --max-moves 40 --random-plies 3 --verbose --pgn "$tmp/f.pgn" > "$tmp/f.out" 2>&1 || bad "fake match exit code"
+    --max-moves 20 --random-plies 3 --verbose --pgn "$tmp/f.pgn" > "$tmp/f.out" 2>&1 || bad "fake match exit code"
 expect fake-clean "$tmp/f.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
 same_finals fake "$tmp/f.out" "$tmp/f.pgn"
 # ... and from a set-up position (setboard), EPD-style line.
 printf '# openings\n4k3/8/8/8/8/8/4P3/4K3 w - - bm e4; id "pawn";\n' > "$tmp/open.epd"
-"$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:greedy --games 2 --st 5 --max-moves 40 \
+"$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:greedy --games 2 --st 5 --max-moves 20 \
     --openings "$tmp/open.epd" --verbose --pgn "$tmp/o.pgn" > "$tmp/o.out" 2>&1 || bad "openings match exit code"
 expect openings-fen "$tmp/o.pgn" '^\[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"\]'
 expect openings-setup "$tmp/o.pgn" '^\[SetUp "1"\]'
@@ -111,7 +111,7 @@ expect nodone-clean "$tmp/nodone.out" "^Fake nodone: time forfeits 0, illegal mo
 
 # 4. The same over UCI: a good game, an illegal move, a hang.
 "$RZ" match --engine "$FAKE --uci --mode first" --protocol uci --engine builtin:greedy --games 2 --tc 20+0.2 \
-    --max-moves 30 --random-plies 2 --verbose --pgn "$tmp/u.pgn" > "$tmp/u.out" 2>&1 || bad "uci fake match exit code"
+    --max-moves 16 --random-plies 2 --verbose --pgn "$tmp/u.pgn" > "$tmp/u.out" 2>&1 || bad "uci fake match exit code"
 expect uci-clean "$tmp/u.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
 same_finals uci "$tmp/u.out" "$tmp/u.pgn"
 "$RZ" match --engine "$FAKE --uci --mode illegal" --engine builtin:random --games 2 --tc 5 > "$tmp/ui.out" 2>&1

@@ -110,8 +110,35 @@ START_TEST(fen_errors_name_the_field_and_keep_the_position)
 }
 END_TEST
 
+/* The first field of `now` that differs from `saved` (the state make/unmake
+ * must restore), or NULL when all are equal. */
+static const char *first_difference(const struct position *saved, const struct position *now)
+{
+    if (memcmp(saved->board, now->board, sizeof now->board) != 0)
+        return "board";
+    if (saved->key != now->key)
+        return "key";
+    if (saved->castling != now->castling)
+        return "castling";
+    if (saved->ep != now->ep)
+        return "ep";
+    if (saved->halfmove != now->halfmove || saved->fullmove != now->fullmove)
+        return "move counters";
+    if (saved->side != now->side)
+        return "side";
+    if (saved->pcount[0] != now->pcount[0] || saved->pcount[1] != now->pcount[1])
+        return "piece counts";
+    if (saved->king_sq[0] != now->king_sq[0] || saved->king_sq[1] != now->king_sq[1])
+        return "king squares";
+    if (memcmp(saved->ext, now->ext, sizeof now->ext) != 0)
+        return "ext";
+    return NULL;
+}
+
 /* Walks the tree to `depth`, checking at every node that make/unmake restores
- * every field and that the incremental key equals a key computed from scratch. */
+ * every field and that the incremental key equals a key computed from scratch.
+ * Check records every passing ck_assert (a write to its message file), so the
+ * walk asserts only on a failure: a million nodes, not a million writes. */
 static void check_make_unmake(int depth)
 {
     if (depth == 0)
@@ -119,27 +146,20 @@ static void check_make_unmake(int depth)
     const struct variant *v = pos->variant;
     struct move_list list;
     v->generate(pos, &list);
+    struct position *saved = malloc(sizeof *saved); /* one per node: a position is large */
+    ck_assert_ptr_nonnull(saved);
     for (int i = 0; i < list.count; i++) {
-        struct position *saved = malloc(sizeof *saved);
         memcpy(saved, pos, POSITION_STATE_SIZE);
         v->make(pos, list.moves[i]);
-        ck_assert_uint_eq(pos->key, position_compute_key(pos));
+        if (pos->key != position_compute_key(pos))
+            ck_abort_msg("depth %d, turn %d: the incremental key differs from the computed one", depth, i);
         check_make_unmake(depth - 1);
         v->unmake(pos, list.moves[i]);
-        ck_assert_int_eq(memcmp(saved->board, pos->board, sizeof pos->board), 0);
-        ck_assert_uint_eq(saved->key, pos->key);
-        ck_assert_int_eq(saved->castling, pos->castling);
-        ck_assert_int_eq(saved->ep, pos->ep);
-        ck_assert_int_eq(saved->halfmove, pos->halfmove);
-        ck_assert_int_eq(saved->fullmove, pos->fullmove);
-        ck_assert_int_eq(saved->side, pos->side);
-        ck_assert_int_eq(saved->pcount[0], pos->pcount[0]);
-        ck_assert_int_eq(saved->pcount[1], pos->pcount[1]);
-        ck_assert_int_eq(saved->king_sq[0], pos->king_sq[0]);
-        ck_assert_int_eq(saved->king_sq[1], pos->king_sq[1]);
-        ck_assert_int_eq(memcmp(saved->ext, pos->ext, sizeof pos->ext), 0);
-        free(saved);
+        const char *differs = first_difference(saved, pos);
+        if (differs)
+            ck_abort_msg("depth %d, turn %d: unmake did not restore the %s", depth, i, differs);
     }
+    free(saved);
 }
 
 START_TEST(make_unmake_restores_everything)
@@ -151,14 +171,14 @@ START_TEST(make_unmake_restores_everything)
 }
 END_TEST
 
+/* Asserts only on a failure (see check_make_unmake): called on every turn of every suite position. */
 static void check_piece_lists(void)
 {
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < pos->pcount[c]; i++) {
             Square sq = pos->plist[c][i];
-            ck_assert(is_piece(pos->board[sq]));
-            ck_assert_int_eq(piece_color(pos->board[sq]), c);
-            ck_assert_int_eq(pos->plist_index[sq], i);
+            if (!is_piece(pos->board[sq]) || piece_color(pos->board[sq]) != c || pos->plist_index[sq] != i)
+                ck_abort_msg("piece list %d, entry %d (square %d) does not match the board", c, i, (int)sq);
         }
 }
 
@@ -177,10 +197,10 @@ static void round_trip_one(struct position *after, const struct turn *t, void *v
     check_piece_lists();
     /* Parse the text in the position before the turn: undo it first. */
     turn_unmake(after, t);
-    ck_assert_int_eq(turn_parse(after, t->text, &parsed), 0);
-    ck_assert_int_eq(parsed.count, t->count);
-    for (int i = 0; i < t->count; i++)
-        ck_assert_uint_eq(parsed.steps[i], t->steps[i]);
+    if (turn_parse(after, t->text, &parsed) != 0)
+        ck_abort_msg("the turn text %s is not parsed back", t->text);
+    if (parsed.count != t->count || memcmp(parsed.steps, t->steps, sizeof t->steps[0] * (size_t)t->count) != 0)
+        ck_abort_msg("the turn text %s is parsed back as another turn", t->text);
     turn_make(after, t);
 }
 

@@ -163,9 +163,9 @@ def test_engines(ws, port):
     if state:
         t = state["thinking"]
         check(t and t["color"] == "black" and t["depth"] >= 1 and t["pv"], f"the engine's thinking is shown: {t}")
-    # Two built-in players to the end.
+    # Two built-in players to the end (they wait out their time per move: 5 ms keeps the game short).
     ws.send({"type": "new_game", "variant": "interweave", "white": "builtin:greedy", "black": "builtin:random",
-             "tc": {"kind": "movetime", "ms": 100}})
+             "tc": {"kind": "movetime", "ms": 5}})
     state = wait_state(ws, lambda s: s["result"] is not None, 120, "builtin against builtin ends")
     if state:
         check(state["to_move"] == "none" and not legal(state), "a finished game offers nothing")

@@ -11,7 +11,7 @@ pass SQLite's integrity check. Meanwhile:
   (exit 3) while the first runs, and leave it serving;
 - at the end, the load: scripts/bench-seats.py's players in 10 games at
   once, killed 3 times under the load, every acknowledged turn on the disk.
-`python3 test_seats_crash.py RULEZERO [KILLS [LOAD_KILLS]]` (default 50 and
+`python3 test_seats_crash.py RULEZERO [KILLS [LOAD_KILLS]]` (default 20 and
 3; ctest's deep label runs 300 and 20)."""
 import http.client
 import importlib.util
@@ -29,7 +29,7 @@ from guitest import http as get
 from legaltree import turns as legal_turns
 from seatsplay import create_game, page, second_start
 
-KILLS = int(sys.argv[2]) if len(sys.argv) > 2 else 50
+KILLS = int(sys.argv[2]) if len(sys.argv) > 2 else 20
 LOAD_KILLS = int(sys.argv[3]) if len(sys.argv) > 3 else 3
 GAMES = 3
 TMP = tempfile.mkdtemp(prefix="rz-crash-")
