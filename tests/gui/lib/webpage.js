@@ -15,6 +15,11 @@
 //   - a phone (390x844, touch): every cell in view, Nick Danger's boards one
 //     above the other, the side column below the board, a turn by tapping;
 //   - the single file asks for nothing but its own file and Blob URLs.
+// The page's code is the same in both forms: the checks of what only that
+// code does (no analysis board, Play a friend, PGN, Move now, the stored
+// game's reload and refusals) run on the site; the single file gets what its
+// loading changes (the rules dialog, no request, the start, faults of its
+// inlined wasm, a phone), and its storage is reloaded by web_browser.
 'use strict';
 const { untilDrawn } = require('./drawn');
 const fs = require('fs');
@@ -318,12 +323,14 @@ async function webPageChecks(browser, form, step, shots) {
   const ctx = await open(browser, form);
   const { page } = ctx;
   await ready(page);
-  await step(form.name + ': no analysis board', () => noAnalysis(page));
-  await step(form.name + ': Play a friend needs a server', () => friendNeedsServer(page));
-  await step(form.name + ': PGN download', () => pgnDownload(page));
-  await step(form.name + ': move now', async () => { const r = await moveNow(page); console.log('     shared memory ' + r.shared + ', the engine moved ' + r.took + ' ms after Move now'); });
-  await step(form.name + ': a reload resumes the game', () => reloadResumes(page));
-  await step(form.name + ': a stored game that cannot be resumed', () => refusals(page));
+  if (!form.selfContained) {
+    await step(form.name + ': no analysis board', () => noAnalysis(page));
+    await step(form.name + ': Play a friend needs a server', () => friendNeedsServer(page));
+    await step(form.name + ': PGN download', () => pgnDownload(page));
+    await step(form.name + ': move now', async () => { const r = await moveNow(page); console.log('     shared memory ' + r.shared + ', the engine moved ' + r.took + ' ms after Move now'); });
+    await step(form.name + ': a reload resumes the game', () => reloadResumes(page));
+    await step(form.name + ': a stored game that cannot be resumed', () => refusals(page));
+  }
   await step(form.name + ': full rules', () => form.selfContained ? rulesDialog(page) : rulesSite(page, form));
   if (shots) await page.screenshot({ path: path.join(shots, form.name + '-desktop.png') });
   await step(form.name + ': no script errors', async () => { if (ctx.problems.length) throw new Error(ctx.problems.join('\n')); });
