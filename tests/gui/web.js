@@ -42,7 +42,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { pathToFileURL } = require('url');
-const { launch, openPage, CHROMIUM } = require('./lib/browser');
+const { launch, closeChromium, openPage, CHROMIUM } = require('./lib/browser');
 const { serveStatic } = require('./lib/static');
 const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
@@ -260,6 +260,7 @@ async function main() {
     for (const t of targets.filter(t => t.name === 'site')) await phoneRun(t, args, failures);
     if (server && args.measure) await moveNow(args.site, failures, figures);
   } finally {
+    await closeChromium();
     if (server) await server.close();
   }
   figures.machine = { cpus: os.cpus().length, load_average_at_end: os.loadavg().map(x => Math.round(x * 100) / 100),
