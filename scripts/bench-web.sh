@@ -10,6 +10,13 @@ runs=${1:-3}
 native=${NATIVE:-$root/build/rulezero}
 wasm=${WASM:-$root/build-web/wasm/rulezero.js}
 [ -x "$native" ] || { echo "bench-web: no native build at $native (scripts/build.sh build Release)" >&2; exit 1; }
+# scripts/web.sh builds only what the page needs: the command line under
+# Node.js is built here, in its WebAssembly tree, the first time.
+if [ ! -f "$wasm" ] && [ -z "${WASM:-}" ] && [ -f "$root/build-web/wasm/CMakeCache.txt" ]; then
+    export NODE_PATH=/usr/share/nodejs
+    [ -z "${EMSDK_PYTHON:-}" ] && [ -x /usr/bin/python3 ] && export EMSDK_PYTHON=/usr/bin/python3
+    cmake --build "$root/build-web/wasm" -j"$(nproc)" --target rulezero
+fi
 [ -f "$wasm" ] || { echo "bench-web: no WebAssembly build at $wasm (scripts/web.sh)" >&2; exit 1; }
 
 run_native() { "$native" bench --variant "$1"; }

@@ -9,7 +9,7 @@
 # Steps: installs what is missing (scripts/deps.sh); takes cJSON's source from
 # Debian's source package into OUT_DIR/deps/ (kept for later runs); builds the
 # native binary (scripts/build.sh build, for `rulezero gui --export-rules`)
-# and the WebAssembly (OUT_DIR/wasm); assembles with scripts/web/assemble.mjs
+# and the WebAssembly of the two Workers (OUT_DIR/wasm); assembles with scripts/web/assemble.mjs
 # (esbuild from npm bundles the page's modules for the single file). Every
 # step is incremental: a second run takes seconds.
 # Usage: scripts/web.sh [OUT_DIR [extra cmake args for the WebAssembly build...]]
@@ -28,6 +28,10 @@ command -v npm >/dev/null || "$root/scripts/deps.sh" npm
 # Debian's emscripten runs Node.js tools that need Debian's node-acorn, which a
 # node from elsewhere on PATH finds only here.
 export NODE_PATH=/usr/share/nodejs
+# emcc is a Python program run once per source file: Debian's python3 (the one
+# Debian's emscripten is packaged for), not whatever `python3` is first on PATH
+# (a version manager's shim costs more than the compile of a small file).
+[ -z "${EMSDK_PYTHON:-}" ] && [ -x /usr/bin/python3 ] && export EMSDK_PYTHON=/usr/bin/python3
 
 # The machine's Debian suites (apt sources of type deb whose suite is the
 # release's codename or CODENAME-something), as deb-src sources, one file per
@@ -105,9 +109,11 @@ mkdir -p "$out/wasm"
 emcmake cmake -S "$root" -B "$out/wasm" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
     -DRULEZERO_WITH_GUI=OFF -DRULEZERO_CJSON_SOURCE_DIR="$cjson" "$@" >"$out/wasm/configure.log" 2>&1 || {
     cat "$out/wasm/configure.log" >&2; exit 1; }
-# web/rulezero-{engine,session}.{js,wasm} for the Workers, and rulezero.{js,wasm}:
-# the command line under Node.js (scripts/bench-web.sh).
-cmake --build "$out/wasm" -j"$(nproc)"
+# Only web/rulezero-{engine,session}.{js,wasm}, the Workers' modules (each
+# library compiled once, for both): not the command line under Node.js
+# (rulezero.{js,wasm}, which scripts/bench-web.sh builds when it needs it),
+# nor the native tree's documents, man page and logo.
+cmake --build "$out/wasm" -j"$(nproc)" --target rulezero_engine_web rulezero_session_web
 
 echo "== Assembling =="
 rm -rf "$out/rules"

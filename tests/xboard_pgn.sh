@@ -5,6 +5,9 @@
 # and one from a mate in one, which XBoard saves with no Termination tag),
 # polypiece, polypiece-phased, interdependent, pickle and shifted-square.
 # A game is cut short by XBoard's draw adjudication after MOVES moves a side.
+# The engines search 2 plies a move (XBoard's -depth: `sd 2`), not on the
+# clock: what is checked is the PGN XBoard saves, not the play, and a
+# depth-limited game takes no time on its clock to wait for.
 # Usage: xboard_pgn.sh path/to/rulezero [MOVES]; exit 77 without xboard or xvfb-run.
 set -u
 RZ=${1:?usage: xboard_pgn.sh path/to/rulezero [MOVES]}
@@ -29,7 +32,7 @@ xboard_game() { # name, variant, extra XBoard arguments...
     mkdir -p "$tmp/$name/home"
     HOME=$tmp/$name/home timeout 900 xvfb-run -a "$XBOARD" -saveSettingsOnExit false -noGUI \
         -variant "$variant" -testLegality "$legality" -fcp "$RZ" -fd "$tmp/$name" -scp "$RZ" -sd "$tmp/$name" \
-        -mg 1 -tc 0:20 -inc 0.1 -autoCallFlag true -testClaims false -adjudicateDrawMoves "$MOVES" \
+        -mg 1 -tc 0:20 -inc 0.1 -depth 2 -autoCallFlag true -testClaims false -adjudicateDrawMoves "$MOVES" \
         -sgf "$tmp/$name.pgn" -popupExitMessage false -matchPause 100 "$@" > "$tmp/$name.out" 2>&1
     if [ "$(grep -c '^\[Result' "$tmp/$name.pgn" 2>/dev/null)" != 1 ]; then
         bad "$name: XBoard saved no game"; tail -n 5 "$tmp/$name.out"; return

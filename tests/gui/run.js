@@ -13,7 +13,7 @@ try { require.resolve('playwright-core'); } catch (e) {
 const fs = require('fs');
 const path = require('path');
 const { startServer, stopServer } = require('./lib/server');
-const { launch, openPage, CHROMIUM } = require('./lib/browser');
+const { launch, closeChromium, openPage, CHROMIUM } = require('./lib/browser');
 const { newGame } = require('./lib/play');
 const { playScenario } = require('./lib/scenario');
 const { pageFeatures } = require('./lib/features');
@@ -119,6 +119,7 @@ async function main() {
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {
     await browser.close();
+    await closeChromium();
     await stopServer(server);
   }
   const report = summary(perf);

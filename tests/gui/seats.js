@@ -9,7 +9,7 @@ try { require.resolve('playwright-core'); } catch (e) {
 }
 const fs = require('fs');
 const path = require('path');
-const { CHROMIUM } = require('./lib/browser');
+const { CHROMIUM, closeChromium } = require('./lib/browser');
 const { seatsGames } = require('./lib/seats');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
@@ -25,7 +25,11 @@ async function main() {
   if (!rulezero) { console.error('usage: seats.js --rulezero PATH [--only V,...] [--turns N]'); process.exit(2); }
   if (!fs.existsSync(CHROMIUM)) { console.log('skipped: no Chromium at ' + CHROMIUM); process.exit(77); }
   const t0 = Date.now();
-  await seatsGames(path.resolve(rulezero), VARIANTS.filter(v => !only || only.includes(v)), null, turns);
+  try {
+    await seatsGames(path.resolve(rulezero), VARIANTS.filter(v => !only || only.includes(v)), null, turns);
+  } finally {
+    await closeChromium();
+  }
   console.log('all passed in ' + ((Date.now() - t0) / 1000).toFixed(1) + ' s');
 }
 

@@ -5,14 +5,20 @@
 // makes:
 //   site  build-web/site/ served over HTTP by a static server of our own (lib/static.js)
 //   file  build-web/rulezero.html opened as a file:// URL
-// For each target and variant: a game by clicking with the variant's special
+// On the site, for each variant: a game by clicking with the variant's special
 // inputs, the page compared with the session Worker's own state after every
 // turn (lib/insession.js records what the Worker sends); a reload at the end
-// of it that resumes the game; a clocked game reloaded (clocks kept); an
-// engine-against-engine game watched to its result. Then: the single file
-// makes no request but for itself (data: and blob: aside); bad messages to
-// the session Worker and an engine Worker killed mid-search; the phone-size
-// run (touch, 390x844) with a turn tapped in every variant. Measurements go
+// of it that resumes the game; an engine-against-engine game watched to its
+// result; a clocked game reloaded (clocks kept) in normal and Nick Danger's
+// (a turn of several parts). Then bad messages to the session Worker, an
+// engine Worker killed mid-search, and the phone-size run (touch, 390x844)
+// with a turn tapped in every variant. The single file runs the same wasm
+// and page code loaded otherwise (Workers and wasm inlined, storage of a
+// file:// page): there, what its loading can change, in normal: a game
+// played and reloaded, a clocked reload, a watched engine game, the engine
+// Worker killed and started again, and no request but for itself (data:
+// and blob: aside); web_firefox plays every variant's game in it, and
+// web_page checks it on a phone. Measurements go
 // to --perf: time to a playable board (site and file), click-to-board, the
 // longest frame gap during a 10 s search, move_now's latency with and
 // without the COOP/COEP headers (shared memory).
@@ -36,7 +42,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { pathToFileURL } = require('url');
-const { launch, openPage, CHROMIUM } = require('./lib/browser');
+const { launch, closeChromium, openPage, CHROMIUM } = require('./lib/browser');
 const { serveStatic } = require('./lib/static');
 const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
@@ -98,9 +104,16 @@ function noRequest(requests, own) {
 
 const median = a => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
 
+// The variants whose checks run on a target: every variant on the site; on
+// the single file, normal only (see the top of this file).
+const onTarget = (target, v) => target.name === 'site' || v === 'normal';
+// A clocked reload: the clock's part of the stored record is the same in every
+// variant; Nick Danger's turns of several parts are the other case.
+const CLOCKED = ['normal', 'nickdanger'];
+
 // Every check of one target (site or file) in one browser of its own.
 async function runTarget(target, args, failures, figures) {
-  const wanted = v => !args.only || args.only.includes(v);
+  const wanted = v => (!args.only || args.only.includes(v)) && onTarget(target, v);
   const browser = await launch({ width: 1360, height: 820 });
   const requests = [];
   browser.context.on('request', r => requests.push(r.url()));
@@ -136,14 +149,15 @@ async function runTarget(target, args, failures, figures) {
         return noteReload(await reloadResumes(page, session, sc.variant, opts));
       });
     }
-    for (const v of VARIANTS.filter(wanted)) {
+    for (const v of CLOCKED.filter(wanted)) {
       await step(name('reload a clocked ' + v + ' game'), failures, async () => {
         await harvest(page, perf);
         return noteReload(await clockedReload(page, session, v, opts));
       });
     }
-    if (wanted('normal')) await step(name('reload while Rule Zero thinks'), failures, () => reloadWhileThinking(page, session));
-    if (wanted('normal')) await step(name('reload while Rule Zero thinks on its clock'), failures, () => reloadKeepsEngineClock(page));
+    const site = target.name === 'site';
+    if (site && wanted('normal')) await step(name('reload while Rule Zero thinks'), failures, () => reloadWhileThinking(page, session));
+    if (site && wanted('normal')) await step(name('reload while Rule Zero thinks on its clock'), failures, () => reloadKeepsEngineClock(page));
     const most = a => a.length ? Math.max(...a) : null;
     f.reload = { stored_after_turn_max_ms: most(reloads.stored), clock_drift_max_ms: most(reloads.drift) };
     await harvest(page, perf);
@@ -154,7 +168,7 @@ async function runTarget(target, args, failures, figures) {
       }
     }
     if (wanted('normal')) {
-      await step(name('bad messages to the session Worker'), failures, () => badInput(page, session));
+      if (site) await step(name('bad messages to the session Worker'), failures, () => badInput(page, session));
       await step(name('engine Worker killed mid-search, then Resume'), failures, async () => 'the page said: ' + await engineKilled(page, session));
       await harvest(page, perf);
       if (args.measure && target.name === 'site') {
@@ -243,9 +257,10 @@ async function main() {
     if (server) targets.push({ name: 'site', url: server.url });
     if (args.targets.includes('file')) targets.push({ name: 'file', url: pathToFileURL(path.resolve(args.html)).href });
     for (const t of targets) await runTarget(t, args, failures, figures);
-    for (const t of targets) await phoneRun(t, args, failures);
+    for (const t of targets.filter(t => t.name === 'site')) await phoneRun(t, args, failures);
     if (server && args.measure) await moveNow(args.site, failures, figures);
   } finally {
+    await closeChromium();
     if (server) await server.close();
   }
   figures.machine = { cpus: os.cpus().length, load_average_at_end: os.loadavg().map(x => Math.round(x * 100) / 100),

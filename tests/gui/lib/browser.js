@@ -1,22 +1,31 @@
 // Debian's Chromium, headless, driven by playwright-core (which downloads no browser).
 'use strict';
 const { untilDrawn } = require('./drawn');
-const fs = require('fs');
-const os = require('os');
-const path = require('path');
 const { chromium } = require('playwright-core');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
 
+// One Chromium per test process, started on first use: each launch() is a new
+// context of it (its own storage and cookies, as a profile of its own would
+// have), not another browser started for the same thing.
+let shared = null;
+function sharedChromium() {
+  if (!shared) shared = chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  return shared;
+}
+async function closeChromium() {
+  if (!shared) return;
+  const browser = await shared;
+  shared = null;
+  await browser.close();
+}
+
 // options: more of the context's options (isMobile, hasTouch, deviceScaleFactor...).
 async function launch(viewport = { width: 1280, height: 800 }, options = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulezero-gui-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM, headless: true, args: ARGS, viewport, ...options
-  });
-  return { context, close: async () => { await context.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  const context = await (await sharedChromium()).newContext({ viewport, ...options });
+  return { context, close: () => context.close() };
 }
 
 // A page that fails the test on any script error or console error it reports.
@@ -34,4 +43,4 @@ async function openPage(browser, url, problems) {
   return page;
 }
 
-module.exports = { launch, openPage, CHROMIUM, ARGS };
+module.exports = { launch, sharedChromium, closeChromium, openPage, CHROMIUM, ARGS };

@@ -7,8 +7,7 @@
 'use strict';
 const { untilDrawn } = require('./drawn');
 const path = require('path');
-const { chromium } = require('playwright-core');
-const { CHROMIUM, ARGS } = require('./browser');
+const { sharedChromium } = require('./browser');
 const { legalTurns } = require('./legaltree');
 const { newGame } = require('./play');
 
@@ -158,13 +157,9 @@ async function smallWindow(browser, server, shotDir) {
 }
 
 async function layoutChecks(server, shotDir) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  try {
-    await phone(browser, server, shotDir);
-    await smallWindow(browser, server, shotDir);
-  } finally {
-    await browser.close();
-  }
+  const browser = await sharedChromium();
+  await phone(browser, server, shotDir);
+  await smallWindow(browser, server, shotDir);
 }
 
 module.exports = { layoutChecks };

@@ -100,21 +100,33 @@ async function clockedReload(page, session, variant, opts) {
   return reloadResumes(page, session, variant + ' (clocked)', opts);
 }
 
+// The engine to move has reported a best line (Move now has a turn to play);
+// Move now; its turn is drawn. With a long movetime this is how a test gets
+// the engine's turn without waiting on a clock (at a load average of 30 even
+// 6 s a turn ran out before the page was ready for the reply).
+async function moveNowOnceReported(page, n, what) {
+  await untilDrawn(page, () => { const t = window.rulezero.state.thinking; return !!t && !!t.pv; }, null, { timeout: 60000 })
+    .catch(() => { throw new Error(what + ': no engine thinks with a best line'); });
+  await page.click('#btn-move-now');
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 30000 })
+    .catch(() => { throw new Error(what + ': no turn after Move now'); });
+}
+
 // Rule Zero thinks when the page reloads: the game comes back with Rule Zero
 // to move, and a new engine plays the turn.
 async function reloadWhileThinking(page, session) {
-  // 6 s a turn: under load the restored game is drawn well before Rule Zero's reply (1.5 s was not always).
-  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 6000 } });
+  // A minute a turn: the reload and the restored game come well before Rule
+  // Zero's reply, which Move now then asks for.
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 60000 } });
   await playTurn(page, 'e2e4');
-  await untilDrawn(page, () => window.rulezero.state.thinking && window.rulezero.state.moves.length === 1, null, { timeout: 5000 })
+  await untilDrawn(page, () => window.rulezero.state.thinking && window.rulezero.state.moves.length === 1, null, { timeout: 30000 })
     .catch(() => { throw new Error('Rule Zero did not think, or moved at once'); });
   await waitStored(page, 'while Rule Zero thinks');
   await page.reload();
   await waitResumed(page, 'e2e4');
   const s = await sessionState(page);
   must(s.to_move === 'engine' && s.side === 'black', 'after the reload ' + s.to_move + ' (' + s.side + ') is to move');
-  await untilDrawn(page, () => window.rulezero.state.moves.length === 2, null, { timeout: 30000 })
-    .catch(() => { throw new Error('Rule Zero did not play after the reload'); });
+  await moveNowOnceReported(page, 1, 'after the reload');
   await checkBoard(page, session, 'Rule Zero\'s turn after the reload');
 }
 
@@ -210,29 +222,30 @@ async function badInput(page, session) {
   await checkBoard(page, session, 'after the bad messages');
 }
 
-// Rule Zero thinks (a long movetime); its Worker is killed; the page says so,
-// the game stays as it was, and Resume starts a new engine that plays.
+// Rule Zero thinks (a minute a turn: it is still thinking when the kill comes,
+// however loaded the machine); its Worker is killed; the page says so, the
+// game stays as it was, and Resume starts a new engine that plays (asked to
+// by Move now once it has a best line).
 async function engineKilled(page, session) {
-  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 2000 } });
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 60000 } });
   await playTurn(page, 'e2e4');
-  await untilDrawn(page, () => { const s = window.rulezero.state; return s.to_move === 'engine' && s.thinking; }, null, { timeout: 10000 });
+  await untilDrawn(page, () => { const s = window.rulezero.state; return s.to_move === 'engine' && s.thinking; }, null, { timeout: 30000 });
   const before = await sessionState(page);
   const errorsBefore = await page.evaluate(() => window.__rzSession.errors.length);
   await page.evaluate(() => window.__rzSession.workers[0].postMessage({ kill_engines: true }));
-  await page.waitForFunction(n => window.__rzSession.errors.length > n, errorsBefore, { timeout: 5000 })
+  await page.waitForFunction(n => window.__rzSession.errors.length > n, errorsBefore, { timeout: 30000 })
     .catch(() => { throw new Error('no error from the session after its engine was killed'); });
   const error = await page.evaluate(n => window.__rzSession.errors[n], errorsBefore);
   must(/engine/i.test(error), 'the error after the kill does not name the engine: ' + error);
-  await page.waitForSelector('#error:not([hidden])', { timeout: 3000 });
-  await untilDrawn(page, () => window.rulezero.state.paused === true, null, { timeout: 5000 })
+  await page.waitForSelector('#error:not([hidden])', { timeout: 15000 });
+  await untilDrawn(page, () => window.rulezero.state.paused === true, null, { timeout: 15000 })
     .catch(() => { throw new Error('the game is not paused after its engine was killed'); });
   const after = await sessionState(page);
   must(coords(after) === coords(before) && after.fen === before.fen && !after.result,
     'the game changed when its engine was killed: [' + coords(after) + '] ' + JSON.stringify(after.result));
   await checkBoard(page, session, 'after the engine was killed');
   await page.click('#btn-resume');
-  await untilDrawn(page, n => window.rulezero.state.moves.length > n, before.moves.length, { timeout: 15000 })
-    .catch(() => { throw new Error('after Resume no engine played'); });
+  await moveNowOnceReported(page, before.moves.length, 'after Resume');
   await checkBoard(page, session, 'after the new engine played');
   return error;
 }
