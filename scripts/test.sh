@@ -182,7 +182,8 @@ other_builds() {
         logged windows-build "$root/scripts/windows.sh" "$root/build-windows" -DRULEZERO_WERROR=ON
     fi
     if [ "$sanitize" -eq 1 ]; then
-        logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON
+        logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON \
+            -DRULEZERO_DEEP_TESTS=$deep
         logged tsan-build tsan_build
     fi
     if [ "$fuzz" -eq 1 ]; then
