@@ -4,7 +4,10 @@
 #   TARGET: fen | move | cecp | uci | gui (see tests/fuzz/; gui needs civetweb and cJSON)
 # New coverage is added to tests/fuzz/corpus/TARGET (commit what is worth keeping);
 # a crash input is written to tests/fuzz/out/ and the script exits non-zero: fix the
-# bug, then keep the input under tests/fuzz/regressions/TARGET so every build replays it.
+# bug, then keep the input under tests/fuzz/regressions/TARGET so every build replays it
+# (and this script, first, before it fuzzes). Before fuzzing, libFuzzer runs every
+# input of the corpus and the seeds once: with scripts/test.sh's sanitizers, that is
+# the replay the sanitizer build's fuzz_TARGET_replay tests would make.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 target=${1:?usage: scripts/fuzz.sh TARGET SECONDS}
@@ -36,6 +39,12 @@ if [ "${FUZZ_SCRATCH:-0}" = 1 ]; then
     set -- -seed=1 "$@"
 fi
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# The saved crash inputs first, each whole (the fuzzing below cuts inputs at
+# -max_len): libFuzzer runs each file named and exits non-zero on a finding.
+regressions=$root/tests/fuzz/regressions/$target
+if [ -d "$regressions" ]; then
+    "$bin" "$regressions"/* >&2
+fi
 # The seeds (real inputs of every game, tests/fuzz/seeds/TARGET) are read too;
 # new inputs go to the first folder, the corpus.
 "$bin" "$corpus" "$root/tests/fuzz/seeds/$target" -max_total_time="$seconds" -max_len=2048 -timeout=10 \

@@ -22,7 +22,9 @@
 #      shallow perft suites, short self-play; any sanitizer report fails the
 #      run), then the ThreadSanitizer build's (label "tsan": a two-thread search,
 #      a match with two games at once, the GUI server with two pages).
-#   3. A short libFuzzer run of each fuzz target (fixed seed and run count).
+#   3. A short libFuzzer run of each fuzz target (fixed seed and run count),
+#      which first replays the target's saved crash inputs, corpus and seeds
+#      (so stage 2's sanitizer tests leave out the replay tests, label "fuzz").
 # Every test passes with the machine busy beside it (games are node- or
 # depth-limited, or their clocks generous; see docs/reliability.md), which is
 # what lets the stages overlap. The time of each stage and build is printed at
@@ -182,7 +184,8 @@ other_builds() {
         logged windows-build "$root/scripts/windows.sh" "$root/build-windows" -DRULEZERO_WERROR=ON
     fi
     if [ "$sanitize" -eq 1 ]; then
-        logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON
+        logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON \
+            -DRULEZERO_DEEP_TESTS=$deep
         logged tsan-build tsan_build
     fi
     if [ "$fuzz" -eq 1 ]; then
@@ -220,7 +223,12 @@ if [ "$sanitize" -eq 1 ]; then
     stage "Sanitizer tests (clang, ASan + UBSan)"
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 -L sanitize
+    # The fuzz stage below replays every target's corpus, seeds and saved crash
+    # inputs under the same sanitizers before it fuzzes: the replay tests
+    # (label "fuzz") run here only when it does not.
+    skip_replays=()
+    [ "$fuzz" -eq 0 ] || skip_replays=(-LE '^fuzz$')
+    run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 -L sanitize "${skip_replays[@]}"
     # The "tsan" tests drive a two-thread search, a match of two games at once
     # and the GUI server with two pages through the ThreadSanitizer binary
     # (tests/threads_tsan.sh; about 30 s).

@@ -9,6 +9,7 @@
 #include "variants/core/eval_params.h"
 #include "variants/core/fen.h"
 #include "variants/interweave_attacks.h"
+#include "tests/test_size.h"
 
 /* ---- The reference: every piece walked on the mailbox --------------------------- */
 
@@ -276,9 +277,11 @@ START_TEST(bit_set_map_and_evaluation_match_the_square_walk)
     zobrist_init();
     rng_state = 20261124;
     int seen = 0;
+    /* 100 games from each (20 under the sanitizers). */
+    const int games = TEST_SIZE(100, 20);
     for (int i = 0; fens[i]; i++)
-        seen += check_random_games(fens[i], 100, 300);
-    ck_assert_int_gt(seen, 10000);
+        seen += check_random_games(fens[i], games, 300);
+    ck_assert_int_gt(seen, games * 100);
 }
 END_TEST
 
@@ -287,7 +290,7 @@ START_TEST(evaluation_matches_with_random_weights)
 {
     zobrist_init();
     rng_state = 7;
-    for (int round = 0; round < 20; round++) {
+    for (int round = 0; round < TEST_SIZE(20, 5); round++) {
         for (int i = 0; i < iw_eval_params.count; i++) {
             struct eval_param *p = &iw_eval_params.params[i];
             *p->value = p->min + (int)rng_below((unsigned)(p->max - p->min + 1));

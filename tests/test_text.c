@@ -177,6 +177,45 @@ START_TEST(fen_fields_as_before)
 }
 END_TEST
 
+/* A FEN refused at any stage (too few fields, a bad board, a variant's field,
+ * the validator) leaves the game as it was: the position, its step counters
+ * and its undo stack, so the step made before is still undone. */
+START_TEST(refused_fen_leaves_the_game_as_it_was)
+{
+    zobrist_init();
+    const struct variant *v = variant_find("normal");
+    struct position *pos = malloc(sizeof *pos);
+    char err[VARIANT_ERR_LEN], start[FEN_MAX_LEN], before[FEN_MAX_LEN], after[FEN_MAX_LEN];
+    ck_assert_msg(fen_read(pos, v, v->start_fen, err, sizeof err) == 0, "%s", err);
+    fen_write(pos, start, sizeof start);
+    struct move_list list;
+    v->generate(pos, &list);
+    ck_assert_int_gt(list.count, 0);
+    Move m = list.moves[0];
+    v->make(pos, m);
+    fen_write(pos, before, sizeof before);
+    uint64_t key = pos->key;
+    int ply = pos->ply, root_ply = pos->root_ply;
+    static const char *const refused[] = {
+        "8/8/8/8/8/8/8/K6k",                 /* before the board is read */
+        "8/8/8/8/8/8/8/K6z w - - 0 1",        /* the board */
+        "8/8/8/8/8/8/8/K6k w - - 0 1 extra", /* a field after the standard ones */
+        "k6R/8/8/8/8/8/8/K7 w - - 0 1",       /* the validator: the side not to move is in check */
+        NULL,
+    };
+    for (int i = 0; refused[i]; i++) {
+        ck_assert_msg(fen_read(pos, v, refused[i], err, sizeof err) != 0, "accepted: %s", refused[i]);
+        fen_write(pos, after, sizeof after);
+        ck_assert_str_eq(after, before);
+        ck_assert_msg(pos->key == key && pos->ply == ply && pos->root_ply == root_ply, "changed by %s", refused[i]);
+    }
+    v->unmake(pos, m);
+    fen_write(pos, after, sizeof after);
+    ck_assert_str_eq(after, start);
+    free(pos);
+}
+END_TEST
+
 /* ---- Two threads reading FENs at once ---------------------------------------------- */
 
 enum { READS = 100000 };
@@ -238,6 +277,7 @@ int main(void)
     suite_add_tcase(s, tc);
     TCase *fen = tcase_create("fen");
     tcase_add_test(fen, fen_fields_as_before);
+    tcase_add_test(fen, refused_fen_leaves_the_game_as_it_was);
     tcase_add_test(fen, fen_read_in_two_threads);
     suite_add_tcase(s, fen);
     return check_run(s);
