@@ -133,6 +133,10 @@ async function refusedTurn(page, text) {
   const after = await page.evaluate(() => ({ fen: window.rulezero.state.fen, board: document.getElementById('boards').innerHTML }));
   if (after.fen !== before.fen || after.board !== before.board) throw new Error('a refused turn changed the board');
   if (await page.inputValue('#typed-move') !== text) throw new Error('the refused text was not kept in the field');
+  // Closed as a player closes it, so that the next steps do not meet this
+  // banner (it hides itself after 8 s: how many steps saw it was the machine's speed).
+  await page.click('#error-close');
+  await page.waitForSelector('#error', { state: 'hidden' });
 }
 
 function expectButtons(tree, wanted) {
