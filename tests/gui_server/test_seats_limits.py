@@ -14,9 +14,12 @@ server holds it."""
 import json
 import os
 import shutil
+import socket
 import sqlite3
 import subprocess
 import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 from guitest import RZ, check, finish, start_server, stop_server
 from guitest import http as get
@@ -67,6 +70,26 @@ def answers(ws):
         return None
 
 
+def closing(ws, quiet_s=3):
+    """How the server closed this idle page: the `error` it sent, {} when it ended
+    the connection without one, None when the page is open. Every frame the page has is read, not only the first: the lobby's
+    `games` broadcasts may come before the closing `error`, and a page closed
+    for room may still answer for up to a second (its worker ends it at its next
+    wake-up). An open page answers list_games and then stays quiet."""
+    deadline = None
+    try:
+        ws.send({"type": "list_games"})
+        while True:
+            msg = ws.recv(deadline)
+            if msg["type"] == "error":
+                return msg
+            deadline = deadline or time.monotonic() + quiet_s
+    except socket.timeout:
+        return None
+    except (EOFError, OSError):
+        return {}
+
+
 def seat_holder_gets_in():
     """40 strangers' pages (each its own address, behind the proxy) said hello and
     stay idle: 32 are kept (--max-connections' default). The game's seat holders
@@ -99,9 +122,10 @@ def seat_holder_gets_in():
     refused(lambda: proxied(port, "198.51.100.200"), "another stranger on a full server")
     white.send({"type": "turn", "text": "e4"})
     check(black.until_ply(1)["ply"] == 1, "the players play")
-    closed = [a for a in (answers(ws) for ws in idle) if a is None or a["type"] == "error"]
+    with ThreadPoolExecutor(max_workers=len(idle)) as pool:
+        closed = [a for a in pool.map(closing, idle) if a is not None]
     check(len(closed) == 2, f"two idle pages were closed for them: {closed}")
-    check(all(a is None or "a player's page needed the room" in a["message"] for a in closed),
+    check(all(a == {} or "a player's page needed the room" in a["message"] for a in closed),
           f"each told why: {closed}")
     for ws in idle:
         ws.close()

@@ -5,6 +5,7 @@ import json
 import os
 import socket
 import struct
+import time
 
 
 class WebSocket:
@@ -62,9 +63,16 @@ class WebSocket:
         data, self.buffer = self.buffer[:n], self.buffer[n:]
         return data
 
-    def recv(self):
-        """The next text message as a Python object (answers pings)."""
+    def recv(self, deadline=None):
+        """The next text message as a Python object (answers pings); with a
+        deadline (time.monotonic()), socket.timeout once it has passed, pings
+        or not."""
         while True:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise socket.timeout("nothing but pings until the deadline")
+                self.sock.settimeout(left)
             b0, b1 = self._read(2)
             opcode, n = b0 & 0x0F, b1 & 0x7F
             if n == 126:
