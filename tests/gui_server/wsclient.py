@@ -66,7 +66,14 @@ class WebSocket:
     def recv(self, deadline=None):
         """The next text message as a Python object (answers pings); with a
         deadline (time.monotonic()), socket.timeout once it has passed, pings
-        or not."""
+        or not. The socket's own timeout is the same afterwards."""
+        timeout = self.sock.gettimeout()
+        try:
+            return self._recv(deadline)
+        finally:
+            self.sock.settimeout(timeout)
+
+    def _recv(self, deadline):
         while True:
             if deadline is not None:
                 left = deadline - time.monotonic()
