@@ -206,11 +206,13 @@ def test_engines(ws, port):
     state = api_state(port)
     check((state["variant"], state["fen"]) == (before["variant"], before["fen"]), "the game stays as it was")
     # An engine that hangs: reported after its deadline (time per move + 5 s), the game stays, paused.
+    # The new game first waits for that engine's start-up probe, up to 20 s from the
+    # server's start (gui_probe.c, PROBE_WAIT_MS): a test that gets here sooner waits too.
+    ws.sock.settimeout(60)
     ws.send({"type": "new_game", "variant": "interweave", "white": "human", "black": "engine:2",
              "tc": {"kind": "movetime", "ms": 100}})
     ws.recv_type("state")
     ws.send({"type": "turn", "text": "b2c3"})
-    ws.sock.settimeout(60)
     error = ws.recv_type("error")
     check("did not answer in time" in error["message"], f"a hung engine is reported: {error['message']}")
     state = api_state(port)
