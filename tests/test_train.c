@@ -2,6 +2,7 @@
  * scored by the hand-set evaluation, written in the training-data format;
  * the held-out loss falls, the network loads and evaluates, one thread
  * repeats the same bytes for a seed, and bad input is refused. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,14 @@ START_TEST(loss_falls_and_repeats)
     struct nnue_net *n = nnue_load(net, err, sizeof err);
     ck_assert_msg(n != NULL, "%s", err);
     ck_assert_msg(strstr(n->text, "positions") != NULL, "%s", n->text);
+    /* Rounding into integers costs little: the network's held-out loss as the
+     * engine computes it is within a tenth of the float model's. */
+    const char *fl = strstr(n->text, "\nvalidation loss "), *ql = strstr(n->text, "quantised validation loss ");
+    ck_assert_msg(fl && ql, "%s", n->text);
+    double float_loss = strtod(fl + strlen("\nvalidation loss "), NULL);
+    double quantised = strtod(ql + strlen("quantised validation loss "), NULL);
+    ck_assert_msg(float_loss > 0 && fabs(quantised - float_loss) <= 0.1 * float_loss,
+                  "held-out loss %.6f in floats, %.6f quantised", float_loss, quantised);
     /* It has learnt material: White to move scores the position where Black
      * lacks the queen well above the one where White lacks it (a margin, not
      * a sign at zero: tiny random data leaves the level noisy). */

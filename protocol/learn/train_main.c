@@ -26,7 +26,7 @@ struct train_options {
     const char *data[TRAIN_MAX_FILES];
     int files;
     int64_t epochs, seed, hidden, threads, batch, holdout;
-    double lambda, lr;
+    double lambda, lr, lr_decay;
     char command[1024];
 };
 
@@ -151,16 +151,21 @@ static double epoch(struct train_model *m, const struct train_set *set, uint32_t
     return loss / (double)n;
 }
 
+/* Rounds the model into a network file; the held-out loss as the engine
+ * computes it (integers) is printed and kept beside the model's. */
 static int write_network(const struct train_model *m, const struct variant *v, const struct train_options *o,
-                         size_t positions, double val_loss)
+                         const struct train_set *set, const uint32_t *valid, size_t held, double val_loss)
 {
     char err[VARIANT_ERR_LEN];
     struct nnue_net *net = nnue_new(v, (int)o->hidden, err, sizeof err);
     if (!net)
         return fprintf(stderr, "rulezero " CMD ": %s\n", err), 1;
     train_model_quantise(m, net);
-    snprintf(net->text, sizeof net->text, "%s\npositions %zu\nvalidation loss %.6f\n", o->command, positions,
-             val_loss);
+    double quantised = held ? train_model_quantised_loss(net, set, valid, held) / (double)held : NAN;
+    printf("validation loss %.6f, quantised network's %.6f\n", val_loss, quantised);
+    snprintf(net->text, sizeof net->text,
+             "%s\npositions %zu\nvalidation loss %.6f\nquantised validation loss %.6f\n", o->command, set->count,
+             val_loss, quantised);
     int rc = nnue_save(net, o->out, err, sizeof err);
     if (rc)
         fprintf(stderr, "rulezero " CMD ": %s\n", err);
@@ -204,9 +209,10 @@ static int train(const struct train_options *o, const struct variant *v, struct 
         fprintf(curve, "%d,%.6f,%.6f,%.3f,%.0f\n", e, loss, val, secs, rate);
         printf("epoch %d: training loss %.6f, validation loss %.6f, %.0f positions/s\n", e, loss, val, rate);
         fflush(stdout);
+        m->lr *= (float)o->lr_decay;
     }
     fclose(curve);
-    int rc = write_network(m, v, o, n, val);
+    int rc = write_network(m, v, o, &l->set, valid, held, val);
     free(order);
     train_model_free(m);
     return rc;
@@ -267,6 +273,13 @@ static int set_lr(void *ctx, const char *arg, int64_t number)
                         "bad learning rate '%s' (expected 0.000001..1)");
 }
 
+static int set_lr_decay(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    return set_fraction(arg, 0.01, 1, &((struct train_options *)ctx)->lr_decay,
+                        "bad learning-rate decay '%s' (expected 0.01..1)");
+}
+
 #define KEEP(kind, field) OPTIONS_TABLE_KEEP(kind, struct train_options, field)
 
 static const struct options_table_entry train_entries[] = {
@@ -299,6 +312,8 @@ static const struct options_table_entry train_entries[] = {
     {"holdout", 0, OPTIONS_TABLE_NUMBER, "P", "percent held out to measure (default 10)", 0, 50,
      "bad hold-out '%s' (expected 0..50 percent)", KEEP(INT64, holdout)},
     {"lr", 0, OPTIONS_TABLE_TEXT, "R", "Adam's learning rate (default 0.001)", .set = set_lr},
+    {"lr-decay", 0, OPTIONS_TABLE_TEXT, "F", "the learning rate's factor after each epoch (default 1)",
+     .set = set_lr_decay},
     {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
     {0},
 };
@@ -316,7 +331,7 @@ static void keep_command(struct train_options *o, int argc, char **argv)
 int train_main(int argc, char **argv)
 {
     struct train_options o = {.epochs = 10, .seed = 1, .hidden = 256, .threads = 2, .batch = 16384,
-                              .holdout = 10, .lambda = 0.5, .lr = 0.001};
+                              .holdout = 10, .lambda = 0.5, .lr = 0.001, .lr_decay = 1};
     keep_command(&o, argc, argv);
     int rc = options_table_parse(&train_options_table, &o, argc, argv);
     if (rc)

@@ -221,3 +221,25 @@ void train_model_quantise(const struct train_model *m, struct nnue_net *net)
     double b2 = (double)m->b2 * net->qa * net->qb;
     net->b2 = (int32_t)(b2 > 1e9 ? 1e9 : b2 < -1e9 ? -1e9 : lround(b2));
 }
+
+double train_model_quantised_loss(const struct nnue_net *net, const struct train_set *set, const uint32_t *order,
+                                  size_t n)
+{
+    const struct nnue_kernels *k = nnue_kernels_best();
+    struct nnue_accumulator acc; /* 4 KB; called from the main thread */
+    size_t h = (size_t)net->hidden;
+    double loss = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct train_sample *s = &set->samples[order[i]];
+        const uint16_t *in = set->inputs + s->first;
+        for (int view = 0; view < 2; view++) { /* 0: the side to move's, as the trainer stores them */
+            memcpy(acc.v[view], net->b1, h * sizeof net->b1[0]);
+            for (int j = 0; j < s->count; j++)
+                k->add_row(acc.v[view], net->w1 + (size_t)in[view * s->count + j] * h, (int)h);
+        }
+        double cp = nnue_output(net, k, &acc, 0);
+        double err = 1.0 / (1.0 + exp(-cp / net->scale)) - s->target;
+        loss += err * err;
+    }
+    return loss;
+}

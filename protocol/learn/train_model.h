@@ -48,5 +48,11 @@ double train_model_step(struct train_model *m, const struct train_set *set, cons
 double train_model_loss(const struct train_model *m, const struct train_set *set, const uint32_t *order, size_t n);
 /* Rounds the model into net's integers (same sizes). */
 void train_model_quantise(const struct train_model *m, struct nnue_net *net);
+/* The summed loss of samples order[0..n) as the engine scores them: net's
+ * integer first layer and output (engine/nnue.h), in centipawns, through
+ * sigmoid(centipawns / net's scale). Beside train_model_loss it measures
+ * what rounding the weights costs. */
+double train_model_quantised_loss(const struct nnue_net *net, const struct train_set *set, const uint32_t *order,
+                                  size_t n);
 
 #endif
