@@ -99,6 +99,13 @@ static void curve_ends(double *first, double *last)
     ck_assert_int_eq(rows, 1 + 1 + 16);
 }
 
+/* The number after `key ` in a network's description (-1 when it lacks it). */
+static double described(const struct nnue_net *n, const char *key)
+{
+    const char *at = strstr(n->text, key);
+    return at ? strtod(at + strlen(key), NULL) : -1;
+}
+
 START_TEST(loss_falls_and_repeats)
 {
     zobrist_init();
@@ -115,10 +122,7 @@ START_TEST(loss_falls_and_repeats)
     ck_assert_msg(strstr(n->text, "positions") != NULL, "%s", n->text);
     /* Rounding into integers costs little: the network's held-out loss as the
      * engine computes it is within a tenth of the float model's. */
-    const char *fl = strstr(n->text, "\nvalidation loss "), *ql = strstr(n->text, "quantised validation loss ");
-    ck_assert_msg(fl && ql, "%s", n->text);
-    double float_loss = strtod(fl + strlen("\nvalidation loss "), NULL);
-    double quantised = strtod(ql + strlen("quantised validation loss "), NULL);
+    double float_loss = described(n, "\nvalidation loss "), quantised = described(n, "quantised validation loss ");
     ck_assert_msg(float_loss > 0 && fabs(quantised - float_loss) <= 0.1 * float_loss,
                   "held-out loss %.6f in floats, %.6f quantised", float_loss, quantised);
     /* It has learnt material: White to move scores the position where Black
@@ -151,6 +155,20 @@ START_TEST(loss_falls_and_repeats)
     ck_assert_int_eq(train(net2, "--threads 2 --lr-decay 0.9"), 0);
     curve_ends(&first, &last);
     ck_assert_msg(last < 0.8 * first, "two threads, a decaying rate: held-out loss %.5f -> %.5f", first, last);
+    /* The hand-set evaluation's held-out loss, the mark to pass: these
+     * positions are scored by it, so on the score alone (lambda 1) it has
+     * none, and on the blend (lambda 0.5) the results' share. */
+    struct nnue_net *blend = nnue_load(net2, err, sizeof err);
+    ck_assert_ptr_nonnull(blend);
+    double blended = described(blend, "hand-set evaluation's validation loss ");
+    ck_assert_msg(blended > 0.001, "%s", blend->text);
+    nnue_free(blend);
+    ck_assert_int_eq(train(net2, "--lambda 1"), 0);
+    struct nnue_net *score = nnue_load(net2, err, sizeof err);
+    ck_assert_ptr_nonnull(score);
+    double alone = described(score, "hand-set evaluation's validation loss ");
+    ck_assert_msg(alone >= 0 && alone < 1e-5, "%s", score->text);
+    nnue_free(score);
     remove(net2);
     remove(net);
     remove(curve);

@@ -87,7 +87,11 @@ static int add_record(struct loader *l, const struct settings *s, const struct d
     }
     double lambda = l->o->lambda;
     double target = lambda / (1.0 + exp(-r->score / SCORE_UNIT)) + (1.0 - lambda) * (r->result + 1) / 2.0;
-    l->set.samples[l->set.count++] = (struct train_sample){(uint32_t)l->inputs_used, (uint8_t)n, (float)target};
+    const struct variant *v = l->pos->variant;
+    int classic = v->evaluate ? v->evaluate(l->pos) : 0;
+    classic = classic > INT16_MAX ? INT16_MAX : classic < -INT16_MAX ? -INT16_MAX : classic;
+    l->set.samples[l->set.count++] =
+        (struct train_sample){(uint32_t)l->inputs_used, (uint8_t)n, (float)target, (int16_t)classic};
     l->inputs_used += 2 * (size_t)n;
     return 0;
 }
@@ -162,10 +166,13 @@ static int write_network(const struct train_model *m, const struct variant *v, c
         return fprintf(stderr, "rulezero " CMD ": %s\n", err), 1;
     train_model_quantise(m, net);
     double quantised = held ? train_model_quantised_loss(net, set, valid, held) / (double)held : NAN;
-    printf("validation loss %.6f, quantised network's %.6f\n", val_loss, quantised);
+    double classic = held ? train_model_classic_loss(set, valid, held, SCORE_UNIT) / (double)held : NAN;
+    printf("validation loss %.6f, quantised network's %.6f, hand-set evaluation's %.6f\n", val_loss, quantised,
+           classic);
     snprintf(net->text, sizeof net->text,
-             "%s\npositions %zu\nvalidation loss %.6f\nquantised validation loss %.6f\n", o->command, set->count,
-             val_loss, quantised);
+             "%s\npositions %zu\nvalidation loss %.6f\nquantised validation loss %.6f\n"
+             "hand-set evaluation's validation loss %.6f\n",
+             o->command, set->count, val_loss, quantised, classic);
     int rc = nnue_save(net, o->out, err, sizeof err);
     if (rc)
         fprintf(stderr, "rulezero " CMD ": %s\n", err);

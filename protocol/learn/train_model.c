@@ -243,3 +243,14 @@ double train_model_quantised_loss(const struct nnue_net *net, const struct train
     }
     return loss;
 }
+
+double train_model_classic_loss(const struct train_set *set, const uint32_t *order, size_t n, double scale)
+{
+    double loss = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct train_sample *s = &set->samples[order[i]];
+        double err = 1.0 / (1.0 + exp(-s->classic / scale)) - s->target;
+        loss += err * err;
+    }
+    return loss;
+}
