@@ -64,11 +64,13 @@ static void write_data(const char *variant, int positions)
     ck_assert_int_eq(datagen_writer_close(w, err, sizeof err), 0);
 }
 
+static const char *train_variant = "normal";
+
 static int train(const char *out, const char *extra)
 {
     char line[4096];
-    snprintf(line, sizeof line, "train --variant normal --data %s --out %s --curve %s --epochs 16 --hidden 32 "
-             "--batch 256 --lr 0.01 --seed 3 %s", data, out, curve, extra);
+    snprintf(line, sizeof line, "train --variant %s --data %s --out %s --curve %s --epochs 16 --hidden 32 "
+             "--batch 256 --lr 0.01 --seed 3 %s", train_variant, data, out, curve, extra);
     char *argv[64];
     int argc = 0;
     for (char *p = strtok(line, " "); p && argc < 63; p = strtok(NULL, " "))
@@ -149,6 +151,54 @@ START_TEST(loss_falls_and_repeats)
 }
 END_TEST
 
+/* The evaluation of fen by the network in path. */
+static int net_score(const char *path, const char *fen)
+{
+    char err[256];
+    static struct position pos;
+    static struct nnue_cache cache;
+    struct nnue_net *n = nnue_load(path, err, sizeof err);
+    ck_assert_msg(n != NULL, "%s", err);
+    nnue_cache_init(&cache, n, NULL);
+    ck_assert_msg(fen_read(&pos, n->variant, fen, err, sizeof err) == 0, "%s", err);
+    int score = nnue_evaluate(&cache, &pos);
+    nnue_free(n);
+    return score;
+}
+
+/* Interdependent's networks read its hands (input layout 2, the default
+ * there): trained on its positions, a network values a Gold in the hand of
+ * the side to move above one in the other side's hand, on the same board;
+ * layout 1 cannot tell the two apart. */
+START_TEST(state_layout_learns_the_hands)
+{
+    zobrist_init();
+    paths();
+    write_data("interdependent", 8000);
+    train_variant = "interdependent";
+    ck_assert_int_eq(train(net, "--threads 1 --lambda 1"), 0);
+    double first = 0, last = 0;
+    curve_ends(&first, &last);
+    ck_assert_msg(last < 0.8 * first, "held-out loss %.5f -> %.5f", first, last);
+    char err[256];
+    struct nnue_net *n = nnue_load(net, err, sizeof err);
+    ck_assert_msg(n != NULL, "%s", err);
+    ck_assert_int_eq(n->layout, NNUE_LAYOUT_STATE);
+    nnue_free(n);
+    int own = net_score(net, "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[G] w - - 0 1");
+    int other = net_score(net, "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[g] w - - 0 1");
+    ck_assert_msg(own - other > 50, "White to move: %d with a Gold in hand, %d with Black's", own, other);
+    ck_assert_int_eq(train(net, "--threads 1 --lambda 1 --layout 1"), 0);
+    own = net_score(net, "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[G] w - - 0 1");
+    other = net_score(net, "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[g] w - - 0 1");
+    ck_assert_int_eq(own, other);
+    train_variant = "normal";
+    remove(net);
+    remove(curve);
+    remove(data);
+}
+END_TEST
+
 START_TEST(bad_input_is_refused)
 {
     zobrist_init();
@@ -172,6 +222,7 @@ static Suite *train_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, loss_falls_and_repeats);
     tcase_add_test(tc, bad_input_is_refused);
+    tcase_add_test(tc, state_layout_learns_the_hands);
     suite_add_tcase(s, tc);
     return s;
 }
