@@ -100,6 +100,21 @@ static void curve_ends(double *first, double *last)
     ck_assert_int_eq(rows, 1 + 1 + 16);
 }
 
+/* The evaluation of fen by the network in path. */
+static int net_score(const char *path, const char *fen)
+{
+    char err[256];
+    static struct position pos;
+    static struct nnue_cache cache;
+    struct nnue_net *n = nnue_load(path, err, sizeof err);
+    ck_assert_msg(n != NULL, "%s", err);
+    nnue_cache_init(&cache, n, NULL);
+    ck_assert_msg(fen_read(&pos, n->variant, fen, err, sizeof err) == 0, "%s", err);
+    int score = nnue_evaluate(&cache, &pos);
+    nnue_free(n);
+    return score;
+}
+
 START_TEST(loss_falls_and_repeats)
 {
     zobrist_init();
@@ -114,20 +129,13 @@ START_TEST(loss_falls_and_repeats)
     struct nnue_net *n = nnue_load(net, err, sizeof err);
     ck_assert_msg(n != NULL, "%s", err);
     ck_assert_msg(strstr(n->text, "positions") != NULL, "%s", n->text);
+    nnue_free(n);
     /* It has learnt material: White to move scores the position where Black
      * lacks the queen well above the one where White lacks it (a margin, not
      * a sign at zero: tiny random data leaves the level noisy). */
-    static struct position pos;
-    static struct nnue_cache cache;
-    nnue_cache_init(&cache, n, NULL);
-    ck_assert_int_eq(fen_read(&pos, n->variant, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", err,
-                              sizeof err), 0);
-    int up = nnue_evaluate(&cache, &pos);
-    ck_assert_int_eq(fen_read(&pos, n->variant, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1", err,
-                              sizeof err), 0);
-    int down = nnue_evaluate(&cache, &pos);
+    int up = net_score(net, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    int down = net_score(net, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
     ck_assert_msg(up - down > 100, "White to move: %d with a queen up, %d with a queen down", up, down);
-    nnue_free(n);
 
     /* One thread, the same seed: the same weights, every one. */
     ck_assert_int_eq(train(net2, "--threads 1"), 0);
@@ -150,21 +158,6 @@ START_TEST(loss_falls_and_repeats)
     remove(data);
 }
 END_TEST
-
-/* The evaluation of fen by the network in path. */
-static int net_score(const char *path, const char *fen)
-{
-    char err[256];
-    static struct position pos;
-    static struct nnue_cache cache;
-    struct nnue_net *n = nnue_load(path, err, sizeof err);
-    ck_assert_msg(n != NULL, "%s", err);
-    nnue_cache_init(&cache, n, NULL);
-    ck_assert_msg(fen_read(&pos, n->variant, fen, err, sizeof err) == 0, "%s", err);
-    int score = nnue_evaluate(&cache, &pos);
-    nnue_free(n);
-    return score;
-}
 
 /* Interdependent's networks read its hands (input layout 2, the default
  * there): trained on its positions, a network values a Gold in the hand of
