@@ -3,7 +3,7 @@
  * little-endian:
  *
  *   8 bytes "RZNNUE01"; u32 version (1); 32 bytes the variant's id, NUL-padded;
- *   u32 layout (1); u32 inputs; u32 hidden; u32 qa; u32 qb; u32 scale;
+ *   u32 layout (1 or 2); u32 inputs; u32 hidden; u32 qa; u32 qb; u32 scale;
  *   u32 T and T bytes of text (how the network was made);
  *   i16 w1[inputs][hidden]; i16 b1[hidden]; i16 w2[2][hidden]; i32 b2;
  *   u32 FNV-1a of every byte before it. */
@@ -45,9 +45,14 @@ static void map_squares(struct nnue_net *net)
 
 struct nnue_net *nnue_new(const struct variant *v, int hidden, char *err, size_t errlen)
 {
-    int inputs = nnue_layout_inputs(v);
+    return nnue_new_layout(v, NNUE_LAYOUT_PIECES, hidden, err, errlen);
+}
+
+struct nnue_net *nnue_new_layout(const struct variant *v, int layout, int hidden, char *err, size_t errlen)
+{
+    int inputs = nnue_layout_count(v, layout);
     if (!inputs) {
-        snprintf(err, errlen, "the input layout does not fit the variant %s", v->id);
+        snprintf(err, errlen, "input layout %d does not fit the variant %s", layout, v->id);
         return NULL;
     }
     if (hidden < 16 || hidden > NNUE_MAX_HIDDEN || hidden % 16) {
@@ -65,9 +70,11 @@ struct nnue_net *nnue_new(const struct variant *v, int hidden, char *err, size_t
         snprintf(err, errlen, "out of memory for the network");
         return NULL;
     }
-    *net = (struct nnue_net){v, NNUE_LAYOUT_PIECES, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_SCALE, "",
-                             net->w1, net->b1, net->w2, 0, {{0}}, 0, 0, {0}};
+    *net = (struct nnue_net){v, layout, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_SCALE, "",
+                             net->w1, net->b1, net->w2, 0, {{0}}, 0, 0, {0}, 0, 0};
     map_squares(net);
+    net->state_base = nnue_layout_inputs(v);
+    net->state_inputs = inputs - net->state_base;
     return net;
 }
 
@@ -151,13 +158,13 @@ static struct nnue_net *read_header(struct reader *r, char *err, size_t errlen)
         snprintf(err, errlen, "not a valid network file: it is for an unknown variant '%.32s'", id);
         return NULL;
     }
-    if (w[1] != NNUE_LAYOUT_PIECES)
+    if (w[1] != NNUE_LAYOUT_PIECES && w[1] != NNUE_LAYOUT_STATE)
         return fail(NULL, err, errlen, "an input layout this engine does not know");
-    if (w[2] != (uint32_t)nnue_layout_inputs(v))
+    if (w[2] != (uint32_t)nnue_layout_count(v, (int)w[1]))
         return fail(NULL, err, errlen, "its input count does not match its variant's layout");
     if (w[4] < 1 || w[4] > 32767 || w[5] < 1 || w[5] > 32767 || w[6] < 1 || w[6] > 100000)
         return fail(NULL, err, errlen, "its quantisation or scale is out of range");
-    struct nnue_net *net = nnue_new(v, (int)(w[3] <= NNUE_MAX_HIDDEN ? w[3] : 0), err, errlen);
+    struct nnue_net *net = nnue_new_layout(v, (int)w[1], (int)(w[3] <= NNUE_MAX_HIDDEN ? w[3] : 0), err, errlen);
     if (!net)
         return fail(NULL, err, errlen, "its hidden size must be a multiple of 16 up to 1024");
     net->qa = (int)w[4];

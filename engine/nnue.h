@@ -18,6 +18,14 @@
 /* Input layout 1: every piece on the board, by its colour relative to the
  * view, its type and its square, the ranks mirrored for Black's view. */
 #define NNUE_LAYOUT_PIECES 1
+/* Input layout 2: layout 1's, then the game's state beyond its board's
+ * squares: its hands (each count by colour relative to the view and type,
+ * as NNUE_HAND_STEPS inputs "at least k") and what the variant table's
+ * nnue_state_active gives (variants/nnue_state.h). engine/nnue_layout.c. */
+#define NNUE_LAYOUT_STATE 2
+#define NNUE_HAND_STEPS 8
+#define NNUE_MAX_STATE 128     /* state inputs active at once, per view */
+#define NNUE_MAX_ACTIVE (NNUE_MAX_SQUARES + NNUE_MAX_STATE)
 #define NNUE_MAX_HIDDEN 1024   /* first-layer width; a multiple of 16 */
 #define NNUE_MAX_INPUTS 16384
 #define NNUE_MAX_SQUARES 128
@@ -57,13 +65,21 @@ struct nnue_net {
     int types;          /* piece types of the variant */
     int squares;        /* board squares of the variant */
     Square board_squares[NNUE_MAX_SQUARES];
+    int state_base;     /* the first state input (layout 2), after the board's */
+    int state_inputs;   /* state inputs: 0 in layout 1 */
 };
 
 /* The inputs layout 1 gives variant v (0: the layout does not fit it). */
 int nnue_layout_inputs(const struct variant *v);
+/* The inputs of a layout for v (0: the layout does not fit it; layout 2
+ * fits only a game with state inputs). */
+int nnue_layout_count(const struct variant *v, int layout);
+/* The layout a new network for v takes: 2 where the game has state inputs. */
+int nnue_layout_default(const struct variant *v);
 /* A zeroed network of the given sizes for v (the trainer fills it); NULL
- * with a message when the sizes do not fit. */
+ * with a message when the sizes do not fit. nnue_new: layout 1. */
 struct nnue_net *nnue_new(const struct variant *v, int hidden, char *err, size_t errlen);
+struct nnue_net *nnue_new_layout(const struct variant *v, int layout, int hidden, char *err, size_t errlen);
 void nnue_free(struct nnue_net *net);
 /* Reads a network file; NULL with a message naming the fault. */
 struct nnue_net *nnue_load(const char *path, char *err, size_t errlen);
@@ -79,7 +95,11 @@ static inline int nnue_input(const struct nnue_net *net, Color view, Piece p, Sq
     return (rel * net->types + piece_type(p) - 1) * net->squares + net->square_index[view][sq];
 }
 
-/* Up to NNUE_MAX_SQUARES inputs active in pos for view; returns their count. */
+/* The state inputs active in pos for view (layout 2; none in layout 1),
+ * at most NNUE_MAX_STATE, as input numbers; returns their count. */
+int nnue_state_active(const struct nnue_net *net, const struct position *pos, Color view, int *out);
+/* Up to NNUE_MAX_ACTIVE inputs active in pos for view, the board's then
+ * the state's; returns their count. */
 int nnue_active_inputs(const struct nnue_net *net, const struct position *pos, Color view, int *out);
 
 /* The first layer of one position, both views, and the board it describes. */
@@ -97,10 +117,15 @@ struct nnue_cache {
     bool valid;
     struct nnue_accumulator acc;
     Piece board[BOARD_SIZE];
+    int state[2][NNUE_MAX_STATE];  /* the state inputs in acc, per view */
+    int state_count[2];
     uint64_t refreshes, updates;   /* counts, for tests and measurement */
 };
 
 void nnue_cache_init(struct nnue_cache *c, const struct nnue_net *net, const struct nnue_kernels *k);
+/* Brings the state inputs' part of the accumulator to pos's (layout 2):
+ * the rows of inputs that went out subtracted, of those that came in added. */
+void nnue_cache_update_state(struct nnue_cache *c, const struct position *pos);
 /* Brings the accumulator to pos (incrementally when it can). */
 void nnue_cache_update(struct nnue_cache *c, const struct position *pos);
 /* The accumulator of pos computed from nothing. */

@@ -22,7 +22,7 @@ int nnue_active_inputs(const struct nnue_net *net, const struct position *pos, C
         if (is_piece(pos->board[sq]))
             out[n++] = nnue_input(net, view, pos->board[sq], sq);
     }
-    return n;
+    return n + nnue_state_active(net, pos, view, out + n);
 }
 
 void nnue_accumulate(const struct nnue_net *net, const struct nnue_kernels *k, const struct position *pos,
@@ -36,6 +36,9 @@ void nnue_accumulate(const struct nnue_net *net, const struct nnue_kernels *k, c
             if (is_piece(pos->board[sq]))
                 k->add_row(acc->v[view], net->w1 + (size_t)nnue_input(net, view, pos->board[sq], sq) * (size_t)h, h);
         }
+        int state[NNUE_MAX_STATE], n = nnue_state_active(net, pos, view, state);
+        for (int i = 0; i < n; i++)
+            k->add_row(acc->v[view], net->w1 + (size_t)state[i] * (size_t)h, h);
     }
 }
 
@@ -52,6 +55,8 @@ static void refresh(struct nnue_cache *c, const struct position *pos)
     nnue_accumulate(c->net, c->k, pos, &c->acc);
     for (int i = 0; i < c->net->squares; i++)
         c->board[c->net->board_squares[i]] = pos->board[c->net->board_squares[i]];
+    for (int view = 0; view < 2; view++)
+        c->state_count[view] = nnue_state_active(c->net, pos, view, c->state[view]);
     c->valid = true;
     c->refreshes++;
 }
@@ -93,6 +98,7 @@ void nnue_cache_update(struct nnue_cache *c, const struct position *pos)
             apply(c, pos->board[sq], sq, true);
         c->board[sq] = pos->board[sq];
     }
+    nnue_cache_update_state(c, pos);
     c->updates++;
 }
 

@@ -24,11 +24,11 @@ static int rand_in(int lo, int hi)
     return lo + (int)((rng >> 33) % (uint64_t)(hi - lo + 1));
 }
 
-/* A network of random weights, sized so that the clip bites on both sides. */
-static struct nnue_net *random_net(const char *variant, int hidden)
+/* A network of random weights in an input layout, sized so that the clip bites on both sides. */
+static struct nnue_net *random_net_layout(const char *variant, int layout, int hidden)
 {
     char err[256];
-    struct nnue_net *net = nnue_new(variant_find(variant), hidden, err, sizeof err);
+    struct nnue_net *net = nnue_new_layout(variant_find(variant), layout, hidden, err, sizeof err);
     ck_assert_msg(net != NULL, "%s", err);
     for (size_t i = 0; i < (size_t)net->inputs * (size_t)hidden; i++)
         net->w1[i] = (int16_t)rand_in(-60, 60);
@@ -39,6 +39,11 @@ static struct nnue_net *random_net(const char *variant, int hidden)
     net->b2 = rand_in(-5000, 5000);
     snprintf(net->text, sizeof net->text, "random test network");
     return net;
+}
+
+static struct nnue_net *random_net(const char *variant, int hidden)
+{
+    return random_net_layout(variant, NNUE_LAYOUT_PIECES, hidden);
 }
 
 static struct position *load(const char *variant, const char *fen)
@@ -161,7 +166,7 @@ START_TEST(simd_equals_plain)
 END_TEST
 
 static struct nnue_cache cache;
-static long compared;
+static long compared, with_state;
 
 /* The carried accumulator, brought to pos, equals pos's from nothing. */
 static void incremental_equals_scratch(const struct position *pos)
@@ -172,6 +177,8 @@ static void incremental_equals_scratch(const struct position *pos)
     for (int view = 0; view < 2; view++)
         ck_assert_int_eq(memcmp(cache.acc.v[view], want.v[view], (size_t)cache.net->hidden * 2), 0);
     compared++;
+    int state[NNUE_MAX_STATE];
+    with_state += nnue_state_active(cache.net, pos, pos->side, state) > 0;
 }
 
 static void walk_tree(struct position *pos, int depth)
@@ -212,25 +219,107 @@ START_TEST(incremental_equals_scratch_over_perft_trees)
 }
 END_TEST
 
-/* Every game the layout fits: its start and its bench positions, two steps deep. */
+/* Every game under its new networks' layout (2, with its state, where it has
+ * any): its start and its bench positions, two steps deep (Interweave's
+ * capture chains and Nick Danger's link actions are steps of their own, so
+ * the trees pass through turns half made). Where the layout has state
+ * inputs, they come on in the trees, so the check covers them. */
 START_TEST(incremental_equals_scratch_in_every_game)
 {
     int games = 0;
     for (int i = 0; i < variant_count(); i++) {
         const struct variant *v = variant_at(i);
-        if (!nnue_layout_inputs(v))
-            continue;
-        struct nnue_net *net = random_net(v->id, 32);
+        int layout = nnue_layout_default(v);
+        struct nnue_net *net = random_net_layout(v->id, layout, 32);
+        with_state = 0;
         for (int k = -1; k < 0 || (v->bench_fens && v->bench_fens[k] && k < 3); k++) {
             nnue_cache_init(&cache, net, nnue_kernels_named("plain"));
             struct position *pos = load(v->id, k < 0 ? NULL : v->bench_fens[k]);
             incremental_equals_scratch(pos);
             walk_tree(pos, 2);
         }
+        /* Shifted Square: a Rook on the added place x5, which the trees above do not reach. */
+        if (strcmp(v->id, "shifted-square") == 0) {
+            nnue_cache_init(&cache, net, nnue_kernels_named("plain"));
+            walk_tree(load(v->id, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1 R"), 2);
+        }
+        if (layout == NNUE_LAYOUT_STATE)
+            ck_assert_msg(with_state > 0, "%s: no state input came on", v->id);
         nnue_free(net);
         games++;
     }
     ck_assert_int_eq(games, variant_count());
+}
+END_TEST
+
+/* Layout 2 covers every game whose state goes beyond its board's squares. */
+START_TEST(state_layout_covers_the_games_with_state)
+{
+    static const char *const games[] = {"interdependent", "polypiece", "polypiece-phased", "dialectic",
+                                             "hegelian", "nickdanger", "interweave", "pickle", "shifted-square"};
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        const struct variant *v = variant_find(games[i]);
+        ck_assert_msg(nnue_layout_default(v) == NNUE_LAYOUT_STATE, "%s", v->id);
+        ck_assert_int_gt(nnue_layout_count(v, NNUE_LAYOUT_STATE), nnue_layout_inputs(v));
+    }
+    ck_assert_int_eq(nnue_layout_default(variant_find("normal")), NNUE_LAYOUT_PIECES);
+    ck_assert_int_eq(nnue_layout_count(variant_find("normal"), NNUE_LAYOUT_STATE), 0);
+    /* Interdependent: 42 squares and a hand of each of 7 types by colour, 8 steps. */
+    ck_assert_int_eq(nnue_layout_count(variant_find("interdependent"), NNUE_LAYOUT_STATE),
+                     2 * 7 * 42 + 2 * 7 * NNUE_HAND_STEPS);
+}
+END_TEST
+
+/* The active inputs of fen under layout 2 for view, sorted. */
+static int state_inputs_of(struct nnue_net *net, const char *fen, Color view, int *out)
+{
+    struct position *pos = load(net->variant->id, fen);
+    int n = nnue_active_inputs(net, pos, view, out);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+/* Two positions of one board that differ in state only: layout 1 sees no
+ * difference, layout 2 does; colour-flipped twins give the same inputs. */
+static void state_tells_apart(const char *variant, const char *a, const char *b)
+{
+    int in_a[NNUE_MAX_ACTIVE], in_b[NNUE_MAX_ACTIVE];
+    struct nnue_net *one = random_net_layout(variant, NNUE_LAYOUT_PIECES, 16);
+    struct nnue_net *two = random_net_layout(variant, NNUE_LAYOUT_STATE, 16);
+    int na = state_inputs_of(one, a, WHITE, in_a), nb = state_inputs_of(one, b, WHITE, in_b);
+    ck_assert_msg(na == nb && memcmp(in_a, in_b, (size_t)na * sizeof *in_a) == 0, "%s: layout 1 differs", variant);
+    na = state_inputs_of(two, a, WHITE, in_a);
+    nb = state_inputs_of(two, b, WHITE, in_b);
+    ck_assert_msg(na != nb || memcmp(in_a, in_b, (size_t)na * sizeof *in_a) != 0, "%s: %s and %s look alike", variant, a, b);
+    nnue_free(one);
+    nnue_free(two);
+}
+
+START_TEST(state_inputs_tell_positions_apart)
+{
+    state_tells_apart("interdependent", "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[] w - - 0 1",
+                      "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[G] w - - 0 1");
+    state_tells_apart("interdependent", "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[GG] w - - 0 1",
+                      "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[G] w - - 0 1");
+    state_tells_apart("polypiece", NULL, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 01001");
+    state_tells_apart("dialectic", NULL, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T11A21");
+    state_tells_apart("dialectic", NULL, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A22");
+    /* The start position is its own colour-flipped twin: both views see the same inputs. */
+    /* (Not Phased Polypiece: there Black's entries are a step ahead of White's.) */
+    static const char *const games[] = {"interdependent", "polypiece", "dialectic", "nickdanger", "interweave",
+                                        "pickle", "shifted-square"};
+    for (size_t g = 0; g < sizeof games / sizeof *games; g++) {
+        int white[NNUE_MAX_ACTIVE], black[NNUE_MAX_ACTIVE];
+        struct nnue_net *net = random_net_layout(games[g], NNUE_LAYOUT_STATE, 16);
+        int nw = state_inputs_of(net, NULL, WHITE, white), nb = state_inputs_of(net, NULL, BLACK, black);
+        ck_assert_msg(nw == nb && memcmp(white, black, (size_t)nw * sizeof *white) == 0, "%s", games[g]);
+        nnue_free(net);
+    }
 }
 END_TEST
 
@@ -266,6 +355,8 @@ static Suite *nnue_suite(void)
     tcase_add_test(tc, incremental_equals_scratch_over_perft_trees);
     tcase_add_test(tc, incremental_equals_scratch_in_every_game);
     tcase_add_test(tc, layout_counts_each_games_inputs);
+    tcase_add_test(tc, state_layout_covers_the_games_with_state);
+    tcase_add_test(tc, state_inputs_tell_positions_apart);
     suite_add_tcase(s, tc);
     return s;
 }

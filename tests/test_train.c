@@ -65,11 +65,13 @@ static void write_data(const char *variant, int positions)
     ck_assert_int_eq(datagen_writer_close(w, err, sizeof err), 0);
 }
 
+static const char *train_variant = "normal";
+
 static int train(const char *out, const char *extra)
 {
     char line[4096];
-    snprintf(line, sizeof line, "train --variant normal --data %s --out %s --curve %s --epochs 16 --hidden 32 "
-             "--batch 256 --lr 0.01 --seed 3 %s", data, out, curve, extra);
+    snprintf(line, sizeof line, "train --variant %s --data %s --out %s --curve %s --epochs 16 --hidden 32 "
+             "--batch 256 --lr 0.01 --seed 3 %s", train_variant, data, out, curve, extra);
     char *argv[64];
     int argc = 0;
     for (char *p = strtok(line, " "); p && argc < 63; p = strtok(NULL, " "))
@@ -106,39 +108,56 @@ static double described(const struct nnue_net *n, const char *key)
     return at ? strtod(at + strlen(key), NULL) : -1;
 }
 
-START_TEST(loss_falls_and_repeats)
+/* The evaluation of fen by the network in path. */
+static int net_score(const char *path, const char *fen)
+{
+    char err[256];
+    static struct position pos;
+    static struct nnue_cache cache;
+    struct nnue_net *n = nnue_load(path, err, sizeof err);
+    ck_assert_msg(n != NULL, "%s", err);
+    nnue_cache_init(&cache, n, NULL);
+    ck_assert_msg(fen_read(&pos, n->variant, fen, err, sizeof err) == 0, "%s", err);
+    int score = nnue_evaluate(&cache, &pos);
+    nnue_free(n);
+    return score;
+}
+
+/* A network trained on 8000 positions of random games of variant: the
+ * held-out loss falls; the network as loaded (the caller frees it). */
+static struct nnue_net *trained(const char *variant, const char *extra)
 {
     zobrist_init();
     paths();
-    write_data("normal", 8000);
-    ck_assert_int_eq(train(net, "--threads 1"), 0);
+    write_data(variant, 8000);
+    train_variant = variant;
+    ck_assert_int_eq(train(net, extra), 0);
     double first = 0, last = 0;
     curve_ends(&first, &last);
     ck_assert_msg(last < 0.8 * first, "held-out loss %.5f -> %.5f", first, last);
-
     char err[256];
     struct nnue_net *n = nnue_load(net, err, sizeof err);
     ck_assert_msg(n != NULL, "%s", err);
+    return n;
+}
+
+START_TEST(loss_falls_and_repeats)
+{
+    struct nnue_net *n = trained("normal", "--threads 1");
+    char err[256];
     ck_assert_msg(strstr(n->text, "positions") != NULL, "%s", n->text);
     /* Rounding into integers costs little: the network's held-out loss as the
      * engine computes it is within a tenth of the float model's. */
     double float_loss = described(n, "\nvalidation loss "), quantised = described(n, "quantised validation loss ");
     ck_assert_msg(float_loss > 0 && fabs(quantised - float_loss) <= 0.1 * float_loss,
                   "held-out loss %.6f in floats, %.6f quantised", float_loss, quantised);
+    nnue_free(n);
     /* It has learnt material: White to move scores the position where Black
      * lacks the queen well above the one where White lacks it (a margin, not
      * a sign at zero: tiny random data leaves the level noisy). */
-    static struct position pos;
-    static struct nnue_cache cache;
-    nnue_cache_init(&cache, n, NULL);
-    ck_assert_int_eq(fen_read(&pos, n->variant, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", err,
-                              sizeof err), 0);
-    int up = nnue_evaluate(&cache, &pos);
-    ck_assert_int_eq(fen_read(&pos, n->variant, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1", err,
-                              sizeof err), 0);
-    int down = nnue_evaluate(&cache, &pos);
+    int up = net_score(net, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    int down = net_score(net, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
     ck_assert_msg(up - down > 100, "White to move: %d with a queen up, %d with a queen down", up, down);
-    nnue_free(n);
 
     /* One thread, the same seed: the same weights, every one. */
     ck_assert_int_eq(train(net2, "--threads 1"), 0);
@@ -153,6 +172,7 @@ START_TEST(loss_falls_and_repeats)
     nnue_free(b);
     /* Two threads train too. */
     ck_assert_int_eq(train(net2, "--threads 2 --lr-decay 0.9"), 0);
+    double first = 0, last = 0;
     curve_ends(&first, &last);
     ck_assert_msg(last < 0.8 * first, "two threads, a decaying rate: held-out loss %.5f -> %.5f", first, last);
     /* The hand-set evaluation's held-out loss, the mark to pass: these
@@ -170,6 +190,29 @@ START_TEST(loss_falls_and_repeats)
     ck_assert_msg(alone >= 0 && alone < 1e-5, "%s", score->text);
     nnue_free(score);
     remove(net2);
+    remove(net);
+    remove(curve);
+    remove(data);
+}
+END_TEST
+
+/* Interdependent's networks read its hands (input layout 2, the default
+ * there): trained on its positions, a network values a Gold in the hand of
+ * the side to move above one in the other side's hand, on the same board;
+ * layout 1 cannot tell the two apart. */
+START_TEST(state_layout_learns_the_hands)
+{
+    struct nnue_net *n = trained("interdependent", "--threads 1 --lambda 1");
+    ck_assert_int_eq(n->layout, NNUE_LAYOUT_STATE);
+    nnue_free(n);
+    int own = net_score(net, "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[G] w - - 0 1");
+    int other = net_score(net, "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[g] w - - 0 1");
+    ck_assert_msg(own - other > 50, "White to move: %d with a Gold in hand, %d with Black's", own, other);
+    ck_assert_int_eq(train(net, "--threads 1 --lambda 1 --layout 1"), 0);
+    own = net_score(net, "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[G] w - - 0 1");
+    other = net_score(net, "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[g] w - - 0 1");
+    ck_assert_int_eq(own, other);
+    train_variant = "normal";
     remove(net);
     remove(curve);
     remove(data);
@@ -202,6 +245,7 @@ static Suite *train_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, loss_falls_and_repeats);
     tcase_add_test(tc, bad_input_is_refused);
+    tcase_add_test(tc, state_layout_learns_the_hands);
     suite_add_tcase(s, tc);
     return s;
 }

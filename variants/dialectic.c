@@ -6,6 +6,7 @@
 #include "variants/core/platform.h"
 #include "variants/core/san.h"
 #include "variants/dialectic.h"
+#include "variants/nnue_state.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -473,7 +474,7 @@ static const char *const hegelian_bench[] = {
     .format_step = dialectic_format_step, .notation_step = dialectic_notation_step, .evaluate = dialectic_evaluate, .eval_params = &dialectic_eval_params,        \
     .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
     .tt_key_extra = dialectic_tt_key_extra, .piece_values = dialectic_piece_values, .has_check = true,                 \
-    .see = chess_see
+    .see = chess_see, .nnue_state_count = DIALECTIC_NNUE_STATE, .nnue_state_active = dialectic_nnue_state
 
 const struct variant variant_dialectic = {
     .id = "dialectic",

@@ -1,6 +1,7 @@
 /* Rule Zero: Interweave rules — generation, make/unmake, FEN hooks, text. */
 #include "variants/core/error.h"
 #include "variants/interweave.h"
+#include "variants/nnue_state.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -728,6 +729,8 @@ const struct variant variant_interweave = {
     .get_option = iw_get_option,
     .reset_rules = iw_reset_rules,
     .piece_values = iw_piece_values,
+    .nnue_state_count = IW_NNUE_STATE,
+    .nnue_state_active = iw_nnue_state,
     .has_check = false,
     .repetition = REPETITION_LOSES_FOR_MOVER,
 };

@@ -11,6 +11,7 @@
 #include "variants/core/platform.h"
 #include "variants/core/san.h"
 #include "variants/nickdanger.h"
+#include "variants/nnue_state.h"
 
 /* ---- Rules and settings ----------------------------------------------------------- */
 
@@ -434,6 +435,8 @@ const struct variant variant_nickdanger = {
     .generate_noisy = nd_generate_noisy,
     .allow_null_move = false,
     .piece_values = nd_piece_values,
+    .nnue_state_count = ND_NNUE_STATE,
+    .nnue_state_active = nd_nnue_state,
     .has_check = true,
 };
 

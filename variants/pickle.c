@@ -19,6 +19,7 @@
 
 #include "variants/core/error.h"
 #include "variants/core/platform.h"
+#include "variants/nnue_state.h"
 #include "variants/ssq.h"
 
 /* ---- Rules and the Link setting ------------------------------------------------ */
@@ -345,6 +346,8 @@ const struct variant variant_pickle = {
     .validate = pickle_validate,
     .state_ok = pickle_state_ok,
     .listed_square = pickle_listed_square,
+    .nnue_state_count = SSQ_NNUE_STATE,
+    .nnue_state_active = ssq_nnue_state,
     .read_ep = chess_read_ep,
     .generate = pickle_generate,
     .make = pickle_make,

@@ -12,6 +12,7 @@
 #include "variants/core/platform.h"
 #include "variants/core/text.h"
 #include "variants/chess.h"
+#include "variants/nnue_state.h"
 
 /* ---- Power lists ------------------------------------------------------------ */
 
@@ -503,6 +504,26 @@ static void get_option(const void *rules, const char *name, char *out, size_t n)
         out[0] = '\0';
 }
 
+/* ---- The learned evaluation's inputs (variants/nnue_state.h) ---------------------------- */
+
+/* Each type's entry, the view's side's then the other's: (rel * 5 + type -
+ * KNIGHT) * POLYPIECE_MAX_ENTRIES + entry. */
+static int polypiece_nnue_state(const struct position *pos, Color view, int *out)
+{
+    const struct power_lists *l = lists_of(pos);
+    bool phased = poly_of(pos)->phased;
+    int n = 0;
+    for (int rel = 0; rel < 2; rel++)
+        for (int type = KNIGHT; type <= KING; type++) {
+            int white = phases_of(pos)[type] % l->len[type];
+            int entry = (view ^ rel) == WHITE ? white : black_entry(l, type, white, phased);
+            out[n++] = (rel * (KING - KNIGHT + 1) + type - KNIGHT) * POLYPIECE_MAX_ENTRIES + entry;
+        }
+    return n;
+}
+
+_Static_assert(POLYPIECE_NNUE_STATE == 2 * (KING - KNIGHT + 1) * POLYPIECE_MAX_ENTRIES, "Polypiece's inputs");
+
 /* ---- The entries ------------------------------------------------------------------------ */
 
 static const int orthodox_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000};
@@ -527,7 +548,8 @@ static const char *const polypiece_bench[] = {
     .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,        \
     .has_check = true, .has_san = true, .options = powers_option, .option_count = 1, .set_option = set_option,  \
     .get_option = get_option, .rules_free = rules_free, .ext_key = phases_key, .state_ok = phases_ok,             \
-    .evaluate = polypiece_evaluate, .eval_params = &polypiece_eval_params
+    .evaluate = polypiece_evaluate, .eval_params = &polypiece_eval_params,                                      \
+    .nnue_state_count = POLYPIECE_NNUE_STATE, .nnue_state_active = polypiece_nnue_state
 
 const struct variant variant_polypiece = {
     .id = "polypiece",

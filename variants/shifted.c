@@ -19,6 +19,7 @@
 
 #include "variants/core/error.h"
 #include "variants/core/platform.h"
+#include "variants/nnue_state.h"
 #include "variants/ssq.h"
 
 /* The removed square is empty in the start position: ranks 3 to 6. */
@@ -166,6 +167,8 @@ const struct variant variant_shifted = {
     .write_extra = shifted_write_extra,
     .ext_key = shifted_ext_key,
     .state_ok = shifted_state_ok,
+    .nnue_state_count = SSQ_NNUE_STATE,
+    .nnue_state_active = ssq_nnue_state,
     .read_ep = chess_read_ep,
     .generate = chess_generate,
     .make = chess_make,

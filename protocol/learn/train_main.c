@@ -25,7 +25,7 @@ struct train_options {
     const char *variant, *out, *curve;
     const char *data[TRAIN_MAX_FILES];
     int files;
-    int64_t epochs, seed, hidden, threads, batch, holdout;
+    int64_t epochs, seed, hidden, threads, batch, holdout, layout;
     double lambda, lr, lr_decay;
     char command[1024];
 };
@@ -75,7 +75,7 @@ static int add_record(struct loader *l, const struct settings *s, const struct d
     }
     if (fen_read_with(l->pos, s, r->fen, err, errlen))
         return -1;
-    int stm[NNUE_MAX_SQUARES], other[NNUE_MAX_SQUARES];
+    int stm[NNUE_MAX_ACTIVE], other[NNUE_MAX_ACTIVE];
     int n = nnue_active_inputs(l->layout, l->pos, l->pos->side, stm);
     nnue_active_inputs(l->layout, l->pos, l->pos->side ^ 1, other);
     if (n > 255 || grow(l, 2 * (size_t)n))
@@ -161,7 +161,7 @@ static int write_network(const struct train_model *m, const struct variant *v, c
                          const struct train_set *set, const uint32_t *valid, size_t held, double val_loss)
 {
     char err[VARIANT_ERR_LEN];
-    struct nnue_net *net = nnue_new(v, (int)o->hidden, err, sizeof err);
+    struct nnue_net *net = nnue_new_layout(v, (int)o->layout, (int)o->hidden, err, sizeof err);
     if (!net)
         return fprintf(stderr, "rulezero " CMD ": %s\n", err), 1;
     train_model_quantise(m, net);
@@ -229,7 +229,7 @@ static int run(const struct train_options *o, const struct variant *v)
 {
     char err[VARIANT_ERR_LEN];
     struct loader l = {.o = o};
-    l.layout = nnue_new(v, 16, err, sizeof err);
+    l.layout = nnue_new_layout(v, (int)o->layout, 16, err, sizeof err);
     l.pos = malloc(sizeof *l.pos);
     if (!l.layout || !l.pos) {
         nnue_free(l.layout);
@@ -318,6 +318,8 @@ static const struct options_table_entry train_entries[] = {
      "bad batch size '%s' (expected 1..16777216)", KEEP(INT64, batch)},
     {"holdout", 0, OPTIONS_TABLE_NUMBER, "P", "percent held out to measure (default 10)", 0, 50,
      "bad hold-out '%s' (expected 0..50 percent)", KEEP(INT64, holdout)},
+    {"layout", 0, OPTIONS_TABLE_NUMBER, "L", "input layout: 1 the board, 2 with the game's state (default: 2 where the game has state inputs)", 1, 2,
+     "bad layout '%s' (expected 1 or 2)", KEEP(INT64, layout)},
     {"lr", 0, OPTIONS_TABLE_TEXT, "R", "Adam's learning rate (default 0.001)", .set = set_lr},
     {"lr-decay", 0, OPTIONS_TABLE_TEXT, "F", "the learning rate's factor after each epoch (default 1)",
      .set = set_lr_decay},
@@ -350,8 +352,10 @@ int train_main(int argc, char **argv)
     const struct variant *v = variant_find(o.variant);
     if (!v)
         return usage("unknown variant '%s'", o.variant);
-    if (!nnue_layout_inputs(v))
-        return usage("the network's input layout does not fit '%s' yet", o.variant);
+    if (!o.layout)
+        o.layout = nnue_layout_default(v);
+    if (!nnue_layout_count(v, (int)o.layout))
+        return usage("the network's input layout does not fit '%s'", o.variant);
     if (o.hidden % 16) {
         char width[32];
         snprintf(width, sizeof width, "%lld", (long long)o.hidden);

@@ -53,10 +53,10 @@ void train_model_quantise(const struct train_model *m, struct nnue_net *net);
  * integer first layer and output (engine/nnue.h), in centipawns, through
  * sigmoid(centipawns / net's scale). Beside train_model_loss it measures
  * what rounding the weights costs. */
+double train_model_quantised_loss(const struct nnue_net *net, const struct train_set *set, const uint32_t *order,
+                                  size_t n);
 /* The summed loss of the hand-set evaluation on samples order[0..n), through
  * sigmoid(centipawns / scale): the mark a network has to pass. */
 double train_model_classic_loss(const struct train_set *set, const uint32_t *order, size_t n, double scale);
-double train_model_quantised_loss(const struct nnue_net *net, const struct train_set *set, const uint32_t *order,
-                                  size_t n);
 
 #endif

@@ -5,7 +5,7 @@
 #   - the bench signature (node count) equal to the Linux build's, and every
 #     bench position's nodes, best move and score, at depth 5 (every position
 #     of every variant; the default depths only repeat the same search code
-#     on larger trees);
+#     on larger trees); the same with a network loaded (Interweave's);
 #   - every perft suite at a shallow depth passing, with the Linux build's
 #     summary, and perft --divide from every variant's start position equal
 #     line for line (suite paths are given with Windows' backslashes);
@@ -64,6 +64,27 @@ if [ "$code" = 2 ] && [[ $err == *rulezero.html* && $err == *WinBoard* && $err =
 # The signature, and every bench position's node count, move and score, at
 # depth 5 (the search's pruning and reductions all take part from depth 3).
 same "bench" "$(win bench --depth 5 | grep -v '^Nodes/second')" "$("$linux" bench --depth 5 | grep -v '^Nodes/second')"
+
+# With a network loaded (--eval-file): the same bench again, every node,
+# move and score, so the network's integer arithmetic gives the same numbers
+# on Windows. The network is a tiny one the Linux build makes here for
+# Interweave (input layout 2, its state inputs included), in the exe's
+# folder, named by a path relative to the repository with forward slashes
+# (Windows takes them; the bench's first line names the file as given);
+# that it is in use shows in a bench unlike the
+# hand-set evaluation's.
+netdir=$(dirname "$exe")/nnue-test
+rm -rf "$netdir" && mkdir -p "$netdir"
+"$linux" datagen --variant interweave --games 4 --nodes 200 --seed 1 --out "$netdir/d.bin" >/dev/null 2>&1
+"$linux" train --variant interweave --data "$netdir/d.bin" --out "$netdir/iw.nnue" --epochs 2 --hidden 32 \
+    --batch 64 --threads 1 >/dev/null 2>&1
+net=$(realpath --relative-to="$root" "$netdir/iw.nnue")
+l=$("$linux" bench --variant interweave --depth 5 --eval-file "$net" | grep -v '^Nodes/second')
+classic=$("$linux" bench --variant interweave --depth 5 | grep -v '^Nodes/second')
+if [ -f "$netdir/iw.nnue" ] && [ "$l" != "$classic" ]; then
+    same "bench with a network" "$(win bench --variant interweave --depth 5 --eval-file "$net" |
+        grep -v '^Nodes/second')" "$l"
+else bad "bench with a network: no network made, or it changed nothing"; fi
 
 # suite:depth[:extra option] - every position of every suite, each a ply
 # shallower than the Linux suites' shallowest runs (the same generation, on

@@ -159,6 +159,13 @@ struct variant {
      * which moves are legal but is not part of the FEN (Dialectic's history of
      * dialectic positions). The search probes with pos->key ^ tt_key_extra(pos). */
     uint64_t (*tt_key_extra)(const struct position *pos);
+    /* Optional: the learned evaluation's inputs for this game's own state
+     * beyond its board's squares and hands (input layout 2, engine/nnue.h):
+     * `nnue_state_count` of them (the same under every setting);
+     * `nnue_state_active` writes those active in pos from view's side (each
+     * 0..count-1, at most 96) and returns how many. NULL: none. */
+    int nnue_state_count;
+    int (*nnue_state_active)(const struct position *pos, Color view, int *out);
     /* Centipawn value of each piece type, for move ordering (NULL: all equal). */
     const int *piece_values;
     /* Optional static exchange evaluation of a capture or promotion m: the
