@@ -66,7 +66,8 @@ async function correspondence(opener, url, variant, turns) {
   await playTurn(a.page, /./);
   await a.page.click('#btn-share');
   let sent = await offered(a.page, 1);
-  must(/^Rule Zero, /.test(sent.text) && sent.text.endsWith(sent.link), 'the text to send: ' + sent.text);
+  const title = await a.page.evaluate(v => window.rulezero.setup.variants.find(x => x.id === v).title, variant);
+  must(sent.text.startsWith('Rule Zero, ' + title + ': White played 1. ') && sent.text.endsWith(sent.link), 'the text to send: ' + sent.text);
   const id = payloadOf(sent.link).id;
   let b = null;
   let game = await coords(a.page);

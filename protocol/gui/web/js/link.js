@@ -110,7 +110,7 @@ function notFollowing(game) {
 
 function variantName(id) {
   const v = rz.setup && rz.setup.variants.find(x => x.id === id);
-  return v ? v.name : id;
+  return v ? v.title : id;
 }
 
 // ---------------------------------------------------------------- opening a link
