@@ -74,7 +74,8 @@ async function correspondence(opener, url, variant, turns) {
   for (let t = 2; t <= turns; t++) {
     const to = t % 2 === 0 ? 'b' : 'a';
     let page;
-    if (to === 'b' && !b) { b = await opener(url.split('#')[0] + '#game=' + sent.link.split('#game=')[1]); page = b.page; }
+    const first = to === 'b' && !b;
+    if (first) { b = await opener(url.split('#')[0] + '#game=' + sent.link.split('#game=')[1]); page = b.page; }
     else {
       page = to === 'a' ? a.page : b.page;
       await page.bringToFront();   // the person at that page: Firefox does not draw a page in the background
@@ -86,6 +87,11 @@ async function correspondence(opener, url, variant, turns) {
     must(await hidden(page, '#notice'), 'a notice after a good link: ' + await page.textContent('#notice-text'));
     const kept = await linkGames(page);
     must(kept.current === id && JSON.stringify(kept.games[id].turns) === JSON.stringify(game), "the kept link game " + id + ": " + JSON.stringify(kept) + " for " + JSON.stringify(game));
+    if (first) {   // nothing offered for the turns a link brought, until asked
+      must(await hidden(page, '#link-offer'), 'a link offered before a turn of this page');
+      await page.click('#btn-share');
+      must(payloadOf((await offered(page, t - 1)).link).id === id, 'Send as link in a link game gave another id');
+    }
     await playTurn(page, /./);
     game = await coords(page);
     sent = await offered(page, t);

@@ -194,6 +194,7 @@ function share() {
     current = { id: Array.from(bytes, b => b.toString(16).padStart(2, '0')).join(''), gameNumber: rz.state.game_number };
     rz.link = { id: current.id, opened: null };
   }
+  rz.link.opened = null;   // asked for: offered even before a turn of this page's
   send({ type: 'save' });
 }
 

@@ -13,6 +13,7 @@ import { rz, on } from './store.js';
 import { send, onMessage, inBrowser } from './connection.js';
 
 const REFUSED = 'the stored game could not be restored: ';
+const GATE = 'refused: ';   // a server's gate (a game with seats, its limits)
 
 let settled = false;   // the stored game's restore (browser build), or the first state (native)
 const waiting = [];
@@ -61,8 +62,10 @@ export function initReplace() {
   on('stored-game-settled', settle);   // saving.js
   onMessage('error', msg => {
     const text = msg.message || '';
-    if (!pending || !text.startsWith(REFUSED)) return false;
-    answered({ ok: false, why: text.slice(REFUSED.length) });
+    // The record refused; or the message itself ("refused: a game with seats is restored from its file only")
+    const why = text.startsWith(REFUSED) ? text.slice(REFUSED.length) : text.startsWith(GATE) ? text.slice(GATE.length) : null;
+    if (!pending || why === null) return false;
+    answered({ ok: false, why });
     return true;
   });
 }
