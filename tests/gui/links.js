@@ -91,6 +91,14 @@ async function chromiumRun(args, file, failures) {
         await links.pgnRoundTrip(p, 'nickdanger');
       });
     }
+    if (link) {
+      await step('rulezero gui with seats: a link refused at its gate, twice, nothing lost', failures, async () => {
+        const { startServer, stopServer } = require('./lib/server');
+        const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'rulezero-links-'));
+        const seats = await startServer(path.resolve(args.rulezero), ['--db', path.join(dir, 'games.sqlite')]);
+        try { await seatGate(browser, seats.url, link, links); } finally { await stopServer(seats); fs.rmSync(dir, { recursive: true, force: true }); }
+      });
+    }
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {
     if (server) await require('./lib/server').stopServer(server);
@@ -111,6 +119,33 @@ async function otherHome(opener, url, link, links) {
   const q = links.payloadOf(back.link);
   if (q.id !== p.id || !back.link.startsWith(url.split('#')[0])) throw new Error('the link offered back: ' + back.link);
   return o.page;
+}
+
+// A game with seats is restored from its file only: a link opened in it is
+// refused with the server's reason, and the next link is answered too.
+async function seatGate(browser, url, link, links) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const lobby = await context.newPage();
+    await lobby.goto(url);
+    await lobby.waitForSelector('#lb-variant option', { state: 'attached' });
+    await lobby.selectOption('#lb-variant', 'nickdanger');
+    await lobby.selectOption('#lb-side', 'white');
+    await lobby.selectOption('#lb-opponent', 'human');
+    await lobby.click('#lb-create');
+    await lobby.waitForSelector('#created:not([hidden])');
+    const game = new URL(await lobby.getAttribute('#created-go', 'href'), url).href;
+    const page = await context.newPage();
+    await page.goto(game);
+    const { untilDrawn } = require('./lib/drawn');
+    await untilDrawn(page, () => window.rulezero && window.rulezero.seat && window.rulezero.setup && document.querySelector('#boards [data-square]'));
+    for (let i = 0; i < 2; i++) {
+      await links.refused(page, () => links.setFragment(page, link), /could not be opened: a game with seats is restored from its file only/,
+        'a link in a game with seats (' + (i + 1) + ')');
+    }
+  } finally {
+    await context.close();
+  }
 }
 
 // Firefox: one browser; each opener call a new user context (its own storage).
