@@ -11,6 +11,7 @@
 
 #include "variants/core/clock.h"
 #include "protocol/gui/gui_internal.h"
+#include "protocol/match/pgn.h"
 
 /* A clock may hold this much more than its time control can have given it. */
 #define RECORD_CLOCK_MARGIN_MS 1000
@@ -255,7 +256,10 @@ static int replay(struct game *g, const cJSON *turns, char *err, size_t errlen)
             return bad(err, errlen, "turn %d '%.40s' comes after the game ended (%s)", n, t->valuestring, end.reason);
         char why[VARIANT_ERR_LEN];
         struct turn turn;
-        if (game_find_turn(g, t->valuestring, &turn, why, sizeof why) || game_play(g, &turn, why, sizeof why))
+        /* the texts `turn` takes, then what XBoard writes to PGN (an imported game, docs/web.md) */
+        bool found = game_find_turn(g, t->valuestring, &turn, why, sizeof why) == 0 ||
+                     match_parse_turn(g->pos, t->valuestring, &turn) == 0;
+        if (!found || game_play(g, &turn, why, sizeof why))
             return bad(err, errlen, "turn %d '%.40s' is illegal", n, t->valuestring);
     }
     return 0;

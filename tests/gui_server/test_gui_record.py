@@ -219,6 +219,25 @@ def test_round_trips(ws, variants):
         round_trip(ws, f"{v} ({len(state['moves'])} turns, special: {specials})")
 
 
+def test_xboard_turns(ws):
+    """An imported PGN's moves as XBoard writes them (its SAN for pieces it does not know, a FEN with a
+    hand) replay; a turn no form reads is still refused (docs/web.md, PGN import)."""
+    fen = "snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[-] w - - 0 1"
+    xboard = ["Tc3", "Tc5", "Kc2", "Tdd5", "Td1", "Kd6", "Kd2", "Nc6", "Nc2", "Gd7", "Te1", "Te5", "Gd1", "Te4",
+              "Ce2", "Sf7f5"]
+    record = {"format": "rulezero-game", "version": 1, "variant": "interdependent", "options": {}, "fen": fen,
+              "turns": xboard, "white": "human", "black": "human", "tc": {"kind": "untimed"}, "clock_ms": [0, 0],
+              "paused": False, "result": None}
+    s = restore(ws, record)
+    if check(s["type"] == "state", f"XBoard's turns restore: {s.get('message')}"):
+        check(len(s["moves"]) == len(xboard), f"XBoard's turns: {len(s['moves'])} of {len(xboard)} replayed")
+    number = api_state(ws.port)["game_number"]
+    bad = dict(record, turns=xboard[:3] + ["Tz9"])
+    s = restore(ws, bad)
+    check(s["type"] == "error" and s["message"] == REFUSED + "turn 4 'Tz9' is illegal", f"a bad XBoard turn: {s}")
+    check(api_state(ws.port)["game_number"] == number, "a refused record changed the game")
+
+
 def test_results_and_engines(ws):
     new_game(ws, "normal")
     play(ws, "e2e4")
@@ -331,6 +350,7 @@ def main():
         test_pgn(ws, port)
         test_move_now(ws)
         test_round_trips(ws, [v["id"] for v in setup["variants"]])
+        test_xboard_turns(ws)
         test_results_and_engines(ws)
         test_hostile(ws)
         ws.close()

@@ -27,6 +27,7 @@ function wrap(page) {
     raw: page,
     goto: url => page.goto(url),
     reload: () => page.reload(),
+    bringToFront: () => page.bringToFront(),
     evaluate: (fn, arg) => page.evaluate(fn, arg),
     waitForFunction: (fn, arg, options) => page.waitForFunction(fn, waitOptions(options), arg),
     waitForSelector: (selector, options = {}) => page.waitForSelector(selector, { timeout: options.timeout || 30000 }),
@@ -59,8 +60,9 @@ async function launchFirefox(viewport = { width: 1360, height: 820 }) {
     protocol: 'webDriverBiDi', defaultViewport: viewport, protocolTimeout: 300000 });
   return {
     browser,
-    async openPage(url, problems, initScript) {
-      const page = await browser.newPage();
+    // context: a user context of this browser (createBrowserContext: storage of its own); default, the browser's.
+    async openPage(url, problems, initScript, context = null) {
+      const page = await (context || browser).newPage();
       page.on('pageerror', e => problems.push('page error: ' + (e && e.message || e)));
       page.on('console', m => { if (m.type() === 'error') problems.push('console error: ' + m.text()); });
       if (initScript) await page.evaluateOnNewDocument(initScript);

@@ -25,6 +25,9 @@ import { initMoveNow } from './movenow.js';
 import { initRulesView } from './rulesview.js';
 import { initSaving } from './saving.js';
 import { initSeats } from './seats.js';
+import { initReplace } from './replace.js';
+import { initLink } from './link.js';
+import { initPgnImport } from './pgnimport.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -50,6 +53,9 @@ initRulesView();
 initSeats();   // a game with seats: its `state` handler comes before main's below
 initAccess();  // last: labels what the others drew (the picker too), keeps the focus
 initTyped();
+initReplace();     // before main's error banner: it takes the refusals of its own records
+initLink();
+initPgnImport();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);

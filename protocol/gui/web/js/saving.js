@@ -18,7 +18,7 @@
 //     saved before that question is settled, so a failed restore never
 //     overwrites the stored game with the new one before it is reported.
 import { $ } from './dom.js';
-import { rz, on } from './store.js';
+import { rz, on, emit } from './store.js';
 import { send, onMessage, inBrowser } from './connection.js';
 import { showNotice } from './notice.js';
 
@@ -80,11 +80,12 @@ function start(state) {
   if (!stored) { goLive(); return; }
   if (stored.problem) { refused(stored.problem); goLive(); return; }
   phase = 'restoring';
-  if (!send({ type: 'restore', record: stored.record })) { phase = 'live'; }
+  if (!send({ type: 'restore', record: stored.record })) goLive();
 }
 
 function goLive() {
   phase = 'live';
+  emit('stored-game-settled');   // a link or a PGN may replace the game now (replace.js)
 }
 
 function onState(state) {
@@ -118,8 +119,8 @@ function receiveSaved(msg) {
 function receiveError(msg) {
   const text = msg.message || '';
   if (phase !== 'restoring' || !text.startsWith(REFUSED)) return false;
-  phase = 'live';
   refused(text.slice(REFUSED.length));
+  goLive();
   return true;
 }
 
