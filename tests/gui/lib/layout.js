@@ -65,8 +65,27 @@ function controlsPlace() {
     .map(e => ({ id: e.id || e.textContent.trim().slice(0, 12), ...box(e) })).filter(b => b.h < 44 || b.w < 44)
     .map(b => b.id + ' ' + Math.round(b.w) + 'x' + Math.round(b.h));
   const panels = document.querySelector('#panels .panel, .fen-box');
+  // The squares (the token board's cells too) and the hand pieces: 44 px, or
+  // as large as the board allows: squares of 44 px would not fit the
+  // column's width, or not the screen's height with every cell, both
+  // players' bars and the status line on the first screen (the boards one
+  // above the other: their rows add up).
+  const cells = [...document.querySelectorAll('#boards [data-square]')].map(box);
+  const grids = [...document.querySelectorAll('#boards .grid')].map(g => ({ cols: +g.dataset.cols, rows: +g.dataset.rows }));
+  const least = Math.round(Math.min(...cells.map(c => Math.min(c.w, c.h))));
+  const stacked = document.getElementById('boards').classList.contains('stacked') || grids.length === 1;
+  const rows = stacked ? grids.reduce((t, g) => t + g.rows, 0) : Math.max(...grids.map(g => g.rows));
+  const cols = stacked ? Math.max(...grids.map(g => g.cols)) : grids.reduce((t, g) => t + g.cols, 0);
+  const spare = innerHeight - document.getElementById('status').getBoundingClientRect().bottom;
+  const squares = {
+    least,
+    widthBound: cols * 44 > document.getElementById('board-col').clientWidth,
+    heightBound: least < 44 && spare < rows * (44 - least)
+  };
+  const hands = [...document.querySelectorAll('.hand-piece')].filter(e => e.offsetParent).map(box)
+    .filter(b => b.w < 44 || b.h < 44).map(b => Math.round(b.w) + 'x' + Math.round(b.h));
   return { at, boardsBottom: box(document.getElementById('boards')).bottom, boards: document.querySelectorAll('#boards .area').length,
-    after: panels ? box(panels).top : null, innerHeight, small };
+    after: panels ? box(panels).top : null, innerHeight, small, squares, hands };
 }
 
 // The controls lie under the boards, before the move list and the rest,
@@ -84,6 +103,9 @@ function checkControls(variant, c) {
   }
   must(c.after === null || c.at.moves.top < c.after, where + ': the move list comes after the panels or the FEN box');
   must(!c.small.length, where + ': touch targets under 44 px: ' + c.small.join(', '));
+  const sq = c.squares;
+  must(sq.least >= 44 || sq.widthBound || sq.heightBound, where + ': squares of ' + sq.least + ' px where the board has room for more');
+  must(!c.hands.length, where + ': hand pieces under 44 px: ' + c.hands.join(', '));
 }
 
 async function openAt(browser, url, options) {
@@ -106,14 +128,15 @@ async function tapTurn(page) {
     .catch(() => { throw new Error('tapping ' + turn.clicks.join(' ') + ' did not play ' + turn.text); });
 }
 
-async function phone(browser, server, shotDir) {
+// variants: the games to check; prefix: of the screenshots' names.
+async function phone(browser, server, shotDir, variants = VARIANTS, prefix = '') {
   const { page, context, problems } = await openAt(browser, server.url,
     { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {
-    for (const variant of VARIANTS) {
+    for (const variant of variants) {
       await newGame(page, { variant, tc: CLOCK });
       const m = await page.evaluate(measure, 'white');
-      if (shotDir) await page.screenshot({ path: path.join(shotDir, 'phone-' + variant + '.png') });
+      if (shotDir) await page.screenshot({ path: path.join(shotDir, prefix + 'phone-' + variant + '.png') });
       must(m.out.length === 0, variant + ' at 390x844: ' + m.out.length + ' of ' + m.cells + ' cells off screen (' +
         m.out.slice(0, 8).join(' ') + '...), squares of ' + m.square + ' px');
       must(m.pageWidth <= m.innerWidth, variant + ' at 390x844: the page is ' + m.pageWidth + ' px wide');
@@ -162,4 +185,9 @@ async function layoutChecks(server, shotDir) {
   await smallWindow(browser, server, shotDir);
 }
 
-module.exports = { layoutChecks };
+// The phone's checks alone, on any page's URL (the browser build's too).
+async function phoneChecks(server, shotDir, variants = VARIANTS) {
+  await phone(await sharedChromium(), server, shotDir, variants, 'web-');
+}
+
+module.exports = { layoutChecks, phoneChecks, VARIANTS };
