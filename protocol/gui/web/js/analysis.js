@@ -10,7 +10,7 @@
 // by right-drag (arrows.js, a layer of its own), sounds, the preferences.
 import { $, el, sideName } from './dom.js';
 import { rz, on, nextClicksIn, completedTurnIn, frameIn, expandLegal } from './store.js';
-import { send, onMessage, inBrowser } from './connection.js';
+import { send, onMessage } from './connection.js';
 import { stylesheetUrl } from './assets.js';
 import { wirePressAndDrop } from './input.js';
 import { drawBoardsInto, drawHandsInto, boardLayouts } from './board.js';
@@ -415,11 +415,9 @@ function wireButtons() {
   });
 }
 
-// The browser build (issue 29) has no analysis board: its engine loop would be
-// a second coroutine in the session's Worker. Nothing of it is built there (no
-// button, no "Analyse this game", no keys), and no other module needs it.
+// The browser build has the same board: its session's Worker speaks the same
+// messages (its engine is polled there: protocol/web/analysis_web.c).
 export function initAnalysis() {
-  if (inBrowser) return;
   buildLayout();
   shapes = shapesOn('an-boards', an);
   dragBoard('#analysis', '#an-boards', () => an.clicks);
