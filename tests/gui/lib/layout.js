@@ -13,6 +13,8 @@ const { newGame } = require('./play');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger', 'pickle', 'shifted-square'];
 const CLOCK = { kind: 'clock', base_ms: 300000, inc_ms: 2000 };
+// On the phone Interdependent starts with pieces in both hands, so that their size is measured.
+const PHONE_FEN = { interdependent: 'snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[UNus] w - - 0 1' };
 
 function must(cond, what) { if (!cond) throw new Error(what); }
 
@@ -82,10 +84,10 @@ function controlsPlace() {
     widthBound: cols * 44 > document.getElementById('board-col').clientWidth,
     heightBound: least < 44 && spare < rows * (44 - least)
   };
-  const hands = [...document.querySelectorAll('.hand-piece')].filter(e => e.offsetParent).map(box)
-    .filter(b => b.w < 44 || b.h < 44).map(b => Math.round(b.w) + 'x' + Math.round(b.h));
+  const handBoxes = [...document.querySelectorAll('.hand-piece')].filter(e => e.offsetParent).map(box);
+  const hands = handBoxes.filter(b => b.w < 44 || b.h < 44).map(b => Math.round(b.w) + 'x' + Math.round(b.h));
   return { at, boardsBottom: box(document.getElementById('boards')).bottom, boards: document.querySelectorAll('#boards .area').length,
-    after: panels ? box(panels).top : null, innerHeight, small, squares, hands };
+    after: panels ? box(panels).top : null, innerHeight, small, squares, hands, handCount: handBoxes.length };
 }
 
 // The controls lie under the boards, before the move list and the rest,
@@ -134,7 +136,7 @@ async function phone(browser, server, shotDir, variants = VARIANTS, prefix = '')
     { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {
     for (const variant of variants) {
-      await newGame(page, { variant, tc: CLOCK });
+      await newGame(page, { variant, tc: CLOCK, fen: PHONE_FEN[variant] || '' });
       const m = await page.evaluate(measure, 'white');
       if (shotDir) await page.screenshot({ path: path.join(shotDir, prefix + 'phone-' + variant + '.png') });
       must(m.out.length === 0, variant + ' at 390x844: ' + m.out.length + ' of ' + m.cells + ' cells off screen (' +
@@ -144,7 +146,9 @@ async function phone(browser, server, shotDir, variants = VARIANTS, prefix = '')
       must(m.clock === 'in view', variant + ' at 390x844: White\'s clock is ' + m.clock);
       // A one-person game has no seats: the seats' box (js/seats.js) stays out of sight.
       must(!await page.isVisible('#seat-box'), variant + ' at 390x844: the seats\' box shows in a game without seats');
-      checkControls(variant, await page.evaluate(controlsPlace));
+      const c = await page.evaluate(controlsPlace);
+      checkControls(variant, c);
+      must(!PHONE_FEN[variant] || c.handCount >= 4, variant + ' at 390x844: ' + c.handCount + ' hand pieces shown, not the FEN\'s 4');
       await tapTurn(page);
       await untilDrawn(page);
       checkControls(variant + ' after a turn', await page.evaluate(controlsPlace));
