@@ -84,10 +84,15 @@ function controlsPlace() {
     widthBound: cols * 44 > document.getElementById('board-col').clientWidth,
     heightBound: least < 44 && spare < rows * (44 - least)
   };
+  // Every control of the header and the page within the screen's width, its text within its box (none cut off).
+  const cut = [...document.querySelectorAll('#top button, #top a, #layout button, #layout .button, #layout select')]
+    .filter(e => e.offsetParent).filter(e => { const r = e.getBoundingClientRect();
+      return r.right > innerWidth + 0.5 || r.left < -0.5 || e.scrollWidth > e.clientWidth + 1; })
+    .map(e => e.id || e.textContent.trim().slice(0, 12));
   const handBoxes = [...document.querySelectorAll('.hand-piece')].filter(e => e.offsetParent).map(box);
   const hands = handBoxes.filter(b => b.w < 44 || b.h < 44).map(b => Math.round(b.w) + 'x' + Math.round(b.h));
   return { at, boardsBottom: box(document.getElementById('boards')).bottom, boards: document.querySelectorAll('#boards .area').length,
-    after: panels ? box(panels).top : null, innerHeight, small, squares, hands, handCount: handBoxes.length };
+    after: panels ? box(panels).top : null, innerHeight, small, squares, hands, handCount: handBoxes.length, cut };
 }
 
 // The controls lie under the boards, before the move list and the rest,
@@ -108,6 +113,7 @@ function checkControls(variant, c) {
   const sq = c.squares;
   must(sq.least >= 44 || sq.widthBound || sq.heightBound, where + ': squares of ' + sq.least + ' px where the board has room for more');
   must(!c.hands.length, where + ': hand pieces under 44 px: ' + c.hands.join(', '));
+  must(!c.cut.length, where + ': controls cut off at the screen\'s edge: ' + c.cut.join(', '));
 }
 
 async function openAt(browser, url, options) {

@@ -11,7 +11,7 @@
 import { $, el, sideName } from './dom.js';
 import { rz, on, nextClicksIn, completedTurnIn, frameIn, expandLegal } from './store.js';
 import { send, onMessage } from './connection.js';
-import { stylesheetUrl } from './assets.js';
+import { addStylesheet } from './assets.js';
 import { wirePressAndDrop } from './input.js';
 import { drawBoardsInto, drawHandsInto, boardLayouts } from './board.js';
 import { scoreText, drawEvalBar } from './evalbar.js';
@@ -36,13 +36,7 @@ const GAME_LIMITS = { depth: 12, ms: 300 };
 
 // ---------------------------------------------------------------- layout
 function buildLayout() {
-  const href = stylesheetUrl('analysis.css');   // none in the single file: its CSS is inlined
-  if (href) {
-    const css = document.createElement('link');
-    css.rel = 'stylesheet';
-    css.href = href;
-    document.head.appendChild(css);
-  }
+  addStylesheet('analysis.css');   // none in the single file: its CSS is inlined
 
   const open = el('button');
   open.type = 'button';

@@ -10,7 +10,7 @@
 import { $, el } from './dom.js';
 import { rz, on, render, completedTurnIn } from './store.js';
 import { send } from './connection.js';
-import { stylesheetUrl } from './assets.js';
+import { addStylesheet } from './assets.js';
 import { announce } from './access.js';
 
 const pm = rz.premove = { from: null, clicks: null, note: '' };   // window.rulezero.premove for the tests
@@ -105,13 +105,7 @@ function mark() {
 }
 
 export function initPremove() {
-  const href = stylesheetUrl('premove.css');   // none in the single file: its CSS is inlined
-  if (href) {
-    const css = document.createElement('link');
-    css.rel = 'stylesheet';
-    css.href = href;
-    document.head.appendChild(css);
-  }
+  addStylesheet('premove.css');   // none in the single file: its CSS is inlined
   const note = el('div', 'premove-note');
   note.id = 'premove-note';
   note.hidden = true;
