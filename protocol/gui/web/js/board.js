@@ -262,12 +262,14 @@ function heightAroundBoards() {
   return used;
 }
 
-// On a phone (the side column under the boards) one board leaves room on the
-// first screen for the buttons under it and the move list's first line (issue
-// 46: hands above and below a board took it); two boards need the whole screen.
+// On a phone (600 px wide at most, the side column under the boards:
+// style.css) one board leaves room on the first screen for the buttons under
+// it and the move list's first line (issue 46: hands above and below a board
+// took it); two boards need the whole screen.
 function roomForControls(areaCount) {
   const side = $('side-col'), moves = $('moves');
-  if (areaCount !== 1 || side.getBoundingClientRect().top < $('board-col').getBoundingClientRect().bottom - 1) return 0;
+  if (areaCount !== 1 || !matchMedia('(max-width: 600px)').matches ||
+      side.getBoundingClientRect().top < $('board-col').getBoundingClientRect().bottom - 1) return 0;
   return moves.getBoundingClientRect().top - side.getBoundingClientRect().top + 44;
 }
 
