@@ -41,6 +41,7 @@ void gui_analysis_free(struct gui_analysis *a)
     game_free(&a->source);
     free(a->ply);
     free(a->engine.moves);
+    free(a->engine.poll); /* the browser build's driver: plain data (its engine Worker ends with the session's) */
     free(a->walk);
     free(a);
 }

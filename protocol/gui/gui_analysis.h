@@ -50,12 +50,15 @@ struct pending_line {
     char pv[PROC_LINE_MAX];
 };
 
+struct analysis_poll; /* the browser build's driver (protocol/web/analysis_web.c) */
+
 /* The analysis thread's own (no lock). */
 struct analysis_engine {
     struct pending_line pending[ANALYSIS_MAX_LINES];
     struct engine_slot slot;
     bool analyzing;                           /* `analyze` sent, `exit` not yet */
     char (*moves)[TURN_TEXT_LEN];             /* MAX_HISTORY of them */
+    struct analysis_poll *poll;               /* the browser build's: its task and engine (lock held), or NULL */
 };
 
 struct gui_analysis {
@@ -101,8 +104,11 @@ void gui_analysis_changed(struct gui_session *s);
 /* Sends `analysis_info` when lines or scores are waiting and the last went out long enough ago. */
 void gui_analysis_flush(struct gui_session *s, bool now);
 
-/* The engine's side (gui_analysis_engine.c). */
+/* The engine's side: natively a thread (gui_analysis_engine.c); in the
+ * browser build, where a second thread or coroutine is not to be had, a
+ * step that never blocks, called often (protocol/web/analysis_web.c). */
 void *gui_analysis_thread(void *arg);
+void gui_analysis_poll(struct gui_session *s);
 /* A CECP thinking line `ply score time nodes ...\tpv`: 1 with its fields, 0 when it is none. */
 int gui_analysis_parse(const char *line, int *depth, int *score, const char **pv);
 /* A score of the side to move as CECP prints it (mates as 100000 + moves), seen from White. */

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "variants/core/zobrist.h"
-#include "protocol/gui/gui_internal.h"
+#include "protocol/gui/gui_analysis.h"
 
 EM_JS(void, web_post, (const char *text, size_t len), { Module.rzPost(UTF8ToString(text, len)); });
 EM_ASYNC_JS(void, web_sleep, (double ms), { await Module.rzSleep(ms); });
@@ -58,6 +58,16 @@ EMSCRIPTEN_KEEPALIVE void rz_session_tick(struct gui_session *s)
     in_direct_call = true;
     pthread_mutex_lock(&s->lock);
     gui_tick(s);
+    pthread_mutex_unlock(&s->lock);
+    in_direct_call = false;
+}
+
+/* The analysis board's engine: a step that never waits (analysis_web.c). */
+EMSCRIPTEN_KEEPALIVE void rz_session_analysis_poll(struct gui_session *s)
+{
+    in_direct_call = true;
+    pthread_mutex_lock(&s->lock);
+    gui_analysis_poll(s);
     pthread_mutex_unlock(&s->lock);
     in_direct_call = false;
 }

@@ -32,6 +32,7 @@ const { analysisBoard, analyseGame, analysisFeatures } = require('./lib/analysis
 const { summary } = require('./lib/perf');
 const { sharedMaps } = require('./lib/sharedmaps');
 const { moveNowNative } = require('./lib/movenow');
+const { premoves } = require('./lib/premove');
 const { seatsGames } = require('./lib/seats');
 const scenarios = require('./scenarios');
 const { step } = require('./lib/step');
@@ -100,6 +101,7 @@ async function main() {
     if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
       () => gameFixes(page, server, browser, path.resolve(args.rulezero)));
     if (wanted('normal')) await step('move now, no stored game natively', failures, () => moveNowNative(page));
+    if (wanted('normal')) await step('premoves', failures, () => premoves(page));
     if (wanted('nickdanger')) await step('maps of clicks told by like, made whole', failures,
       () => sharedMaps(page, server, path.resolve(args.rulezero)));
     await harvest(page, perf);

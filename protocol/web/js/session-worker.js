@@ -11,6 +11,7 @@
 'use strict';
 
 const TICK_MS = 250;
+const ANALYSIS_MS = 50;   // how often the analysis board's engine is read (it never blocks: analysis_web.c)
 let M = null;
 let session = 0;
 let engineAssets = null;
@@ -140,6 +141,7 @@ function start() {
   if (!session) { fault('the session could not start (out of memory)'); return; }
   M.ccall('rz_session_run', null, ['number'], [session], { async: true }).catch(fault);
   setInterval(() => { try { M._rz_session_tick(session); } catch (e) { fault(e); } }, TICK_MS);
+  setInterval(() => { try { M._rz_session_analysis_poll(session); } catch (e) { fault(e); } }, ANALYSIS_MS);
   self.postMessage({ ready: true, shared: SHARED });
   while (early.length) handle(early.shift());
 }

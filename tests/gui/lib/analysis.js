@@ -43,7 +43,8 @@ async function waitForLines(page, variant) {
     bar: { score: document.querySelector('#an-evalbar').dataset.score, fill: document.querySelector('#an-evalbar .eval-fill').style.height },
     best: document.querySelector('#an-lines [data-line="1"] .an-score').textContent }));
   if (!bar.score || bar.score !== best || !/%$/.test(bar.fill)) throw new Error(variant + ': evaluation bar ' + JSON.stringify(bar) + ' for best line ' + best);
-  await page.waitForSelector('#an-arrows .an-arrow', { state: 'attached', timeout: 5000 });
+  // Read in one go in the page: the arrows are drawn anew with every report (a locator may see one replaced).
+  await page.waitForFunction(() => document.querySelector('#an-arrows .an-arrow') !== null, null, { timeout: 15000 });
 }
 
 // Clicks the second turn of the best line (the first if it has one): the
@@ -111,10 +112,28 @@ async function closeIfOpen(page) {
   if (await page.isVisible('#analysis')) await closeBoard(page);
 }
 
+// MultiPV: one line, then three (as many as there are legal turns, if fewer).
+async function multiPv(page, variant) {
+  const turns = legalTurns((await an(page)).msg.legal).length;
+  for (const n of [1, 3]) {
+    await page.selectOption('#an-multipv', String(n));
+    const want = Math.min(n, turns);
+    await page.waitForFunction(({ n, want }) => {
+      const a = window.rulezero.analysis;
+      return a.msg.multipv === n && a.info && a.info.lines && a.info.lines.length === want &&
+        document.querySelectorAll('#an-lines [data-line]').length === want;
+    }, { n, want }, { timeout: 20000 }).catch(async e => {
+      throw new Error(variant + ': MultiPV ' + n + ' does not show ' + want + ' lines: ' +
+        await page.evaluate(() => document.querySelector('#an-lines').textContent) + '\n' + e.message);
+    });
+  }
+}
+
 async function analysisBoard(page, variant) {
   await closeIfOpen(page);
   await newGame(page, { variant });
   await openBoard(page);
+  await multiPv(page, variant);
   await waitForLines(page, variant);
   await playLine(page, variant);
   await waitForLines(page, variant);
@@ -222,4 +241,4 @@ async function analysisFeatures(page) {
   must(JSON.stringify(await shapesIn(page, 'boards')) === '["a1"]', 'the game\'s shapes after the analysis board: ' + JSON.stringify(await shapesIn(page, 'boards')));
 }
 
-module.exports = { analysisBoard, analyseGame, analysisFeatures };
+module.exports = { analysisBoard, analyseGame, analysisFeatures, waitForLines, closeBoard };

@@ -13,6 +13,8 @@ const { newGame } = require('./play');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger', 'pickle', 'shifted-square'];
 const CLOCK = { kind: 'clock', base_ms: 300000, inc_ms: 2000 };
+// On the phone Interdependent starts with pieces in both hands, so that their size is measured.
+const PHONE_FEN = { interdependent: 'snukns/cgttgc/6/6/6/CGTTGC/SNUKNS[UNus] w - - 0 1' };
 
 function must(cond, what) { if (!cond) throw new Error(what); }
 
@@ -65,8 +67,32 @@ function controlsPlace() {
     .map(e => ({ id: e.id || e.textContent.trim().slice(0, 12), ...box(e) })).filter(b => b.h < 44 || b.w < 44)
     .map(b => b.id + ' ' + Math.round(b.w) + 'x' + Math.round(b.h));
   const panels = document.querySelector('#panels .panel, .fen-box');
+  // The squares (the token board's cells too) and the hand pieces: 44 px, or
+  // as large as the board allows: squares of 44 px would not fit the
+  // column's width, or not the screen's height with every cell, both
+  // players' bars and the status line on the first screen (the boards one
+  // above the other: their rows add up).
+  const cells = [...document.querySelectorAll('#boards [data-square]')].map(box);
+  const grids = [...document.querySelectorAll('#boards .grid')].map(g => ({ cols: +g.dataset.cols, rows: +g.dataset.rows }));
+  const least = Math.round(Math.min(...cells.map(c => Math.min(c.w, c.h))));
+  const stacked = document.getElementById('boards').classList.contains('stacked') || grids.length === 1;
+  const rows = stacked ? grids.reduce((t, g) => t + g.rows, 0) : Math.max(...grids.map(g => g.rows));
+  const cols = stacked ? Math.max(...grids.map(g => g.cols)) : grids.reduce((t, g) => t + g.cols, 0);
+  const spare = innerHeight - document.getElementById('status').getBoundingClientRect().bottom;
+  const squares = {
+    least,
+    widthBound: cols * 44 > document.getElementById('board-col').clientWidth,
+    heightBound: least < 44 && spare < rows * (44 - least)
+  };
+  // Every control of the header and the page within the screen's width, its text within its box (none cut off).
+  const cut = [...document.querySelectorAll('#top button, #top a, #layout button, #layout .button, #layout select')]
+    .filter(e => e.offsetParent).filter(e => { const r = e.getBoundingClientRect();
+      return r.right > innerWidth + 0.5 || r.left < -0.5 || e.scrollWidth > e.clientWidth + 1; })
+    .map(e => e.id || e.textContent.trim().slice(0, 12));
+  const handBoxes = [...document.querySelectorAll('.hand-piece')].filter(e => e.offsetParent).map(box);
+  const hands = handBoxes.filter(b => b.w < 44 || b.h < 44).map(b => Math.round(b.w) + 'x' + Math.round(b.h));
   return { at, boardsBottom: box(document.getElementById('boards')).bottom, boards: document.querySelectorAll('#boards .area').length,
-    after: panels ? box(panels).top : null, innerHeight, small };
+    after: panels ? box(panels).top : null, innerHeight, small, squares, hands, handCount: handBoxes.length, cut };
 }
 
 // The controls lie under the boards, before the move list and the rest,
@@ -84,6 +110,10 @@ function checkControls(variant, c) {
   }
   must(c.after === null || c.at.moves.top < c.after, where + ': the move list comes after the panels or the FEN box');
   must(!c.small.length, where + ': touch targets under 44 px: ' + c.small.join(', '));
+  const sq = c.squares;
+  must(sq.least >= 44 || sq.widthBound || sq.heightBound, where + ': squares of ' + sq.least + ' px where the board has room for more');
+  must(!c.hands.length, where + ': hand pieces under 44 px: ' + c.hands.join(', '));
+  must(!c.cut.length, where + ': controls cut off at the screen\'s edge: ' + c.cut.join(', '));
 }
 
 async function openAt(browser, url, options) {
@@ -106,14 +136,15 @@ async function tapTurn(page) {
     .catch(() => { throw new Error('tapping ' + turn.clicks.join(' ') + ' did not play ' + turn.text); });
 }
 
-async function phone(browser, server, shotDir) {
+// variants: the games to check; prefix: of the screenshots' names.
+async function phone(browser, server, shotDir, variants = VARIANTS, prefix = '') {
   const { page, context, problems } = await openAt(browser, server.url,
     { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {
-    for (const variant of VARIANTS) {
-      await newGame(page, { variant, tc: CLOCK });
+    for (const variant of variants) {
+      await newGame(page, { variant, tc: CLOCK, fen: PHONE_FEN[variant] || '' });
       const m = await page.evaluate(measure, 'white');
-      if (shotDir) await page.screenshot({ path: path.join(shotDir, 'phone-' + variant + '.png') });
+      if (shotDir) await page.screenshot({ path: path.join(shotDir, prefix + 'phone-' + variant + '.png') });
       must(m.out.length === 0, variant + ' at 390x844: ' + m.out.length + ' of ' + m.cells + ' cells off screen (' +
         m.out.slice(0, 8).join(' ') + '...), squares of ' + m.square + ' px');
       must(m.pageWidth <= m.innerWidth, variant + ' at 390x844: the page is ' + m.pageWidth + ' px wide');
@@ -121,7 +152,9 @@ async function phone(browser, server, shotDir) {
       must(m.clock === 'in view', variant + ' at 390x844: White\'s clock is ' + m.clock);
       // A one-person game has no seats: the seats' box (js/seats.js) stays out of sight.
       must(!await page.isVisible('#seat-box'), variant + ' at 390x844: the seats\' box shows in a game without seats');
-      checkControls(variant, await page.evaluate(controlsPlace));
+      const c = await page.evaluate(controlsPlace);
+      checkControls(variant, c);
+      must(!PHONE_FEN[variant] || c.handCount >= 4, variant + ' at 390x844: ' + c.handCount + ' hand pieces shown, not the FEN\'s 4');
       await tapTurn(page);
       await untilDrawn(page);
       checkControls(variant + ' after a turn', await page.evaluate(controlsPlace));
@@ -162,4 +195,9 @@ async function layoutChecks(server, shotDir) {
   await smallWindow(browser, server, shotDir);
 }
 
-module.exports = { layoutChecks };
+// The phone's checks alone, on any page's URL (the browser build's too).
+async function phoneChecks(server, shotDir, variants = VARIANTS) {
+  await phone(await sharedChromium(), server, shotDir, variants, 'web-');
+}
+
+module.exports = { layoutChecks, phoneChecks, VARIANTS };

@@ -2,7 +2,6 @@
 // browser build: the static site (a URL) or the single file rulezero.html
 // (a file URL, `selfContained`). Each takes the playwright browser and the
 // form { url, selfContained, name }; tests/gui/webpage.js runs them.
-//   - the analysis board is not offered;
 //   - Download PGN asks the session (`pgn`) and saves rulezero.pgn;
 //   - Move now beside the thinking engine, its title saying when it takes effect;
 //   - the game, its players and clocks survive a reload; a stored value that
@@ -16,7 +15,7 @@
 //     above the other, the side column below the board, a turn by tapping;
 //   - the single file asks for nothing but its own file and Blob URLs.
 // The page's code is the same in both forms: the checks of what only that
-// code does (no analysis board, Play a friend, PGN, Move now, the stored
+// code does (Play a friend, PGN, Move now, the stored
 // game's reload and refusals) run on the site; the single file gets what its
 // loading changes (the rules dialog, no request, the start, faults of its
 // inlined wasm, a phone), and its storage is reloaded by web_browser.
@@ -58,14 +57,6 @@ async function closeClean(ctx, what) {
 }
 
 // ---------------------------------------------------------------- the checks
-async function noAnalysis(page) {
-  const seen = await page.evaluate(() => ({
-    button: !!document.getElementById('btn-analysis'), game: !!document.getElementById('btn-analyse-game'),
-    board: !!document.getElementById('analysis')
-  }));
-  must(!seen.button && !seen.game && !seen.board, 'the browser build offers the analysis board: ' + JSON.stringify(seen));
-}
-
 // *Play a friend* (issue 32): the browser build has no server, and says that one is needed.
 async function friendNeedsServer(page) {
   await page.click('#btn-friend');
@@ -332,7 +323,6 @@ async function webPageChecks(browser, form, step, shots) {
   const { page } = ctx;
   await ready(page);
   if (!form.selfContained) {
-    await step(form.name + ': no analysis board', () => noAnalysis(page));
     await step(form.name + ': Play a friend needs a server', () => friendNeedsServer(page));
     await step(form.name + ': PGN download', () => pgnDownload(page));
     await step(form.name + ': move now', async () => { const r = await moveNow(page); console.log('     shared memory ' + r.shared + ', the engine moved ' + r.took + ' ms after Move now'); });

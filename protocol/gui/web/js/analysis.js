@@ -10,8 +10,8 @@
 // by right-drag (arrows.js, a layer of its own), sounds, the preferences.
 import { $, el, sideName } from './dom.js';
 import { rz, on, nextClicksIn, completedTurnIn, frameIn, expandLegal } from './store.js';
-import { send, onMessage, inBrowser } from './connection.js';
-import { stylesheetUrl } from './assets.js';
+import { send, onMessage } from './connection.js';
+import { addStylesheet } from './assets.js';
 import { wirePressAndDrop } from './input.js';
 import { drawBoardsInto, drawHandsInto, boardLayouts } from './board.js';
 import { scoreText, drawEvalBar } from './evalbar.js';
@@ -36,13 +36,7 @@ const GAME_LIMITS = { depth: 12, ms: 300 };
 
 // ---------------------------------------------------------------- layout
 function buildLayout() {
-  const href = stylesheetUrl('analysis.css');   // none in the single file: its CSS is inlined
-  if (href) {
-    const css = document.createElement('link');
-    css.rel = 'stylesheet';
-    css.href = href;
-    document.head.appendChild(css);
-  }
+  addStylesheet('analysis.css');   // none in the single file: its CSS is inlined
 
   const open = el('button');
   open.type = 'button';
@@ -415,11 +409,9 @@ function wireButtons() {
   });
 }
 
-// The browser build (issue 29) has no analysis board: its engine loop would be
-// a second coroutine in the session's Worker. Nothing of it is built there (no
-// button, no "Analyse this game", no keys), and no other module needs it.
+// The browser build has the same board: its session's Worker speaks the same
+// messages (its engine is polled there: protocol/web/analysis_web.c).
 export function initAnalysis() {
-  if (inBrowser) return;
   buildLayout();
   shapes = shapesOn('an-boards', an);
   dragBoard('#analysis', '#an-boards', () => an.clicks);

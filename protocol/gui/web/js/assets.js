@@ -23,6 +23,16 @@ export function stylesheetUrl(name) {
   return selfContained ? null : name;
 }
 
+// Loads a stylesheet of the page's folder that a module adds (none in the single file: inlined).
+export function addStylesheet(name) {
+  const href = stylesheetUrl(name);
+  if (!href) return;
+  const css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.href = href;
+  document.head.appendChild(css);
+}
+
 // The full rules of a game: { url } to open in a new tab (after asking the
 // server whether it has them: `probe`), or { html } to show in the page, or
 // null when this form of the page has none.

@@ -208,7 +208,7 @@ export function sizeBoards() {
   });
   if (!areas.length) return;
   const width = $('board-wrap').clientWidth;
-  const height = window.innerHeight - heightAroundBoards();
+  const height = window.innerHeight - heightAroundBoards() - roomForControls(areas.length);
   const fit = boardLayouts(areas, width, height).reduce((a, b) => (b.sq > a.sq ? b : a));
   box.classList.toggle('stacked', fit.stacked);
   box.classList.toggle('no-titles', !fit.titles);
@@ -260,6 +260,17 @@ function heightAroundBoards() {
   const choices = $('choices');
   if (!choices.hidden && !choices.classList.contains('overlay')) used += choices.offsetHeight + 8;
   return used;
+}
+
+// On a phone (600 px wide at most, the side column under the boards:
+// style.css) one board leaves room on the first screen for the buttons under
+// it and the move list's first line (issue 46: hands above and below a board
+// took it); two boards need the whole screen.
+function roomForControls(areaCount) {
+  const side = $('side-col'), moves = $('moves');
+  if (areaCount !== 1 || !matchMedia('(max-width: 600px)').matches ||
+      side.getBoundingClientRect().top < $('board-col').getBoundingClientRect().bottom - 1) return 0;
+  return moves.getBoundingClientRect().top - side.getBoundingClientRect().top + 44;
 }
 
 export function flip() { rz.flipped = !rz.flipped; rz.flipChosen = true; render(); }

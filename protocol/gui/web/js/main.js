@@ -16,6 +16,7 @@ import { initMaterial } from './material.js';
 import { initArrows } from './arrows.js';
 import { initDrag } from './drag.js';
 import { initPicker } from './picker.js';
+import { initPremove } from './premove.js';
 import { initSound } from './sound.js';
 import { initOffers } from './offers.js';
 import { initAnalysis } from './analysis.js';
@@ -45,6 +46,7 @@ on('render', sizeBoards);   // after the panels, before what draws over the boar
 initArrows();
 initDrag();
 initPicker();
+initPremove();
 initSound();
 initAnalysis();
 initPgn();
