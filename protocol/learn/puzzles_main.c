@@ -24,8 +24,20 @@ static bool worth_a_look(const struct puzzle_lines *l)
     return l->count == 2 && l->score[0] >= PUZZLE_WIN_CP / 2 && l->score[0] - l->score[1] >= PUZZLE_GAP_CP / 2;
 }
 
-/* Plays game `index` until a position passes the finder: 1 with *p, 0 without, -1 with a message. */
-static int play_game(struct run *r, int64_t index, struct puzzle *p, char *err, size_t errlen)
+/* Plies after a puzzle before the next one of the same game (not the same tactic again). */
+#define PUZZLE_SPACING 10
+
+static void keep(struct run *r, struct puzzle *p, int64_t index)
+{
+    p->game = index;
+    p->ply = r->g.count;
+    puzzle_write(r->out, r->c->variant->id, r->c->options, r->c->option_count, ++r->found, p);
+    fflush(r->out);
+}
+
+/* Plays game `index`, writing each position that passes the finder, until
+ * the game ends or enough are found: 0, or -1 with a message. */
+static int play_game(struct run *r, int64_t index, char *err, size_t errlen)
 {
     const struct puzzles_config *c = r->c;
     uint64_t rng = selfplay_game_seed(c->seed, index);
@@ -37,15 +49,18 @@ static int play_game(struct run *r, int64_t index, struct puzzle *p, char *err, 
     struct search_limits limits;
     search_limits_init(&limits);
     limits.nodes = (uint64_t)c->nodes;
-    while (r->g.count < c->max_plies && game_outcome(&r->g).result == RESULT_NONE) {
+    int64_t next_look = 0;
+    while (r->found < c->count && r->g.count < c->max_plies && game_outcome(&r->g).result == RESULT_NONE) {
         struct puzzle_lines quick;
+        struct puzzle p;
         struct search_result best = puzzle_search_with(r->player, r->g.pos, &limits, &quick);
-        if (worth_a_look(&quick)) {
-            int rc = puzzle_find(r->finder, &r->g, (int)c->depth, (int)c->confirm_depth, p, err, errlen);
+        if (r->g.count >= next_look && worth_a_look(&quick)) {
+            int rc = puzzle_find(r->finder, &r->g, (int)c->depth, (int)c->confirm_depth, &p, err, errlen);
+            if (rc < 0)
+                return -1;
             if (rc) {
-                p->game = index;
-                p->ply = r->g.count;
-                return rc;
+                keep(r, &p, index);
+                next_look = r->g.count + PUZZLE_SPACING;
             }
         }
         if (!best.has_move || game_play(&r->g, &best.best, err, errlen))
@@ -67,14 +82,9 @@ static int run(const struct puzzles_config *c, FILE *out)
     }
     int64_t games = 0;
     for (; rc == EXIT_OK && r.found < c->count && games < c->max_games; games++) {
-        struct puzzle p;
-        int got = play_game(&r, games, &p, err, sizeof err);
-        if (got < 0) {
+        if (play_game(&r, games, err, sizeof err)) {
             fprintf(stderr, "rulezero puzzles: game %lld: %s\n", (long long)games, err);
             rc = EXIT_FAILED;
-        } else if (got) {
-            puzzle_write(out, c->variant->id, c->options, c->option_count, ++r.found, &p);
-            fflush(out);
         }
     }
     if (rc == EXIT_OK)
