@@ -25,6 +25,7 @@ import { initMoveNow } from './movenow.js';
 import { initRulesView } from './rulesview.js';
 import { initSaving } from './saving.js';
 import { initSeats } from './seats.js';
+import { initPuzzles } from './puzzles.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -47,6 +48,7 @@ initAnalysis();
 initPgn();
 initMoveNow();
 initRulesView();
+initPuzzles();
 initSeats();   // a game with seats: its `state` handler comes before main's below
 initAccess();  // last: labels what the others drew (the picker too), keeps the focus
 initTyped();
