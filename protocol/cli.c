@@ -25,6 +25,7 @@
 #include "protocol/match/pgn.h"
 #include "protocol/session.h"
 #include "protocol/learn/datagen.h"
+#include "protocol/learn/puzzles.h"
 #include "protocol/learn/train.h"
 #include "protocol/learn/tune.h"
 #include "protocol/learn/tune_weights.h"
@@ -318,6 +319,10 @@ static const struct options_table_entry cli_entries[] = {
              "  train --variant V --data FILE... --out NET [--epochs N] [--seed S]\n"
              "      Train a network on training data; writes it and its learning curve.\n"
              "      See `rulezero train --help`.\n"
+             "  puzzles --variant V [--count N] [--nodes K] [--depth D] [--seed S] [--out FILE]\n"
+             "      Positions from self-play where one turn clearly wins, with the solution's\n"
+             "      line, as JSON lines; --check FILE... searches them again.\n"
+             "      See `rulezero puzzles --help`.\n"
              "  lab --variant V --vary NAME=V1,V2,... --out DIR [--games N] [--tc TC]\n"
              "      Self-play study of a game setting: per value, White's score, draw rate,\n"
              "      game length, how games ended and fitted weights, with 95% intervals;\n"
@@ -572,6 +577,7 @@ static const struct subcommand subcommands[] = {
     {"tune", tune_main},
     {"datagen", datagen_main},
     {"train", train_main},
+    {"puzzles", puzzles_main},
     {"lab", PF_WITH_PROCESSES(lab_main)},
 };
 

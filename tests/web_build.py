@@ -11,7 +11,8 @@
     and one the bundled page, no module script, nothing that could end a script
     early; RULEZERO_WEB.files holds the six files, byte for byte the site's (the
     two wasm as base64 of valid wasm), .rules every rules page with its CSS
-    inline, .sounds every sound as a data: URL of its bytes; every CSS file of
+    inline, .sounds every sound as a data: URL of its bytes, .puzzles every
+    puzzle set (puzzles/VARIANT.jsonl) as its text; every CSS file of
     the page inline, those its modules add at run time too;
   - the release zip: one folder with README.txt, LICENSE, rulezero.html and the
     whole site, each byte for byte.
@@ -134,6 +135,7 @@ def check_site(repo, site):
             referred.add(name.lstrip('/'))
     referred |= {'web/' + f for f in WEB_FILES.values()}
     referred |= {'sounds/' + f for f in os.listdir(os.path.join(page, 'sounds'))}
+    referred |= {'puzzles/' + f for f in os.listdir(os.path.join(page, 'puzzles'))}
     docs = [f[:-3] for f in os.listdir(os.path.join(repo, 'docs/rules')) if f.endswith('.md')]
     referred |= {f'rules/{d}.html' for d in docs} | {'rules/rules.css'}
     for name in sorted(referred):
@@ -181,7 +183,7 @@ def check_single_file(repo, web_dir, docs):
     if not check(data.startswith(prefix) and data.endswith(';'), 'rulezero.html: the first script is not window.RULEZERO_WEB = {...};'):
         return
     web = json.loads(data[len(prefix):-1])
-    check(sorted(web) == ['files', 'rules', 'sounds'], f'RULEZERO_WEB has the keys {sorted(web)}')
+    check(sorted(web) == ['files', 'puzzles', 'rules', 'sounds'], f'RULEZERO_WEB has the keys {sorted(web)}')
     files = web.get('files', {})
     check(sorted(files) == sorted(WEB_FILES), f'RULEZERO_WEB.files has the keys {sorted(files)}')
     for key, name in WEB_FILES.items():
@@ -210,6 +212,11 @@ def check_single_file(repo, web_dir, docs):
         head = 'data:audio/wav;base64,'
         check(url.startswith(head) and base64.b64decode(url[len(head):]) == read(os.path.join(page, 'sounds', name + '.wav'), True),
               f'RULEZERO_WEB.sounds.{name} is not a data: URL of sounds/{name}.wav')
+    puzzles = web.get('puzzles', {})
+    sets = sorted(f[:-6] for f in os.listdir(os.path.join(page, 'puzzles')) if f.endswith('.jsonl'))
+    check(len(sets) == 10 and sorted(puzzles) == sets, f'RULEZERO_WEB.puzzles has {sorted(puzzles)}, not the ten games {sets}')
+    for name, text in puzzles.items():
+        check(text == read(os.path.join(page, 'puzzles', name + '.jsonl')), f'RULEZERO_WEB.puzzles.{name} is not puzzles/{name}.jsonl')
     bundle = doc.scripts[1][1]
     check(not re.search(r'^\s*(import|export)\b', bundle, re.M), 'rulezero.html: the page script still has import/export lines')
     check('openWebSession' in bundle and 'RULEZERO_WEB' in bundle, 'rulezero.html: the page script is not the bundled page')

@@ -9,9 +9,10 @@
 //                      the CSS in <style> elements (the CSS the page's modules load
 //                      at run time too), the modules bundled by esbuild into one
 //                      classic inline script, and before it window.RULEZERO_WEB =
-//                      {files, rules, sounds} with the workers' files (the wasm as
-//                      base64), every rules page (its CSS inline) and every sound
-//                      (a data: URL), read by the page's modules instead of fetching.
+//                      {files, rules, sounds, puzzles} with the workers' files (the
+//                      wasm as base64), every rules page (its CSS inline), every sound
+//                      (a data: URL) and every game's puzzle set (puzzles/*.jsonl),
+//                      read by the page's modules instead of fetching.
 // Usage: node assemble.mjs --root REPO --wasm DIR --rules DIR --out OUT
 import fs from 'node:fs';
 import path from 'node:path';
@@ -143,8 +144,15 @@ function sounds() {
     [f.slice(0, -'.wav'.length), 'data:audio/wav;base64,' + fs.readFileSync(path.join(dir, f)).toString('base64')]));
 }
 
+// Every game's puzzle set (keyed by its variant id) as its text.
+function puzzles() {
+  const dir = path.join(PAGE, 'puzzles');
+  return Object.fromEntries(fs.readdirSync(dir).filter(f => f.endsWith('.jsonl')).sort().map(f =>
+    [f.slice(0, -'.jsonl'.length), read(path.join(dir, f))]));
+}
+
 async function singleFile() {
-  const web = { files: webFiles(), rules: rulesPages(), sounds: sounds() };
+  const web = { files: webFiles(), rules: rulesPages(), sounds: sounds(), puzzles: puzzles() };
   const page = inlineStyles(read(path.join(PAGE, 'index.html')), PAGE, runtimeCss(), 'index.html');
   const scripts = `<script>window.RULEZERO_WEB = ${scriptLiteral(web)};</script>\n<script>\n${await bundlePage()}</script>`;
   const html = replaceOnce(page, MODULE_TAG, scripts, 'index.html');

@@ -5,7 +5,8 @@
 //   - the single file rulezero.html, opened from disk, which may fetch
 //     nothing: window.RULEZERO_WEB carries them (`files`: the workers and the
 //     wasm, `rules`: each rules page's whole HTML by its rules_doc name,
-//     `sounds`: data: URLs by the sound's name), and its CSS is inlined.
+//     `sounds`: data: URLs by the sound's name, `puzzles`: each game's puzzle
+//     set as text by its variant id), and its CSS is inlined.
 // The page asks here and never builds those paths itself.
 
 const web = (typeof window !== 'undefined' && window.RULEZERO_WEB) || null;
@@ -50,4 +51,17 @@ export function rulesPageFor(href) {
   const m = /^([A-Za-z0-9_-]+)\.html(#.*)?$/.exec(href || '');
   if (!m || typeof web.rules[m[1]] !== 'string') return null;
   return { doc: m[1], html: web.rules[m[1]], fragment: m[2] ? m[2].slice(1) : '' };
+}
+
+// A game's puzzle set (docs/puzzles.md) as text: a Promise, rejected when this
+// form of the page has none for the game.
+export function puzzleText(variant) {
+  if (selfContained) {
+    const text = web.puzzles && web.puzzles[variant];
+    return typeof text === 'string' ? Promise.resolve(text) : Promise.reject(new Error('no puzzles for ' + variant));
+  }
+  return fetch('puzzles/' + encodeURIComponent(variant) + '.jsonl').then(r => {
+    if (!r.ok) throw new Error('no puzzles for ' + variant);
+    return r.text();
+  });
 }

@@ -29,6 +29,7 @@ import { initSeats } from './seats.js';
 import { initReplace } from './replace.js';
 import { initLink } from './link.js';
 import { initPgnImport } from './pgnimport.js';
+import { initPuzzles } from './puzzles.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -52,6 +53,7 @@ initAnalysis();
 initPgn();
 initMoveNow();
 initRulesView();
+initPuzzles();
 initSeats();   // a game with seats: its `state` handler comes before main's below
 initAccess();  // last: labels what the others drew (the picker too), keeps the focus
 initTyped();
