@@ -21,23 +21,26 @@ struct field_def {
     int (*read)(struct game_spec *spec, char *value, char *msg, size_t n);
 };
 
+/* Copies a text value of 1 to size - 1 characters. */
+static int copy_text(char *dst, size_t size, const char *v, const char *allowed, char *msg, size_t n)
+{
+    if (!*v || strlen(v) >= size)
+        return error_set(msg, n, "empty or longer than %d characters (allowed: %s)", (int)size - 1, allowed);
+    snprintf(dst, size, "%s", v);
+    return 0;
+}
+
 static int read_family(struct game_spec *s, char *v, char *msg, size_t n)
 {
     for (const char *c = v; *c; c++)
         if (!islower((unsigned char)*c))
             return error_set(msg, n, "'%s' (allowed: a family's name in lower case, e.g. chess, polypiece)", v);
-    if (strlen(v) >= sizeof s->family)
-        return error_set(msg, n, "'%s' is too long", v);
-    snprintf(s->family, sizeof s->family, "%s", v);
-    return 0;
+    return copy_text(s->family, sizeof s->family, v, "a family's name, e.g. chess, polypiece", msg, n);
 }
 
 static int read_name(struct game_spec *s, char *v, char *msg, size_t n)
 {
-    if (!*v || strlen(v) >= sizeof s->name)
-        return error_set(msg, n, "empty or longer than %d characters", (int)sizeof s->name - 1);
-    snprintf(s->name, sizeof s->name, "%s", v);
-    return 0;
+    return copy_text(s->name, sizeof s->name, v, "the game's name", msg, n);
 }
 
 static int read_board(struct game_spec *s, char *v, char *msg, size_t n)
@@ -89,10 +92,7 @@ static int read_piece(struct game_spec *s, char *v, char *msg, size_t n)
 
 static int read_start(struct game_spec *s, char *v, char *msg, size_t n)
 {
-    if (!*v || strlen(v) >= sizeof s->start)
-        return error_set(msg, n, "empty or longer than %d characters (allowed: a FEN)", (int)sizeof s->start - 1);
-    snprintf(s->start, sizeof s->start, "%s", v);
-    return 0;
+    return copy_text(s->start, sizeof s->start, v, "a FEN", msg, n);
 }
 
 static int read_promotion(struct game_spec *s, char *v, char *msg, size_t n)
@@ -147,10 +147,7 @@ static int read_castling(struct game_spec *s, char *v, char *msg, size_t n)
 
 static int read_powers(struct game_spec *s, char *v, char *msg, size_t n)
 {
-    if (strlen(v) >= sizeof s->powers)
-        return error_set(msg, n, "longer than %d characters", (int)sizeof s->powers - 1);
-    snprintf(s->powers, sizeof s->powers, "%s", v);
-    return 0;
+    return copy_text(s->powers, sizeof s->powers, v, "Polypiece's lists, e.g. K:K Q:Q,WAND N:N,WD", msg, n);
 }
 
 static int read_phased(struct game_spec *s, char *v, char *msg, size_t n)
@@ -165,9 +162,9 @@ static int read_bench(struct game_spec *s, char *v, char *msg, size_t n)
 {
     if (s->bench_count == GAMEFILE_MAX_BENCH)
         return error_set(msg, n, "more than %d positions", GAMEFILE_MAX_BENCH);
-    if (!*v || strlen(v) >= sizeof s->bench[0])
-        return error_set(msg, n, "empty or too long (allowed: a FEN)");
-    snprintf(s->bench[s->bench_count++], sizeof s->bench[0], "%s", v);
+    if (copy_text(s->bench[s->bench_count], sizeof s->bench[0], v, "a FEN", msg, n))
+        return -1;
+    s->bench_count++;
     return 0;
 }
 
@@ -194,10 +191,7 @@ static int read_rules(struct game_spec *s, char *v, char *msg, size_t n)
 
 static int read_card(struct game_spec *s, char *v, char *msg, size_t n)
 {
-    if (!*v || strlen(v) >= sizeof s->card)
-        return error_set(msg, n, "empty or longer than %d characters", (int)sizeof s->card - 1);
-    snprintf(s->card, sizeof s->card, "%s", v);
-    return 0;
+    return copy_text(s->card, sizeof s->card, v, "the GUI's rules card, HTML", msg, n);
 }
 
 static const struct field_def fields[GF_FIELDS] = {
