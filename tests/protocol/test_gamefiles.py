@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Games declared in a game file (docs/gamefiles.md) wherever a built-in game
 works: `--variants FILE` on the command line (perft, divide, moves, bench, a
-refused file), the `VariantPath` option through UCI and CECP (the variant
+refused file), the re-declared games' bench equal to the built-in ones', the
+`VariantPath` option through UCI and CECP (the variant
 lists sent again, a game played), and the match runner with pgn-check.
 Usage: test_gamefiles.py RULEZERO GAMEFILE"""
 import os
@@ -52,6 +53,15 @@ def test_cli():
     assert res.returncode == 2 and "--variants needs a game file" in res.stderr, res.stderr
 
 
+def test_same_search():
+    """The re-declared games search as the built-in ones: the same bench
+    nodes (node counts, not times: depth-limited, one thread)."""
+    for builtin, declared in (("normal", "chess-file"), ("polypiece", "polypiece-file")):
+        a = last_count(run("bench", "--variant", builtin, "--depth", "6"))
+        b = last_count(run("--variants", FILE, "bench", "--variant", declared, "--depth", "6"))
+        assert a and a == b, f"bench {builtin} {a}, {declared} {b}"
+
+
 def test_uci():
     e = Engine(RZ, "uci")
     e.send("uci")
@@ -98,5 +108,5 @@ def test_match():
 
 
 if __name__ == "__main__":
-    sys.exit(run_tests([("cli", test_cli), ("uci", test_uci), ("cecp", test_cecp), ("match", test_match)],
+    sys.exit(run_tests([("cli", test_cli), ("same_search", test_same_search), ("uci", test_uci), ("cecp", test_cecp), ("match", test_match)],
                        only=sys.argv[3:]))
