@@ -32,16 +32,25 @@ static void setup(void)
 
 static void teardown(void) { variant_unload_files(); }
 
-static uint64_t perft_of(const struct variant *v, const char *fen, int depth)
+/* Perft of v (its start when fen is NULL) under its defaults, or with the
+ * setting `name` (NULL: none) set to `value`. */
+static uint64_t perft_set(const struct variant *v, const char *name, const char *value, const char *fen, int depth)
 {
     struct settings s;
     struct position *pos = malloc(sizeof *pos);
     ck_assert_int_eq(settings_init(&s, v, err, sizeof err), 0);
+    if (name)
+        ck_assert_msg(settings_set(&s, name, value, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(fen_read_with(pos, &s, fen ? fen : v->start_fen, err, sizeof err) == 0, "%s", err);
     uint64_t n = perft(pos, depth, true);
     settings_free(&s);
     free(pos);
     return n;
+}
+
+static uint64_t perft_of(const struct variant *v, const char *fen, int depth)
+{
+    return perft_set(v, NULL, NULL, fen, depth);
 }
 
 /* The refusal of `text` is exactly `want`, and no game joins the registry. */
@@ -116,6 +125,34 @@ START_TEST(polypiece_game_with_different_armies)
 }
 END_TEST
 
+/* Pickle and Shifted Square declared with other squares than Betza's e4=x5:
+ * the declared squares are the setting's default, and the game counts as the
+ * built-in one under that setting. */
+#define SQUARE_GAME(id, family, field)                                                                             \
+    "[" id "]\nfamily = " family "\nname = " id "\n" PIECES START CASTLING field "\n"
+
+START_TEST(square_families_registered_and_played)
+{
+    const char *text = SQUARE_GAME("my-pickle", "pickle", "link = d5=z4")
+        SQUARE_GAME("my-shift", "shifted-square", "shift = d3=z6");
+    ck_assert_msg(variant_load_text("s.ini", text, err, sizeof err) == 2, "%s", err);
+    const struct variant *pickle = variant_find("my-pickle"), *shifted = variant_find("my-shift");
+    ck_assert_str_eq(pickle->options[0].name, "Link");
+    ck_assert_str_eq(pickle->options[0].default_value, "d5=z4");
+    ck_assert_str_eq(shifted->options[0].name, "Shift");
+    ck_assert_str_eq(shifted->options[0].default_value, "d3=z6");
+    const char *kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    uint64_t want = perft_set(variant_find("pickle"), "Link", "d5=z4", kiwi, 3);
+    ck_assert_uint_ne(want, perft_set(variant_find("pickle"), NULL, NULL, kiwi, 3));
+    ck_assert_uint_eq(perft_of(pickle, kiwi, 3), want);
+    /* The setting still changes: Betza's e4=x5 again counts as the built-in default. */
+    ck_assert_uint_eq(perft_set(pickle, "Link", "e4=x5", kiwi, 3), perft_set(variant_find("pickle"), NULL, NULL, kiwi, 3));
+    want = perft_set(variant_find("shifted-square"), "Shift", "d3=z6", NULL, 4);
+    ck_assert_uint_ne(want, perft_set(variant_find("shifted-square"), NULL, NULL, NULL, 4));
+    ck_assert_uint_eq(perft_of(shifted, NULL, 4), want);
+}
+END_TEST
+
 /* The reader's refusals: one of each kind. */
 START_TEST(reader_refusals)
 {
@@ -127,7 +164,7 @@ START_TEST(reader_refusals)
     refused("[x]\nfamily chess\n", "g.ini:2: expected FIELD = VALUE or [ID]");
     refused("[x]\ncolour = red\n",
             "g.ini:2: colour: unknown field (allowed: family, name, board, piece, start, promotion, castling, "
-            "powers, phased, bench, bench-depth, rules, card)");
+            "powers, phased, link, shift, bench, bench-depth, rules, card)");
     refused("[x]\nname = A\nname = B\n", "g.ini:3: name: given twice (first on line 2; allowed: once per game)");
     refused("[x]\nname = A\n", "g.ini:1: family: missing in [x] (allowed: none; it is required)");
     refused(CHESS "board = 8by8\n", "g.ini:12: board: '8by8' (allowed: FILESxRANKS, 1..24 files and 1..8 ranks, e.g. 8x8)");
@@ -153,7 +190,7 @@ END_TEST
 /* The families' refusals: one of each kind. */
 START_TEST(family_refusals)
 {
-    refused("[x]\nfamily = shogi\nname = X\n" PIECES START, "g.ini:2: family: 'shogi' (allowed: chess, polypiece)");
+    refused("[x]\nfamily = shogi\nname = X\n" PIECES START, "g.ini:2: family: 'shogi' (allowed: chess, polypiece, pickle, shifted-square)");
     refused(CHESS "board = 10x8\n", "g.ini:12: board: 10x8 (allowed: 8x8 in the chess family)");
     refused("[x]\nfamily = chess\nname = X\npiece = P, Pawn\n" START,
             "g.ini:4: piece: 1 pieces (allowed: 6 in the chess family: the Pawn, four pieces, the King, in this "
@@ -170,6 +207,22 @@ START_TEST(family_refusals)
             "g.ini:9: piece: piece 2 is C (allowed: P N B R Q K in this order in the polypiece family, the letters "
             "its power lists name)");
     refused(CHESS "powers = N:N,WD\n", "g.ini:12: powers: not a field of the chess family (allowed in: polypiece)");
+    refused(CHESS "link = e4=x5\n", "g.ini:12: link: not a field of the chess family (allowed in: pickle)");
+    refused(SQUARE_GAME("x", "pickle", "shift = e4=x5"),
+            "g.ini:12: shift: not a field of the pickle family (allowed in: shifted-square)");
+    refused(SQUARE_GAME("x", "pickle", "link = e4=q9"),
+            "g.ini:12: link: Link: 'e4=q9': expected SQUARE=LOCATION: a square of the board a1 to h8, '=', then an "
+            "added location beside the board, x1 to x8 (left of the a-file) or z1 to z8 (right of the h-file), e.g. "
+            "e4=x5");
+    /* Shifted Square removes a square empty at the start: ranks 3 to 6. */
+    refused(SQUARE_GAME("x", "shifted-square", "shift = e2=x5"),
+            "g.ini:12: shift: Shift: 'e2=x5': expected SQUARE=LOCATION: a square of the board a3 to h6, '=', then "
+            "an added location beside the board, x1 to x8 (left of the a-file) or z1 to z8 (right of the h-file), "
+            "e.g. e4=x5");
+    refused(SQUARE_GAME("x", "shifted-square", "link = e4=x5"),
+            "g.ini:12: link: not a field of the shifted-square family (allowed in: pickle)");
+    refused(SQUARE_GAME("x", "shifted-square", "board = 8x7"),
+            "g.ini:12: board: 8x7 (allowed: 8x8 in the shifted-square family)");
     refused("[x]\nfamily = polypiece\nname = X\n" POLY_PIECES START "powers = N:N,WA/FvN\n",
             "g.ini:11: powers: Powers: N: White's list has 2 entries, Black's 1; both sides' lists of a type must "
             "be equally long");
@@ -204,6 +257,7 @@ int main(void)
     tcase_add_test(tc, chess_game_registered_and_played);
     tcase_add_test(tc, chess_game_with_its_own_powers);
     tcase_add_test(tc, polypiece_game_with_different_armies);
+    tcase_add_test(tc, square_families_registered_and_played);
     tcase_add_test(tc, reader_refusals);
     tcase_add_test(tc, family_refusals);
     tcase_add_test(tc, files_and_all_or_none);

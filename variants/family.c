@@ -8,22 +8,40 @@
 
 #include "variants/core/error.h"
 #include "variants/core/settings.h"
+#include "variants/ssq.h"
 #include "variants/view.h"
 
 #define FAMILY_PIECES 6 /* Pawn, four pieces, King: the chess types */
 
 static const char *const glyphs[MAX_TYPES] = {NULL, "pawn", "knight", "bishop", "rook", "queen", "king"};
 
+/* A Single Square family's rules value from its declaration and squares. */
+typedef void *(*square_rules_fn)(const struct game_decl *g, const char *squares, char *err, size_t errlen);
+
 struct family {
     const char *name;
     const struct variant *template; /* the built-in game whose hooks the family's games take */
     const char *rules_doc;          /* the family's rules page */
     bool powers_listed;             /* pieces move by power lists (Powers), not by a fixed Betza power */
+    /* Single Square families: the field and setting naming the squares, and the rules value they make. */
+    enum gamefile_field squares_field;
+    const char *setting;
+    square_rules_fn square_rules;
 };
 
 static const struct family families[] = {
-    {"chess", &variant_normal, "normal", false},
-    {"polypiece", &variant_polypiece, "polypiece", true},
+    {"chess", &variant_normal, "normal", false, GF_FIELDS, NULL, NULL},
+    {"polypiece", &variant_polypiece, "polypiece", true, GF_FIELDS, NULL, NULL},
+    {"pickle", &variant_pickle, "pickle", false, GF_LINK, "Link", pickle_rules_create},
+    {"shifted-square", &variant_shifted, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create},
+};
+
+/* The fields only one family reads, and that family. */
+static const char *const field_family[GF_FIELDS] = {
+    [GF_POWERS] = "polypiece",
+    [GF_PHASED] = "polypiece",
+    [GF_LINK] = "pickle",
+    [GF_SHIFT] = "shifted-square",
 };
 
 #define FAMILY_COUNT ((int)(sizeof families / sizeof families[0]))
@@ -40,12 +58,19 @@ static const struct family *family_named(const char *name)
 
 static void chess_family_reset(struct position *pos) { pos->rules = &family_game_of(pos->variant)->chess; }
 
-static void polypiece_family_reset(struct position *pos) { pos->rules = family_game_of(pos->variant)->rules; }
+/* Polypiece and the Single Square families: the game's own rules value. */
+static void own_rules_reset(struct position *pos) { pos->rules = family_game_of(pos->variant)->rules; }
 
 static void *polypiece_family_rules_new(const struct variant *v, char *err, size_t errlen)
 {
     const struct family_game *g = family_game_of(v);
     return polypiece_rules_create(&g->decl, g->spec.phased, g->option.default_value, err, errlen);
+}
+
+static void *square_family_rules_new(const struct variant *v, char *err, size_t errlen)
+{
+    const struct family_game *g = family_game_of(v);
+    return g->square_rules(&g->decl, g->option.default_value, err, errlen);
 }
 
 /* ---- Checks of a declaration against its family ------------------------------ */
@@ -86,12 +111,10 @@ static int check_family_fields(const struct game_spec *s, const struct family *f
     if (s->files != 8 || s->ranks != 8)
         return gamefile_refuse(s, GF_BOARD, err, errlen, "%dx%d (allowed: 8x8 in the %s family)", s->files, s->ranks,
                                f->name);
-    if (!f->powers_listed && s->line[GF_POWERS])
-        return gamefile_refuse(s, GF_POWERS, err, errlen, "not a field of the %s family (allowed in: polypiece)",
-                               f->name);
-    if (!f->powers_listed && s->line[GF_PHASED])
-        return gamefile_refuse(s, GF_PHASED, err, errlen, "not a field of the %s family (allowed in: polypiece)",
-                               f->name);
+    for (int i = 0; i < GF_FIELDS; i++)
+        if (s->line[i] && field_family[i] && strcmp(field_family[i], f->name) != 0)
+            return gamefile_refuse(s, (enum gamefile_field)i, err, errlen,
+                                   "not a field of the %s family (allowed in: %s)", f->name, field_family[i]);
     if (check_pieces(s, f, err, errlen))
         return -1;
     for (const char *c = s->promotion; *c; c++) {
@@ -182,7 +205,7 @@ static int make_polypiece(struct family_game *g, char *err, size_t errlen)
 {
     const struct game_spec *s = &g->spec;
     const struct variant *template = s->phased ? &variant_polypiece_phased : &variant_polypiece;
-    g->v.reset_rules = polypiece_family_reset;
+    g->v.reset_rules = own_rules_reset;
     g->v.rules_new = NULL;
     g->v.rules_new_for = polypiece_family_rules_new;
     g->v.bench_depth = s->bench_depth ? s->bench_depth : template->bench_depth;
@@ -194,6 +217,27 @@ static int make_polypiece(struct family_game *g, char *err, size_t errlen)
     g->rules = polypiece_rules_create(&g->decl, s->phased, g->option.default_value, msg, sizeof msg);
     if (!g->rules)
         return gamefile_refuse(s, GF_POWERS, err, errlen, "%s", msg);
+    return 0;
+}
+
+/* Pickle and Shifted Square: the chess family's pieces (the declared Betza
+ * powers) on the family's board, with the declared squares (`link`,
+ * `shift`; Betza's e4=x5 when not given) as the default of its setting. */
+static int make_square_family(struct family_game *g, const struct family *f, char *err, size_t errlen)
+{
+    const struct game_spec *s = &g->spec;
+    g->v.reset_rules = own_rules_reset;
+    g->v.rules_new = NULL;
+    g->v.rules_new_for = square_family_rules_new;
+    g->square_rules = f->square_rules;
+    g->option = (struct variant_option){f->setting, "string", s->line[f->squares_field] ? s->squares : SSQ_DEFAULT,
+                                        NULL};
+    g->v.options = &g->option;
+    g->decl.view = &ssq_view;
+    char msg[VARIANT_ERR_LEN];
+    g->rules = f->square_rules(&g->decl, g->option.default_value, msg, sizeof msg);
+    if (!g->rules)
+        return gamefile_refuse(s, f->squares_field, err, errlen, "%s", msg);
     return 0;
 }
 
@@ -248,7 +292,9 @@ const struct game_decl *family_build(const struct game_spec *spec, const char *p
         gamefile_refuse(spec, strstr(msg, "castling") ? GF_CASTLING : strstr(msg, "promotion") ? GF_PROMOTION : GF_PIECE,
                         err, errlen, "%s", msg);
     else
-        rc = f->powers_listed ? make_polypiece(g, err, errlen) : make_chess(g);
+        rc = f->powers_listed  ? make_polypiece(g, err, errlen)
+             : f->square_rules ? make_square_family(g, f, err, errlen)
+                               : make_chess(g);
     if (!rc)
         rc = check_positions(g, err, errlen);
     if (rc) {

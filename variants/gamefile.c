@@ -33,7 +33,7 @@ static int copy_text(char *dst, size_t size, const char *v, const char *allowed,
 static int read_family(struct game_spec *s, char *v, char *msg, size_t n)
 {
     for (const char *c = v; *c; c++)
-        if (!islower((unsigned char)*c))
+        if (!islower((unsigned char)*c) && *c != '-')
             return error_set(msg, n, "'%s' (allowed: a family's name in lower case, e.g. chess, polypiece)", v);
     return copy_text(s->family, sizeof s->family, v, "a family's name, e.g. chess, polypiece", msg, n);
 }
@@ -158,6 +158,12 @@ static int read_phased(struct game_spec *s, char *v, char *msg, size_t n)
     return 0;
 }
 
+/* Pickle's `link`, Shifted Square's `shift`: the family checks the squares. */
+static int read_squares(struct game_spec *s, char *v, char *msg, size_t n)
+{
+    return copy_text(s->squares, sizeof s->squares, v, "SQUARE=LOCATION, e.g. e4=x5", msg, n);
+}
+
 static int read_bench(struct game_spec *s, char *v, char *msg, size_t n)
 {
     if (s->bench_count == GAMEFILE_MAX_BENCH)
@@ -204,6 +210,8 @@ static const struct field_def fields[GF_FIELDS] = {
     [GF_CASTLING] = {"castling", false, false, read_castling},
     [GF_POWERS] = {"powers", false, false, read_powers},
     [GF_PHASED] = {"phased", false, false, read_phased},
+    [GF_LINK] = {"link", false, false, read_squares},
+    [GF_SHIFT] = {"shift", false, false, read_squares},
     [GF_BENCH] = {"bench", false, true, read_bench},
     [GF_BENCH_DEPTH] = {"bench-depth", false, false, read_bench_depth},
     [GF_RULES] = {"rules", false, false, read_rules},

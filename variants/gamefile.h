@@ -4,7 +4,8 @@
  * then `field = value` lines naming the family whose C plays it (chess,
  * polypiece), its name, board, pieces (letter, name, Betza power), start
  * position, promotion, castling and the family's own parameters (Polypiece's
- * power lists). The reader checks each field's form and reports the first
+ * power lists, Pickle's linked square, Shifted Square's removed and added
+ * squares). The reader checks each field's form and reports the first
  * problem as `FILE:LINE: FIELD: what is wrong (allowed: ...)`; whether the
  * declared game fits its family is the family's check (variants/family.h). */
 #ifndef RULEZERO_GAMEFILE_H
@@ -24,6 +25,7 @@
 #define GAMEFILE_CARD_LEN 512    /* longest rules card + 1 */
 #define GAMEFILE_MAX_BENCH 8
 #define GAMEFILE_PATH_LEN 256
+#define GAMEFILE_SQUARES_LEN 16  /* longest `link` or `shift` value + 1 */
 
 /* The fields, in the order docs/gamefiles.md lists them. */
 enum gamefile_field {
@@ -36,6 +38,8 @@ enum gamefile_field {
     GF_CASTLING,
     GF_POWERS,
     GF_PHASED,
+    GF_LINK,
+    GF_SHIFT,
     GF_BENCH,
     GF_BENCH_DEPTH,
     GF_RULES,
@@ -69,6 +73,7 @@ struct game_spec {
     char castle[4][4][4];              /* by right: king from, king to, rook from, rook to */
     char powers[POLYPIECE_POWERS_MAX + 1];
     bool phased;
+    char squares[GAMEFILE_SQUARES_LEN]; /* pickle's `link`, shifted-square's `shift`: SQUARE=LOCATION */
     int bench_count;
     char bench[GAMEFILE_MAX_BENCH][FEN_MAX_LEN];
     int bench_depth;                   /* 0: the family's */

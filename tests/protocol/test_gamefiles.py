@@ -56,7 +56,8 @@ def test_cli():
 def test_same_search():
     """The re-declared games search as the built-in ones: the same bench
     nodes (node counts, not times: depth-limited, one thread)."""
-    for builtin, declared in (("normal", "chess-file"), ("polypiece", "polypiece-file")):
+    for builtin, declared in (("normal", "chess-file"), ("polypiece", "polypiece-file"), ("pickle", "pickle-file"),
+                              ("shifted-square", "shifted-square-file")):
         a = last_count(run("bench", "--variant", builtin, "--depth", "6"))
         b = last_count(run("--variants", FILE, "bench", "--variant", declared, "--depth", "6"))
         assert a and a == b, f"bench {builtin} {a}, {declared} {b}"
@@ -71,7 +72,8 @@ def test_uci():
     e.send("setoption name VariantPath value /nonexistent/games.ini")
     e.expect(UCI_ERR)
     e.send(f"setoption name VariantPath value {FILE}")
-    e.expect(r"info string variants: 3 new from .*: chess-file polypiece-file polypiece-armies")
+    e.expect(r"info string variants: 6 new from .*: chess-file polypiece-file polypiece-armies polypiece-second "
+             r"pickle-file shifted-square-file")
     e.expect(r"option name UCI_Variant type combo default normal .* var polypiece-armies( .*)?")
     e.send("setoption name UCI_Variant value polypiece-armies", "position startpos moves b1c3", "go perft 1")
     e.expect(r"Nodes searched: 16", timeout=30)  # Black's Knights are fsNW pieces, hemmed in
@@ -86,7 +88,8 @@ def test_cecp():
     features = e.collect_until("feature done=1")
     assert any('VariantPath -string' in line for line in features), features
     e.send(f"option VariantPath={FILE}")
-    e.expect(r'feature variants="normal,.*,chess-file,polypiece-file,polypiece-armies"')
+    e.expect(r'feature variants="normal,.*,chess-file,polypiece-file,polypiece-armies,polypiece-second,pickle-file,'
+             r'shifted-square-file"')
     e.send("new", "variant polypiece-armies")
     e.expect(r"setup \(PNBRQKpnbrqk\) 8x8\+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     e.send("sd 2", "usermove b1c3")
