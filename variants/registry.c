@@ -251,3 +251,11 @@ int variant_check_all(char *err, size_t errlen)
             return -1;
     return 0;
 }
+
+const char *variant_file_of(const struct variant *v)
+{
+    for (int i = REGISTRY_SIZE; i < variant_count(); i++)
+        if (game_at(i)->variant == v)
+            return family_game_of(v)->path;
+    return NULL;
+}

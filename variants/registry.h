@@ -27,6 +27,9 @@ int variant_load_file(const char *path, char *err, size_t errlen);
 /* The same for the text of a game file, named `name` in messages (a file
  * the page opens, a test's). */
 int variant_load_text(const char *name, const char *text, char *err, size_t errlen);
+/* The game file entry v was loaded from (as given to variant_load_file),
+ * or NULL for a built-in game. */
+const char *variant_file_of(const struct variant *v);
 /* Forgets every game loaded from files (tests; nothing may refer to them). */
 void variant_unload_files(void);
 /* Checks one declaration and its entry: the pieces match the entry's letters
