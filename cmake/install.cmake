@@ -31,14 +31,15 @@ if(CMAKE_STRIP AND NOT WIN32)
 endif()
 
 # Documentation: README.md and the docs it links to (the pages, the rules, the
-# variants' notes, the screenshots), copied at build time into release-docs/ by
+# variants' notes, the screenshots, the game file games/builtin.ini), copied at build time into release-docs/ by
 # cmake/release_docs.cmake so that every relative link of every page resolves
 # in the installed copy: a link to a source file (variants/core/platform.h, ...) becomes
 # plain text, and LICENSE is Debian's copyright file. The Windows build makes
 # the same folder, with LICENSE, for its zip (scripts/windows.sh).
 set(RULEZERO_RELEASE_DOCS README.md docs/*.md docs/rules/*.md docs/variants/*.md docs/screenshots/*.png
     docs/lab/*.md docs/lab/*/*.md docs/lab/*/*.svg docs/lab/*/*.html docs/lab/*/*.pgn docs/lab/*/conditions.txt
-    docs/lab/*/*/*.md docs/lab/*/*/*.svg docs/lab/*/*/*.html docs/lab/*/*/*.pgn docs/lab/*/*/conditions.txt docs/weights/*.txt)
+    docs/lab/*/*/*.md docs/lab/*/*/*.svg docs/lab/*/*/*.html docs/lab/*/*/*.pgn docs/lab/*/*/conditions.txt docs/weights/*.txt
+    games/*.ini)
 if(WIN32)
   list(APPEND RULEZERO_RELEASE_DOCS LICENSE)
   set(RULEZERO_RELEASE_RENAME "")

@@ -622,6 +622,33 @@ static int cli_run(int argc, char **argv)
     return run_subcommand(argc - 1, argv + 1);
 }
 
+int cli_load_variant_files(int *argc, char **argv)
+{
+    int kept = 1;
+    zobrist_init();
+    for (int i = 1; i < *argc; i++) {
+        const char *path;
+        if (strcmp(argv[i], "--variants") == 0 && i + 1 < *argc)
+            path = argv[++i];
+        else if (strncmp(argv[i], "--variants=", 11) == 0)
+            path = argv[i] + 11;
+        else if (strcmp(argv[i], "--variants") == 0)
+            return usage_error("%s needs a game file (docs/gamefiles.md)", "--variants");
+        else {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        char err[VARIANT_ERR_LEN];
+        if (variant_load_file(path, err, sizeof err) < 0) {
+            fprintf(stderr, "rulezero: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    *argc = kept;
+    argv[kept] = NULL;
+    return EXIT_OK;
+}
+
 int cli_main(int argc, char **argv)
 {
     int rc = cli_run(argc, argv);

@@ -22,6 +22,8 @@ static const struct engine_option option_list[] = {
     {{"Move Overhead", "spin", "30", SPIN(0, 5000)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     /* A network file (engine/nnue.h); empty or "classic": the hand-set evaluation. */
     {{"EvalFile", "string", "", NULL}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
+    /* A game file (docs/gamefiles.md) whose games join the others; empty: none. */
+    {{"VariantPath", "string", "", NULL}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     {{NULL, NULL, NULL, NULL}, 0},
 };
 
@@ -107,6 +109,21 @@ static int set_eval_file(struct engine_settings *st, struct engine *e, const cha
     return 0;
 }
 
+/* VariantPath: the file's games registered (all or none); the note names them. */
+static int set_variant_path(struct engine_settings *st, const char *path, char *err, size_t errlen)
+{
+    if (!*path)
+        return 0;
+    int first = variant_count();
+    int added = variant_load_file(path, err, errlen);
+    if (added < 0)
+        return -1;
+    size_t len = (size_t)snprintf(st->note, sizeof st->note, "variants: %d new from %s:", added, path);
+    for (int i = first; i < variant_count() && len < sizeof st->note; i++)
+        len += (size_t)snprintf(st->note + len, sizeof st->note - len, " %s", variant_at(i)->id);
+    return 0;
+}
+
 int engine_settings_set(struct engine_settings *st, struct engine *e, const char *name, const char *value, char *err,
                         size_t errlen)
 {
@@ -115,6 +132,8 @@ int engine_settings_set(struct engine_settings *st, struct engine *e, const char
     struct engine_settings next = *st;
     if (strcasecmp(name, "EvalFile") == 0) {
         return set_eval_file(st, e, value, err, errlen);
+    } else if (strcasecmp(name, "VariantPath") == 0) {
+        return set_variant_path(st, value, err, errlen);
     } else if (strcasecmp(name, "Hash") == 0) {
         if (text_int64(value, 1, ENGINE_HASH_MAX_MB, &n))
             return bad(err, errlen, "Hash must be 1..4096", value);

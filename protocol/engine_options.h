@@ -1,6 +1,7 @@
 /* Rule Zero: the engine's own options, as opposed to the games' options:
  * Hash, Threads, MultiPV, Ponder, UCI_LimitStrength, UCI_Elo, Skill and
- * Move Overhead, and EvalFile (the network the search evaluates with).
+ * Move Overhead, EvalFile (the network the search evaluates with) and
+ * VariantPath (a game file whose games join the others, variants/registry.h).
  * Both protocols and the command line read and apply them
  * here; a bad value is refused with a message and leaves every setting as
  * it was. */

@@ -147,19 +147,25 @@ static void send_option(struct uci *u, const struct variant_option *o)
     }
 }
 
-static void cmd_uci(void *session, char *args)
+/* UCI_Variant's line: every game, those of game files too (sent again after VariantPath adds some). */
+static void send_variant_option(struct uci *u)
 {
-    struct uci *u = session;
-    (void)args;
-    writer_printf(u->w, "id name Rule Zero %s\nid author the Rule Zero authors\n", RULEZERO_VERSION);
-    writer_printf(u->w, "option name Hash type spin default %d min 1 max %d\n", DEFAULT_HASH_MB, MAX_HASH_MB);
-    char line[1024];
+    char line[2048];
     size_t len = (size_t)snprintf(line, sizeof line, "option name UCI_Variant type combo default normal");
     for (int i = 0; i < variant_count(); i++)
         len += (size_t)snprintf(line + len, sizeof line - len, " var %s", variant_at(i)->id);
     for (int i = 0; i < UCI_VARIANT_ALIASES; i++)
         len += (size_t)snprintf(line + len, sizeof line - len, " var %s", uci_variant_aliases[i].name);
     writer_printf(u->w, "%s\n", line);
+}
+
+static void cmd_uci(void *session, char *args)
+{
+    struct uci *u = session;
+    (void)args;
+    writer_printf(u->w, "id name Rule Zero %s\nid author the Rule Zero authors\n", RULEZERO_VERSION);
+    writer_printf(u->w, "option name Hash type spin default %d min 1 max %d\n", DEFAULT_HASH_MB, MAX_HASH_MB);
+    send_variant_option(u);
     for (const struct engine_option *eo = engine_options(); eo->o.name; eo++)
         if (eo->protocols & ENGINE_OPTION_UCI)
             send_option(u, &eo->o);
@@ -217,12 +223,15 @@ static void cmd_setoption(void *session, char *args)
     stop_search(u);
     char err[VARIANT_ERR_LEN];
     u->settings.variant = u->game.variant;
+    int games = variant_count();
     int engine_rc = engine_settings_set(&u->settings, u->engine, name, value, err, sizeof err);
     if (engine_rc <= 0) {
         if (engine_rc < 0)
             send_error(u, "%s", err);
         else if (u->settings.note[0])
             writer_printf(u->w, "info string %s\n", u->settings.note);
+        if (variant_count() != games)
+            send_variant_option(u);
     } else if (strcasecmp(name, "UCI_Variant") == 0) {
         const struct variant *var = uci_variant_find(value);
         if (!var)

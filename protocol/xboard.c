@@ -338,15 +338,22 @@ static void send_option_feature(struct xboard *xb, const struct variant_option *
     writer_printf(xb->w, "feature option=\"%s\"\n", line);
 }
 
+/* The ids of every game, those of game files too, as `feature variants` lists them. */
+static void variant_list(char *variants, size_t n)
+{
+    size_t len = 0;
+    variants[0] = '\0';
+    for (int i = 0; i < variant_count() && len < n; i++)
+        len += (size_t)snprintf(variants + len, n - len, "%s%s", i ? "," : "", variant_at(i)->id);
+}
+
 static void cmd_protover(void *session, char *args)
 {
     struct xboard *xb = session;
     (void)args;
     writer_printf(xb->w, "feature done=0\n");
-    char variants[1024] = "";
-    size_t len = 0;
-    for (int i = 0; i < variant_count(); i++)
-        len += (size_t)snprintf(variants + len, sizeof variants - len, "%s%s", i ? "," : "", variant_at(i)->id);
+    char variants[2048];
+    variant_list(variants, sizeof variants);
     writer_printf(xb->w,
                   "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 reuse=1 "
                   "analyze=1 time=1 nps=1 draw=1 memory=1 smp=1 exclude=1 highlight=1 debug=1 fullturns=1 "
@@ -722,11 +729,17 @@ static int set_engine_option(struct xboard *xb, const char *name, const char *va
     stop_search(xb, true);
     char err[VARIANT_ERR_LEN];
     xb->settings.variant = xb->game.variant;
+    int games = variant_count();
     int rc = engine_settings_set(&xb->settings, xb->engine, name, value, err, sizeof err);
     if (rc < 0)
         send_error(xb, err, command);
     else if (rc == 0 && xb->settings.note[0])
         writer_printf(xb->w, "# %s\n", xb->settings.note);
+    if (variant_count() != games) { /* VariantPath: the games of the file join the list */
+        char variants[2048];
+        variant_list(variants, sizeof variants);
+        writer_printf(xb->w, "feature variants=\"%s\"\n", variants);
+    }
     if (rc <= 0)
         restart_after(xb, was);
     return rc;

@@ -7,7 +7,9 @@ An example is an indented block whose first line starts with `$ `: the
 command (continued on the next lines while a line ends with `\\` or `|`),
 then the output it prints, up to the end of the block. `build/rulezero` in the
 command is replaced by RULEZERO; the command runs in bash and must exit 0 and
-print exactly the lines shown, except the timing line of perft (`Time: ...`).
+print exactly the lines shown, except the timing line of perft (`Time: ...`). Commands run in the repository's
+root (two folders above DOCS_RULES_DIR), so an example may name a file of
+the repository (`--variants games/builtin.ini`).
 Exits 1 on any difference, or when no example was found."""
 import glob
 import os
@@ -39,9 +41,9 @@ def examples(path):
         yield start + 1, command, expected
 
 
-def run(rulezero, command):
+def run(rulezero, command, root):
     command = re.sub(r'(^|\s)build/rulezero(?=\s)', lambda m: m.group(1) + rulezero, command)
-    done = subprocess.run(['bash', '-o', 'pipefail', '-c', command], capture_output=True, text=True)
+    done = subprocess.run(['bash', '-o', 'pipefail', '-c', command], capture_output=True, text=True, cwd=root)
     shown = [line for line in done.stdout.splitlines() if not line.startswith('Time: ')]
     return done.returncode, shown, done.stderr
 
@@ -51,11 +53,12 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     rulezero, folder = os.path.abspath(argv[1]), argv[2]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(folder)))
     checked = failed = 0
     for path in sorted(glob.glob(os.path.join(folder, '*.md'))):
         for number, command, expected in examples(path):
             checked += 1
-            code, shown, error = run(rulezero, command)
+            code, shown, error = run(rulezero, command, root)
             if code == 0 and shown == expected:
                 continue
             failed += 1

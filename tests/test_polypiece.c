@@ -109,6 +109,40 @@ START_TEST(invalid_powers_refused_and_old_kept)
 }
 END_TEST
 
+/* Different armies (Betza: White's Knight alternates with the Waffle, Black's
+ * Fibnif with fwNW, read fsNW): White's list, '/', Black's; the entry in
+ * force is still shared by the type, so a move of either side's piece of the
+ * type advances both. */
+START_TEST(per_side_lists_different_armies)
+{
+    char out[POLYPIECE_POWERS_MAX * 2];
+    ck_assert_int_eq(settings_set(&s_poly, "Powers", "N:N,WA/FvN,fsNW", err, sizeof err), 0);
+    settings_get(&s_poly, "Powers", out, sizeof out);
+    ck_assert_str_eq(out, "K:K Q:Q R:R B:B N:N,WA/FvN,fsNW");
+    load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000");
+    play("e2e4");
+    play("e7e6");
+    play("d2d3");
+    ck_assert(has_move("g8f6"));  /* the Fibnif's narrow Knight move */
+    ck_assert(!has_move("g8e7")); /* no wide one */
+    play("g8f6");                 /* the type advances: White's Knights are Waffles, Black's fsNW */
+    ck_assert(!has_move("g1f3")); /* no Knight move */
+    ck_assert(has_move("g1e3"));  /* the Waffle's Alfil leap */
+    play("g1e3");                 /* back to entry 0: Black's piece is its Fibnif again */
+    ck_assert(has_move("f6g4"));  /* narrow Knight */
+    ck_assert(has_move("f6g5"));  /* Ferz */
+    ck_assert(!has_move("f6h5")); /* no wide Knight move */
+    static const char *const bad[] = {"N:N,WA/FvN", "N:N/FvN/W", "N:N,WA/", NULL};
+    for (int i = 0; bad[i]; i++) {
+        ck_assert_msg(settings_set(&s_poly, "Powers", bad[i], err, sizeof err) == -1, "accepted %s", bad[i]);
+        ck_assert_msg(strncmp(err, "Powers: N: ", 11) == 0, "%s: message '%s'", bad[i], err);
+    }
+    ck_assert_int_eq(settings_set(&s_poly, "Powers", "N:N,WA/FvN", err, sizeof err), -1);
+    ck_assert_str_eq(err, "Powers: N: White's list has 2 entries, Black's 1; both sides' lists of a type must be "
+                          "equally long");
+}
+END_TEST
+
 /* Two games of one variant with different lists, in one thread, played and
  * counted in turn: each keeps its own perft counts (perft/suites/polypiece.epd
  * lines 64 and 68, the same position under two lists). */
@@ -473,6 +507,7 @@ static Suite *polypiece_suite(void)
     tcase_add_test(tc, set_powers_canonical_and_per_game);
     tcase_add_test(tc, two_games_with_different_lists_interleaved);
     tcase_add_test(tc, invalid_powers_refused_and_old_kept);
+    tcase_add_test(tc, per_side_lists_different_armies);
     tcase_add_test(tc, fen_phase_field);
     tcase_add_test(tc, phases_advance_as_the_rules_say);
     tcase_add_test(tc, castling_is_a_king_move_and_promotion_a_pawn_move);

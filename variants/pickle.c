@@ -20,6 +20,7 @@
 #include "variants/core/error.h"
 #include "variants/core/platform.h"
 #include "variants/nnue_state.h"
+#include "variants/family.h"
 #include "variants/ssq.h"
 
 /* ---- Rules and the Link setting ------------------------------------------------ */
@@ -45,15 +46,14 @@ static const struct variant_option pickle_options[] = {
     {"Link", "string", SSQ_DEFAULT, NULL},
 };
 
+void *pickle_rules_create(const struct game_decl *g, const char *link, char *err, size_t errlen)
+{
+    return ssq_rules_create(g, "Link", link, 1, 8, err, errlen);
+}
+
 static void *pickle_rules_new(char *err, size_t errlen)
 {
-    struct ssq_rules *r = malloc(sizeof *r);
-    if (!r) {
-        error_set(err, errlen, "Link: out of memory");
-        return NULL;
-    }
-    rules_defaults(r);
-    return r;
+    return pickle_rules_create(&pickle_game, SSQ_DEFAULT, err, errlen);
 }
 
 static void pickle_rules_free(void *rules) { free(rules); }

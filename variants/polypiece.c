@@ -13,6 +13,7 @@
 #include "variants/core/text.h"
 #include "variants/chess.h"
 #include "variants/nnue_state.h"
+#include "variants/family.h"
 
 /* ---- Power lists ------------------------------------------------------------ */
 
@@ -24,11 +25,13 @@ static const char *const orthodox_power[CHESS_TYPES] = {NULL, NULL, "N", "B", "R
 
 #define MAX_PHASE_DIGIT 9 /* phases are stored as 0..8; tables allow one spare */
 
+/* One entry of a type's list, by colour: the same text for both sides, or
+ * each side's own (different armies, `N:N,WA/FvN,fsNW`). */
 struct list_entry {
-    char text[BETZA_MAX_TEXT + 1];
+    char text[2][BETZA_MAX_TEXT + 1];
     struct piece_power power[2]; /* by colour */
-    int value;                   /* centipawns, from mobility on an empty board */
-    int empty_board_moves;       /* that mobility, rounded */
+    int value[2];                /* centipawns, from mobility on an empty board */
+    int empty_board_moves[2];    /* that mobility, rounded */
 };
 
 struct power_lists {
@@ -99,22 +102,56 @@ static double empty_board_mobility(const char *text)
     return total / 64.0;
 }
 
-static int add_entry(struct power_lists *l, int type, const char *text, char *err, size_t errlen)
+/* Entry number `index` of `type` for the colours in `colors` (bit per colour). */
+static int set_entry(struct power_lists *l, int type, int index, unsigned colors, const char *text, char *err,
+                     size_t errlen)
 {
     char msg[VARIANT_ERR_LEN];
-    struct list_entry *e = &l->entry[type][l->len[type]];
-    for (Color c = WHITE; c <= BLACK; c++)
+    struct list_entry *e = &l->entry[type][index];
+    double mobility = empty_board_mobility(text);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        if (!(colors & (1u << c)))
+            continue;
         if (chess_power_from_betza(&e->power[c], text, c, msg, sizeof msg))
             return error_set(err, errlen, "Powers: %s", msg);
-    snprintf(e->text, sizeof e->text, "%s", text);
-    double mobility = empty_board_mobility(text);
-    e->value = value_from_mobility(mobility);
-    e->empty_board_moves = (int)(mobility + 0.5);
+        snprintf(e->text[c], sizeof e->text[c], "%s", text);
+        e->value[c] = value_from_mobility(mobility);
+        e->empty_board_moves[c] = (int)(mobility + 0.5);
+    }
+    return 0;
+}
+
+static int add_entry(struct power_lists *l, int type, const char *text, char *err, size_t errlen)
+{
+    if (set_entry(l, type, l->len[type], 3u, text, err, errlen))
+        return -1;
     l->len[type]++;
     return 0;
 }
 
-/* "Q:Q,WAND": the list of one type. */
+/* "N,WD": entries of one type for the colours in `colors`, from entry 0 on;
+ * returns how many, or -1. */
+static int parse_entries(struct power_lists *l, int type, char letter, unsigned colors, char *s, char *err,
+                         size_t errlen)
+{
+    for (int n = 0;; n++) {
+        char *comma = strchr(s, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*s)
+            return error_set(err, errlen, "Powers: %c: an empty entry", letter);
+        if (n == POLYPIECE_MAX_ENTRIES)
+            return error_set(err, errlen, "Powers: %c: more than %d entries", letter, POLYPIECE_MAX_ENTRIES);
+        if (set_entry(l, type, n, colors, s, err, errlen))
+            return -1;
+        if (!comma)
+            return n + 1;
+        s = comma + 1;
+    }
+}
+
+/* "Q:Q,WAND": the list of one type, both sides'; "N:N,WA/FvN,fsNW": White's
+ * list, then Black's (different armies), of equal length. */
 static int parse_list(struct power_lists *l, bool *given, char *token, char *err, size_t errlen)
 {
     int type = type_of_list_letter(token[0]);
@@ -124,21 +161,26 @@ static int parse_list(struct power_lists *l, bool *given, char *token, char *err
     if (given[type])
         return error_set(err, errlen, "Powers: type %s is given twice", letter);
     given[type] = true;
-    char *s = token + 2;
-    for (;;) {
-        char *comma = strchr(s, ',');
-        if (comma)
-            *comma = '\0';
-        if (!*s)
-            return error_set(err, errlen, "Powers: %s: an empty entry", letter);
-        if (l->len[type] == POLYPIECE_MAX_ENTRIES)
-            return error_set(err, errlen, "Powers: %s: more than %d entries", letter, POLYPIECE_MAX_ENTRIES);
-        if (add_entry(l, type, s, err, errlen))
+    char *black = strchr(token + 2, '/');
+    if (black)
+        *black++ = '\0';
+    int n = parse_entries(l, type, letter[0], black ? 1u : 3u, token + 2, err, errlen);
+    if (n < 0)
+        return -1;
+    if (black) {
+        int nb = strchr(black, '/') ? -2 : parse_entries(l, type, letter[0], 2u, black, err, errlen);
+        if (nb == -2)
+            return error_set(err, errlen, "Powers: %s: more than two lists (White's/Black's)", letter);
+        if (nb < 0)
             return -1;
-        if (!comma)
-            return 0;
-        s = comma + 1;
+        if (nb != n)
+            return error_set(err, errlen,
+                             "Powers: %s: White's list has %d entries, Black's %d; both sides' lists of a type must "
+                             "be equally long",
+                             letter, n, nb);
     }
+    l->len[type] = n;
+    return 0;
 }
 
 static uint64_t text_hash(const char *s)
@@ -149,6 +191,16 @@ static uint64_t text_hash(const char *s)
     return h;
 }
 
+static bool lists_differ(const struct power_lists *l, int type)
+{
+    for (int e = 0; e < l->len[type]; e++)
+        if (strcmp(l->entry[type][e].text[WHITE], l->entry[type][e].text[BLACK]) != 0)
+            return true;
+    return false;
+}
+
+/* The lists as the Powers option reads them; a type whose sides differ as
+ * White's list '/' Black's. */
 static void write_lists(const struct power_lists *l, char *out, size_t n)
 {
     size_t len = 0;
@@ -156,8 +208,10 @@ static void write_lists(const struct power_lists *l, char *out, size_t n)
     for (int i = 0; i < LIST_TYPES && len < n; i++) {
         int type = list_types[i];
         len += (size_t)snprintf(out + len, n - len, "%s%c:", i ? " " : "", list_letters[i]);
-        for (int e = 0; e < l->len[type] && len < n; e++)
-            len += (size_t)snprintf(out + len, n - len, "%s%s", e ? "," : "", l->entry[type][e].text);
+        int sides = lists_differ(l, type) ? 2 : 1;
+        for (int c = 0; c < sides && len < n; c++)
+            for (int e = 0; e < l->len[type] && len < n; e++)
+                len += (size_t)snprintf(out + len, n - len, "%s%s", e ? "," : c ? "/" : "", l->entry[type][e].text[c]);
     }
 }
 
@@ -236,7 +290,7 @@ int polypiece_entry_value(const struct position *pos, int type, int entry)
     const struct power_lists *l = lists_of(pos);
     if (type < KNIGHT || type > KING || entry < 0 || entry >= l->len[type])
         return 0;
-    return l->entry[type][entry].value;
+    return l->entry[type][entry].value[WHITE];
 }
 
 /* ---- Phases (the variant-owned state) --------------------------------------------- */
@@ -425,7 +479,9 @@ static void rules_free(void *rules)
     free(r);
 }
 
-static struct poly_rules *rules_new(bool phased, char *err, size_t errlen)
+/* A rules value for declaration g (its promotion and castling) with the lists `powers`. */
+static struct poly_rules *rules_create(const struct game_decl *g, bool phased, const char *powers, char *err,
+                                       size_t errlen)
 {
     struct poly_rules *r = calloc(1, sizeof *r);
     if (!r) {
@@ -433,18 +489,29 @@ static struct poly_rules *rules_new(bool phased, char *err, size_t errlen)
         return NULL;
     }
     pf_mutex_init(&r->lock);
-    chess_rules_declared(&r->chess, phased ? &polypiece_phased_game : &polypiece_game);
+    chess_rules_declared(&r->chess, g);
     r->chess.current = powers_in_force;
     r->chess.changes_powers = move_changes_powers;
     r->chess.powers_after = powers_after_move;
     r->chess.after_make = advance_phase;
     r->chess.after_make_only_ext = true;
     r->phased = phased;
-    if (set_powers(r, POLYPIECE_DEFAULT_POWERS, err, errlen)) {
+    if (set_powers(r, powers, err, errlen)) {
         rules_free(r);
         return NULL;
     }
     return r;
+}
+
+static struct poly_rules *rules_new(bool phased, char *err, size_t errlen)
+{
+    return rules_create(phased ? &polypiece_phased_game : &polypiece_game, phased, POLYPIECE_DEFAULT_POWERS, err,
+                        errlen);
+}
+
+void *polypiece_rules_create(const struct game_decl *g, bool phased, const char *powers, char *err, size_t errlen)
+{
+    return rules_create(g, phased, powers, err, errlen);
 }
 
 static void *rules_new_plain(char *err, size_t errlen) { return rules_new(false, err, errlen); }
@@ -479,7 +546,7 @@ struct polypiece_worth polypiece_worth(const struct position *pos, int type, int
     if (color == BLACK)
         e = black_entry(l, type, e, poly_of(pos)->phased);
     const struct list_entry *now = &l->entry[type][e], *next = &l->entry[type][(e + 1) % l->len[type]];
-    return (struct polypiece_worth){now->value, next->value, now->empty_board_moves};
+    return (struct polypiece_worth){now->value[color], next->value[color], now->empty_board_moves[color]};
 }
 
 /* ---- Settings and XBoard -------------------------------------------------------------- */

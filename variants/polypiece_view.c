@@ -10,8 +10,9 @@
 
 #define LIST_TYPES 5 /* K Q R B N: the order of the FEN's phase digits and of the Powers text */
 
-/* Adds one row per type, marking entry (digit + side offset) mod the list length. */
-static void add_rows(struct view_panel *panel, const char *powers, const char *digits, int offset)
+/* Adds one row per type, marking entry (digit + side offset) mod the list
+ * length; of a type whose armies differ (White's list '/' Black's), side's. */
+static void add_rows(struct view_panel *panel, const char *powers, const char *digits, int offset, int side)
 {
     char text[POLYPIECE_POWERS_MAX];
     snprintf(text, sizeof text, "%s", powers);
@@ -21,11 +22,14 @@ static void add_rows(struct view_panel *panel, const char *powers, const char *d
         if (!colon)
             continue;
         *colon = '\0';
+        char *black = strchr(colon + 1, '/');
+        if (black)
+            *black = '\0';
         const char *order = "KQRBN", *at = strchr(order, list[0]);
         int digit = at && list[0] && (size_t)(at - order) < strlen(digits) ? digits[at - order] - '0' : 0;
         char *entries[POLYPIECE_MAX_ENTRIES + 1];
         int n = 0;
-        char *erest = colon + 1;
+        char *erest = black && side ? black + 1 : colon + 1;
         for (char *e = text_token(&erest, ","); e && n <= POLYPIECE_MAX_ENTRIES; e = text_token(&erest, ","))
             entries[n++] = e;
         struct view_row *row = view_add_row(panel, list);
@@ -39,12 +43,12 @@ static void describe_powers(const struct position *pos, struct board_view *out, 
     char powers[POLYPIECE_POWERS_MAX], digits[32] = "";
     pos->variant->get_option(pos->rules, "Powers", powers, sizeof powers);
     pos->variant->write_extra(pos, digits, sizeof digits);
-    if (!phased) {
-        add_rows(view_add_panel(out, "Powers (entry in force marked)"), powers, digits, 0);
+    if (!phased && !strchr(powers, '/')) {
+        add_rows(view_add_panel(out, "Powers (entry in force marked)"), powers, digits, 0, 0);
         return;
     }
-    add_rows(view_add_panel(out, "White's powers"), powers, digits, 0);
-    add_rows(view_add_panel(out, "Black's powers"), powers, digits, 1);
+    add_rows(view_add_panel(out, "White's powers"), powers, digits, 0, 0);
+    add_rows(view_add_panel(out, "Black's powers"), powers, digits, phased, 1);
 }
 
 static void describe_plain(const struct position *pos, struct board_view *out) { describe_powers(pos, out, false); }

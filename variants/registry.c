@@ -1,7 +1,10 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "variants/betza.h"
+#include "variants/core/error.h"
+#include "variants/family.h"
 #include "variants/registry.h"
 
 static const struct game_decl *const registry[] = {
@@ -19,29 +22,103 @@ static const struct game_decl *const registry[] = {
 
 #define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))
 
-int variant_count(void) { return REGISTRY_SIZE; }
+/* The games of game files, after the built-in ones, in the order loaded
+ * (variant_load_file; variant_unload_files empties the list). */
+static const struct game_decl *loaded[REGISTRY_MAX_LOADED];
+static int loaded_count;
 
-const struct game_decl *game_at(int i) { return i >= 0 && i < REGISTRY_SIZE ? registry[i] : NULL; }
+int variant_count(void) { return REGISTRY_SIZE + loaded_count; }
 
-const struct variant *variant_at(int i) { return i >= 0 && i < REGISTRY_SIZE ? registry[i]->variant : NULL; }
-
-const struct variant *variant_find(const char *id)
+const struct game_decl *game_at(int i)
 {
-    if (!id)
-        return NULL;
-    for (int i = 0; i < REGISTRY_SIZE; i++)
-        if (strcmp(registry[i]->variant->id, id) == 0)
-            return registry[i]->variant;
-    return NULL;
+    if (i >= 0 && i < REGISTRY_SIZE)
+        return registry[i];
+    return i >= REGISTRY_SIZE && i < REGISTRY_SIZE + loaded_count ? loaded[i - REGISTRY_SIZE] : NULL;
 }
+
+const struct variant *variant_at(int i)
+{
+    const struct game_decl *g = game_at(i);
+    return g ? g->variant : NULL;
+}
+
+static int index_of_id(const char *id)
+{
+    for (int i = 0; id && i < variant_count(); i++)
+        if (strcmp(game_at(i)->variant->id, id) == 0)
+            return i;
+    return -1;
+}
+
+const struct variant *variant_find(const char *id) { return variant_at(index_of_id(id)); }
 
 const struct game_decl *game_of(const struct variant *v)
 {
     static const struct game_decl undeclared = {0};
-    for (int i = 0; i < REGISTRY_SIZE; i++)
-        if (registry[i]->variant == v)
-            return registry[i];
+    for (int i = 0; i < variant_count(); i++)
+        if (game_at(i)->variant == v)
+            return game_at(i);
     return &undeclared;
+}
+
+/* A game of `path` already loaded from that same file is not loaded again;
+ * another game of that id is refused. 1: skip it, 0: load it, -1: refused. */
+static int loaded_before(const struct game_spec *s, const char *path, char *err, size_t errlen)
+{
+    int i = index_of_id(s->id);
+    if (i < 0)
+        return 0;
+    if (i >= REGISTRY_SIZE && strcmp(family_game_of(game_at(i)->variant)->path, path) == 0)
+        return 1;
+    return error_set(err, errlen, "%s:%d: id: '%s' is already a game (allowed: an id no other game has)", s->file,
+                     s->section_line, s->id);
+}
+
+/* Registers the n games of specs (read from `path`): all, or none. */
+static int register_specs(const struct game_spec *specs, int n, const char *path, char *err, size_t errlen)
+{
+    const struct game_decl *made[GAMEFILE_MAX_GAMES];
+    int count = 0, rc = 0;
+    for (int i = 0; rc == 0 && i < n; i++) {
+        int before = loaded_before(&specs[i], path, err, errlen);
+        if (before < 0 || (before == 0 && !(made[count++] = family_build(&specs[i], path, err, errlen))))
+            rc = -1;
+    }
+    if (rc == 0 && loaded_count + count > REGISTRY_MAX_LOADED)
+        rc = error_set(err, errlen, "%s: more than %d games loaded from files", path, REGISTRY_MAX_LOADED);
+    for (int i = 0; i < count; i++)
+        if (rc == 0)
+            loaded[loaded_count++] = made[i];
+        else
+            family_free(made[i]);
+    return rc == 0 ? count : -1;
+}
+
+/* Reads the games of a file (text NULL) or of text named `path`, and registers them. */
+static int load(const char *path, const char *text, char *err, size_t errlen)
+{
+    struct game_spec *specs = malloc(GAMEFILE_MAX_GAMES * sizeof *specs);
+    if (!specs)
+        return error_set(err, errlen, "%s: out of memory", path);
+    int n = text ? gamefile_read_text(path, text, specs, GAMEFILE_MAX_GAMES, err, errlen)
+                 : gamefile_read(path, specs, GAMEFILE_MAX_GAMES, err, errlen);
+    int rc = n < 0 ? -1 : register_specs(specs, n, path, err, errlen);
+    free(specs);
+    return rc;
+}
+
+int variant_load_file(const char *path, char *err, size_t errlen) { return load(path, NULL, err, errlen); }
+
+int variant_load_text(const char *name, const char *text, char *err, size_t errlen)
+{
+    return load(name, text, err, errlen);
+}
+
+void variant_unload_files(void)
+{
+    for (int i = 0; i < loaded_count; i++)
+        family_free(loaded[i]);
+    loaded_count = 0;
 }
 
 static int check_geometry(const struct variant *v, char *err, size_t errlen)
@@ -84,8 +161,8 @@ static int check_entry(const struct variant *v, char *err, size_t errlen)
         snprintf(err, errlen, "variant %s: SAN needs single-step turns and a Pawn 'P'", v->id);
         return -1;
     }
-    for (int i = 0; i < REGISTRY_SIZE && registry[i]->variant != v; i++)
-        if (strcmp(registry[i]->variant->id, v->id) == 0) {
+    for (int i = 0; i < variant_count() && game_at(i)->variant != v; i++)
+        if (strcmp(game_at(i)->variant->id, v->id) == 0) {
             snprintf(err, errlen, "variant %s: listed twice", v->id);
             return -1;
         }
@@ -169,8 +246,16 @@ int game_decl_check(const struct game_decl *g, char *err, size_t errlen)
 
 int variant_check_all(char *err, size_t errlen)
 {
-    for (int i = 0; i < REGISTRY_SIZE; i++)
-        if (game_decl_check(registry[i], err, errlen))
+    for (int i = 0; i < variant_count(); i++)
+        if (game_decl_check(game_at(i), err, errlen))
             return -1;
     return 0;
+}
+
+const char *variant_file_of(const struct variant *v)
+{
+    for (int i = REGISTRY_SIZE; i < variant_count(); i++)
+        if (game_at(i)->variant == v)
+            return family_game_of(v)->path;
+    return NULL;
 }

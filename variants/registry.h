@@ -7,7 +7,9 @@
 #include "variants/core/variant.h"
 #include "variants/game_decl.h"
 
-/* The registry (variants/registry.c). */
+/* The registry (variants/registry.c): the built-in games, then those of
+ * game files loaded (docs/gamefiles.md), up to REGISTRY_MAX_LOADED. */
+#define REGISTRY_MAX_LOADED 64
 int variant_count(void);
 const struct variant *variant_at(int i);
 const struct variant *variant_find(const char *id);
@@ -16,6 +18,20 @@ const struct game_decl *game_at(int i);
 /* The declaration of entry v; never NULL: an entry that is not registered
  * (a test's copy) gets an empty one (no XBoard set-up, the GUI's defaults). */
 const struct game_decl *game_of(const struct variant *v);
+/* Reads the game file `path` and registers its games after the others:
+ * all of them, or none with the first problem (`FILE:LINE: FIELD: ...`).
+ * A game already loaded from the same file is kept as it is; an id that
+ * another game has is refused. Returns how many games it added, or -1.
+ * Call it only while nothing plays (no search, no position of a game). */
+int variant_load_file(const char *path, char *err, size_t errlen);
+/* The same for the text of a game file, named `name` in messages (a file
+ * the page opens, a test's). */
+int variant_load_text(const char *name, const char *text, char *err, size_t errlen);
+/* The game file entry v was loaded from (as given to variant_load_file),
+ * or NULL for a built-in game. */
+const char *variant_file_of(const struct variant *v);
+/* Forgets every game loaded from files (tests; nothing may refer to them). */
+void variant_unload_files(void);
 /* Checks one declaration and its entry: the pieces match the entry's letters
  * and their Betza powers compile, promotion names pieces, castling is four
  * squares of the board per right exactly when the entry has castling,

@@ -20,6 +20,7 @@
 #include "variants/core/error.h"
 #include "variants/core/platform.h"
 #include "variants/nnue_state.h"
+#include "variants/family.h"
 #include "variants/ssq.h"
 
 /* The removed square is empty in the start position: ranks 3 to 6. */
@@ -47,15 +48,14 @@ static const struct variant_option shifted_options[] = {
     {"Shift", "string", SSQ_DEFAULT, NULL},
 };
 
+void *shifted_rules_create(const struct game_decl *g, const char *shift, char *err, size_t errlen)
+{
+    return ssq_rules_create(g, "Shift", shift, SHIFT_MIN_RANK, SHIFT_MAX_RANK, err, errlen);
+}
+
 static void *shifted_rules_new(char *err, size_t errlen)
 {
-    struct ssq_rules *r = malloc(sizeof *r);
-    if (!r) {
-        error_set(err, errlen, "Shift: out of memory");
-        return NULL;
-    }
-    rules_defaults(r);
-    return r;
+    return shifted_rules_create(&shifted_game, SSQ_DEFAULT, err, errlen);
 }
 
 static void shifted_rules_free(void *rules) { free(rules); }

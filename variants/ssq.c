@@ -63,6 +63,22 @@ int ssq_parse_pair(struct ssq_rules *r, const char *setting, const char *value, 
     return 0;
 }
 
+void *ssq_rules_create(const struct game_decl *g, const char *setting, const char *value, int min_rank, int max_rank,
+                       char *err, size_t errlen)
+{
+    struct ssq_rules *r = malloc(sizeof *r);
+    if (!r) {
+        error_set(err, errlen, "%s: out of memory", setting);
+        return NULL;
+    }
+    chess_rules_declared(&r->chess, g);
+    if (ssq_parse_pair(r, setting, value, min_rank, max_rank, err, errlen)) {
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
 void ssq_pair_text(const struct ssq_rules *r, char *out, size_t n)
 {
     char a[4], b[4];

@@ -39,6 +39,11 @@ void ssq_square_name(Square sq, char *out);
  * bound the board square's rank (Shift: 3-6, a square empty at the start). */
 int ssq_parse_pair(struct ssq_rules *r, const char *setting, const char *value, int min_rank, int max_rank,
                    char *err, size_t errlen);
+/* A rules value (free with free()): the chess family's rules of declaration
+ * g and the pair `value` read as ssq_parse_pair does; NULL with a message
+ * when the pair is refused or memory is short. */
+void *ssq_rules_create(const struct game_decl *g, const char *setting, const char *value, int min_rank, int max_rank,
+                       char *err, size_t errlen);
 void ssq_pair_text(const struct ssq_rules *r, char *out, size_t n);
 /* A step's coordinate text with these names (castling: the King's two squares). */
 void ssq_format_step(const struct position *pos, Move m, char *out, size_t n);

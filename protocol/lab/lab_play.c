@@ -184,17 +184,42 @@ static int play_value(const struct lab_config *c, int v, const char *engine)
     return run_match_filtered(&a);
 }
 
+/* This program as the engine; for a game of a game file, with `--variants
+ * FILE` (the file's absolute path), so that the engine plays it too. */
+static int self_engine(const struct lab_config *c, char *out, size_t n)
+{
+    char self[PATH_LEN], file[PATH_LEN], quoted[PATH_LEN + 64], quoted_file[PATH_LEN + 64];
+    if (lab_self_path(self, sizeof self)) {
+        fprintf(stderr, "rulezero lab: cannot find this program; give --engine CMD\n");
+        return 1;
+    }
+    lab_shell_quote(self, quoted, sizeof quoted);
+    const char *path = variant_file_of(c->variant);
+    if (!path) {
+        snprintf(out, n, "%s", quoted);
+        return 0;
+    }
+    char cwd[PATH_LEN];
+    bool named = path[0] == '/' ? (size_t)snprintf(file, sizeof file, "%s", path) < sizeof file
+                                : getcwd(cwd, sizeof cwd) &&
+                                      (size_t)snprintf(file, sizeof file, "%s/%s", cwd, path) < sizeof file;
+    if (!named) {
+        fprintf(stderr, "rulezero lab: %s: cannot name it for the engines; give --engine CMD\n", path);
+        return 1;
+    }
+    lab_shell_quote(file, quoted_file, sizeof quoted_file);
+    snprintf(out, n, "%s --variants %s", quoted, quoted_file);
+    return 0;
+}
+
 int lab_play_all(const struct lab_config *c)
 {
-    char self[PATH_LEN], quoted[PATH_LEN + 64];
+    char self[3 * PATH_LEN];
     const char *engine = c->engine;
     if (!engine) {
-        if (lab_self_path(self, sizeof self)) {
-            fprintf(stderr, "rulezero lab: cannot find this program; give --engine CMD\n");
+        if (self_engine(c, self, sizeof self))
             return 1;
-        }
-        lab_shell_quote(self, quoted, sizeof quoted);
-        engine = quoted;
+        engine = self;
     }
     for (int v = 0; v < c->value_count; v++) {
         int rc = play_value(c, v, engine); /* 2: the runner refused an option (--tc, --shard), before any game */

@@ -2,9 +2,14 @@
 """Independent, deliberately naive Polypiece perft, used to cross-check the
 engine's suite counts (perft/suites/polypiece*.epd). Shares no code with the
 engine: its own tiny Betza reader (atoms W F D N A H C L Z G, shorthands
-K R B Q, doubled = rider, number = limited rider; no direction or mode
+K R B Q, doubled = rider, number = limited rider; the direction letters
+f b l r v s and the pairs ff fs bb bs ll lv rr rv of the rules text, no mode
 letters), moves found by scanning the board, every move made and then tested
 by generating all enemy captures. Slow: use small depths.
+
+Different armies (docs/rules/polypiece-armies.md): a type's list written
+WHITE,.../BLACK,... gives each side its own list; the entry in force is the
+type's, shared. `--suite` reads a line's `;option Powers=` like any other.
 
 Usage: polypiece_ref.py [--phased] [--powers 'K:K Q:Q,WAND ...'] FEN DEPTH
        polypiece_ref.py [--phased] --suite FILE.epd MAX_DEPTH
@@ -29,11 +34,45 @@ def vectors(x, y):
     return out
 
 
-def betza(text):
-    """List of (dx, dy, range) with range 0 = unlimited."""
+PAIRS = ('ff', 'fs', 'bb', 'bs', 'll', 'lv', 'rr', 'rv')
+
+
+def selected(token, dx, dy):
+    """Whether the direction token (White's view) selects the move (dx, dy)."""
+    ax, ay = abs(dx), abs(dy)
+    single = {'f': dy > 0, 'b': dy < 0, 'l': dx < 0, 'r': dx > 0, 'v': ay >= ax, 's': ax >= ay}
+    if len(token) == 1:
+        return single[token]
+    side, near = token
+    # a pair on an oblique atom: the moves going `side`, of the two nearest straight `near`
+    # (ff: forward, nearest straight ahead; fs: forward, nearest sideways; lv: left, nearest vertical)
+    near_vertical = ay > ax
+    wants_vertical = near in 'fbv' if side in 'lr' else near in 'fb'
+    return single[side] and near_vertical == wants_vertical
+
+
+def tokens(letters, oblique):
+    out, i = [], 0
+    while i < len(letters):
+        if oblique and letters[i:i + 2] in PAIRS:
+            out.append(letters[i:i + 2])
+            i += 2
+        else:
+            out.append(letters[i])
+            i += 1
+    return out
+
+
+def betza(text, white=True):
+    """List of (dx, dy, range) with range 0 = unlimited, for White (or Black:
+    forward is toward the opponent, so Black's moves are White's mirrored)."""
     rays = []
     i = 0
     while i < len(text):
+        dirs = ''
+        while i < len(text) and text[i] in 'fblrvs':
+            dirs += text[i]
+            i += 1
         c = text[i]
         i += 1
         if c in SHORT:
@@ -52,16 +91,22 @@ def betza(text):
                 i += 1
             rng = n
         for a in set(base):
-            for v in vectors(*ATOMS[a]):
-                rays.append((v[0], v[1], rng))
+            x, y = ATOMS[a]
+            toks = tokens(dirs, x != y and y != 0)
+            for v in vectors(x, y):
+                if not toks or any(selected(t, *v) for t in toks):
+                    rays.append((v[0], v[1] if white else -v[1], rng))
     return rays
 
 
 def parse_lists(text):
-    lists = {t: [t] for t in ORDER}
+    """By type: (White's list, Black's list)."""
+    lists = {t: ([t], [t]) for t in ORDER}
     for tok in text.split():
         t, entries = tok.split(':')
-        lists[t] = entries.split(',')
+        white, _, black = entries.partition('/')
+        lists[t] = (white.split(','), (black or white).split(','))
+        assert len(lists[t][0]) == len(lists[t][1]), tok
     return lists
 
 
@@ -87,10 +132,12 @@ class Pos:
 
     def power(self, piece):
         t = piece.upper()
+        white = piece.isupper()
+        entries = self.lists[t][0 if white else 1]
         p = self.phase[t]
-        if self.phased and piece.islower():
-            p = (p + 1) % len(self.lists[t])
-        return betza(self.lists[t][p])
+        if self.phased and not white:
+            p = (p + 1) % len(entries)
+        return betza(entries[p], white)
 
     def targets(self, sq, piece):
         """Squares a non-pawn piece on sq moves or captures to (set)."""
@@ -197,7 +244,7 @@ class Pos:
             if sq in (s, t):
                 self.castle = ''.join(c for c in self.castle if c not in lose)
         if mover_type != 'P':
-            n = len(self.lists[mover_type])
+            n = len(self.lists[mover_type][0])
             self.phase[mover_type] = (self.phase[mover_type] + 1) % n
         self.ep = new_ep
         self.white = not self.white

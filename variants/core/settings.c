@@ -13,9 +13,9 @@ int settings_init(struct settings *s, const struct variant *v, char *err, size_t
 {
     s->variant = v;
     s->rules = NULL;
-    if (!v->rules_new)
+    if (!v->rules_new && !v->rules_new_for)
         return 0;
-    s->rules = v->rules_new(err, errlen);
+    s->rules = v->rules_new_for ? v->rules_new_for(v, err, errlen) : v->rules_new(err, errlen);
     return s->rules ? 0 : -1;
 }
 

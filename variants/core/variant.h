@@ -189,6 +189,9 @@ struct variant {
      * starts the game again from its start position (game_set_option). */
     bool options_change_board;
     void *(*rules_new)(char *err, size_t errlen);
+    /* Optional, in place of rules_new: the same for the entry v (a game
+     * declared in a file, variants/family.h, finds its declaration from it). */
+    void *(*rules_new_for)(const struct variant *v, char *err, size_t errlen);
     void (*rules_free)(void *rules);
     int (*set_option)(void *rules, const char *name, const char *value, char *err, size_t errlen);
     /* Current value of a setting, for display. */

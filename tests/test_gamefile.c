@@ -1,0 +1,270 @@
+/* Game files (docs/gamefiles.md): the games of a file registered and played
+ * like the built-in ones, and each kind of refusal with its file, line,
+ * field and what is allowed, through the registry's public interface. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perft/perft.h"
+#include "variants/core/fen.h"
+#include "variants/core/settings.h"
+#include "variants/core/turn.h"
+#include "variants/registry.h"
+
+static char err[VARIANT_ERR_LEN];
+
+#define PIECES                                                                                                     \
+    "piece = P, Pawn\npiece = N, Knight, N\npiece = B, Bishop, B\npiece = R, Rook, R\npiece = Q, Queen, Q\n"       \
+    "piece = K, King, K\n"
+#define START "start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+#define CASTLING "castling = e1 g1 h1 f1, e1 c1 a1 d1, e8 g8 h8 f8, e8 c8 a8 d8\n"
+/* A chess game: lines 1-11. */
+#define CHESS "[mine]\nfamily = chess\nname = Mine\n" PIECES START CASTLING
+#define POLY_PIECES                                                                                                \
+    "piece = P, Pawn\npiece = N, Knight\npiece = B, Bishop\npiece = R, Rook\npiece = Q, Queen\npiece = K, King\n"
+
+static void setup(void)
+{
+    zobrist_init();
+    variant_unload_files();
+}
+
+static void teardown(void) { variant_unload_files(); }
+
+/* Perft of v (its start when fen is NULL) under its defaults, or with the
+ * setting `name` (NULL: none) set to `value`. */
+static uint64_t perft_set(const struct variant *v, const char *name, const char *value, const char *fen, int depth)
+{
+    struct settings s;
+    struct position *pos = malloc(sizeof *pos);
+    ck_assert_int_eq(settings_init(&s, v, err, sizeof err), 0);
+    if (name)
+        ck_assert_msg(settings_set(&s, name, value, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(fen_read_with(pos, &s, fen ? fen : v->start_fen, err, sizeof err) == 0, "%s", err);
+    uint64_t n = perft(pos, depth, true);
+    settings_free(&s);
+    free(pos);
+    return n;
+}
+
+static uint64_t perft_of(const struct variant *v, const char *fen, int depth)
+{
+    return perft_set(v, NULL, NULL, fen, depth);
+}
+
+/* The refusal of `text` is exactly `want`, and no game joins the registry. */
+static void refused(const char *text, const char *want)
+{
+    int before = variant_count();
+    err[0] = '\0';
+    ck_assert_msg(variant_load_text("g.ini", text, err, sizeof err) == -1, "accepted:\n%s", text);
+    ck_assert_str_eq(err, want);
+    ck_assert_int_eq(variant_count(), before);
+}
+
+START_TEST(chess_game_registered_and_played)
+{
+    int before = variant_count();
+    ck_assert_msg(variant_load_text("g.ini", CHESS, err, sizeof err) == 1, "%s", err);
+    ck_assert_int_eq(variant_count(), before + 1);
+    const struct variant *v = variant_find("mine");
+    ck_assert_ptr_nonnull(v);
+    ck_assert_ptr_eq(variant_at(before), v);
+    ck_assert_str_eq(v->title, "Mine");
+    ck_assert_str_eq(game_of(v)->promotion, "QRBN");
+    ck_assert_str_eq(game_of(v)->pieces[2].name, "Knight");
+    char msg[VARIANT_ERR_LEN];
+    ck_assert_msg(variant_check_all(msg, sizeof msg) == 0, "%s", msg);
+    ck_assert_uint_eq(perft_of(v, NULL, 3), 8902);
+    ck_assert_uint_eq(perft_of(v, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2), 2039);
+    /* Loaded again from the same file: kept, nothing added; from another: refused. */
+    ck_assert_int_eq(variant_load_text("g.ini", CHESS, err, sizeof err), 0);
+    ck_assert_int_eq(variant_count(), before + 1);
+    ck_assert_int_eq(variant_load_text("other.ini", CHESS, err, sizeof err), -1);
+    ck_assert_str_eq(err, "other.ini:1: id: 'mine' is already a game (allowed: an id no other game has)");
+    ck_assert_int_eq(variant_count(), before + 1);
+    variant_unload_files();
+    ck_assert_ptr_null(variant_find("mine"));
+}
+END_TEST
+
+/* Other powers: a Knight that is a Camel (C) changes the count from the start. */
+START_TEST(chess_game_with_its_own_powers)
+{
+    const char *text = "[camel]\nfamily = chess\nname = Camels\npiece = P, Pawn\npiece = C, Camel, C\n"
+                       "piece = B, Bishop, B\npiece = R, Rook, R\npiece = Q, Queen, Q\npiece = K, King, K\n"
+                       "start = rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w KQkq - 0 1\n" CASTLING;
+    ck_assert_msg(variant_load_text("c.ini", text, err, sizeof err) == 1, "%s", err);
+    const struct variant *v = variant_find("camel");
+    /* 16 Pawn moves, and each Camel leaps to two squares of rank 4 (b1: a4 c4; g1: f4 h4). */
+    ck_assert_uint_eq(perft_of(v, NULL, 1), 20);
+    ck_assert_str_eq(game_of(v)->promotion, "QRBC");
+}
+END_TEST
+
+START_TEST(polypiece_game_with_different_armies)
+{
+    const char *text = "[armies]\nfamily = polypiece\nname = Armies\n" POLY_PIECES
+                       "start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000\n" CASTLING
+                       "powers = N:N,WA/FvN,fsNW\n";
+    ck_assert_msg(variant_load_text("a.ini", text, err, sizeof err) == 1, "%s", err);
+    const struct variant *v = variant_find("armies");
+    ck_assert_int_eq(v->option_count, 1);
+    ck_assert_str_eq(v->options[0].default_value, "N:N,WA/FvN,fsNW");
+    struct settings s;
+    char out[1024];
+    ck_assert_int_eq(settings_init(&s, v, err, sizeof err), 0);
+    settings_get(&s, "Powers", out, sizeof out);
+    ck_assert_str_eq(out, "K:K Q:Q R:R B:B N:N,WA/FvN,fsNW");
+    settings_free(&s);
+    /* White's Knights are Knights at the start: 20 turns, as in chess. After
+     * 1. Nc3 Black's Knights are fsNW pieces, hemmed in: Pawn moves only. */
+    ck_assert_uint_eq(perft_of(v, NULL, 1), 20);
+    ck_assert_uint_eq(perft_of(v, "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1 00001", 1), 16);
+}
+END_TEST
+
+/* Pickle and Shifted Square declared with other squares than Betza's e4=x5:
+ * the declared squares are the setting's default, and the game counts as the
+ * built-in one under that setting. */
+#define SQUARE_GAME(id, family, field)                                                                             \
+    "[" id "]\nfamily = " family "\nname = " id "\n" PIECES START CASTLING field "\n"
+
+START_TEST(square_families_registered_and_played)
+{
+    const char *text = SQUARE_GAME("my-pickle", "pickle", "link = d5=z4")
+        SQUARE_GAME("my-shift", "shifted-square", "shift = d3=z6");
+    ck_assert_msg(variant_load_text("s.ini", text, err, sizeof err) == 2, "%s", err);
+    const struct variant *pickle = variant_find("my-pickle"), *shifted = variant_find("my-shift");
+    ck_assert_str_eq(pickle->options[0].name, "Link");
+    ck_assert_str_eq(pickle->options[0].default_value, "d5=z4");
+    ck_assert_str_eq(shifted->options[0].name, "Shift");
+    ck_assert_str_eq(shifted->options[0].default_value, "d3=z6");
+    const char *kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    uint64_t want = perft_set(variant_find("pickle"), "Link", "d5=z4", kiwi, 3);
+    ck_assert_uint_ne(want, perft_set(variant_find("pickle"), NULL, NULL, kiwi, 3));
+    ck_assert_uint_eq(perft_of(pickle, kiwi, 3), want);
+    /* The setting still changes: Betza's e4=x5 again counts as the built-in default. */
+    ck_assert_uint_eq(perft_set(pickle, "Link", "e4=x5", kiwi, 3), perft_set(variant_find("pickle"), NULL, NULL, kiwi, 3));
+    want = perft_set(variant_find("shifted-square"), "Shift", "d3=z6", NULL, 4);
+    ck_assert_uint_ne(want, perft_set(variant_find("shifted-square"), NULL, NULL, NULL, 4));
+    ck_assert_uint_eq(perft_of(shifted, NULL, 4), want);
+}
+END_TEST
+
+/* The reader's refusals: one of each kind. */
+START_TEST(reader_refusals)
+{
+    refused("", "g.ini:0: no game declared (allowed: one [ID] section or more)");
+    refused("family = chess\n", "g.ini:1: a field before the first [ID] (allowed: # comments)");
+    refused("[Big]\n", "g.ini:1: id: allowed: 1 to 31 characters a-z, 0-9 and '-'");
+    refused("[a\n", "g.ini:1: a section is written [ID]");
+    refused(CHESS "[mine]\n", "g.ini:12: id: 'mine' is declared twice (first on line 1)");
+    refused("[x]\nfamily chess\n", "g.ini:2: expected FIELD = VALUE or [ID]");
+    refused("[x]\ncolour = red\n",
+            "g.ini:2: colour: unknown field (allowed: family, name, board, piece, start, promotion, castling, "
+            "powers, phased, link, shift, bench, bench-depth, rules, card)");
+    refused("[x]\nname = A\nname = B\n", "g.ini:3: name: given twice (first on line 2; allowed: once per game)");
+    refused("[x]\nname = A\n", "g.ini:1: family: missing in [x] (allowed: none; it is required)");
+    refused(CHESS "board = 8by8\n", "g.ini:12: board: '8by8' (allowed: FILESxRANKS, 1..24 files and 1..8 ranks, e.g. 8x8)");
+    refused("[x]\npiece = n, Knight, N\n",
+            "g.ini:2: piece: letter 'n' (allowed: one upper-case letter A-Z, White's FEN letter)");
+    refused("[x]\npiece = N, Knight, N\npiece = N, Nightrider, NN\n",
+            "g.ini:3: piece: letter N is already piece 1's (allowed: a letter of its own)");
+    refused("[x]\npiece = N, Knight, X\n",
+            "g.ini:2: piece: invalid Betza \"X\": unexpected 'X' at position 1 (allowed: a Betza power, "
+            "docs/gamefiles.md)");
+    refused("[x]\npiece = N\n", "g.ini:2: piece: expected LETTER, NAME or LETTER, NAME, BETZA (e.g. N, Knight, N)");
+    refused("[x]\npromotion = Qr\n",
+            "g.ini:2: promotion: 'Qr' (allowed: none, or distinct upper-case piece letters, e.g. QRBN)");
+    refused("[x]\ncastling = e1 g1 h1, e1 c1 a1 d1, e8 g8 h8 f8, e8 c8 a8 d8\n",
+            "g.ini:2: castling: right 1 (allowed: none, or four rights separated by commas, White short, White "
+            "long, Black short, Black long, each KING-FROM KING-TO ROOK-FROM ROOK-TO, e.g. e1 g1 h1 f1)");
+    refused("[x]\nphased = maybe\n", "g.ini:2: phased: 'maybe' (allowed: yes, no)");
+    refused("[x]\nbench-depth = 0\n", "g.ini:2: bench-depth: '0' (allowed: 1..64)");
+    refused("[x]\nrules = ../x\n", "g.ini:2: rules: '../x' (allowed: NAME of docs/rules/NAME.md: a-z, 0-9, '-')");
+}
+END_TEST
+
+/* The families' refusals: one of each kind. */
+START_TEST(family_refusals)
+{
+    refused("[x]\nfamily = shogi\nname = X\n" PIECES START, "g.ini:2: family: 'shogi' (allowed: chess, polypiece, pickle, shifted-square)");
+    refused(CHESS "board = 10x8\n", "g.ini:12: board: 10x8 (allowed: 8x8 in the chess family)");
+    refused("[x]\nfamily = chess\nname = X\npiece = P, Pawn\n" START,
+            "g.ini:4: piece: 1 pieces (allowed: 6 in the chess family: the Pawn, four pieces, the King, in this "
+            "order)");
+    refused("[x]\nfamily = chess\nname = X\npiece = P, Pawn, fW\npiece = N, Knight, N\npiece = B, Bishop, B\n"
+            "piece = R, Rook, R\npiece = Q, Queen, Q\npiece = K, King, K\n" START,
+            "g.ini:9: piece: the Pawn (the first piece) has a power (allowed: none; it moves as the family's Pawn)");
+    refused("[x]\nfamily = chess\nname = X\n" POLY_PIECES START,
+            "g.ini:9: piece: N has no power (allowed: LETTER, NAME, BETZA in the chess family)");
+    refused("[x]\nfamily = polypiece\nname = X\n" PIECES START,
+            "g.ini:9: piece: N has a power (allowed: none in the polypiece family; the `powers` lists give them)");
+    refused("[x]\nfamily = polypiece\nname = X\npiece = P, Pawn\npiece = C, Camel\npiece = B, Bishop\n"
+            "piece = R, Rook\npiece = Q, Queen\npiece = K, King\n" START,
+            "g.ini:9: piece: piece 2 is C (allowed: P N B R Q K in this order in the polypiece family, the letters "
+            "its power lists name)");
+    refused(CHESS "powers = N:N,WD\n", "g.ini:12: powers: not a field of the chess family (allowed in: polypiece)");
+    refused(CHESS "link = e4=x5\n", "g.ini:12: link: not a field of the chess family (allowed in: pickle)");
+    refused(SQUARE_GAME("x", "pickle", "shift = e4=x5"),
+            "g.ini:12: shift: not a field of the pickle family (allowed in: shifted-square)");
+    refused(SQUARE_GAME("x", "pickle", "link = e4=q9"),
+            "g.ini:12: link: Link: 'e4=q9': expected SQUARE=LOCATION: a square of the board a1 to h8, '=', then an "
+            "added location beside the board, x1 to x8 (left of the a-file) or z1 to z8 (right of the h-file), e.g. "
+            "e4=x5");
+    /* Shifted Square removes a square empty at the start: ranks 3 to 6. */
+    refused(SQUARE_GAME("x", "shifted-square", "shift = e2=x5"),
+            "g.ini:12: shift: Shift: 'e2=x5': expected SQUARE=LOCATION: a square of the board a3 to h6, '=', then "
+            "an added location beside the board, x1 to x8 (left of the a-file) or z1 to z8 (right of the h-file), "
+            "e.g. e4=x5");
+    refused(SQUARE_GAME("x", "shifted-square", "link = e4=x5"),
+            "g.ini:12: link: not a field of the shifted-square family (allowed in: pickle)");
+    refused(SQUARE_GAME("x", "shifted-square", "board = 8x7"),
+            "g.ini:12: board: 8x7 (allowed: 8x8 in the shifted-square family)");
+    refused("[x]\nfamily = polypiece\nname = X\n" POLY_PIECES START "powers = N:N,WA/FvN\n",
+            "g.ini:11: powers: Powers: N: White's list has 2 entries, Black's 1; both sides' lists of a type must "
+            "be equally long");
+    refused(CHESS "promotion = K\n",
+            "g.ini:12: promotion: 'K' (allowed: letters of the pieces between the Pawn and the King)");
+    refused("[x]\nfamily = chess\nname = X\n" PIECES START "castling = e1 g1 h1 f1, e1 c1 a1 d1, e8 g8 h8 f8, e8 c8 a8 z9\n",
+            "g.ini:11: castling: variant x: castling right 3 is not four squares of the board");
+    refused("[x]\nfamily = chess\nname = X\n" PIECES "start = rnbqkbnr/pppppppp/8/8 w - - 0 1\n",
+            "g.ini:10: start: invalid FEN: field 1 (placement): 4 ranks, expected 8 (allowed: a FEN of the game)");
+    refused(CHESS "bench = 8/8/8/8/8/8/8/8 w - - 0 1\n",
+            "g.ini:12: bench: position 1: invalid FEN: field 1 (placement): White needs exactly one king (allowed: a FEN of the game)");
+}
+END_TEST
+
+/* A file that cannot be read, and the all-or-none rule: a file whose second
+ * game is refused registers neither. */
+START_TEST(files_and_all_or_none)
+{
+    ck_assert_int_eq(variant_load_file("/nonexistent/games.ini", err, sizeof err), -1);
+    ck_assert_str_eq(err, "/nonexistent/games.ini: cannot be read");
+    refused(CHESS "[two]\nfamily = chess\nname = Two\n" PIECES START "board = 9x8\n",
+            "g.ini:22: board: 9x8 (allowed: 8x8 in the chess family)");
+    ck_assert_ptr_null(variant_find("mine"));
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gamefile");
+    TCase *tc = tcase_create("gamefile");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, chess_game_registered_and_played);
+    tcase_add_test(tc, chess_game_with_its_own_powers);
+    tcase_add_test(tc, polypiece_game_with_different_armies);
+    tcase_add_test(tc, square_families_registered_and_played);
+    tcase_add_test(tc, reader_refusals);
+    tcase_add_test(tc, family_refusals);
+    tcase_add_test(tc, files_and_all_or_none);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,63 @@
+/* Rule Zero: families, the C behind the games declared in game files (the
+ * rules layer; docs/gamefiles.md).
+ *
+ * A family takes a game's declared parameters (variants/gamefile.h) and
+ * makes the game: an entry of the core's interface whose rule hooks are the
+ * family's C, and the declaration the front ends read (variants/game_decl.h),
+ * both owned by one value (struct family_game) that the registry lists like
+ * a built-in game (variant_load_file). Families: `chess` (the chess family,
+ * variants/chess.c, with the declared Betza powers), `polypiece` (the
+ * Polypiece rules, variants/polypiece.c, with the declared power lists, per
+ * side when the armies differ), `pickle` and `shifted-square` (the Single
+ * Square games, variants/pickle.c and variants/shifted.c, with the chess
+ * family's declared pieces and the declared squares). A declaration that breaks a rule of its
+ * family is refused with the file, the line, the field and what is allowed. */
+#ifndef RULEZERO_FAMILY_H
+#define RULEZERO_FAMILY_H
+
+#include "variants/chess.h"
+#include "variants/gamefile.h"
+
+struct family_game {
+    struct variant v; /* first: a hook finds its game from pos->variant (family_game_of) */
+    struct game_decl decl;
+    struct game_spec spec; /* the declaration as read; the strings above point into it */
+    struct xboard_setup xboard;
+    struct variant_option option;          /* Powers, Link or Shift, the declared value by default */
+    struct chess_rules chess;              /* chess: the rules */
+    void *rules; /* polypiece, pickle, shifted-square: the rules value of a position read alone */
+    /* pickle, shifted-square: makes a rules value from the declaration and the squares */
+    void *(*square_rules)(const struct game_decl *g, const char *squares, char *err, size_t errlen);
+    char letters[MAX_TYPES + 1];           /* ".PNBRQK" */
+    char xboard_letters[2 * MAX_TYPES + 1];
+    char card[GAMEFILE_CARD_LEN + 160];
+    char path[GAMEFILE_PATH_LEN];          /* the file it came from */
+    const char *bench[GAMEFILE_MAX_BENCH + 1];
+};
+
+/* The family game whose entry is v; only for entries a family made. */
+static inline const struct family_game *family_game_of(const struct variant *v)
+{
+    return (const struct family_game *)(const void *)v;
+}
+
+/* Makes the game `spec` declares (read from `path`), checked whole: its
+ * family's rules, the declaration (game_decl_check), the start and bench
+ * positions. Returns its declaration (free with family_free), or NULL with
+ * `FILE:LINE: FIELD: problem (allowed: ...)`. */
+const struct game_decl *family_build(const struct game_spec *spec, const char *path, char *err, size_t errlen);
+void family_free(const struct game_decl *g);
+
+/* The Polypiece family's part (variants/polypiece.c): a rules value for
+ * declaration g with the lists `powers` (the Powers option's text), NULL
+ * with a message when they are refused. */
+void *polypiece_rules_create(const struct game_decl *g, bool phased, const char *powers, char *err, size_t errlen);
+
+/* The Single Square families' part (variants/pickle.c, variants/shifted.c):
+ * a rules value for declaration g with the linked square (`link`, as
+ * Pickle's Link setting) or the removed and added squares (`shift`, as
+ * Shifted Square's Shift), NULL with a message when they are refused. */
+void *pickle_rules_create(const struct game_decl *g, const char *link, char *err, size_t errlen);
+void *shifted_rules_create(const struct game_decl *g, const char *shift, char *err, size_t errlen);
+
+#endif

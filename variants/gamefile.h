@@ -1,0 +1,94 @@
+/* Rule Zero: game files (the rules layer; format: docs/gamefiles.md).
+ *
+ * A game file declares games as text, INI-like: a section `[ID]` per game,
+ * then `field = value` lines naming the family whose C plays it (chess,
+ * polypiece), its name, board, pieces (letter, name, Betza power), start
+ * position, promotion, castling and the family's own parameters (Polypiece's
+ * power lists, Pickle's linked square, Shifted Square's removed and added
+ * squares). The reader checks each field's form and reports the first
+ * problem as `FILE:LINE: FIELD: what is wrong (allowed: ...)`; whether the
+ * declared game fits its family is the family's check (variants/family.h). */
+#ifndef RULEZERO_GAMEFILE_H
+#define RULEZERO_GAMEFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "variants/betza.h"
+#include "variants/core/fen.h"
+#include "variants/core/types.h"
+#include "variants/polypiece.h"
+
+#define GAMEFILE_MAX_GAMES 32
+#define GAMEFILE_ID_LEN 32       /* longest id + 1 */
+#define GAMEFILE_NAME_LEN 64     /* longest game or piece name + 1 */
+#define GAMEFILE_CARD_LEN 512    /* longest rules card + 1 */
+#define GAMEFILE_MAX_BENCH 8
+#define GAMEFILE_PATH_LEN 256
+#define GAMEFILE_SQUARES_LEN 16  /* longest `link` or `shift` value + 1 */
+
+/* The fields, in the order docs/gamefiles.md lists them. */
+enum gamefile_field {
+    GF_FAMILY,
+    GF_NAME,
+    GF_BOARD,
+    GF_PIECE,
+    GF_START,
+    GF_PROMOTION,
+    GF_CASTLING,
+    GF_POWERS,
+    GF_PHASED,
+    GF_LINK,
+    GF_SHIFT,
+    GF_BENCH,
+    GF_BENCH_DEPTH,
+    GF_RULES,
+    GF_CARD,
+    GF_FIELDS
+};
+
+/* A field's name as written in a file ("bench-depth"). */
+const char *gamefile_field_name(enum gamefile_field f);
+
+struct gamefile_piece {
+    char letter;                       /* White's FEN letter, upper case */
+    char name[GAMEFILE_NAME_LEN];
+    char betza[BETZA_MAX_TEXT + 1];    /* "" when none is written */
+};
+
+/* One game as declared; `line[f]` is where field f was given (0: not given). */
+struct game_spec {
+    char file[GAMEFILE_PATH_LEN]; /* the file's name, for messages */
+    int section_line;
+    int line[GF_FIELDS];
+    char id[GAMEFILE_ID_LEN];
+    char family[GAMEFILE_ID_LEN];
+    char name[GAMEFILE_NAME_LEN];
+    int files, ranks;                  /* board; 8x8 when not given */
+    int piece_count;
+    struct gamefile_piece pieces[MAX_TYPES - 1];
+    char start[FEN_MAX_LEN];
+    char promotion[MAX_TYPES];         /* letters; "" with `promotion = none` */
+    int castle_count;                  /* 0: none; else 4 rights (White short, long, Black short, long) */
+    char castle[4][4][4];              /* by right: king from, king to, rook from, rook to */
+    char powers[POLYPIECE_POWERS_MAX + 1];
+    bool phased;
+    char squares[GAMEFILE_SQUARES_LEN]; /* pickle's `link`, shifted-square's `shift`: SQUARE=LOCATION */
+    int bench_count;
+    char bench[GAMEFILE_MAX_BENCH][FEN_MAX_LEN];
+    int bench_depth;                   /* 0: the family's */
+    char rules[GAMEFILE_ID_LEN];       /* NAME of docs/rules/NAME.md; "": the family's */
+    char card[GAMEFILE_CARD_LEN];
+};
+
+/* Reads the games of `text` (named `file` in messages) into specs[0..max-1].
+ * Returns how many, or -1 with `FILE:LINE: FIELD: problem (allowed: ...)`. */
+int gamefile_read_text(const char *file, const char *text, struct game_spec *specs, int max, char *err,
+                       size_t errlen);
+/* The same for a file on disk; -1 also when it cannot be read. */
+int gamefile_read(const char *path, struct game_spec *specs, int max, char *err, size_t errlen);
+/* A family's refusal of a field of spec, in the reader's form. Returns -1. */
+int gamefile_refuse(const struct game_spec *spec, enum gamefile_field f, char *err, size_t errlen, const char *fmt,
+                    ...) __attribute__((format(printf, 5, 6)));
+
+#endif
