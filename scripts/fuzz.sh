@@ -17,13 +17,18 @@ case $target in
 fen|move|cecp|uci|gui) ;;
 *) echo "unknown fuzz target '$target'" >&2; exit 2 ;;
 esac
-"$root/scripts/deps.sh" clang libclang-rt-14-dev >&2
-CC=clang cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRULEZERO_FUZZ=ON \
-    -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
-    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
-# Only the target's binary and what it links: the rest of the tree (the
-# engine, the unit tests) is other builds' work.
-cmake --build "$root/build-fuzz" -j"$(nproc)" --target "fuzz_$target" >&2
+# FUZZ_PREBUILT=1 (used by scripts/test.sh, which builds every target first
+# and then fuzzes two at a time): no install, configure or build, which two
+# runs at once in one build tree would race on.
+if [ "${FUZZ_PREBUILT:-0}" != 1 ]; then
+    "$root/scripts/deps.sh" clang libclang-rt-14-dev >&2
+    CC=clang cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRULEZERO_FUZZ=ON \
+        -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
+        -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+    # Only the target's binary and what it links: the rest of the tree (the
+    # engine, the unit tests) is other builds' work.
+    cmake --build "$root/build-fuzz" -j"$(nproc)" --target "fuzz_$target" >&2
+fi
 bin=$root/build-fuzz/tests/fuzz_$target
 [ -x "$bin" ] || { echo "fuzz target '$target' was not built (the gui target needs the GUI's libraries)" >&2; exit 2; }
 # FUZZ_BUILD_ONLY=1 (used by scripts/test.sh, which builds beside its tests): build, do not fuzz.

@@ -24,7 +24,8 @@
 #      a match with two games at once, the GUI server with two pages).
 #   3. A short libFuzzer run of each fuzz target (fixed seed and run count),
 #      which first replays the target's saved crash inputs, corpus and seeds
-#      (so stage 2's sanitizer tests leave out the replay tests, label "fuzz").
+#      (so stage 2's sanitizer tests leave out the replay tests, label "fuzz");
+#      one target per core at a time, the longest first.
 # Every test passes with the machine busy beside it (games are node- or
 # depth-limited, or their clocks generous; see docs/reliability.md), which is
 # what lets the stages overlap. The time of each stage and build is printed at
@@ -244,19 +245,37 @@ if [ -n "${outside_pid:-}" ]; then
     [ "$status" -eq 0 ] || { echo "the web or Windows tests failed (above; build-logs/outside-tests.log)"; exit 1; }
 fi
 
+# fuzz_one TARGET:RUNS: one short libFuzzer run of the prebuilt TARGET (RUNS
+# times FUZZ_RUNS_SCALE inputs), its log in build-fuzz/logs/TARGET.log; fails
+# on a finding.
+fuzz_one() {
+    local target=${1%%:*} start=$SECONDS log
+    local runs=$(( ${1#*:} * ${FUZZ_RUNS_SCALE:-1} ))
+    log="$root/build-fuzz/logs/$target.log"
+    # -timeout (libFuzzer's per-input limit, wall time: 10 s in fuzz.sh) is 60
+    # here: a hang still fails, but not a GUI game at depth 3 that took 12 s
+    # with two targets and a load of 30 beside it.
+    if FUZZ_SCRATCH=1 FUZZ_PREBUILT=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" -timeout=60 \
+        >"$log" 2>&1; then
+        echo "fuzz $target: $(grep -E 'stat::number_of_executed_units' "$log" | awk '{print $2}') inputs, no findings ($((SECONDS - start)) s)"
+    else
+        tail -40 "$log"
+        echo "fuzz target $target failed (build-fuzz/logs/$target.log)"
+        return 1
+    fi
+}
+
 if [ "$fuzz" -eq 1 ]; then
-    # A fixed seed and a fixed number of runs per target (about 20 s each here),
-    # so a test run explores the same inputs on every machine. FUZZ_RUNS_SCALE
-    # multiplies the counts for longer runs.
-    stage "Fuzzing (libFuzzer, fixed seed and run count per target)"
-    scale=${FUZZ_RUNS_SCALE:-1}
-    fuzz_logs="$root/build-fuzz/logs"
-    mkdir -p "$fuzz_logs"
-    for entry in fen:60000 move:60000 cecp:800 uci:2000 gui:1500; do
-        target=${entry%%:*}
-        runs=$(( ${entry#*:} * scale ))
-        FUZZ_SCRATCH=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" >"$fuzz_logs/$target.log" 2>&1 || {
-            tail -40 "$fuzz_logs/$target.log"; echo "fuzz target $target failed"; exit 1; }
-        echo "fuzz $target: $(grep -E 'stat::number_of_executed_units' "$fuzz_logs/$target.log" | awk '{print $2}') inputs, no findings"
-    done
+    # A fixed seed and a fixed number of runs per target, so a test run
+    # explores the same inputs on every machine. FUZZ_RUNS_SCALE multiplies
+    # the counts for longer runs. The targets run $jobs at a time (each
+    # libFuzzer run is one process on one core; xargs starts the next as one
+    # ends), the longest first: cecp's run is mostly the replay of its corpus.
+    stage "Fuzzing (libFuzzer, fixed seed and run count per target, $jobs at a time)"
+    mkdir -p "$root/build-fuzz/logs"
+    export root
+    export -f fuzz_one
+    printf '%s\n' cecp:800 gui:1500 uci:2000 fen:60000 move:60000 |
+        xargs -P "$jobs" -n 1 bash -c 'fuzz_one "$1"' fuzz_one ||
+        { echo "a fuzz target failed (above)"; exit 1; }
 fi

@@ -76,7 +76,9 @@ static bool is_choice(const struct view_turns *t, const char *click)
 
 static int by_string(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* The invariants, in the current position. */
+/* The invariants, in the current position. Checked with `if`, not
+ * ck_assert, in the loops: Check writes every passing assert to its message
+ * file, and the walks below reach a million of them. */
 static void check_position(const char *where)
 {
     struct view_turns t;
@@ -86,25 +88,30 @@ static void check_position(const char *where)
     char **sorted = malloc((size_t)(t.count + 1) * sizeof *sorted);
     for (int i = 0; i < t.count; i++) {
         const struct view_turn *vt = &t.turn[i];
-        ck_assert_msg(vt->click_count >= 2, "%s: %s has clicks '%s'", where, vt->text, vt->clicks);
+        if (vt->click_count < 2)
+            ck_abort_msg("%s: %s has clicks '%s'", where, vt->text, vt->clicks);
         char buf[VIEW_CLICKS_LEN], *rest = buf;
         snprintf(buf, sizeof buf, "%s", vt->clicks);
         for (char *c = text_token(&rest, " "); c; c = text_token(&rest, " ")) {
             bool ok = strncmp(c, "hand:", 5) == 0 ? in_hand(c + 5) : strncmp(c, "choice:", 7) == 0 ? is_choice(&t, c) : is_cell(c);
-            ck_assert_msg(ok, "%s: %s: click '%s' names nothing", where, vt->text, c);
-            ck_assert_msg(strcmp(c + (strncmp(c, "choice:", 7) == 0 ? 7 : 0), vt->text) != 0 || !strchr(c, ':'),
-                          "%s: %s needed the fallback choice", where, vt->text);
+            if (!ok)
+                ck_abort_msg("%s: %s: click '%s' names nothing", where, vt->text, c);
+            if (strcmp(c + (strncmp(c, "choice:", 7) == 0 ? 7 : 0), vt->text) == 0 && strchr(c, ':'))
+                ck_abort_msg("%s: %s needed the fallback choice", where, vt->text);
         }
         for (int k = 0; k < vt->frame_count; k++)
-            ck_assert_int_lt(vt->frame[k].after, vt->click_count);
+            if (vt->frame[k].after >= vt->click_count)
+                ck_abort_msg("%s: %s: frame %d after click %d of %d", where, vt->text, k, vt->frame[k].after,
+                             vt->click_count);
         sorted[i] = t.turn[i].clicks;
     }
     qsort(sorted, (size_t)t.count, sizeof *sorted, by_string);
     for (int i = 0; i + 1 < t.count; i++) {
         size_t n = strlen(sorted[i]);
-        ck_assert_msg(strcmp(sorted[i], sorted[i + 1]) != 0, "%s: two turns clicked '%s'", where, sorted[i]);
-        ck_assert_msg(strncmp(sorted[i], sorted[i + 1], n) != 0 || sorted[i + 1][n] != ' ',
-                      "%s: '%s' is a proper prefix of '%s'", where, sorted[i], sorted[i + 1]);
+        if (strcmp(sorted[i], sorted[i + 1]) == 0)
+            ck_abort_msg("%s: two turns clicked '%s'", where, sorted[i]);
+        if (strncmp(sorted[i], sorted[i + 1], n) == 0 && sorted[i + 1][n] == ' ')
+            ck_abort_msg("%s: '%s' is a proper prefix of '%s'", where, sorted[i], sorted[i + 1]);
     }
     free(sorted);
     view_turns_free(&t);

@@ -2,10 +2,19 @@
 """A small CECP arbiter: plays games between two Rule Zero processes the way
 XBoard does (new / variant / level / time / otim / usermove), relays moves,
 keeps both clocks itself (from sending the opponent's move to reading the
-reply, less the machine's own delay measured at each game's start: the
-longest of three ping round trips per engine, as a GUI's time margin would
-allow, so that a loaded machine's delays are not charged as thinking) and
+reply, less the machine's own delay, which is not charged as thinking) and
 ends a game on a claimed result or a move limit.
+
+The machine's delay in a move is the larger of two measures: the longest of
+three ping round trips per engine at the game's start (as a GUI's time
+margin would allow), and the time the engine's and this arbiter's threads
+spent ready to run but waiting for a core during that move (Linux's
+/proc/PID/task/TID/schedstat; 0 where it cannot be read). On a busy machine
+the second is what grows (at a load of 23, 2 of 4 games were lost on time
+when only the first was subtracted); everything the engine does itself, computing or
+blocked, is still charged, so an engine that thinks past its clock or
+stalls still loses. A loss on time prints the move's wall time, the engine's
+CPU time and the waits, which say which of the two it was.
 
 Fails (exit 1) on an illegal-move or error reply, a hang, claims that
 disagree, or a loss on time (unless --allow-forfeits).
@@ -14,16 +23,45 @@ Usage: selfplay.py RULEZERO [--engine2 PATH] [--games N] [--variant V]
                    [--base SECONDS] [--inc SECONDS] [--max-moves N] [--allow-forfeits]
 """
 import argparse
+import os
 import queue
 import re
 import sys
 import time
 
-from rzproc import Engine
+from rzproc import WAIT_SLACK, Engine
 
 RESULT = re.compile(r"(1-0|0-1|1/2-1/2) \{([^{}]*)\}")
 VERBOSE = bool(__import__("os").environ.get("SELFPLAY_VERBOSE"))
 REJECT = re.compile(r"(Illegal move|Error)\b.*")
+
+
+def thread_stats(pid):
+    """{thread id: (seconds on a core, seconds ready to run but waiting)}
+    of process `pid`; empty where Linux's schedstat cannot be read."""
+    stats = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return stats
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                run_ns, wait_ns = f.read().split()[:2]
+        except (OSError, ValueError):
+            continue  # the thread ended, or no schedstat
+        stats[tid] = (int(run_ns) / 1e9, int(wait_ns) / 1e9)
+    return stats
+
+
+def stats_delta(before, after):
+    """(run, wait) seconds added since `before`, over the threads still there."""
+    run = wait = 0.0
+    for tid, (r, w) in after.items():
+        r0, w0 = before.get(tid, (0.0, 0.0))
+        run += r - r0
+        wait += w - w0
+    return run, wait
 
 
 class Arbiter:
@@ -31,11 +69,25 @@ class Arbiter:
         self.q = queue.Queue()
         self.engines = [Engine(p, f"engine{i + 1}", sink=self.q) for i, p in enumerate(paths)]
         self.overhead = 0.0  # the longest round trip measured (seconds)
+        self.read_at = 0.0   # when the last line was read (time.monotonic())
+        self.waited = 0.0    # the machine's delays not charged, all moves (seconds)
+        self.longest_wait = 0.0
+
+    def snapshot(self, eng):
+        """The scheduler's figures of `eng` and of this arbiter, now."""
+        return thread_stats(eng.proc.pid), thread_stats(os.getpid())
+
+    def machine_delay(self, eng, before):
+        """(seconds waited for a core, engine's CPU seconds) since `before`."""
+        eng_run, eng_wait = stats_delta(before[0], thread_stats(eng.proc.pid))
+        _, own_wait = stats_delta(before[1], thread_stats(os.getpid()))
+        return eng_wait + own_wait, eng_run
 
     def get(self, timeout):
-        """(engine, line) or (None, None) after `timeout` seconds."""
+        """(engine, line) or (None, None) after `timeout` seconds; the time the
+        line was read from the pipe is in self.read_at."""
         try:
-            eng, _, line = self.q.get(timeout=max(timeout, 0.0))
+            eng, self.read_at, line = self.q.get(timeout=max(timeout, 0.0))
         except queue.Empty:
             return None, None
         if line is None:
@@ -45,7 +97,7 @@ class Arbiter:
             raise RuntimeError(f"{eng.name} said {line!r}")
         return eng, line
 
-    def wait_all(self, pattern, timeout=10.0):
+    def wait_all(self, pattern, timeout=10.0 * WAIT_SLACK):
         """Waits until every engine printed a line matching `pattern`."""
         waiting = set(self.engines)
         deadline = time.monotonic() + timeout
@@ -63,7 +115,7 @@ class Arbiter:
             start = time.monotonic()
             eng.send(f"ping {n}")
             while True:
-                e, line = self.get(start + 10.0 - time.monotonic())
+                e, line = self.get(start + 10.0 * WAIT_SLACK - time.monotonic())
                 if e is None:
                     raise RuntimeError(f"no pong {n} from {eng.name}")
                 if e is eng and line == f"pong {n}":
@@ -95,11 +147,12 @@ def play_game(arb, white, args, game_no):
     clock = [args.base, args.base]
     side = 0
     moves = 0
+    sched = arb.snapshot(players[0])
     players[0].send(f"time {round(clock[0] * 100)}", f"otim {round(clock[1] * 100)}", "go")
     started = time.monotonic()
     while True:
         eng, line = arb.get(clock[side] + 5.0 - (time.monotonic() - started))
-        elapsed = time.monotonic() - started
+        elapsed = arb.read_at - started
         if eng is None:
             return ("0-1" if side == 0 else "1-0", "no move within the clock + 5 s: hang", True)
         m = RESULT.fullmatch(line)
@@ -108,7 +161,7 @@ def play_game(arb, white, args, game_no):
             other = players[0] if eng is players[1] else players[1]
             other.send("force", f"ping {1000 + moves}")
             while True:
-                e2, l2 = arb.get(5.0)
+                e2, l2 = arb.get(5.0 * WAIT_SLACK)
                 if e2 is None:
                     raise RuntimeError("no pong after a claim")
                 r2 = RESULT.fullmatch(l2)
@@ -121,15 +174,22 @@ def play_game(arb, white, args, game_no):
         text = line[5:]
         if VERBOSE:
             print(f"  {side} {text} {elapsed*1000:.0f} ms, clock {clock[side]*1000:.0f}", flush=True)
-        clock[side] -= max(0.0, elapsed - overhead[side])
+        waited, cpu = arb.machine_delay(players[side], sched)
+        excused = max(overhead[side], waited)
+        arb.waited += max(0.0, min(excused, elapsed))
+        arb.longest_wait = max(arb.longest_wait, waited)
+        clock[side] -= max(0.0, elapsed - excused)
         if clock[side] < 0:
             return ("0-1" if side == 0 else "1-0",
-                    f"{'White' if side == 0 else 'Black'} loses on time, {-clock[side]:.3f} s over", True)
+                    f"{'White' if side == 0 else 'Black'} loses on time, {-clock[side]:.3f} s over "
+                    f"(the move: {elapsed:.3f} s wall, {cpu:.3f} s of the engine's CPU, "
+                    f"{waited:.3f} s waiting for a core, ping {overhead[side]:.3f} s)", True)
         clock[side] += args.inc
         moves += 1
         if moves >= 2 * args.max_moves:
             return ("1/2-1/2", "move limit", False)
         side ^= 1
+        sched = arb.snapshot(players[side])
         players[side].send(f"time {round(clock[side] * 100)}", f"otim {round(clock[side ^ 1] * 100)}",
                            "usermove " + text)
         started = time.monotonic()
@@ -180,7 +240,8 @@ def main():
             failed = True
     print(f"{sum(score.values())} games in {time.monotonic() - t0:.1f} s: 1-0 {score['1-0']}, "
           f"0-1 {score['0-1']}, draws {score['1/2-1/2']}; losses on time: {forfeits}; "
-          f"longest ping round trip {1000 * arb.overhead:.1f} ms")
+          f"longest ping round trip {1000 * arb.overhead:.1f} ms; not charged: {arb.waited:.2f} s "
+          f"in all, the longest wait for a core in a move {1000 * arb.longest_wait:.1f} ms")
     if failed or (forfeits and not args.allow_forfeits):
         sys.exit(1)
 
