@@ -30,12 +30,25 @@ async function enter(page, from, to) {
 }
 
 // Move now once the engine has a line; resolves when its turn is on the board.
+// state.thinking keeps the engine's line of its last turn until its new search
+// reports (docs/gui-protocol.md): an engine that cannot be interrupted (the
+// browser build without shared memory) then has no best turn of this search
+// yet, and Move now is refused. So a refusal waits for this search's line and
+// asks again.
+const NO_BEST_YET = 'the engine has no best turn yet';
+
 async function engineMoves(page) {
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
-  await untilDrawn(page, () => { const t = window.rulezero.state.thinking; return t && t.color === 'black' && !!t.pv; }, null, { timeout: 30000 });
-  await page.click('#btn-move-now');
-  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 30000 });
-  return n;
+  for (let asked = 0; asked < 5; asked++) {
+    await untilDrawn(page, () => { const t = window.rulezero.state.thinking; return t && t.color === 'black' && !!t.pv; }, null, { timeout: 30000 });
+    const seen = await page.evaluate(() => { window.rulezero.lastError = null; return JSON.stringify(window.rulezero.state.thinking); });
+    await page.click('#btn-move-now');
+    await untilDrawn(page, ([n, no]) => window.rulezero.state.moves.length > n || String(window.rulezero.lastError || '').includes(no),
+      [n, NO_BEST_YET], { timeout: 30000 });
+    if (await page.evaluate(n => window.rulezero.state.moves.length > n, n)) return n;
+    await untilDrawn(page, seen => JSON.stringify(window.rulezero.state.thinking) !== seen, seen, { timeout: 30000 });
+  }
+  throw new Error('Move now was refused five times: ' + await page.evaluate(() => window.rulezero.lastError));
 }
 
 async function premoves(page) {

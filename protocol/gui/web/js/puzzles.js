@@ -186,10 +186,14 @@ function closeBox() {
 }
 
 export function initPuzzles() {
-  const button = el('button', null, 'Puzzles');
+  const button = el('button');
   button.type = 'button';
   button.id = 'btn-puzzles';
   button.title = 'Puzzles to learn each game';
+  button.setAttribute('aria-label', 'Puzzles');
+  // A puzzle piece, and the word: on a phone the header keeps the piece only (style.css).
+  button.innerHTML = '<svg class="pz-icon" viewBox="0 0 24 24" aria-hidden="true">' +
+    '<path d="M3 7h5a2.5 2.5 0 1 1 5 0h4v5a2.5 2.5 0 1 1 0 5v4H3z"/></svg><span class="pz-label">Puzzles</span>';
   button.onclick = () => ($('puzzle').hidden ? openBox() : closeBox());
   $('btn-new').before(button);
   const box = el('section', 'puzzle');
