@@ -113,12 +113,14 @@ async function closeIfOpen(page) {
 }
 
 // MultiPV: one line, then three (as many as there are legal turns, if fewer),
-// then one again: the line played next is the one the steps before this check
-// played (a gui_browser run under load once saw polypiece's line click at
-// MultiPV 3 play nothing within 30 s; not yet understood, see docs/reliability.md).
+// then the board's own number again: the line played next is played as the
+// steps before this check played it (a gui_browser run under load once saw
+// polypiece's line click at MultiPV 3 play nothing within 30 s; not yet
+// understood, see docs/reliability.md).
 async function multiPv(page, variant) {
   const turns = legalTurns((await an(page)).msg.legal).length;
-  for (const n of [1, 3, 1]) {
+  const own = parseInt(await page.inputValue('#an-multipv'), 10);
+  for (const n of [1, 3, own]) {
     await page.selectOption('#an-multipv', String(n));
     const want = Math.min(n, turns);
     await page.waitForFunction(({ n, want }) => {
