@@ -38,11 +38,23 @@ async function waitForLines(page, variant) {
     throw new Error(variant + ': no two lines with scores: ' + JSON.stringify({ info: a.info, fen: a.msg && a.msg.fen,
       shown: await page.evaluate(() => document.querySelector('#an-lines').textContent) }) + '\n' + e.message);
   });
-  // Both read at once, as one drawing shows them: new lines may come between two reads.
-  const { bar, best } = await page.evaluate(() => ({
-    bar: { score: document.querySelector('#an-evalbar').dataset.score, fill: document.querySelector('#an-evalbar .eval-fill').style.height },
-    best: document.querySelector('#an-lines [data-line="1"] .an-score').textContent }));
-  if (!bar.score || bar.score !== best || !/%$/.test(bar.fill)) throw new Error(variant + ': evaluation bar ' + JSON.stringify(bar) + ' for best line ' + best);
+  // The bar and the best line read in one go, as one drawing shows them, and
+  // waited for: the lines are drawn anew with every report, and a clean-clone
+  // CI run once read the page between a drawing without the best line and the
+  // next (polypiece: no [data-line="1"] after the lines had been seen).
+  const seen = await page.waitForFunction(() => {
+    const best = document.querySelector('#an-lines [data-line="1"] .an-score');
+    const bar = document.querySelector('#an-evalbar');
+    if (!best || !bar.dataset.score) return null;
+    return { bar: { score: bar.dataset.score, fill: bar.querySelector('.eval-fill').style.height }, best: best.textContent,
+      shown: [...document.querySelectorAll('#an-lines [data-line]')].map(r => r.dataset.line) };
+  }, null, { timeout: 15000 }).then(h => h.jsonValue()).catch(async e => {
+    const a = await an(page);
+    throw new Error(variant + ': no best line with the bar: ' + JSON.stringify({ info: a.info,
+      shown: await page.evaluate(() => [...document.querySelectorAll('#an-lines [data-line]')].map(r => r.dataset.line)) }) + '\n' + e.message);
+  });
+  const { bar, best } = seen;
+  if (bar.score !== best || !/%$/.test(bar.fill)) throw new Error(variant + ': evaluation bar ' + JSON.stringify(seen) + ' for best line ' + best);
   // Read in one go in the page: the arrows are drawn anew with every report (a locator may see one replaced).
   await page.waitForFunction(() => document.querySelector('#an-arrows .an-arrow') !== null, null, { timeout: 15000 });
 }
