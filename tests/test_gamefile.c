@@ -164,7 +164,8 @@ START_TEST(reader_refusals)
     refused("[x]\nfamily chess\n", "g.ini:2: expected FIELD = VALUE or [ID]");
     refused("[x]\ncolour = red\n",
             "g.ini:2: colour: unknown field (allowed: family, name, board, piece, start, promotion, castling, "
-            "powers, phased, link, shift, bench, bench-depth, rules, card)");
+            "powers, phased, link, shift, boards, link-pairs, links, link-squares, after-linking, bench, bench-depth, "
+            "rules, card)");
     refused("[x]\nname = A\nname = B\n", "g.ini:3: name: given twice (first on line 2; allowed: once per game)");
     refused("[x]\nname = A\n", "g.ini:1: family: missing in [x] (allowed: none; it is required)");
     refused(CHESS "board = 8by8\n", "g.ini:12: board: '8by8' (allowed: FILESxRANKS, 1..24 files and 1..8 ranks, e.g. 8x8)");
@@ -190,7 +191,7 @@ END_TEST
 /* The families' refusals: one of each kind. */
 START_TEST(family_refusals)
 {
-    refused("[x]\nfamily = shogi\nname = X\n" PIECES START, "g.ini:2: family: 'shogi' (allowed: chess, polypiece, pickle, shifted-square)");
+    refused("[x]\nfamily = shogi\nname = X\n" PIECES START, "g.ini:2: family: 'shogi' (allowed: chess, polypiece, pickle, shifted-square, nickdanger)");
     refused(CHESS "board = 10x8\n", "g.ini:12: board: 10x8 (allowed: 8x8 in the chess family)");
     refused("[x]\nfamily = chess\nname = X\npiece = P, Pawn\n" START,
             "g.ini:4: piece: 1 pieces (allowed: 6 in the chess family: the Pawn, four pieces, the King, in this "
@@ -237,6 +238,88 @@ START_TEST(family_refusals)
 }
 END_TEST
 
+/* A Nick Danger game: lines 1-11 (two 8x8 boards unless `boards` says otherwise). */
+#define ND_START "start = rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1 - L -\n"
+#define ND "[nd]\nfamily = nickdanger\nname = ND\n" PIECES ND_START CASTLING
+
+/* The Nick Danger family: the declared settings are the game's defaults and
+ * it counts as the built-in game under them; a 2x2 board 1 links by quadrant
+ * with at most 4 links, and its missing squares take no piece. */
+START_TEST(nickdanger_family_registered_and_played)
+{
+    const char *text = ND "link-squares = same-colour\n"
+                          "[nd-small]\nfamily = nickdanger\nname = Small\n" PIECES ND_START CASTLING
+                          "boards = 8x8, 2x2\nlink-pairs = 0-1\n";
+    ck_assert_msg(variant_load_text("n.ini", text, err, sizeof err) == 2, "%s", err);
+    const struct variant *nd = variant_find("nd"), *small = variant_find("nd-small");
+    ck_assert_int_eq(nd->option_count, 3);
+    ck_assert_str_eq(nd->options[1].name, "LinkSquares");
+    ck_assert_str_eq(nd->options[1].default_value, "same-colour");
+    const struct variant *builtin = variant_find("nickdanger");
+    const char *twinkle = "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 2 "
+                          "a3j2,b3j3,c3l2,d3m2,e3n2,f3o2,g3n8,h3i2 T -";
+    ck_assert_uint_eq(perft_of(nd, twinkle, 2), perft_set(builtin, "LinkSquares", "same-colour", twinkle, 2));
+    ck_assert_str_eq(small->options[0].default_value, "4");
+    ck_assert_str_eq(small->options[1].default_value, "same-quadrant");
+    /* 20 x 20 x 62: each King-free board-0 square with the one board-1 square of its quadrant. */
+    ck_assert_uint_eq(perft_of(small, NULL, 2), 24800);
+    struct position *pos = malloc(sizeof *pos);
+    struct settings st;
+    ck_assert_int_eq(settings_init(&st, small, err, sizeof err), 0);
+    ck_assert_int_eq(fen_read_with(pos, &st, "rnbqkbnr8/pppppppp8/16/16/16/2N13/PPPPPPPP8/R1BQKBNR8 w KQkq - 0 2 - L -",
+                                   err, sizeof err), 0);
+    ck_assert_int_eq(fen_read_with(pos, &st, "rnbqkbnr8/pppppppp8/16/16/16/10N5/PPPPPPPP8/R1BQKBNR8 w KQkq - 0 2 - L -",
+                                   err, sizeof err), -1);
+    ck_assert_str_eq(err, "invalid FEN: field 1 (placement): k3 is not a square of board 1 (2x2: files i.., ranks 1..; "
+                          "write the others empty)");
+    ck_assert_int_eq(settings_set(&st, "LinkSquares", "same-rank", err, sizeof err), -1);
+    ck_assert_int_eq(settings_set(&st, "Links", "5", err, sizeof err), -1);
+    settings_free(&st);
+    free(pos);
+}
+END_TEST
+
+/* The Nick Danger family's refusals: boards, link pairs, settings, pieces. */
+START_TEST(nickdanger_family_refusals)
+{
+    refused(ND "boards = 8x8, 6x6, 4x4, 2x2\n", "g.ini:12: boards: 4 boards (allowed: 2 in the nickdanger family, "
+                                                 "board 0 and board 1; more boards are not open yet)");
+    refused(ND "boards = 6x6, 8x8\n",
+            "g.ini:12: boards: board 0 is 6x6 (allowed: 8x8, the Kings' board; board 1 may be smaller)");
+    refused(ND "boards = 8x8, 9x9\n",
+            "g.ini:12: boards: board 1 '9x9' (allowed: FILESxRANKS, 1..8 files and 1..8 ranks, e.g. 2x2)");
+    refused(ND "link-pairs = 0-2\n", "g.ini:12: link-pairs: 0-2 (allowed: 0-1, the one pair of two boards)");
+    refused(ND "link-pairs = 1-1\n",
+            "g.ini:12: link-pairs: pair '1-1' (allowed: two different board numbers 0..3, e.g. 0-1)");
+    refused(ND "boards = 8x8, 2x2\nlink-squares = same-rank\n",
+            "g.ini:13: link-squares: LinkSquares: 'same-rank' needs two boards of one size (allowed with board 1 "
+            "2x2: same-quadrant, same-colour, any)");
+    refused(ND "boards = 8x8, 3x3\nlink-squares = same-quadrant\n",
+            "g.ini:13: link-squares: LinkSquares: 'same-quadrant' needs a board 1 of even files and ranks, not 3x3 "
+            "(allowed: same-colour, any)");
+    refused(ND "link-squares = diagonal\n", "g.ini:12: link-squares: LinkSquares: 'diagonal' is not one of "
+                                            "same-rank, same-square, same-colour, any, same-quadrant");
+    refused(ND "links = 40\n",
+            "g.ini:12: links: Links: '40': expected a whole number from 1 to 32 (the most links at a time)");
+    refused(ND "boards = 8x8, 2x2\nlinks = 5\n",
+            "g.ini:13: links: Links: '5': expected a whole number from 1 to 4 (the most links at a time)");
+    refused(ND "after-linking = never\n",
+            "g.ini:12: after-linking: AfterLinking: 'never' is not one of twinkle, remove");
+    refused(ND "board = 8x8\n",
+            "g.ini:12: board: not a field of the nickdanger family (allowed: boards = 8x8, FILESxRANKS)");
+    refused(CHESS "links = 4\n", "g.ini:12: links: not a field of the chess family (allowed in: nickdanger)");
+    refused("[nd]\nfamily = nickdanger\nname = ND\npiece = P, Pawn\npiece = N, Camel, C\npiece = B, Bishop, B\n"
+            "piece = R, Rook, R\npiece = Q, Queen, Q\npiece = K, King, K\n" ND_START CASTLING,
+            "g.ini:9: piece: N moves as C (allowed: N B R Q K in this order in the nickdanger family: its links and "
+            "checks know the orthodox pieces only)");
+    refused("[nd]\nfamily = nickdanger\nname = ND\n" PIECES
+            "start = rnbqkbnr8/pppppppp8/16/16/16/10N5/PPPPPPPP8/R1BQKBNR8 w KQkq - 0 1 - L -\n" CASTLING
+            "boards = 8x8, 2x2\n",
+            "g.ini:10: start: invalid FEN: field 1 (placement): k3 is not a square of board 1 (2x2: files i.., "
+            "ranks 1..; write the others empty) (allowed: a FEN of the game)");
+}
+END_TEST
+
 /* A file that cannot be read, and the all-or-none rule: a file whose second
  * game is refused registers neither. */
 START_TEST(files_and_all_or_none)
@@ -260,6 +343,8 @@ int main(void)
     tcase_add_test(tc, square_families_registered_and_played);
     tcase_add_test(tc, reader_refusals);
     tcase_add_test(tc, family_refusals);
+    tcase_add_test(tc, nickdanger_family_registered_and_played);
+    tcase_add_test(tc, nickdanger_family_refusals);
     tcase_add_test(tc, files_and_all_or_none);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -27,13 +27,18 @@ struct family {
     enum gamefile_field squares_field;
     const char *setting;
     square_rules_fn square_rules;
+    /* A family with its own C for checks and making (Nick Danger); NULL: the above. */
+    int (*check)(const struct game_spec *s, char *err, size_t errlen);
+    int (*make)(struct family_game *g, char *err, size_t errlen);
 };
 
 static const struct family families[] = {
-    {"chess", &variant_normal, "normal", false, GF_FIELDS, NULL, NULL},
-    {"polypiece", &variant_polypiece, "polypiece", true, GF_FIELDS, NULL, NULL},
-    {"pickle", &variant_pickle, "pickle", false, GF_LINK, "Link", pickle_rules_create},
-    {"shifted-square", &variant_shifted, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create},
+    {"chess", &variant_normal, "normal", false, GF_FIELDS, NULL, NULL, NULL, NULL},
+    {"polypiece", &variant_polypiece, "polypiece", true, GF_FIELDS, NULL, NULL, NULL, NULL},
+    {"pickle", &variant_pickle, "pickle", false, GF_LINK, "Link", pickle_rules_create, NULL, NULL},
+    {"shifted-square", &variant_shifted, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create, NULL, NULL},
+    {"nickdanger", &variant_nickdanger, "nickdanger", false, GF_FIELDS, NULL, NULL, nickdanger_family_check,
+     nickdanger_family_make},
 };
 
 /* The fields only one family reads, and that family. */
@@ -42,6 +47,11 @@ static const char *const field_family[GF_FIELDS] = {
     [GF_PHASED] = "polypiece",
     [GF_LINK] = "pickle",
     [GF_SHIFT] = "shifted-square",
+    [GF_BOARDS] = "nickdanger",
+    [GF_LINK_PAIRS] = "nickdanger",
+    [GF_LINKS] = "nickdanger",
+    [GF_LINK_SQUARES] = "nickdanger",
+    [GF_AFTER_LINKING] = "nickdanger",
 };
 
 #define FAMILY_COUNT ((int)(sizeof families / sizeof families[0]))
@@ -64,13 +74,13 @@ static void own_rules_reset(struct position *pos) { pos->rules = family_game_of(
 static void *polypiece_family_rules_new(const struct variant *v, char *err, size_t errlen)
 {
     const struct family_game *g = family_game_of(v);
-    return polypiece_rules_create(&g->decl, g->spec.phased, g->option.default_value, err, errlen);
+    return polypiece_rules_create(&g->decl, g->spec.phased, g->option[0].default_value, err, errlen);
 }
 
 static void *square_family_rules_new(const struct variant *v, char *err, size_t errlen)
 {
     const struct family_game *g = family_game_of(v);
-    return g->square_rules(&g->decl, g->option.default_value, err, errlen);
+    return g->square_rules(&g->decl, g->option[0].default_value, err, errlen);
 }
 
 /* ---- Checks of a declaration against its family ------------------------------ */
@@ -115,7 +125,7 @@ static int check_family_fields(const struct game_spec *s, const struct family *f
         if (s->line[i] && field_family[i] && strcmp(field_family[i], f->name) != 0)
             return gamefile_refuse(s, (enum gamefile_field)i, err, errlen,
                                    "not a field of the %s family (allowed in: %s)", f->name, field_family[i]);
-    if (check_pieces(s, f, err, errlen))
+    if (check_pieces(s, f, err, errlen) || (f->check && f->check(s, err, errlen)))
         return -1;
     for (const char *c = s->promotion; *c; c++) {
         int i = 1;
@@ -164,7 +174,7 @@ static void fill_entry(struct family_game *g, const struct family *f)
     g->v.start_fen = s->start;
     g->v.piece_letters = g->letters;
     g->v.has_castling = s->castle_count > 0;
-    g->v.has_san = s->pieces[0].letter == 'P';
+    g->v.has_san = f->template->steps_are_turns && s->pieces[0].letter == 'P'; /* SAN needs one-step turns */
     for (int i = 0; i < s->bench_count; i++)
         g->bench[i] = s->bench[i];
     if (!s->bench_count)
@@ -182,8 +192,8 @@ static void fill_entry(struct family_game *g, const struct family *f)
         snprintf(g->card, sizeof g->card, "<p>%s: a game of the %s family, declared in a game file.</p>", s->name,
                  f->name);
     g->decl.rules_card = g->card;
-    g->xboard = (struct xboard_setup){.piece_to_char = g->xboard_letters, .files = 8, .ranks = 8, .parent = "fairy",
-                                      .fen_fields = 6};
+    g->xboard = (struct xboard_setup){.piece_to_char = g->xboard_letters, .files = f->template->geo.files,
+                                      .ranks = f->template->geo.ranks, .parent = "fairy", .fen_fields = 6};
     g->decl.xboard = &g->xboard;
 }
 
@@ -209,12 +219,12 @@ static int make_polypiece(struct family_game *g, char *err, size_t errlen)
     g->v.rules_new = NULL;
     g->v.rules_new_for = polypiece_family_rules_new;
     g->v.bench_depth = s->bench_depth ? s->bench_depth : template->bench_depth;
-    g->option = (struct variant_option){"Powers", "string", s->line[GF_POWERS] ? s->powers : POLYPIECE_DEFAULT_POWERS,
-                                        NULL};
-    g->v.options = &g->option;
+    g->option[0] = (struct variant_option){"Powers", "string",
+                                           s->line[GF_POWERS] ? s->powers : POLYPIECE_DEFAULT_POWERS, NULL};
+    g->v.options = g->option;
     g->decl.view = s->phased ? &polypiece_phased_view : &polypiece_view;
     char msg[VARIANT_ERR_LEN];
-    g->rules = polypiece_rules_create(&g->decl, s->phased, g->option.default_value, msg, sizeof msg);
+    g->rules = polypiece_rules_create(&g->decl, s->phased, g->option[0].default_value, msg, sizeof msg);
     if (!g->rules)
         return gamefile_refuse(s, GF_POWERS, err, errlen, "%s", msg);
     return 0;
@@ -230,12 +240,12 @@ static int make_square_family(struct family_game *g, const struct family *f, cha
     g->v.rules_new = NULL;
     g->v.rules_new_for = square_family_rules_new;
     g->square_rules = f->square_rules;
-    g->option = (struct variant_option){f->setting, "string", s->line[f->squares_field] ? s->squares : SSQ_DEFAULT,
-                                        NULL};
-    g->v.options = &g->option;
+    g->option[0] = (struct variant_option){f->setting, "string", s->line[f->squares_field] ? s->squares : SSQ_DEFAULT,
+                                           NULL};
+    g->v.options = g->option;
     g->decl.view = &ssq_view;
     char msg[VARIANT_ERR_LEN];
-    g->rules = f->square_rules(&g->decl, g->option.default_value, msg, sizeof msg);
+    g->rules = f->square_rules(&g->decl, g->option[0].default_value, msg, sizeof msg);
     if (!g->rules)
         return gamefile_refuse(s, f->squares_field, err, errlen, "%s", msg);
     return 0;
@@ -292,9 +302,10 @@ const struct game_decl *family_build(const struct game_spec *spec, const char *p
         gamefile_refuse(spec, strstr(msg, "castling") ? GF_CASTLING : strstr(msg, "promotion") ? GF_PROMOTION : GF_PIECE,
                         err, errlen, "%s", msg);
     else
-        rc = f->powers_listed  ? make_polypiece(g, err, errlen)
-             : f->square_rules ? make_square_family(g, f, err, errlen)
-                               : make_chess(g);
+        rc = f->make             ? f->make(g, err, errlen)
+             : f->powers_listed  ? make_polypiece(g, err, errlen)
+             : f->square_rules   ? make_square_family(g, f, err, errlen)
+                                 : make_chess(g);
     if (!rc)
         rc = check_positions(g, err, errlen);
     if (rc) {

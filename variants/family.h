@@ -10,7 +10,9 @@
  * Polypiece rules, variants/polypiece.c, with the declared power lists, per
  * side when the armies differ), `pickle` and `shifted-square` (the Single
  * Square games, variants/pickle.c and variants/shifted.c, with the chess
- * family's declared pieces and the declared squares). A declaration that breaks a rule of its
+ * family's declared pieces and the declared squares), `nickdanger` (Nick
+ * Danger's rules, variants/nickdanger*.c, with the declared boards and link
+ * settings). A declaration that breaks a rule of its
  * family is refused with the file, the line, the field and what is allowed. */
 #ifndef RULEZERO_FAMILY_H
 #define RULEZERO_FAMILY_H
@@ -23,9 +25,11 @@ struct family_game {
     struct game_decl decl;
     struct game_spec spec; /* the declaration as read; the strings above point into it */
     struct xboard_setup xboard;
-    struct variant_option option;          /* Powers, Link or Shift, the declared value by default */
+    struct variant_option option[3];       /* Powers, Link or Shift; Nick Danger: Links, LinkSquares,
+                                              AfterLinking; the declared values by default */
+    char links_range[16], links_default[16]; /* Nick Danger: Links' range, "1 N", and default */
     struct chess_rules chess;              /* chess: the rules */
-    void *rules; /* polypiece, pickle, shifted-square: the rules value of a position read alone */
+    void *rules; /* polypiece, pickle, shifted-square, nickdanger: the rules value of a position read alone */
     /* pickle, shifted-square: makes a rules value from the declaration and the squares */
     void *(*square_rules)(const struct game_decl *g, const char *squares, char *err, size_t errlen);
     char letters[MAX_TYPES + 1];           /* ".PNBRQK" */
@@ -40,6 +44,12 @@ static inline const struct family_game *family_game_of(const struct variant *v)
 {
     return (const struct family_game *)(const void *)v;
 }
+
+/* The Nick Danger family (variants/family_nickdanger.c): its own checks of a
+ * declaration (boards, link pairs, the orthodox pieces), and the game made
+ * from a declaration the common checks passed. 0, or -1 with the refusal. */
+int nickdanger_family_check(const struct game_spec *s, char *err, size_t errlen);
+int nickdanger_family_make(struct family_game *g, char *err, size_t errlen);
 
 /* Makes the game `spec` declares (read from `path`), checked whole: its
  * family's rules, the declaration (game_decl_check), the start and bench
@@ -59,5 +69,12 @@ void *polypiece_rules_create(const struct game_decl *g, bool phased, const char 
  * Shifted Square's Shift), NULL with a message when they are refused. */
 void *pickle_rules_create(const struct game_decl *g, const char *link, char *err, size_t errlen);
 void *shifted_rules_create(const struct game_decl *g, const char *shift, char *err, size_t errlen);
+
+/* The Nick Danger family's part (variants/nickdanger.c): a rules value for
+ * declaration g with board 1 of board1_files x board1_ranks (8x8: the
+ * built-in game's) and the settings Links, LinkSquares and AfterLinking set
+ * to values[0..2], NULL with the setting's message when one is refused. */
+void *nd_rules_create(const struct game_decl *g, int board1_files, int board1_ranks, const char *const values[3],
+                      char *err, size_t errlen);
 
 #endif

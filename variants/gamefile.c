@@ -164,6 +164,65 @@ static int read_squares(struct game_spec *s, char *v, char *msg, size_t n)
     return copy_text(s->squares, sizeof s->squares, v, "SQUARE=LOCATION, e.g. e4=x5", msg, n);
 }
 
+/* Nick Danger's `boards`: "8x8, 2x2", each FILESxRANKS of 1..8. */
+static int read_boards(struct game_spec *s, char *v, char *msg, size_t n)
+{
+    char *parts[GAMEFILE_MAX_BOARDS + 1];
+    int count = text_split(v, ",", parts, GAMEFILE_MAX_BOARDS + 1);
+    if (count < 1 || count > GAMEFILE_MAX_BOARDS)
+        return error_set(msg, n, "'%s' (allowed: 1 to %d boards FILESxRANKS separated by commas, e.g. 8x8, 2x2)", v,
+                         GAMEFILE_MAX_BOARDS);
+    for (int i = 0; i < count; i++) {
+        int files, ranks;
+        char extra;
+        if (sscanf(text_trim(parts[i]), "%dx%d%c", &files, &ranks, &extra) != 2 || files < 1 || ranks < 1 ||
+            files > 8 || ranks > 8)
+            return error_set(msg, n, "board %d '%s' (allowed: FILESxRANKS, 1..8 files and 1..8 ranks, e.g. 2x2)", i,
+                             text_trim(parts[i]));
+        s->boards[i][0] = files;
+        s->boards[i][1] = ranks;
+    }
+    s->board_count = count;
+    return 0;
+}
+
+/* Nick Danger's `link-pairs`: "0-1, 1-2", two different board numbers 0..3 each. */
+static int read_link_pairs(struct game_spec *s, char *v, char *msg, size_t n)
+{
+    enum { MAX = (int)(sizeof s->link_pairs / sizeof s->link_pairs[0]) };
+    char *parts[MAX + 1];
+    int count = text_split(v, ",", parts, MAX + 1);
+    if (count < 1 || count > MAX)
+        return error_set(msg, n, "'%s' (allowed: 1 to %d pairs of boards separated by commas, e.g. 0-1)", v, MAX);
+    for (int i = 0; i < count; i++) {
+        int a, b;
+        char extra;
+        if (sscanf(text_trim(parts[i]), "%d-%d%c", &a, &b, &extra) != 2 || a < 0 || b < 0 ||
+            a >= GAMEFILE_MAX_BOARDS || b >= GAMEFILE_MAX_BOARDS || a == b)
+            return error_set(msg, n, "pair '%s' (allowed: two different board numbers 0..%d, e.g. 0-1)",
+                             text_trim(parts[i]), GAMEFILE_MAX_BOARDS - 1);
+        s->link_pairs[i][0] = a;
+        s->link_pairs[i][1] = b;
+    }
+    s->link_pair_count = count;
+    return 0;
+}
+
+/* Nick Danger's `links`, `link-squares`, `after-linking`: the family checks them as its settings. */
+static int read_nd_setting(struct game_spec *s, int i, char *v, char *msg, size_t n)
+{
+    return copy_text(s->nd_settings[i], sizeof s->nd_settings[i], v, "a value of the game's setting", msg, n);
+}
+static int read_links(struct game_spec *s, char *v, char *msg, size_t n) { return read_nd_setting(s, 0, v, msg, n); }
+static int read_link_squares(struct game_spec *s, char *v, char *msg, size_t n)
+{
+    return read_nd_setting(s, 1, v, msg, n);
+}
+static int read_after_linking(struct game_spec *s, char *v, char *msg, size_t n)
+{
+    return read_nd_setting(s, 2, v, msg, n);
+}
+
 static int read_bench(struct game_spec *s, char *v, char *msg, size_t n)
 {
     if (s->bench_count == GAMEFILE_MAX_BENCH)
@@ -212,6 +271,11 @@ static const struct field_def fields[GF_FIELDS] = {
     [GF_PHASED] = {"phased", false, false, read_phased},
     [GF_LINK] = {"link", false, false, read_squares},
     [GF_SHIFT] = {"shift", false, false, read_squares},
+    [GF_BOARDS] = {"boards", false, false, read_boards},
+    [GF_LINK_PAIRS] = {"link-pairs", false, false, read_link_pairs},
+    [GF_LINKS] = {"links", false, false, read_links},
+    [GF_LINK_SQUARES] = {"link-squares", false, false, read_link_squares},
+    [GF_AFTER_LINKING] = {"after-linking", false, false, read_after_linking},
     [GF_BENCH] = {"bench", false, true, read_bench},
     [GF_BENCH_DEPTH] = {"bench-depth", false, false, read_bench_depth},
     [GF_RULES] = {"rules", false, false, read_rules},

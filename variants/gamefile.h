@@ -5,7 +5,7 @@
  * polypiece), its name, board, pieces (letter, name, Betza power), start
  * position, promotion, castling and the family's own parameters (Polypiece's
  * power lists, Pickle's linked square, Shifted Square's removed and added
- * squares). The reader checks each field's form and reports the first
+ * squares, Nick Danger's boards, link pairs and link settings). The reader checks each field's form and reports the first
  * problem as `FILE:LINE: FIELD: what is wrong (allowed: ...)`; whether the
  * declared game fits its family is the family's check (variants/family.h). */
 #ifndef RULEZERO_GAMEFILE_H
@@ -26,6 +26,8 @@
 #define GAMEFILE_MAX_BENCH 8
 #define GAMEFILE_PATH_LEN 256
 #define GAMEFILE_SQUARES_LEN 16  /* longest `link` or `shift` value + 1 */
+#define GAMEFILE_MAX_BOARDS 4    /* Nick Danger's `boards` */
+#define GAMEFILE_SETTING_LEN 16  /* longest `links`, `link-squares` or `after-linking` value + 1 */
 
 /* The fields, in the order docs/gamefiles.md lists them. */
 enum gamefile_field {
@@ -40,6 +42,11 @@ enum gamefile_field {
     GF_PHASED,
     GF_LINK,
     GF_SHIFT,
+    GF_BOARDS,
+    GF_LINK_PAIRS,
+    GF_LINKS,
+    GF_LINK_SQUARES,
+    GF_AFTER_LINKING,
     GF_BENCH,
     GF_BENCH_DEPTH,
     GF_RULES,
@@ -74,6 +81,13 @@ struct game_spec {
     char powers[POLYPIECE_POWERS_MAX + 1];
     bool phased;
     char squares[GAMEFILE_SQUARES_LEN]; /* pickle's `link`, shifted-square's `shift`: SQUARE=LOCATION */
+    /* nickdanger: `boards` (files, ranks of each), `link-pairs` (which boards link: two
+     * board numbers each), and the settings `links`, `link-squares`, `after-linking` as written */
+    int board_count;
+    int boards[GAMEFILE_MAX_BOARDS][2];
+    int link_pair_count;
+    int link_pairs[GAMEFILE_MAX_BOARDS * (GAMEFILE_MAX_BOARDS - 1) / 2][2];
+    char nd_settings[3][GAMEFILE_SETTING_LEN];
     int bench_count;
     char bench[GAMEFILE_MAX_BENCH][FEN_MAX_LEN];
     int bench_depth;                   /* 0: the family's */

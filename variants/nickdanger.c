@@ -10,6 +10,7 @@
 #include "variants/core/error.h"
 #include "variants/core/platform.h"
 #include "variants/core/san.h"
+#include "variants/family.h"
 #include "variants/nickdanger.h"
 #include "variants/nnue_state.h"
 
@@ -24,6 +25,8 @@ static void rules_defaults(struct nd_rules *r)
     r->max_links = ND_DEFAULT_LINKS;
     r->link_squares = ND_SQUARES_SAME_RANK;
     r->after_linking = ND_AFTER_TWINKLE;
+    r->board1_files = r->board1_ranks = 8;
+    r->board1_holes = 0;
 }
 
 static void build_rules(void) { rules_defaults(&default_rules); }
@@ -37,9 +40,10 @@ const struct nd_rules *nd_default_rules(void)
 static void nd_reset_rules(struct position *pos) { pos->rules = nd_default_rules(); }
 
 /* The values of the combo settings, in the order of their enums. */
-static const char *const link_squares_names[] = {"same-rank", "same-square", "same-colour", "any"};
+static const char *const link_squares_names[] = {"same-rank", "same-square", "same-colour", "any", "same-quadrant"};
 static const char *const after_linking_names[] = {"twinkle", "remove"};
-#define ND_LINK_SQUARES_CHOICES "same-rank /// same-square /// same-colour /// any"
+#define ND_LINK_SQUARES_CHOICES "same-rank /// same-square /// same-colour /// any /// same-quadrant"
+const char *const nd_setting_names[ND_SETTINGS] = {"Links", "LinkSquares", "AfterLinking"};
 #define ND_AFTER_LINKING_CHOICES "twinkle /// remove"
 
 static const struct variant_option nd_options[] = {
@@ -63,7 +67,14 @@ static void *nd_rules_new(char *err, size_t errlen)
 
 static void nd_rules_free(void *rules) { free(rules); }
 
-/* Links: a whole number from 1 to ND_LINK_SLOTS, nothing else. */
+/* The most links board 1 can hold: its squares, at most ND_LINK_SLOTS. */
+static int links_limit(const struct nd_rules *r)
+{
+    int squares = r->board1_files * r->board1_ranks;
+    return squares < ND_LINK_SLOTS ? squares : ND_LINK_SLOTS;
+}
+
+/* Links: a whole number from 1 to links_limit, nothing else. */
 static int set_links(struct nd_rules *r, const char *value, char *err, size_t errlen)
 {
     const char *s = value ? value : "";
@@ -74,9 +85,9 @@ static int set_links(struct nd_rules *r, const char *value, char *err, size_t er
         n = n * 10 + (*s - '0');
     while (*s == ' ')
         s++;
-    if (digits == 0 || *s || n < 1 || n > ND_LINK_SLOTS)
+    if (digits == 0 || *s || n < 1 || n > links_limit(r))
         return error_set(err, errlen, "Links: '%s': expected a whole number from 1 to %d (the most links at a time)",
-                         value ? value : "", ND_LINK_SLOTS);
+                         value ? value : "", links_limit(r));
     r->max_links = n;
     return 0;
 }
@@ -98,14 +109,32 @@ static int set_choice(const char *setting, const char *const *names, int count, 
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* LinkSquares: a choice that fits the boards' sizes. Boards of different
+ * sizes cannot be linked by rank or square (Betza's note 3c1); quadrants
+ * need boards of even sizes. */
+static int set_link_squares(struct nd_rules *r, const char *value, char *err, size_t errlen)
+{
+    int choice = ND_SQUARES_SAME_RANK;
+    if (set_choice("LinkSquares", link_squares_names, COUNT_OF(link_squares_names), &choice, value, err, errlen))
+        return -1;
+    bool same_size = r->board1_files == 8 && r->board1_ranks == 8;
+    if (!same_size && (choice == ND_SQUARES_SAME_RANK || choice == ND_SQUARES_SAME_SQUARE))
+        return error_set(err, errlen, "LinkSquares: '%s' needs two boards of one size (allowed with board 1 %dx%d: "
+                         "same-quadrant, same-colour, any)", value, r->board1_files, r->board1_ranks);
+    if (choice == ND_SQUARES_SAME_QUADRANT && (r->board1_files % 2 || r->board1_ranks % 2))
+        return error_set(err, errlen, "LinkSquares: 'same-quadrant' needs a board 1 of even files and ranks, not %dx%d "
+                         "(allowed: same-colour, any)", r->board1_files, r->board1_ranks);
+    r->link_squares = choice;
+    return 0;
+}
+
 static int nd_set_option(void *rules, const char *name, const char *value, char *err, size_t errlen)
 {
     struct nd_rules *r = rules;
     if (name && strcasecmp(name, "Links") == 0)
         return set_links(r, value, err, errlen);
     if (name && strcasecmp(name, "LinkSquares") == 0)
-        return set_choice("LinkSquares", link_squares_names, COUNT_OF(link_squares_names),
-                          &r->link_squares, value, err, errlen);
+        return set_link_squares(r, value, err, errlen);
     if (name && strcasecmp(name, "AfterLinking") == 0)
         return set_choice("AfterLinking", after_linking_names, COUNT_OF(after_linking_names),
                           &r->after_linking, value, err, errlen);
@@ -125,6 +154,30 @@ static void nd_get_option(const void *rules, const char *name, char *out, size_t
         snprintf(out, n, "%s", after_linking_names[r->after_linking]);
     else
         out[0] = '\0';
+}
+
+/* A game file's rules value (variants/family.h). */
+void *nd_rules_create(const struct game_decl *g, int board1_files, int board1_ranks,
+                      const char *const values[ND_SETTINGS], char *err, size_t errlen)
+{
+    struct nd_rules *r = malloc(sizeof *r);
+    if (!r) {
+        error_set(err, errlen, "Nick Danger settings: out of memory");
+        return NULL;
+    }
+    rules_defaults(r);
+    chess_rules_declared(&r->chess, g);
+    r->board1_files = board1_files;
+    r->board1_ranks = board1_ranks;
+    for (int l = 0; l < 64; l++)
+        if ((l & 7) >= board1_files || l >> 3 >= board1_ranks)
+            r->board1_holes |= 1ULL << l;
+    for (int i = 0; i < ND_SETTINGS; i++)
+        if (nd_set_option(r, nd_setting_names[i], values[i], err, errlen)) {
+            free(r);
+            return NULL;
+        }
+    return r;
 }
 
 static const int nd_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000};
@@ -152,6 +205,7 @@ static const char *pair_rule_text(const struct position *pos)
     case ND_SQUARES_SAME_SQUARE: return "the same square of each board (LinkSquares=same-square)";
     case ND_SQUARES_SAME_COLOUR: return "two squares of the same colour (LinkSquares=same-colour)";
     case ND_SQUARES_ANY: return "any two squares (LinkSquares=any)";
+    case ND_SQUARES_SAME_QUADRANT: return "two squares of the same quadrant (LinkSquares=same-quadrant)";
     default: return "same rank";
     }
 }
@@ -213,10 +267,29 @@ static int read_last(struct position *pos, const char *field, char *err, size_t 
     return 0;
 }
 
+/* Board 1's holes (a board smaller than 8x8) become OFFBOARD; a piece there is refused. */
+static int mark_holes(struct position *pos, char *err, size_t errlen)
+{
+    const struct nd_rules *r = nd_rules_of(pos);
+    for (uint64_t holes = r->board1_holes; holes; holes &= holes - 1) {
+        Square sq = nd_square(1, __builtin_ctzll(holes));
+        if (pos->board[sq] != EMPTY) {
+            char name[8];
+            geo_square_name(&pos->variant->geo, sq, name);
+            return error_set(err, errlen, "invalid FEN: field 1 (placement): %s is not a square of board 1 (%dx%d: "
+                             "files i.., ranks 1..; write the others empty)", name, r->board1_files, r->board1_ranks);
+        }
+        pos->board[sq] = OFFBOARD;
+    }
+    return 0;
+}
+
 static int nd_read_extra(struct position *pos, char *const *fields, int n, char *err, size_t errlen)
 {
     struct nd_state *st = nd_st(pos);
     memset(st, 0, sizeof *st);
+    if (mark_holes(pos, err, errlen))
+        return -1;
     if (n > 3)
         return error_set(err, errlen, "invalid FEN: field 10: unexpected '%s'", fields[3]);
     if (n > 0 && read_links(pos, fields[0], err, errlen))

@@ -21,19 +21,30 @@
 #define ND_BOARD1_COL 16
 
 /* `LinkSquares`: which board-1 squares a board-0 square may be linked to
- * (rule 3c, 3e1, Colorboundmost, or any). */
-enum nd_link_squares { ND_SQUARES_SAME_RANK = 0, ND_SQUARES_SAME_SQUARE, ND_SQUARES_SAME_COLOUR, ND_SQUARES_ANY };
+ * (rule 3c, 3e1, Colorboundmost, any, or note 3c1's same quadrant). */
+enum nd_link_squares {
+    ND_SQUARES_SAME_RANK = 0,
+    ND_SQUARES_SAME_SQUARE,
+    ND_SQUARES_SAME_COLOUR,
+    ND_SQUARES_ANY,
+    ND_SQUARES_SAME_QUADRANT
+};
 /* `AfterLinking`: what follows the linking phase (rule 2c Twinkle, or 2b removing). */
 enum nd_after_linking { ND_AFTER_TWINKLE = 0, ND_AFTER_REMOVE };
 
 /* The rules with this game's settings (pos->rules points here): the chess
  * tables; `Links`, the most links at a time (1 to ND_LINK_SLOTS), whose
- * reaching ends the linking phase; `LinkSquares`; `AfterLinking`. */
+ * reaching ends the linking phase; `LinkSquares`; `AfterLinking`; board 1's
+ * size (8x8 in the built-in game; a game file's `boards` may make it smaller:
+ * its files i.. and ranks 1.. from the corner i1, the other locations of the
+ * 8x8 frame holes, OFFBOARD on the mailbox, written as empty in a FEN). */
 struct nd_rules {
     struct chess_rules chess; /* first: chess_rules_of(pos) reads it */
     int max_links;
     int link_squares;  /* enum nd_link_squares */
     int after_linking; /* enum nd_after_linking */
+    int board1_files, board1_ranks;
+    uint64_t board1_holes; /* local squares of the 8x8 frame that board 1 lacks */
 };
 
 enum { ND_LAST_NONE = 0, ND_LAST_MADE, ND_LAST_BROKEN };
@@ -77,14 +88,28 @@ static inline uint8_t nd_full_phase(const struct nd_rules *r)
     return r->after_linking == ND_AFTER_REMOVE ? ND_PHASE_REMOVING : ND_PHASE_TWINKLE;
 }
 
+/* Is board-1 local square l1 a square of board 1 (not a hole)? */
+static inline bool nd_board1_has(const struct nd_rules *r, int l1) { return !((r->board1_holes >> l1) & 1); }
+
+/* The quadrant (0 to 3) of local square l on a board of files x ranks:
+ * left or right half of the files, lower or upper half of the ranks. */
+static inline int nd_quadrant(int l, int files, int ranks)
+{
+    return ((l & 7) >= files / 2) + 2 * ((l >> 3) >= ranks / 2);
+}
+
 /* May board-0 location l0 and board-1 location l1 be linked, by LinkSquares?
- * A square's colour is that of its place on its own board (a1 and i1 dark). */
+ * A square's colour is that of its place on its own board (a1 and i1 dark).
+ * Board 1 has holes only with the rules that leave the rank (a smaller
+ * board refuses same-rank and same-square), so only those ask for them. */
 static inline bool nd_pair_allowed(const struct nd_rules *r, int l0, int l1)
 {
     switch (r->link_squares) {
     case ND_SQUARES_SAME_SQUARE: return l0 == l1;
-    case ND_SQUARES_SAME_COLOUR: return (((l0 >> 3) + l0 + (l1 >> 3) + l1) & 1) == 0;
-    case ND_SQUARES_ANY: return true;
+    case ND_SQUARES_SAME_COLOUR: return (((l0 >> 3) + l0 + (l1 >> 3) + l1) & 1) == 0 && nd_board1_has(r, l1);
+    case ND_SQUARES_ANY: return nd_board1_has(r, l1);
+    case ND_SQUARES_SAME_QUADRANT:
+        return nd_quadrant(l0, 8, 8) == nd_quadrant(l1, r->board1_files, r->board1_ranks) && nd_board1_has(r, l1);
     default: return l0 >> 3 == l1 >> 3;
     }
 }
@@ -92,7 +117,8 @@ static inline bool nd_pair_allowed(const struct nd_rules *r, int l0, int l1)
 /* Pawns promote only by a Pawn move on board 0 (rule 3c, when links may leave the rank). */
 static inline bool nd_promotes_on_board0_only(const struct nd_rules *r)
 {
-    return r->link_squares == ND_SQUARES_SAME_COLOUR || r->link_squares == ND_SQUARES_ANY;
+    return r->link_squares == ND_SQUARES_SAME_COLOUR || r->link_squares == ND_SQUARES_ANY ||
+           r->link_squares == ND_SQUARES_SAME_QUADRANT;
 }
 
 /* A new link's number: the first free one from next_id on (so a broken
@@ -188,5 +214,9 @@ int nd_link_scorer_score(struct nd_link_scorer *sc, Move m);
 
 /* The default rules (Links 8, same-rank, twinkle), for a position read without a game's settings (nickdanger.c). */
 const struct nd_rules *nd_default_rules(void);
+
+/* The settings' names, in the order of struct nd_rules' fields (Links, LinkSquares, AfterLinking). */
+#define ND_SETTINGS 3
+extern const char *const nd_setting_names[ND_SETTINGS];
 
 #endif

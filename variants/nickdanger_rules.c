@@ -435,11 +435,15 @@ struct rank_tally {
 };
 
 /* Only what LinkSquares needs is counted: colours only for same-colour (else
- * everything under colour 0), uu and oo only for same-square. */
+ * everything under colour 0; for same-quadrant the half of the files on each
+ * board instead of the colour), uu and oo only for same-square. Board 1's
+ * holes count as linked: never free. */
 static void rank_tally(const struct position *pos, const struct nd_state *st, int r, struct rank_tally *t)
 {
-    int squares = nd_rules_of(pos)->link_squares;
-    unsigned m0 = (unsigned)(st->mask[0] >> (r * 8)) & 0xFF, m1 = (unsigned)(st->mask[1] >> (r * 8)) & 0xFF;
+    const struct nd_rules *rules = nd_rules_of(pos);
+    int squares = rules->link_squares;
+    unsigned m0 = (unsigned)(st->mask[0] >> (r * 8)) & 0xFF;
+    unsigned m1 = (unsigned)((st->mask[1] | rules->board1_holes) >> (r * 8)) & 0xFF;
     const Piece *row0 = &pos->board[make_square(0, r)], *row1 = &pos->board[make_square(ND_BOARD1_COL, r)];
     int u0[2] = {0, 0}, o0[2] = {0, 0}, u1[2] = {0, 0}, o1[2] = {0, 0}, uu = 0, oo = 0;
     if (squares == ND_SQUARES_SAME_RANK || squares == ND_SQUARES_ANY) {
@@ -454,14 +458,16 @@ static void rank_tally(const struct position *pos, const struct nd_state *st, in
             }
         }
     } else {
+        bool quadrant = squares == ND_SQUARES_SAME_QUADRANT;
         for (int f = 0; f < 8; f++) {
             int c = squares == ND_SQUARES_SAME_COLOUR ? (f + r) & 1 : 0;
+            int c0 = quadrant ? f >= 4 : c, c1 = quadrant ? f >= rules->board1_files / 2 : c;
             bool free0 = !((m0 >> f) & 1) && piece_type(row0[f]) != KING, free1 = !((m1 >> f) & 1);
             bool full0 = free0 && row0[f] != EMPTY, full1 = free1 && row1[f] != EMPTY;
-            u0[c] += free0;
-            o0[c] += full0;
-            u1[c] += free1;
-            o1[c] += full1;
+            u0[c0] += free0;
+            o0[c0] += full0;
+            u1[c1] += free1;
+            o1[c1] += full1;
             uu += free0 && free1;
             oo += full0 && full1;
         }
@@ -490,6 +496,17 @@ static int makes_from_tallies(const struct nd_rules *r, const struct rank_tally 
         for (int k = 0; k < 8; k++)
             total += t[k].uu - t[k].oo;
         return total;
+    case ND_SQUARES_SAME_QUADRANT: { /* by quadrant: the half of the files (c), the half of the ranks */
+        int q0u[4] = {0}, q0o[4] = {0}, q1u[4] = {0}, q1o[4] = {0};
+        for (int k = 0; k < 8; k++)
+            for (int c = 0; c < 2; c++) {
+                int a = c + 2 * (k >= 4), b = c + 2 * (k >= r->board1_ranks / 2);
+                q0u[a] += t[k].u0[c], q0o[a] += t[k].o0[c], q1u[b] += t[k].u1[c], q1o[b] += t[k].o1[c];
+            }
+        for (int q = 0; q < 4; q++)
+            total += q0u[q] * q1u[q] - q0o[q] * q1o[q];
+        return total;
+    }
     default:
         for (int k = 0; k < 8; k++)
             for (int c = 0; c < 2; c++)
@@ -576,6 +593,22 @@ static unsigned journal_ranks(const struct position *pos)
     return ranks;
 }
 
+/* Same-quadrant: at least two pairs of empty unlinked squares in one quadrant
+ * (board 1's holes are OFFBOARD, never empty). */
+static bool two_empty_quadrant_pairs(const struct position *pos, const struct nd_state *st)
+{
+    const struct nd_rules *rules = nd_rules_of(pos);
+    int e0[4] = {0}, e1[4] = {0}, pairs = 0;
+    for (int l = 0; l < 64; l++) {
+        e0[nd_quadrant(l, 8, 8)] += pos->board[nd_square(0, l)] == EMPTY && !((st->mask[0] >> l) & 1);
+        e1[nd_quadrant(l, rules->board1_files, rules->board1_ranks)] +=
+            pos->board[nd_square(1, l)] == EMPTY && !((st->mask[1] >> l) & 1);
+    }
+    for (int q = 0; q < 4; q++)
+        pairs += e0[q] * e1[q];
+    return pairs >= 2;
+}
+
 /* Two empty unlinked squares that LinkSquares lets be linked, at least two
  * such pairs: at most one is the forbidden re-make, and linking two empty
  * squares never exposes a King. */
@@ -598,6 +631,7 @@ static bool two_empty_pairs(const struct position *pos, const struct nd_state *s
             e0[c] += r0[c], e1[c] += r1[c];
     }
     switch (rules->link_squares) {
+    case ND_SQUARES_SAME_QUADRANT: return two_empty_quadrant_pairs(pos, st);
     case ND_SQUARES_SAME_SQUARE: return ee >= 2;
     case ND_SQUARES_SAME_COLOUR: return e0[0] * e1[0] >= 2 || e0[1] * e1[1] >= 2;
     case ND_SQUARES_ANY: return (e0[0] + e0[1]) * (e1[0] + e1[1]) >= 2;

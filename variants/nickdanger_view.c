@@ -1,5 +1,5 @@
 /* Nick Danger Chess as the GUI shows it: board 0 (a-h) and board 1 (i-p) side
- * by side, a piece on a link on both locations, the links, the phase and the
+ * by side (a smaller board 1 in its 8x8 frame, the squares it lacks left out), a piece on a link on both locations, the links, the phase and the
  * opponent's last link action. A link action is clicked as its board-0 square,
  * then its board-1 square; breaking an occupied link ends with a choice of
  * where the piece stays. */
@@ -14,8 +14,14 @@ static void areas(const struct position *pos, struct board_view *out)
     struct view_area *b = view_add_board(pos, out, "board1", 8, 8);
     if (a)
         snprintf(a->title, sizeof a->title, "Board a-h");
-    if (b)
-        snprintf(b->title, sizeof b->title, "Board i-p");
+    if (!b)
+        return;
+    snprintf(b->title, sizeof b->title, "Board i-p");
+    /* A board 1 smaller than 8x8 (a game file's): its holes are left out, as Shifted Square's removed square. */
+    for (int r = 0; r < b->rows; r++)
+        for (int f = 0; f < b->cols; f++)
+            if (pos->board[nd_square(1, (b->rows - 1 - r) * 8 + f)] == OFFBOARD)
+                b->cell[r][f][0] = '\0';
 }
 
 static void link_names(const struct position *pos, int local0, int local1, char *a, char *b)

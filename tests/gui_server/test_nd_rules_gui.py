@@ -12,7 +12,7 @@ import os
 from guitest import api_state, check, connect, finish, start_server, stop_server
 from test_notation import new_game, pgn_check, play
 
-CHOICES = {"LinkSquares": ["same-rank", "same-square", "same-colour", "any"], "AfterLinking": ["twinkle", "remove"]}
+CHOICES = {"LinkSquares": ["same-rank", "same-square", "same-colour", "any", "same-quadrant"], "AfterLinking": ["twinkle", "remove"]}
 
 
 def panel_items(state, row_name):

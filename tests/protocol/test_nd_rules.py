@@ -97,7 +97,7 @@ def check_cecp(rz):
     e = Engine(rz, "cecp")
     e.send("xboard", "protover 2")
     lines = e.collect_until(r"feature .*done=1.*", timeout=10)
-    for offer in ('feature option="LinkSquares -combo *same-rank /// same-square /// same-colour /// any"',
+    for offer in ('feature option="LinkSquares -combo *same-rank /// same-square /// same-colour /// any /// same-quadrant"',
                   'feature option="AfterLinking -combo *twinkle /// remove"'):
         if offer not in lines:
             failures.append(f"CECP: no {offer}")
@@ -136,7 +136,7 @@ def check_uci(rz):
     e = Engine(rz, "uci")
     e.send("uci")
     lines = e.collect_until("uciok", timeout=10)
-    for offer in ("option name LinkSquares type combo default same-rank var same-rank var same-square var same-colour var any",
+    for offer in ("option name LinkSquares type combo default same-rank var same-rank var same-square var same-colour var any var same-quadrant",
                   "option name AfterLinking type combo default twinkle var twinkle var remove"):
         if offer not in lines:
             failures.append(f"UCI: no '{offer}'")

@@ -13,9 +13,14 @@ Usage:
         reference, then, for SAMPLES child positions, the number of turns.
 SETTINGS, the game's settings, given to the engine too:
   --links N: Links (rule 2d: the most links at a time, default 8);
-  --link-squares same-rank|same-square|same-colour|any: LinkSquares (which
-      squares may be linked; with same-colour and any a Pawn promotes only
-      by a Pawn move on board 0);
+  --link-squares same-rank|same-square|same-colour|any|same-quadrant:
+      LinkSquares (which squares may be linked; with same-colour, any and
+      same-quadrant a Pawn promotes only by a Pawn move on board 0);
+  --board1 FxR: board 1's size (default 8x8): files i.., ranks 1.. from the
+      corner i1 (docs/rules/nickdanger-2x2.md); its other locations do not
+      exist (written as empty in a FEN);
+  --game ID --variants FILE: the engine's game (default nickdanger), a game
+      of a game file, with the same settings.
   --after-linking twinkle|remove: AfterLinking (rule 2c, or 2b: when the
       limit is reached only breaks, back to linking when none is left).
 Exit status 0 when everything agrees.
@@ -32,6 +37,8 @@ ORTH = [(1, 0), (-1, 0), (0, 1), (0, -1)]
 MAX_LINKS = 8  # rule 2d, the Links setting (--links)
 LINK_SQUARES = 'same-rank'  # the LinkSquares setting (--link-squares)
 AFTER_LINKING = 'twinkle'  # the AfterLinking setting (--after-linking)
+BOARD_SIZE = [(8, 8), (8, 8)]  # files, ranks of each board (--board1)
+GAME = ['-v', 'nickdanger']  # how the engine is told the game (--game, --variants)
 
 
 def full_phase():
@@ -47,12 +54,26 @@ def may_link(s0, s1):
         return (s0[1], s0[2]) == (s1[1], s1[2])
     if LINK_SQUARES == 'same-colour':   # a1 and i1 are both dark
         return (s0[1] + s0[2]) % 2 == (s1[1] + s1[2]) % 2
+    if LINK_SQUARES == 'same-quadrant':
+        return quadrant(s0) == quadrant(s1)
     return True
+
+
+def quadrant(loc):
+    """Which quarter of its own board a location lies in: left or right half, lower or upper half."""
+    files, ranks = BOARD_SIZE[loc[0]]
+    return (loc[1] >= files // 2, loc[2] >= ranks // 2)
 
 
 def promotes(loc):
     """Rule 3c: with links off the rank, only a Pawn moving on board 0 promotes."""
     return loc[0] == 0 or LINK_SQUARES in ('same-rank', 'same-square')
+
+
+def exists(loc):
+    """Is this location a square of its board?"""
+    files, ranks = BOARD_SIZE[loc[0]]
+    return 0 <= loc[1] < files and 0 <= loc[2] < ranks
 
 
 def name(loc):
@@ -115,6 +136,7 @@ def parse_fen(fen):
                 num = ''
             if ch == ' ':
                 break
+            assert exists((c // 8, c % 8, r)), 'a piece off the boards'
             p.board[(c // 8, c % 8, r)] = ch
             c += 1
     p.side = f[1]
@@ -167,8 +189,8 @@ def mine(pc, side):
     return pc is not None and (pc.isupper() == (side == 'w'))
 
 
-def onb(f, r):
-    return 0 <= f < 8 and 0 <= r < 8
+def onb(b, f, r):
+    return exists((b, f, r))
 
 
 def piece_moves(p, loc, pc, side):
@@ -187,12 +209,12 @@ def piece_moves(p, loc, pc, side):
                     out.append((to, 'promo', q))
             else:
                 out.append((to, kind, ''))
-        if onb(f, r + d) and (b, f, r + d) not in p.board:
+        if onb(b, f, r + d) and (b, f, r + d) not in p.board:
             add((b, f, r + d), 'n')
-            if r == start and (b, f, r + 2 * d) not in p.board:
+            if r == start and onb(b, f, r + 2 * d) and (b, f, r + 2 * d) not in p.board:
                 out.append(((b, f, r + 2 * d), 'double', ''))
         for df in (-1, 1):
-            if not onb(f + df, r + d):
+            if not onb(b, f + df, r + d):
                 continue
             to = (b, f + df, r + d)
             q = p.board.get(to)
@@ -215,7 +237,7 @@ def piece_moves(p, loc, pc, side):
         dirs, slide = DIAG + ORTH, False
     for df, dr in dirs:
         nf, nr = f + df, r + dr
-        while onb(nf, nr):
+        while onb(b, nf, nr):
             to = (b, nf, nr)
             q = p.board.get(to)
             if q is None:
@@ -387,7 +409,7 @@ def link_actions(p):
                 if s0 in p.links or (p.board.get(s0) or '').upper() == 'K':
                     continue
                 for s1 in [(1, f1, r1) for r1 in range(8) for f1 in range(8)]:
-                    if not may_link(s0, s1) or s1 in p.links or (s0 in p.board and s1 in p.board):
+                    if not exists(s1) or not may_link(s0, s1) or s1 in p.links or (s0 in p.board and s1 in p.board):
                         continue
                     if twinkle and p.last == ('-', s0, s1):
                         continue
@@ -459,12 +481,12 @@ def turns(p):
 
 
 def setting():
-    return ['--option', 'Links=%d' % MAX_LINKS, '--option', 'LinkSquares=' + LINK_SQUARES,
+    return GAME + ['--option', 'Links=%d' % MAX_LINKS, '--option', 'LinkSquares=' + LINK_SQUARES,
             '--option', 'AfterLinking=' + AFTER_LINKING]
 
 
 def engine_moves(rz, fen):
-    res = subprocess.run([rz, 'moves', '-v', 'nickdanger', '-f', fen] + setting(), capture_output=True, text=True,
+    res = subprocess.run([rz, 'moves', '-f', fen] + setting(), capture_output=True, text=True,
                          check=True)
     return dict(line.split(' ', 1) for line in res.stdout.splitlines())
 
@@ -489,7 +511,7 @@ def check(rz, fen, samples):
     for t in rng.sample(sorted(ref), min(samples, len(ref))):
         child = ref[t]
         n_ref = len(turns(parse_fen(child)))
-        res = subprocess.run([rz, 'perft', '-v', 'nickdanger', '-f', child, '-d', '1'] + setting(), capture_output=True,
+        res = subprocess.run([rz, 'perft', '-f', child, '-d', '1'] + setting(), capture_output=True,
                              text=True, check=True)
         n_eng = int(res.stdout.split()[-1])
         if n_ref != n_eng:
@@ -500,13 +522,22 @@ def check(rz, fen, samples):
 
 
 def main():
-    global MAX_LINKS, LINK_SQUARES, AFTER_LINKING
-    while len(sys.argv) >= 3 and sys.argv[1] in ('--links', '--link-squares', '--after-linking'):
+    global MAX_LINKS, LINK_SQUARES, AFTER_LINKING, GAME
+    variants = []
+    while len(sys.argv) >= 3 and sys.argv[1] in ('--links', '--link-squares', '--after-linking', '--board1', '--game',
+                                                 '--variants'):
         flag, value = sys.argv[1], sys.argv[2]
         if flag == '--links':
             MAX_LINKS = int(value)
+        elif flag == '--board1':
+            files, ranks = (int(x) for x in value.split('x'))
+            BOARD_SIZE[1] = (files, ranks)
+        elif flag == '--game':
+            GAME = ['-v', value]
+        elif flag == '--variants':
+            variants = ['--variants', value]
         elif flag == '--link-squares':
-            if value not in ('same-rank', 'same-square', 'same-colour', 'any'):
+            if value not in ('same-rank', 'same-square', 'same-colour', 'any', 'same-quadrant'):
                 print('unknown LinkSquares value %r' % value)
                 return 2
             LINK_SQUARES = value
@@ -516,6 +547,7 @@ def main():
                 return 2
             AFTER_LINKING = value
         del sys.argv[1:3]
+    GAME = variants + GAME
     if len(sys.argv) >= 3 and sys.argv[1] == 'turns':
         for t, q in turns(parse_fen(sys.argv[2])):
             print(t, write_fen(q))
