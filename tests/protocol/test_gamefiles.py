@@ -56,10 +56,11 @@ def test_cli():
 def test_same_search():
     """The re-declared games search as the built-in ones: the same bench
     nodes (node counts, not times: depth-limited, one thread)."""
-    for builtin, declared in (("normal", "chess-file"), ("polypiece", "polypiece-file"), ("pickle", "pickle-file"),
-                              ("shifted-square", "shifted-square-file")):
-        a = last_count(run("bench", "--variant", builtin, "--depth", "6"))
-        b = last_count(run("--variants", FILE, "bench", "--variant", declared, "--depth", "6"))
+    for builtin, declared, depth in (("normal", "chess-file", 6), ("polypiece", "polypiece-file", 6),
+                                     ("pickle", "pickle-file", 6), ("shifted-square", "shifted-square-file", 6),
+                                     ("nickdanger", "nickdanger-file", 4)):
+        a = last_count(run("bench", "--variant", builtin, "--depth", str(depth)))
+        b = last_count(run("--variants", FILE, "bench", "--variant", declared, "--depth", str(depth)))
         assert a and a == b, f"bench {builtin} {a}, {declared} {b}"
 
 
@@ -72,8 +73,8 @@ def test_uci():
     e.send("setoption name VariantPath value /nonexistent/games.ini")
     e.expect(UCI_ERR)
     e.send(f"setoption name VariantPath value {FILE}")
-    e.expect(r"info string variants: 6 new from .*: chess-file polypiece-file polypiece-armies polypiece-second "
-             r"pickle-file shifted-square-file")
+    e.expect(r"info string variants: 8 new from .*: chess-file polypiece-file polypiece-armies polypiece-second "
+             r"pickle-file shifted-square-file nickdanger-file nickdanger-2x2")
     e.expect(r"option name UCI_Variant type combo default normal .* var polypiece-armies( .*)?")
     e.send("setoption name UCI_Variant value polypiece-armies", "position startpos moves b1c3", "go perft 1")
     e.expect(r"Nodes searched: 16", timeout=30)  # Black's Knights are fsNW pieces, hemmed in
@@ -89,7 +90,7 @@ def test_cecp():
     assert any('VariantPath -string' in line for line in features), features
     e.send(f"option VariantPath={FILE}")
     e.expect(r'feature variants="normal,.*,chess-file,polypiece-file,polypiece-armies,polypiece-second,pickle-file,'
-             r'shifted-square-file"')
+             r'shifted-square-file,nickdanger-file,nickdanger-2x2"')
     e.send("new", "variant polypiece-armies")
     e.expect(r"setup \(PNBRQKpnbrqk\) 8x8\+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     e.send("sd 2", "usermove b1c3")

@@ -6,11 +6,16 @@
 # and `;option AfterLinking=V` are the game's settings, given to both programs
 # (no other option is known here). Fails when the suite cannot be read or when no
 # position was compared (nothing checked is not a pass).
-# Usage: nickdanger_ref.sh PYTHON RULEZERO [MAX_D1 [SAMPLES [SUITE]]]
+# REF_ARGS, when given, go to the reference before each line's settings: a
+# game of a game file and its sizes and defaults (nickdanger_ref.py --board1
+# 2x2 --links 4 --link-squares same-quadrant --game ID --variants FILE).
+# Usage: nickdanger_ref.sh PYTHON RULEZERO [MAX_D1 [SAMPLES [SUITE [REF_ARGS...]]]]
 set -u
 py=${1:?python}; rz=${2:?rulezero}; max=${3:-1500}; samples=${4:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 suite=${5:-$here/../../perft/suites/nickdanger.epd}
+shift $(($# < 5 ? $# : 5))
+base=("$@")
 [ -f "$suite" ] && [ -r "$suite" ] || { echo "FAIL: cannot read the suite $suite"; exit 1; }
 fail=0 n=0
 while IFS= read -r line; do
@@ -18,7 +23,7 @@ while IFS= read -r line; do
     fen=${line%%;*}; fen=$(echo "$fen" | sed 's/ *$//')
     d1=$(echo "$line" | sed -n 's/.*;D1 \([0-9]*\).*/\1/p')
     [ -n "$d1" ] && [ "$d1" -gt "$max" ] && continue
-    settings=() unknown=
+    settings=("${base[@]}") unknown=
     while IFS= read -r opt; do
         [ -n "$opt" ] || continue
         value=$(echo "${opt#;option *=}" | sed 's/ *$//')
