@@ -11,6 +11,7 @@
 #include "variants/core/settings.h"
 #include "variants/core/turn.h"
 #include "variants/registry.h"
+#include "variants/view.h"
 
 static char err[VARIANT_ERR_LEN];
 
@@ -268,6 +269,15 @@ START_TEST(nickdanger_family_registered_and_played)
     ck_assert_int_eq(settings_init(&st, small, err, sizeof err), 0);
     ck_assert_int_eq(fen_read_with(pos, &st, "rnbqkbnr8/pppppppp8/16/16/16/2N13/PPPPPPPP8/R1BQKBNR8 w KQkq - 0 2 - L -",
                                    err, sizeof err), 0);
+    /* The GUI's view: board 1's frame holds i1, j1, i2, j2 only (row 0 is rank 8). */
+    struct board_view *view = malloc(sizeof *view);
+    view_describe(pos, view);
+    ck_assert_int_eq(view->area_count, 2);
+    ck_assert_str_eq(view->area[1].cell[7][0], "i1");
+    ck_assert_str_eq(view->area[1].cell[6][1], "j2");
+    ck_assert_str_eq(view->area[1].cell[7][2], "");
+    ck_assert_str_eq(view->area[1].cell[5][0], "");
+    free(view);
     ck_assert_int_eq(fen_read_with(pos, &st, "rnbqkbnr8/pppppppp8/16/16/16/10N5/PPPPPPPP8/R1BQKBNR8 w KQkq - 0 2 - L -",
                                    err, sizeof err), -1);
     ck_assert_str_eq(err, "invalid FEN: field 1 (placement): k3 is not a square of board 1 (2x2: files i.., ranks 1..; "
