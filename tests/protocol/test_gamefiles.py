@@ -103,12 +103,13 @@ def test_cecp():
 def test_match():
     with tempfile.TemporaryDirectory() as tmp:
         pgn = os.path.join(tmp, "games.pgn")
-        res = run("--variants", FILE, "match", "--variant", "polypiece-armies",
-                  "--engine", f"{RZ} --variants {FILE}", "--engine", "builtin:random",
-                  "--games", "2", "--depth", "1", "--max-moves", "40", "--pgn", pgn)
-        assert res.returncode == 0 and "illegal moves 0, crashes 0" in res.stdout, res.stdout + res.stderr
-        res = run("--variants", FILE, "pgn-check", pgn)
-        assert res.returncode == 0 and "0 with errors" in res.stdout, res.stdout + res.stderr
+        for game in ("polypiece-armies", "nickdanger-2x2"):  # nickdanger-2x2: a board 1 of four squares
+            res = run("--variants", FILE, "match", "--variant", game,
+                      "--engine", f"{RZ} --variants {FILE}", "--engine", "builtin:random",
+                      "--games", "2", "--depth", "1", "--max-moves", "40", "--pgn", pgn)
+            assert res.returncode == 0 and "illegal moves 0, crashes 0" in res.stdout, res.stdout + res.stderr
+            res = run("--variants", FILE, "pgn-check", pgn)
+            assert res.returncode == 0 and "0 with errors" in res.stdout, res.stdout + res.stderr
 
 
 if __name__ == "__main__":
