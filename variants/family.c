@@ -183,7 +183,7 @@ static void fill_entry(struct family_game *g, const struct family *f)
                  f->name);
     g->decl.rules_card = g->card;
     g->xboard = (struct xboard_setup){.piece_to_char = g->xboard_letters, .files = 8, .ranks = 8, .parent = "fairy",
-                                      .fen_fields = 6};
+                                      .fen_fields = 6, .piece_lines = !f->powers_listed};
     g->decl.xboard = &g->xboard;
 }
 
