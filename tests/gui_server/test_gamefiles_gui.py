@@ -68,6 +68,9 @@ def test_people(ws):
     new_game(ws, "pickle-d5")
     for turn in ("e2e4", "d7d5", "e4d5"):
         play(ws, turn)
+    new_game(ws, "polypiece-waffle")
+    for turn in ("b1c3", "b8d6"):  # a Knight's leap; then Black's Knight is a Waffle (WA): b8-d6
+        play(ws, turn)
 
 
 def test_page_file(ws):
@@ -92,7 +95,8 @@ def test_page_file(ws):
 
 def main():
     proc, port = start_server("--variants", os.path.join(FILES, "chess-camel.ini"),
-                              "--variants", os.path.join(FILES, "pickle-d5.ini"))
+                              "--variants", os.path.join(FILES, "pickle-d5.ini"),
+                              "--variants", os.path.join(FILES, "polypiece-knightless.ini"))
     try:
         ws, setup, _ = connect(port)
         test_listed(setup)
