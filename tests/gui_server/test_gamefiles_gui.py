@@ -96,7 +96,7 @@ def test_page_file(ws):
 def main():
     proc, port = start_server("--variants", os.path.join(FILES, "chess-camel.ini"),
                               "--variants", os.path.join(FILES, "pickle-d5.ini"),
-                              "--variants", os.path.join(FILES, "polypiece-knightless.ini"))
+                              "--variants", os.path.join(FILES, "polypiece-waffle.ini"))
     try:
         ws, setup, _ = connect(port)
         test_listed(setup)
