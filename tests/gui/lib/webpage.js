@@ -18,7 +18,8 @@
 //     its games listed, one played against the engine, kept over a reload.
 // The page's code is the same in both forms: the checks of what only that
 // code does (Play a friend, PGN, Move now, the stored
-// game's reload and refusals) run on the site; the single file gets what its
+// game's reload and refusals) run on the site; both get a game file (its
+// text goes to the session's wasm); the single file gets what its
 // loading changes (the rules dialog, no request, the start, faults of its
 // inlined wasm, a phone), and its storage is reloaded by web_browser.
 'use strict';
@@ -377,8 +378,8 @@ async function webPageChecks(browser, form, step, shots) {
     await step(form.name + ': move now', async () => { const r = await moveNow(page); console.log('     shared memory ' + r.shared + ', the engine moved ' + r.took + ' ms after Move now'); });
     await step(form.name + ': a reload resumes the game', () => reloadResumes(page));
     await step(form.name + ': a stored game that cannot be resumed', () => refusals(page));
-    await step(form.name + ': a game file', () => gameFile(page));
   }
+  await step(form.name + ': a game file', () => gameFile(page));   // the single file too: its inlined session reads the file
   await step(form.name + ': full rules', () => form.selfContained ? rulesDialog(page) : rulesSite(page, form));
   if (shots) await page.screenshot({ path: path.join(shots, form.name + '-desktop.png') });
   await step(form.name + ': no script errors', async () => { if (ctx.problems.length) throw new Error(ctx.problems.join('\n')); });
