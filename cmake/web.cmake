@@ -36,6 +36,7 @@ add_executable(rulezero_session_web
   protocol/gui/gui_offers.c protocol/gui/gui_state.c protocol/gui/gui_session.c protocol/gui/gui_messages.c protocol/gui/gui_seats.c protocol/gui/gui_record.c
   protocol/gui/gui_inbound.c protocol/gui/gui_engines.c protocol/gui/gui_thinking.c
   protocol/gui/gui_analysis.c protocol/gui/gui_analysis_task.c protocol/gui/gui_analysis_engine.c
+  protocol/gui/gui_gamefiles.c
   protocol/web/analysis_web.c)
 target_link_libraries(rulezero_session_web PRIVATE rulezero_lib rulezero_cjson_web)
 # Asyncify only where the engine loop may suspend (direct calls from it to

@@ -419,6 +419,9 @@ static void cmd_variant(void *session, char *args)
         char setup[FEN_MAX_LEN + 256];
         if (xboard_setup_line(xb->game.pos, setup, sizeof setup))
             writer_printf(xb->w, "%s", setup);
+        char pieces[XBOARD_PIECE_LINES_LEN];
+        if (xboard_piece_lines(xb->game.pos, pieces, sizeof pieces))
+            writer_printf(xb->w, "%s", pieces);
     }
     if (xb->analyzing)
         think_if_engine_to_move(xb);

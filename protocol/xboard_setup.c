@@ -60,3 +60,40 @@ bool xboard_setup_line(const struct position *pos, char *out, size_t n)
                               xs->holdings, xs->parent, fen);
     return len >= 0 && (size_t)len < n;
 }
+
+/* The Betza power of XBoard's own piece drawn with image i of n images per
+ * side (its order: P N B R Q ..., the King last); NULL: the Pawn, or an
+ * image this file does not know. */
+static const char *image_power(size_t i, size_t n)
+{
+    static const char *const own[] = {NULL, "N", "B", "R", "Q"};
+    if (i + 1 == n)
+        return "K";
+    return i < sizeof own / sizeof own[0] ? own[i] : NULL;
+}
+
+bool xboard_piece_lines(const struct position *pos, char *out, size_t n)
+{
+    const struct game_decl *g = game_of(pos->variant);
+    const struct xboard_setup *xs = g->xboard;
+    size_t len = 0;
+    if (n)
+        out[0] = '\0';
+    if (!xs || !xs->piece_lines)
+        return true;
+    size_t images = strlen(xs->piece_to_char) / 2;
+    for (int t = 1; t < MAX_TYPES; t++) {
+        const struct piece_decl *p = &g->pieces[t];
+        const char *at = p->letter ? memchr(xs->piece_to_char, p->letter, images) : NULL;
+        if (!p->betza || !at)
+            continue;
+        const char *own = image_power((size_t)(at - xs->piece_to_char), images);
+        if (own && strcmp(own, p->betza) == 0)
+            continue;
+        int w = snprintf(out + len, n - len, "piece %c& %s\n", p->letter, p->betza);
+        if (w < 0 || (size_t)w >= n - len)
+            return false;
+        len += (size_t)w;
+    }
+    return true;
+}

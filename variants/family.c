@@ -193,7 +193,8 @@ static void fill_entry(struct family_game *g, const struct family *f)
                  f->name);
     g->decl.rules_card = g->card;
     g->xboard = (struct xboard_setup){.piece_to_char = g->xboard_letters, .files = f->template->geo.files,
-                                      .ranks = f->template->geo.ranks, .parent = "fairy", .fen_fields = 6};
+                                      .ranks = f->template->geo.ranks, .parent = "fairy", .fen_fields = 6,
+                                      .piece_lines = !f->powers_listed};
     g->decl.xboard = &g->xboard;
 }
 

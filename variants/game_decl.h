@@ -40,6 +40,7 @@ struct xboard_setup {
     const char *letter_map;    /* placement letters renamed in pairs, "GHgh": G -> H, g -> h; NULL: none */
     bool ep_as_dash;           /* field 4 sent as `-` */
     bool empty_hand_as_dash;   /* empty holdings `[]` sent as `[-]` */
+    bool piece_lines;          /* `piece L& BETZA` for each piece moving otherwise than its image */
 };
 
 /* A turn in XBoard's text (xboard_move) or XBoard's text in ours (xboard_parse). */

@@ -24,6 +24,7 @@ struct game_option_texts {
 void gui_game_option_texts(const struct game *g, struct game_option_texts *out);
 bool gui_same_option_texts(const struct game_option_texts *a, const struct game_option_texts *b);
 
+#define GUI_ENGINE_CMD_LEN 8192
 struct engine_slot {
     char id[GUI_ID_LEN];      /* player id it was started for; "" when none */
     const struct variant *variant; /* and the game it was started for */
@@ -31,11 +32,12 @@ struct engine_slot {
     struct limits limits;
     struct player_config cfg;
     struct player p;
+    char cmd[GUI_ENGINE_CMD_LEN]; /* cfg.cmd of engine:0: this binary with its game files */
 };
 
 /* What the server knows of engine:N before it plays: found out once, at
  * start-up, on a thread of its own (gui_probe.c). */
-#define GUI_MAX_VARIANTS 32
+#define GUI_MAX_VARIANTS (16 + REGISTRY_MAX_LOADED) /* the built-in games, then the files' */
 enum engine_status {
     ENGINE_UNKNOWN,   /* not probed (a session without threads): offered for every game */
     ENGINE_STARTING,  /* being probed */
@@ -116,6 +118,7 @@ struct gui_session {
     gui_send_fn asker;                /* the page whose message is being handled; NULL: none (an engine, */
     void *asker_ctx;                  /* the clock): whom a change the store refuses is said to */
     struct gui_analysis *analysis;    /* the analysis board (gui_analysis.h) */
+    struct gui_page_files *page_files; /* game files pages opened (gui_gamefiles.c); NULL: none yet */
     pthread_t analysis_thread;
     bool analysis_started;
 };
@@ -154,6 +157,13 @@ int gui_record_put_back(struct gui_session *s, const char *record, char *err, si
 
 /* Sends o as one message and frees it (gui_state.c). */
 void gui_send_json(gui_send_fn send, void *ctx, cJSON *o);
+
+/* Game files (gui_gamefiles.c, docs/gamefiles.md): a page's `game_file`;
+ * engine:0's command, with `--variants` for every file whose games are
+ * registered; the folder of the files pages opened removed (session's end). */
+int gui_on_game_file(const struct gui_request *r);
+void gui_self_command(const struct gui_session *s, char *out, size_t n);
+void gui_page_files_free(struct gui_session *s);
 
 /* Players (gui_players.c). */
 bool gui_player_exists(const struct gui_session *s, const char *id);

@@ -234,6 +234,7 @@ int gui_main(int argc, char **argv)
     zobrist_init();
     char *self = self_command();
     cfg.self_cmd = self;
+    cfg.game_files_on_disk = true;
     /* Signals go to this thread only (sigwait), SIGPIPE nowhere. */
     sigset_t set;
     sigemptyset(&set);

@@ -70,6 +70,7 @@ static const struct {
     {"analyse_game", gui_on_analyse_game},
     {"save", gui_on_save},
     {"restore", gui_on_restore},
+    {"game_file", gui_on_game_file},
 };
 
 static bool other_message(const struct request *r, const char *type)

@@ -100,9 +100,14 @@ void gui_slot_configure(const struct gui_session *s, struct engine_slot *slot, c
     snprintf(slot->id, sizeof slot->id, "%s", id);
     slot->limits = *limits;
     const char *cmd = engine_command(s, id);
+    if (cmd && strcmp(id, "engine:0") == 0) {
+        gui_self_command(s, slot->cmd, sizeof slot->cmd);
+        cmd = slot->cmd;
+    }
     c->cmd = cmd ? cmd : slot->id;
     c->protocol = !cmd ? PROTO_BUILTIN : strcmp(id, "engine:0") == 0 ? PROTO_CECP : PROTO_AUTO;
-    snprintf(c->name, sizeof c->name, "%s", strcmp(id, "engine:0") == 0 ? "Rule Zero" : c->cmd);
+    snprintf(c->name, sizeof c->name, "%.*s", (int)sizeof c->name - 1,
+             strcmp(id, "engine:0") == 0 ? "Rule Zero" : c->cmd);
     c->limits = *limits;
     snprintf(c->tc_text, sizeof c->tc_text, "-");
 }

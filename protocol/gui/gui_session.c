@@ -94,6 +94,7 @@ void gui_session_free(struct gui_session *s)
     free(s->scratch);
     free(s->view_pos);
     free(s->scratch_moves);
+    gui_page_files_free(s);
     free(s);
 }
 

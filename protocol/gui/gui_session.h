@@ -26,6 +26,10 @@ struct gui_config {
     bool no_threads;                 /* tests and fuzzing: no engine or clock thread (engines never move) */
     bool records;                    /* after every change of the game, every page gets `saved` (the browser build stores it) */
     const char *site;                /* the PGN's Site tag; NULL: "localhost" (the native server) */
+    /* A game file a page opens (`game_file`) is written to a folder of the
+     * session's own, which engine:0 reads with --variants (the native server);
+     * false: the engines get its text otherwise (the browser build's workers). */
+    bool game_files_on_disk;
     /* After every change of the game, with the session's lock held and before
      * any page is told of it: a server with a database writes it there
      * (gui_lobby.c) and returns once it is on the disk (0); when it cannot,

@@ -17,26 +17,11 @@
 #include "protocol/lab/lab_config.h"
 #include "protocol/match/match.h"
 #include "protocol/match/match_config.h"
+#include "variants/core/text.h"
 
 #define PATH_LEN 4096
 
-void lab_shell_quote(const char *text, char *out, size_t n)
-{
-    size_t k = 0;
-    if (n < 3)
-        return;
-    out[k++] = '\'';
-    for (const char *s = text; *s && k + 6 < n; s++) {
-        if (*s == '\'') {
-            memcpy(out + k, "'\\''", 4);
-            k += 4;
-        } else {
-            out[k++] = *s;
-        }
-    }
-    out[k++] = '\'';
-    out[k] = '\0';
-}
+void lab_shell_quote(const char *text, char *out, size_t n) { text_shell_quote(text, out, n); }
 
 int lab_self_path(char *out, size_t n)
 {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "variants/core/zobrist.h"
+#include "variants/registry.h"
 #include "protocol/xboard.h"
 
 struct web_engine {
@@ -30,6 +31,15 @@ EMSCRIPTEN_KEEPALIVE struct web_engine *rz_engine_new(void)
         return NULL;
     }
     return e;
+}
+
+/* A game file the page opened (its name and text), before the first line:
+ * its games join the engine's as they joined the session's. 0, or -1 when
+ * refused (the session has refused it too, and said why). */
+EMSCRIPTEN_KEEPALIVE int rz_engine_load_games(const char *name, const char *text)
+{
+    char err[VARIANT_ERR_LEN];
+    return variant_load_text(name, text, err, sizeof err) < 0 ? -1 : 0;
 }
 
 /* One line of CECP; 0 once `quit` was read. */

@@ -100,6 +100,39 @@ def test_cecp():
     e.close()
 
 
+TEST_FILES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gamefiles")
+
+
+def test_cecp_pieces():
+    """XBoard gets, after `variant ID` of a file's game, the `setup` line and a
+    `piece L& BETZA` line for each piece that moves otherwise than XBoard's
+    piece of its image: exactly these lines, none for a Polypiece game (its
+    powers change as it plays) or a game of orthodox pieces."""
+    e = Engine(RZ, "cecp")
+    e.send("xboard", "protover 2")
+    e.collect_until("feature done=1")
+    for name in sorted(os.listdir(TEST_FILES)):
+        e.send(f"option VariantPath={os.path.join(TEST_FILES, name)}")
+        e.sync(1)
+    want = {
+        "camel-chess": ["setup (PCBRQKpcbrqk) 8x8+0_fairy rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w KQkq - 0 1",
+                        "piece C& C", "piece B& BW"],
+        "polypiece-waffle": ["setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+        "pickle-d5": ["setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+        "shifted-d4": ["setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+    }
+    for game, lines in want.items():
+        e.send("new", f"variant {game}")
+        got = [line for line in e.sync(2) if not line.startswith("#")]
+        assert got == lines, f"{game}: {got}"
+    # The Camel leaps as declared: XBoard's move b1c4 is the engine's too.
+    e.send("new", "variant camel-chess")
+    e.sync(3)
+    e.send("force", "usermove b1c4", "ping 4")
+    e.expect("pong 4", skip=r"#.*")
+    e.close()
+
+
 def test_match():
     with tempfile.TemporaryDirectory() as tmp:
         pgn = os.path.join(tmp, "games.pgn")
@@ -113,5 +146,6 @@ def test_match():
 
 
 if __name__ == "__main__":
-    sys.exit(run_tests([("cli", test_cli), ("same_search", test_same_search), ("uci", test_uci), ("cecp", test_cecp), ("match", test_match)],
+    sys.exit(run_tests([("cli", test_cli), ("same_search", test_same_search), ("uci", test_uci), ("cecp", test_cecp), ("cecp_pieces", test_cecp_pieces),
+                       ("match", test_match)],
                        only=sys.argv[3:]))

@@ -122,3 +122,21 @@ long long text_read_line(char **line, size_t *cap, FILE *in)
     (*line)[len] = '\0';
     return (long long)len;
 }
+
+void text_shell_quote(const char *text, char *out, size_t n)
+{
+    size_t k = 0;
+    if (n < 3)
+        return;
+    out[k++] = '\'';
+    for (const char *s = text; *s && k + 6 < n; s++) {
+        if (*s == '\'') {
+            memcpy(out + k, "'\\''", 4);
+            k += 4;
+        } else {
+            out[k++] = *s;
+        }
+    }
+    out[k++] = '\'';
+    out[k] = '\0';
+}

@@ -33,5 +33,8 @@ void text_no_parens(const char *in, char *out, size_t n);
  * newline included, like POSIX getline (which Windows lacks). Returns the
  * length, or -1 at end of input (or when memory runs out) with nothing read. */
 long long text_read_line(char **line, size_t *cap, FILE *in);
+/* `text` as one word of a /bin/sh command: in single quotes, a quote inside
+ * written '\''. Cut short when out is too small. */
+void text_shell_quote(const char *text, char *out, size_t n);
 
 #endif

@@ -6,9 +6,10 @@
 // a `?` meanwhile reaches the search through a shared counter (stop), when
 // the browser gives shared memory. A fault comes back as {exit: why}.
 //
-// Started from a Blob URL; the first message is {boot: {glue, wasm, stop}}:
-// the Emscripten glue's text, the wasm's bytes, and the shared counter
-// (an Int32Array on a SharedArrayBuffer) or null.
+// Started from a Blob URL; the first message is {boot: {glue, wasm, stop, games}}:
+// the Emscripten glue's text, the wasm's bytes, the shared counter
+// (an Int32Array on a SharedArrayBuffer) or null, and the game files the
+// page opened ([{name, text}], loaded before the first line).
 'use strict';
 
 let engine = 0;
@@ -45,12 +46,25 @@ function boot(b) {
         engine = self.Module._rz_engine_new();
       } catch (e) { fail('failed to start: ' + (e && e.message ? e.message : e)); return; }
       if (!engine) { fail('could not start: out of memory'); return; }
+      for (const g of b.games || []) loadGames(g.name, g.text);
       while (engine && waiting.length) { const m = waiting.shift(); feed(m.line, m.stops | 0); }
     },
   };
   try {
     importScripts(URL.createObjectURL(new Blob([b.glue], { type: 'text/javascript' })));
   } catch (e) { fail('failed to load: ' + (e && e.message ? e.message : e)); }
+}
+
+function loadGames(name, text) {
+  const M = self.Module;
+  const sizes = [M.lengthBytesUTF8(name) + 1, M.lengthBytesUTF8(text) + 1];
+  const ptrs = sizes.map(n => M._malloc(n));
+  if (ptrs[0] && ptrs[1]) {
+    M.stringToUTF8(name, ptrs[0], sizes[0]);
+    M.stringToUTF8(text, ptrs[1], sizes[1]);
+    M._rz_engine_load_games(ptrs[0], ptrs[1]);
+  }
+  ptrs.forEach(p => { if (p) M._free(p); });
 }
 
 // One line of CECP. `stops` is the stop counter as the session read it when

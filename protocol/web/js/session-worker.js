@@ -64,7 +64,8 @@ class EngineProc {
     URL.revokeObjectURL(url);
     this.worker.onmessage = e => this.onMessage(e.data || {});
     this.worker.onerror = e => { e.preventDefault(); this.end('failed: ' + (e.message || 'an error in its worker')); };
-    this.worker.postMessage({ boot: { glue: engineAssets.glue, wasm: engineAssets.wasm.slice(0), stop: this.stop } });
+    this.worker.postMessage({ boot: { glue: engineAssets.glue, wasm: engineAssets.wasm.slice(0), stop: this.stop,
+      games: gameFiles.slice() } });
   }
   onMessage(m) {
     if (typeof m.line === 'string') { this.lines.push(m.line); this.notify(); }
@@ -92,8 +93,20 @@ class EngineProc {
   }
 }
 
+// The game files the page opened ({name, text}, `game_file` messages): every
+// engine started after one gets them all (the session's engine:0 command
+// names them with --variants, which a Worker need not read).
+const gameFiles = [];
+function noteGameFile(text) {
+  if (!text.includes('"game_file"')) return;
+  let m;
+  try { m = JSON.parse(text); } catch (e) { return; }
+  if (m && m.type === 'game_file' && typeof m.name === 'string' && typeof m.text === 'string' &&
+      !gameFiles.some(g => g.name === m.name)) gameFiles.push({ name: m.name, text: m.text });
+}
+
 function spawn(cmd) {
-  if (cmd !== 'rulezero' || !engineAssets) return 0;
+  if (!/^rulezero( |$)/.test(cmd) || !engineAssets) return 0;
   const id = nextProc++;
   try { procs.set(id, new EngineProc(id)); } catch (e) { return 0; }
   return id;
@@ -147,6 +160,7 @@ function start() {
 }
 
 function handle(text) {
+  noteGameFile(text);
   const size = M.lengthBytesUTF8(text) + 1;
   const data = M._malloc(size);
   if (!data) { self.postMessage({ text: JSON.stringify({ type: 'error', message: 'out of memory' }) }); return; }

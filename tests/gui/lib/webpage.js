@@ -13,10 +13,13 @@
 //     engine that fails is reported by the session's `error`;
 //   - a phone (390x844, touch): every cell in view, Nick Danger's boards one
 //     above the other, the side column below the board, a turn by tapping;
-//   - the single file asks for nothing but its own file and Blob URLs.
+//   - the single file asks for nothing but its own file and Blob URLs;
+//   - a game file opened in the new-game dialog: refused as the CLI says, or
+//     its games listed, one played against the engine, kept over a reload.
 // The page's code is the same in both forms: the checks of what only that
 // code does (Play a friend, PGN, Move now, the stored
-// game's reload and refusals) run on the site; the single file gets what its
+// game's reload and refusals) run on the site; both get a game file (its
+// text goes to the session's wasm); the single file gets what its
 // loading changes (the rules dialog, no request, the start, faults of its
 // inlined wasm, a phone), and its storage is reloaded by web_browser.
 'use strict';
@@ -317,6 +320,53 @@ async function phone(browser, form, shots) {
   await closeClean(ctx, 'on the phone');
 }
 
+// A game written only as a file (tests/gamefiles/, docs/gamefiles.md): a
+// pasted file that breaks a rule is refused in the dialog as the CLI says it
+// (NAME:LINE: FIELD: ...); a picked file's games join the list, the first
+// chosen; a game of it plays against the engine; after a reload the file's
+// games are listed again and the stored game restores.
+const GAME_FILE = path.join(__dirname, '..', '..', 'gamefiles', 'chess-camel.ini');
+async function gameFile(page) {
+  await page.click('#btn-new');
+  await page.waitForSelector('#newgame[open]');
+  await page.click('#ng-file-box summary');
+  await page.fill('#ng-file-text', '[bad-one]\nfamily = chess\nname = Bad\nboard = 9x9\n');
+  await page.click('#ng-file-open');
+  await page.waitForSelector('#ng-file-error:not([hidden])', { timeout: 10000 });
+  const refusal = await page.textContent('#ng-file-error');
+  must(/^pasted-\d+\.ini:4: board: '9x9' \(allowed: /.test(refusal), 'the refusal reads "' + refusal + '"');
+  await page.setInputFiles('#ng-file', GAME_FILE);
+  await page.waitForFunction(() => document.getElementById('ng-variant').value === 'camel-chess', null, { timeout: 10000 });
+  const status = await page.textContent('#ng-file-status');
+  must(/^chess-camel\.ini: camel-chess /.test(status), 'the status reads "' + status + '"');
+  must(await page.isHidden('#ng-file-error'), 'the error stayed after a good file');
+  await page.click('#ng-cancel');
+  await newGame(page, { variant: 'camel-chess', white: 'human', black: 'engine:0', tc: { kind: 'depth', depth: 1 } });
+  must(await page.evaluate(() => window.rulezero.setup.variants.find(v => v.id === 'camel-chess').rules_card.includes('Camel')),
+    'the file\'s rules card is not in the setup');
+  await playTurn(page, 'b1c4');   // the Camel's (1,3) leap
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 2, null, { timeout: 60000 });
+  await playTurn(page, 'e2e4');
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 4, null, { timeout: 60000 });
+  const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('rulezero.gamefiles')));
+  must(kept.length === 1 && kept[0].name === 'chess-camel.ini', 'kept files: ' + JSON.stringify(kept).slice(0, 200));
+  const before = await gameOf(page);
+  await page.waitForFunction(n => {
+    const v = localStorage.getItem('rulezero.game');
+    return v && JSON.parse(v).record.turns.length === n;
+  }, before.turns.length, { timeout: 5000 });
+  await page.reload();
+  await ready(page);
+  await page.waitForFunction(() => window.rulezero.restore, null, { timeout: 10000 });
+  must(await page.evaluate(() => window.rulezero.restore.ok), 'the file game was not restored: ' + JSON.stringify(await page.evaluate(() => window.rulezero.restore)));
+  const after = await gameOf(page);
+  must(after.variant === 'camel-chess' && JSON.stringify(after.turns) === JSON.stringify(before.turns),
+    'the reload did not resume the file game: ' + JSON.stringify(before) + ' became ' + JSON.stringify(after));
+  must(await page.evaluate(() => [...document.querySelectorAll('#ng-variant option')].some(o => o.value === 'camel-chess')),
+    'the file\'s games are not listed after the reload');
+  await page.evaluate(() => localStorage.removeItem('rulezero.gamefiles'));
+}
+
 // Every check on one form; returns the names of the failed ones.
 async function webPageChecks(browser, form, step, shots) {
   const ctx = await open(browser, form);
@@ -329,6 +379,7 @@ async function webPageChecks(browser, form, step, shots) {
     await step(form.name + ': a reload resumes the game', () => reloadResumes(page));
     await step(form.name + ': a stored game that cannot be resumed', () => refusals(page));
   }
+  await step(form.name + ': a game file', () => gameFile(page));   // the single file too: its inlined session reads the file
   await step(form.name + ': full rules', () => form.selfContained ? rulesDialog(page) : rulesSite(page, form));
   if (shots) await page.screenshot({ path: path.join(shots, form.name + '-desktop.png') });
   await step(form.name + ': no script errors', async () => { if (ctx.problems.length) throw new Error(ctx.problems.join('\n')); });

@@ -11,6 +11,11 @@ import { openWebSession } from './websession.js';
 export const inBrowser = typeof window !== 'undefined' && !!window.RULEZERO_WEB;
 
 const handlers = new Map();
+const openers = [];
+
+// Calls fn() each time the connection opens, before the page's `hello`: what
+// it sends is handled before the session describes itself (game files).
+export function onOpen(fn) { openers.push(fn); }
 
 // Calls fn(msg, arrived) for every message of this type, in registration order.
 // A handler that returns true takes the message: the later ones do not see it
@@ -41,7 +46,11 @@ export function connect() {
   rz.ws = ws;
   setConn('connecting');
   let opened = false;
-  ws.onopen = () => { opened = true; retryMs = 500; setConn('open'); send({ type: 'hello' }); };
+  ws.onopen = () => {
+    opened = true; retryMs = 500; setConn('open');
+    for (const fn of openers) { try { fn(); } catch (e) { console.error('rulezero: an open handler failed:', e); } }
+    send({ type: 'hello' });
+  };
   ws.onclose = event => {
     if (inBrowser) { setConn('failed'); sessionFailed(event.reason, opened); return; }
     setConn('closed');

@@ -30,6 +30,7 @@ import { initReplace } from './replace.js';
 import { initLink } from './link.js';
 import { initPgnImport } from './pgnimport.js';
 import { initPuzzles } from './puzzles.js';
+import { initGameFiles } from './gamefiles.js';
 
 // The order of the init calls is the order of the 'render' listeners.
 initErrors();
@@ -60,6 +61,7 @@ initTyped();
 initReplace();     // before main's error banner: it takes the refusals of its own records
 initLink();
 initPgnImport();
+initGameFiles();
 
 onMessage('setup', msg => { rz.setup = msg; emit('setup', msg); render(); });
 onMessage('state', acceptState);
