@@ -24,8 +24,9 @@
 #      CECP and UCI, the perft suites and the bench signature) in the background,
 #      two at a time (a browser test beside another), beside the sanitizer
 #      build's tests (label "sanitize": unit tests, CLI, shallow perft suites,
-#      short self-play; any sanitizer report fails the run), then the ThreadSanitizer build's (label "tsan": a two-thread search,
-#      a match with two games at once, the GUI server with two pages).
+#      short self-play; any sanitizer report fails the run; scheduled as in
+#      stage 1), then the ThreadSanitizer build's (label "tsan": a two-thread
+#      search, a match with two games at once, the GUI server with two pages).
 #   3. Still beside the browser and Wine tests if they have not ended:
 #      a short libFuzzer run of each fuzz target (fixed seed and run count),
 #      which first replays the target's saved crash inputs, corpus and seeds
