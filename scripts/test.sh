@@ -25,7 +25,7 @@
 #      two at a time (a browser test beside another), beside the sanitizer
 #      build's tests (label "sanitize": unit tests, CLI, shallow perft suites,
 #      short self-play; any sanitizer report fails the run; scheduled as in
-#      stage 1), then the ThreadSanitizer build's (label "tsan": a two-thread
+#      stage 1, one test that waits fewer), then the ThreadSanitizer build's (label "tsan": a two-thread
 #      search, a match with two games at once, the GUI server with two pages).
 #   3. Still beside the browser and Wine tests if they have not ended:
 #      a short libFuzzer run of each fuzz target (fixed seed and run count),
@@ -249,8 +249,9 @@ if [ "$sanitize" -eq 1 ]; then
     # (label "fuzz") run here only when it does not.
     skip_replays=()
     [ "$fuzz" -eq 0 ] || skip_replays=(-LE '^fuzz$')
-    run_ctest "$root/build-sanitize" --output-on-failure -j$((2 * jobs + 1)) \
-        --resource-spec-file "$(resource_spec "$jobs" $((jobs + 1)))" --timeout 3600 -L sanitize "${skip_replays[@]}"
+    # As in stage 1, but one test that waits fewer: the browser and Wine tests run beside.
+    run_ctest "$root/build-sanitize" --output-on-failure -j$((2 * jobs)) \
+        --resource-spec-file "$(resource_spec "$jobs" "$jobs")" --timeout 3600 -L sanitize "${skip_replays[@]}"
     # The "tsan" tests drive a two-thread search, a match of two games at once
     # and the GUI server with two pages through the ThreadSanitizer binary
     # (tests/threads_tsan.sh; about 30 s).
