@@ -3,7 +3,11 @@
 # stages that do not compete side by side (arranged for at most 15 minutes on
 # 2 idle cores):
 #   1. Release build (gcc, -Werror), then every test but the browser build's and
-#      the Windows build's. While those tests run, the other builds are made
+#      the Windows build's: as many that compute at a time as there are
+#      cores, and beside them one more than that of the tests that mostly wait
+#      (on a browser, a clock, a server, XBoard), the longest first
+#      (tests/schedule.cmake).
+#      While those tests run, the other builds are made
 #      beside them, one after another at a lower priority (nice), each logged to
 #      build-logs/NAME.log:
 #      - the browser build (Emscripten, scripts/web.sh: the static site, the
@@ -18,11 +22,13 @@
 #      Windows build's under Wine against the Linux build (label "windows",
 #      tests/windows/wine_test.sh: handshakes, a short game of every variant over
 #      CECP and UCI, the perft suites and the bench signature) in the background,
-#      beside the sanitizer build's tests (label "sanitize": unit tests, CLI,
-#      shallow perft suites, short self-play; any sanitizer report fails the
-#      run), then the ThreadSanitizer build's (label "tsan": a two-thread search,
-#      a match with two games at once, the GUI server with two pages).
-#   3. A short libFuzzer run of each fuzz target (fixed seed and run count),
+#      two at a time (a browser test beside another), beside the sanitizer
+#      build's tests (label "sanitize": unit tests, CLI, shallow perft suites,
+#      short self-play; any sanitizer report fails the run; scheduled as in
+#      stage 1, one test that waits fewer), then the ThreadSanitizer build's (label "tsan": a two-thread
+#      search, a match with two games at once, the GUI server with two pages).
+#   3. Still beside the browser and Wine tests if they have not ended:
+#      a short libFuzzer run of each fuzz target (fixed seed and run count),
 #      which first replays the target's saved crash inputs, corpus and seeds
 #      (so stage 2's sanitizer tests leave out the replay tests, label "fuzz");
 #      one target per core at a time, the longest first.
@@ -73,6 +79,17 @@ run_ctest() {
         echo "Skipped, so not checked: $skipped(ctest -V -R NAME says what is missing)" >&2
         [ "$allow_skips" -eq 1 ] || { echo "scripts/test.sh installs every tool: a skipped test fails the run" >&2; exit 1; }
     fi
+}
+# resource_spec CORES WAITS: writes (once) and prints the name of a ctest
+# resource file with CORES "cores" slots and WAITS "waits" slots: a test that
+# mostly waits (on a browser, a clock, a server, XBoard) takes one of the
+# second, every other test one of the first (tests/schedule.cmake), so with
+# ctest -j CORES+WAITS the tests that wait run beside CORES that compute.
+resource_spec() {
+    local file="$logs/resources-$1-$2.json"
+    [ -e "$file" ] || printf '{"version": {"major": 1, "minor": 0}, "local": [{"cores": [{"id": "0", "slots": %d}], "waits": [{"id": "0", "slots": %d}]}]}\n' \
+        "$1" "$2" >"$file"
+    echo "$file"
 }
 # stage NAME: starts timing a stage; the previous one's time is recorded, and
 # every stage's time is printed at the end (where a slow run's time goes).
@@ -198,7 +215,8 @@ stage "Release tests, the other builds beside them"
 other_builds &
 builds=$!
 background+=("$builds")
-run_ctest "$root/build" --output-on-failure -j"$jobs" --timeout 3600 -LE '^(windows|web)$'
+run_ctest "$root/build" --output-on-failure -j$((2 * jobs + 1)) --resource-spec-file "$(resource_spec "$jobs" $((jobs + 1)))" \
+    --timeout 3600 -LE '^(windows|web)$'
 stage "Waiting for the builds beside the tests"
 wait "$builds" || { echo "a build beside the tests failed (see above, build-logs/)"; exit 1; }
 
@@ -215,7 +233,9 @@ if [ ${#outside[@]} -gt 0 ]; then
     [ "$windows" -eq 0 ] || args+=(-DRULEZERO_WINDOWS_EXE="$root/build-windows/rulezero.exe")
     cmake "$root/build" "${args[@]}" >/dev/null
     labels=$(IFS='|'; echo "${outside[*]}")
-    (run_ctest "$root/build" --output-on-failure --timeout 900 -L "^($labels)\$") >"$logs/outside-tests.log" 2>&1 &
+    # Two at a time: a browser test beside Wine's or another (tests/schedule.cmake).
+    (run_ctest "$root/build" --output-on-failure -j2 --resource-spec-file "$(resource_spec 1 1)" --timeout 900 \
+        -L "^($labels)\$") >"$logs/outside-tests.log" 2>&1 &
     outside_pid=$!
     background+=("$outside_pid")
 fi
@@ -229,20 +249,14 @@ if [ "$sanitize" -eq 1 ]; then
     # (label "fuzz") run here only when it does not.
     skip_replays=()
     [ "$fuzz" -eq 0 ] || skip_replays=(-LE '^fuzz$')
-    run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 -L sanitize "${skip_replays[@]}"
+    # As in stage 1, but one test that waits fewer: the browser and Wine tests run beside.
+    run_ctest "$root/build-sanitize" --output-on-failure -j$((2 * jobs)) \
+        --resource-spec-file "$(resource_spec "$jobs" "$jobs")" --timeout 3600 -L sanitize "${skip_replays[@]}"
     # The "tsan" tests drive a two-thread search, a match of two games at once
     # and the GUI server with two pages through the ThreadSanitizer binary
     # (tests/threads_tsan.sh; about 30 s).
     stage "ThreadSanitizer tests: a threaded search, a match, the GUI server"
     run_ctest "$root/build-tsan" --output-on-failure --timeout 600 -L tsan
-fi
-
-if [ -n "${outside_pid:-}" ]; then
-    stage "Waiting for the web and Windows tests"
-    status=0
-    wait "$outside_pid" || status=$?
-    cat "$logs/outside-tests.log"
-    [ "$status" -eq 0 ] || { echo "the web or Windows tests failed (above; build-logs/outside-tests.log)"; exit 1; }
 fi
 
 # fuzz_one TARGET:RUNS: one short libFuzzer run of the prebuilt TARGET (RUNS
@@ -278,4 +292,12 @@ if [ "$fuzz" -eq 1 ]; then
     printf '%s\n' cecp:800 gui:1500 uci:2000 fen:60000 move:60000 |
         xargs -P "$jobs" -n 1 bash -c 'fuzz_one "$1"' fuzz_one ||
         { echo "a fuzz target failed (above)"; exit 1; }
+fi
+
+if [ -n "${outside_pid:-}" ]; then
+    stage "Waiting for the web and Windows tests"
+    status=0
+    wait "$outside_pid" || status=$?
+    cat "$logs/outside-tests.log"
+    [ "$status" -eq 0 ] || { echo "the web or Windows tests failed (above; build-logs/outside-tests.log)"; exit 1; }
 fi

@@ -4,7 +4,9 @@
 // (lib/firefox.js), plays every game of scenarios.js by clicking in the
 // single file rulezero.html opened as a file:// URL, the page compared with
 // the session Worker's own state after every turn, as web.js does in
-// Chromium; then the page must have reported no script error. Exit 77
+// Chromium; then, in the same Firefox, the Nick Danger correspondence game of
+// lib/links.js (two user contexts, a damaged link refused); then the page
+// must have reported no script error. Exit 77
 // (skipped) without Firefox or without tests/gui/node_modules.
 // Usage: node tests/gui/firefox.js --rulezero build/rulezero [--html build-web/rulezero.html] [--only VARIANT,...]
 'use strict';
@@ -17,6 +19,7 @@ const { pathToFileURL } = require('url');
 const { launchFirefox } = require('./lib/firefox');
 const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
+const { firefoxCorrespondence } = require('./lib/links');
 const { untilDrawn } = require('./lib/drawn');
 const scenarios = require('./scenarios');
 const { step } = require('./lib/step');
@@ -51,6 +54,8 @@ async function main() {
     for (const sc of scenarios.filter(s => !args.only || args.only.includes(s.variant))) {
       await step('firefox, file: play ' + sc.variant, failures, () => playScenario(page, session, sc, null));
     }
+    await step('firefox, file: correspondence, Nick Danger, 6 turns', failures,
+      () => firefoxCorrespondence(firefox, pathToFileURL(path.resolve(args.html)).href, problems));
     await step('firefox, file: no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {
     await firefox.close();

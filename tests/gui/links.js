@@ -7,7 +7,8 @@
 //   a link opened on the static site and in `rulezero gui`, where a turn is
 //   offered back and a PGN imported.
 //   --firefox: Firefox ESR (puppeteer-core over WebDriver BiDi): the Nick
-//   Danger correspondence game in the single file.
+//   Danger correspondence game in the single file (in the default ctest run
+//   web_firefox plays it, in the Firefox it launches for its games).
 // Usage: node tests/gui/links.js --rulezero build/rulezero --html build-web/rulezero.html
 //        [--site build-web/site] [--firefox]
 // Exit 77 (skipped) without the browser or tests/gui/node_modules.
@@ -148,28 +149,17 @@ async function seatGate(browser, url, link, links) {
   }
 }
 
-// Firefox: one browser; each opener call a new user context (its own storage).
+// Firefox: one browser; each side of the game a user context (its own storage).
+// web_firefox runs the same step in its Firefox (firefox.js); this is for a run by hand.
 async function firefoxRun(args, file, failures) {
   const { available, launchFirefox } = require('./lib/firefox');
   const why = available();
   if (why) { console.log('skipped: ' + why); process.exit(77); }
-  const links = require('./lib/links');
-  const { untilDrawn } = require('./lib/drawn');
+  const { firefoxCorrespondence } = require('./lib/links');
   const problems = [];
   const firefox = await launchFirefox();
-  const opener = async url => {
-    const context = await firefox.browser.createBrowserContext();
-    const page = await firefox.openPage(url, problems, null, context);
-    await untilDrawn(page, READY, null, { timeout: 120000 });
-    return { page, close: () => context.close() };
-  };
   try {
-    await step('firefox, file: correspondence, Nick Danger, 6 turns', failures, async () => {
-      const nd = await links.correspondence(opener, file, 'nickdanger', 6);
-      await links.refused(nd.a.page, () => links.setFragment(nd.a.page, nd.link.split('#')[0] + '#game=bm90IGEgZ2FtZQ'),
-        /could not be opened: it is damaged or incomplete/, 'garbage');
-      await nd.a.close();
-    });
+    await step('firefox, file: correspondence, Nick Danger, 6 turns', failures, () => firefoxCorrespondence(firefox, file, problems));
     await step('firefox: no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {
     await firefox.close();

@@ -7,8 +7,11 @@
 // takes it back, a second wrong try, "Show solution" plays the whole line.
 // Either in the native page (`rulezero gui`, --rulezero) or in the browser
 // build's single file (--html build-web/rulezero.html), whose puzzle sets are
-// inline. Every wait is for a state of the page, none for a time.
-// Usage: node tests/gui/puzzles.js (--rulezero build/rulezero | --html build-web/rulezero.html) [--only V,...]
+// inline. Every wait is for a state of the page, none for a time. The page
+// plays the line out without its pause for a person between turns (0 ms, not
+// 600: the same turns and states, the test's wall time mostly that pause)
+// unless --paced.
+// Usage: node tests/gui/puzzles.js (--rulezero build/rulezero | --html build-web/rulezero.html) [--only V,...] [--paced]
 'use strict';
 try { require.resolve('playwright-core'); } catch (e) {
   console.log('skipped: playwright-core is not installed (run `npm ci` in tests/gui)');
@@ -27,16 +30,17 @@ const WRONG_TRY = ['normal', 'nickdanger'];
 const SOLVED = 3;
 
 function parseArgs(argv) {
-  const args = { rulezero: null, html: null, only: null };
+  const args = { rulezero: null, html: null, only: null, paced: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--rulezero') args.rulezero = argv[++i];
     else if (a === '--html') args.html = argv[++i];
     else if (a === '--only') args.only = argv[++i].split(',');
+    else if (a === '--paced') args.paced = true;
     else { console.error('unknown argument ' + a); process.exit(2); }
   }
   if (!args.rulezero === !args.html) {
-    console.error('usage: puzzles.js (--rulezero PATH | --html FILE) [--only V,...]');
+    console.error('usage: puzzles.js (--rulezero PATH | --html FILE) [--only V,...] [--paced]');
     process.exit(2);
   }
   return args;
@@ -121,6 +125,7 @@ async function main() {
   const browser = await launch({ width: 1360, height: 900 });
   try {
     const page = await openPage(browser, url, problems);
+    if (!args.paced) await page.evaluate(() => { window.rulezero.puzzle.playDelayMs = 0; });
     for (const v of VARIANTS.filter(v => !args.only || args.only.includes(v))) {
       await step(v + ': three puzzles solved', failures, () => solveThree(page, v));
       if (WRONG_TRY.includes(v)) await step(v + ': a wrong try, again, the solution', failures, () => wrongTry(page, v));

@@ -28,11 +28,11 @@ VARIANTS = ["normal", "polypiece", "polypiece-phased", "dialectic", "hegelian", 
 
 def wait_for(ws, pred, seconds):
     """The first message within `seconds` for which pred is true, else None."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        ws.sock.settimeout(max(0.05, deadline - time.time()))
+    # recv's own deadline: the socket's timeout stays as it was for what follows.
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         try:
-            msg = ws.recv()
+            msg = ws.recv(deadline)
         except (TimeoutError, OSError):
             return None
         if pred(msg):

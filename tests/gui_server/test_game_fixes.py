@@ -25,11 +25,11 @@ def http_text(port, path):
 
 def wait_state(ws, pred, seconds, what):
     """The first state that satisfies pred within `seconds`, else a failure (None)."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        ws.sock.settimeout(max(0.1, deadline - time.time()))
+    # recv's own deadline: the socket's timeout stays as it was for what follows.
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         try:
-            msg = ws.recv()
+            msg = ws.recv(deadline)
         except (TimeoutError, OSError):
             break
         if msg.get("type") == "state" and pred(msg):

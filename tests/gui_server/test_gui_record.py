@@ -54,11 +54,13 @@ def play(ws, text):
 
 def wait_state(ws, pred, seconds):
     """The first state within `seconds` for which pred holds, else None."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        ws.sock.settimeout(max(0.05, deadline - time.time()))
+    # recv's own deadline: the socket's timeout (30 s) stays as it was for the
+    # next answer, not the few seconds this wait had left (a turn's answer
+    # then timed out at a load of 30).
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         try:
-            m = ws.recv()
+            m = ws.recv(deadline)
         except (TimeoutError, OSError):
             return None
         if m.get("type") == "state" and pred(m):

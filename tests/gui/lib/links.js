@@ -175,4 +175,22 @@ async function badPgn(page, text, want) {
   await refused(page, () => importPgn(page, text), want, 'a bad PGN');
 }
 
-module.exports = { correspondence, badLinks, pgnRoundTrip, xboardPgn, badPgn, holds, offered, payloadOf, paste, setFragment, refused };
+// Firefox (lib/firefox.js's browser, launched by the caller): the Nick Danger
+// correspondence game of 6 turns in the single file `url`, each side a user
+// context of its own, then a damaged link refused. Run by firefox.js in its
+// one Firefox (web_firefox) and by links.js --firefox.
+async function firefoxCorrespondence(firefox, url, problems) {
+  const opener = async address => {
+    const context = await firefox.browser.createBrowserContext();
+    const page = await firefox.openPage(address, problems, null, context);
+    await untilDrawn(page, () => window.rulezero && window.rulezero.setup && document.querySelector('#boards [data-square]'),
+      null, { timeout: 120000 });
+    return { page, close: () => context.close() };
+  };
+  const nd = await correspondence(opener, url, 'nickdanger', 6);
+  await refused(nd.a.page, () => setFragment(nd.a.page, nd.link.split('#')[0] + '#game=bm90IGEgZ2FtZQ'),
+    /could not be opened: it is damaged or incomplete/, 'garbage');
+  await nd.a.close();
+}
+
+module.exports = { firefoxCorrespondence, correspondence, badLinks, pgnRoundTrip, xboardPgn, badPgn, holds, offered, payloadOf, paste, setFragment, refused };

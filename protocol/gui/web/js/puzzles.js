@@ -13,7 +13,6 @@ import { rz, on, render } from './store.js';
 import { send } from './connection.js';
 import { puzzleText } from './assets.js';
 
-const PLAY_DELAY_MS = 600;   // between the turns of the line as it plays out
 
 const sets = new Map();      // variant -> [puzzle] once read, or a Promise while read
 const next = new Map();      // variant -> index of the next puzzle to give
@@ -21,8 +20,10 @@ const next = new Map();      // variant -> index of the next puzzle to give
 // phase: null (no puzzle), 'loading' (new game sent), 'solve' (the person's
 // turn), 'wrong' (a wrong turn is on the board), 'rewind' (taking back, then
 // `then`), 'playing' (the line plays out from the right first turn or as the
-// solution), 'solved', 'shown'.
-const puzzle = rz.puzzle = { phase: null, variant: null, index: 0, item: null, tries: 0, solved: 0, then: null };
+// solution), 'solved', 'shown'. playDelayMs: the pause between the turns of
+// the line as it plays out (for a person to follow; the browser tests set 0).
+const puzzle = rz.puzzle = { phase: null, variant: null, index: 0, item: null, tries: 0, solved: 0, then: null,
+  playDelayMs: 600 };
 
 function parseSet(text) {
   const items = [];
@@ -105,7 +106,7 @@ function playLater(n) {
     const s = rz.state;
     if (puzzle.phase !== 'playing' || !s || s.game_number !== number || s.moves.length !== n) return;
     send({ type: 'turn', text: puzzle.item.line[n] });
-  }, PLAY_DELAY_MS);
+  }, puzzle.playDelayMs);
 }
 
 // Takes the board back to the puzzle's position, then solves again or shows the line.
