@@ -146,6 +146,20 @@ static uint8_t shape_of(const struct capture_rays *cr)
     return mask == 0x0F ? SHAPE_BISHOP : mask == 0xF0 ? SHAPE_ROOK : mask == 0xFF ? SHAPE_QUEEN : SHAPE_OTHER;
 }
 
+/* set->reach[c] from c's attack table. */
+static void build_reach(struct power_set *set, Color c)
+{
+    const struct attack_table *t = &set->attacks[c];
+    memset(set->reach[c], 0, sizeof set->reach[c]);
+    for (int i = 0; i < t->count; i++) {
+        const struct attack_dir *d = &t->dirs[i];
+        int span = d->step < 0 ? -d->step : d->step;
+        for (int type = 1; type < MAX_TYPES; type++)
+            for (int k = 1; k <= d->range[type] && k * span < BOARD_SIZE; k++)
+                set->reach[c][BOARD_SIZE - k * d->step] |= (uint16_t)(1u << type);
+    }
+}
+
 void chess_build_attacks(struct power_set *set)
 {
     for (int type = 0; type < MAX_TYPES; type++)
@@ -193,6 +207,7 @@ void chess_build_attacks(struct power_set *set)
                 if (t->dirs[i].range[type])
                     t->type_dirs[type][t->type_dir_count[type]++] = (uint8_t)i;
         }
+        build_reach(set, c);
     }
 }
 
@@ -680,6 +695,10 @@ struct legality {
     struct chess_pins after[CHESS_TYPES];
     unsigned after_found;  /* bit per type: `after` was looked for */
     unsigned after_usable; /* bit per type: and found */
+    /* The enemy's pieces by type, listed when `after` is first looked for. */
+    bool enemy_listed;
+    uint8_t enemy_count[MAX_TYPES];
+    Square enemy_sq[MAX_TYPES][MAX_PIECES];
 };
 
 static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
@@ -690,6 +709,35 @@ static void legality_init(const struct position *pos, struct legality *leg, cons
     else
         find_pins(pos, &leg->now, set);
     leg->after_found = leg->after_usable = 0;
+    leg->enemy_listed = false;
+}
+
+static void list_enemy_by_type(const struct position *pos, struct legality *leg)
+{
+    Color them = pos->side ^ 1;
+    memset(leg->enemy_count, 0, sizeof leg->enemy_count);
+    for (int i = 0; i < pos->pcount[them]; i++) {
+        Square sq = pos->plist[them][i];
+        int type = piece_type(pos->board[sq]);
+        leg->enemy_sq[type][leg->enemy_count[type]++] = sq;
+    }
+    leg->enemy_listed = true;
+}
+
+/* Whether some enemy piece of `type` stands where one of that type's
+ * capture directions under `set` reaches our King (pieces between aside):
+ * without one, `type` neither checks nor pins. */
+static bool type_may_reach_king(const struct position *pos, struct legality *leg, const struct power_set *set,
+                                int type)
+{
+    Color them = pos->side ^ 1;
+    if (!leg->enemy_listed)
+        list_enemy_by_type(pos, leg);
+    const uint16_t *reach = set->reach[them] + BOARD_SIZE - pos->king_sq[them ^ 1];
+    for (int i = 0; i < leg->enemy_count[type]; i++)
+        if (reach[leg->enemy_sq[type][i]] & (1u << type))
+            return true;
+    return false;
 }
 
 /* Check and pins by the enemy's pieces of `type` under the powers after a
@@ -702,7 +750,11 @@ static const struct chess_pins *pins_after(const struct position *pos, struct le
     if (!(leg->after_found & bit)) {
         const struct chess_rules *r = chess_rules_of(pos);
         const struct power_set *set = r->powers_after ? r->powers_after(pos, type) : NULL;
-        if (set) {
+        if (set && !type_may_reach_king(pos, leg, set, type)) {
+            leg->after[type].count = 0;
+            leg->after[type].in_check = false;
+            leg->after_usable |= bit;
+        } else if (set) {
             find_type_pins(pos, &leg->after[type], set, type);
             leg->after_usable |= bit;
         }

@@ -89,6 +89,10 @@ struct power_set {
      * unlimited slide (the orthodox pieces), so `captures` lists all its moves. */
     bool simple[MAX_TYPES][2];
     uint8_t shape[MAX_TYPES][2]; /* by type, colour: enum piece_shape of a simple power */
+    /* By attacking colour: the types (bit per type) with a capture direction
+     * that reaches the King from king + delta, pieces between aside, at
+     * delta + BOARD_SIZE. A check or pin by a type needs such a piece so placed. */
+    uint16_t reach[2][2 * BOARD_SIZE];
 };
 
 struct castle_rule {
