@@ -160,6 +160,29 @@ static void build_reach(struct power_set *set, Color c)
     }
 }
 
+/* set->aligned, riders and adjacent for colour c, from its attack table
+ * (leaps first). */
+static void build_alignment(struct power_set *set, Color c)
+{
+    const struct attack_table *t = &set->attacks[c];
+    memset(set->aligned[c], 0, sizeof set->aligned[c]);
+    memset(set->adjacent[c], 0, sizeof set->adjacent[c]);
+    set->riders[c] = 0;
+    for (int i = 0; i < t->count; i++)
+        for (int type = 1; type < MAX_TYPES; type++)
+            if (t->dirs[i].range[type] >= 1)
+                set->adjacent[c][BOARD_SIZE - t->dirs[i].step] |= (uint16_t)(1u << type);
+    for (int i = t->leaps; i < t->count; i++) {
+        const struct attack_dir *d = &t->dirs[i];
+        int span = d->step < 0 ? -d->step : d->step;
+        for (int type = 1; type < MAX_TYPES; type++)
+            if (d->range[type] >= 2)
+                set->riders[c] |= 1u << type;
+        for (int k = 2; k <= d->max_range && k * span < BOARD_SIZE; k++)
+            set->aligned[c][BOARD_SIZE - k * d->step] |= 1ULL << i;
+    }
+}
+
 void chess_build_attacks(struct power_set *set)
 {
     for (int type = 0; type < MAX_TYPES; type++)
@@ -208,6 +231,7 @@ void chess_build_attacks(struct power_set *set)
                     t->type_dirs[type][t->type_dir_count[type]++] = (uint8_t)i;
         }
         build_reach(set, c);
+        build_alignment(set, c);
     }
 }
 
@@ -267,27 +291,6 @@ static void declare_promotion(struct chess_rules *r, const struct game_decl *g)
         r->promo_types[r->promo_count++] = (int)(strchr(letters, *c) - letters);
 }
 
-static void declare_alignment(struct chess_rules *r)
-{
-    for (Color c = WHITE; c <= BLACK; c++) {
-        const struct attack_table *t = &r->fixed.attacks[c];
-        r->riders[c] = 0;
-        for (int i = 0; i < t->count; i++)
-            for (int type = 1; type < MAX_TYPES; type++)
-                if (t->dirs[i].range[type] >= 1)
-                    r->adjacent[c][BOARD_SIZE - t->dirs[i].step] |= (uint16_t)(1u << type);
-        for (int i = t->leaps; i < t->count; i++) {
-            const struct attack_dir *d = &t->dirs[i];
-            int span = d->step < 0 ? -d->step : d->step;
-            for (int type = 1; type < MAX_TYPES; type++)
-                if (d->range[type] >= 2)
-                    r->riders[c] |= 1u << type;
-            for (int k = 2; k <= d->max_range && k * span < BOARD_SIZE; k++)
-                r->aligned[c][BOARD_SIZE - k * d->step] |= 1ULL << i;
-        }
-    }
-}
-
 void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
 {
     char err[128];
@@ -299,7 +302,6 @@ void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
                 chess_power_from_betza(&r->fixed.power[type][c], g->pieces[type].betza, c, err, sizeof err);
     }
     chess_build_attacks(&r->fixed);
-    declare_alignment(r);
     declare_promotion(r, g);
     declare_castling(r, g);
 }
@@ -542,35 +544,18 @@ static inline void pins_along(const Piece *board, Square king, const struct atta
     }
 }
 
-/* One pass over the enemy's capture directions from our King finds both
- * check and pins. */
+/* Check and pins, from the enemy's piece list: a piece one step or leap
+ * away gives check (set->adjacent), and only the directions on which an
+ * enemy rider stands farther away (set->aligned) are walked. */
 static void find_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set)
 {
-    Color us = pos->side;
-    const struct attack_table *t = &set->attacks[us ^ 1];
-    Square king = pos->king_sq[us];
-    int enemy = COLOR_BIT(us ^ 1);
-    bool check = false;
-    for (int i = 0; i < t->leaps; i++)
-        check |= attack_leap_hits(&t->dirs[i], pos->board, king, enemy);
-    pins->count = 0;
-    pins->in_check = check;
-    for (int i = t->leaps; i < t->count; i++)
-        pins_along(pos->board, king, &t->dirs[i], enemy, 0, pins);
-}
-
-/* find_pins under the fixed powers, from the enemy's piece list: a piece
- * one step or leap away gives check (r->adjacent), and only the directions
- * on which an enemy rider stands farther away (r->aligned) are walked. */
-static void find_pins_fixed(const struct position *pos, struct chess_pins *pins, const struct chess_rules *r)
-{
     Color them = pos->side ^ 1;
-    const struct attack_table *t = &r->fixed.attacks[them];
+    const struct attack_table *t = &set->attacks[them];
     const Piece *board = pos->board;
     Square king = pos->king_sq[them ^ 1];
-    const uint64_t *aligned = r->aligned[them] + BOARD_SIZE - king;
-    const uint16_t *adjacent = r->adjacent[them] + BOARD_SIZE - king;
-    unsigned riders = r->riders[them], checkers = 0;
+    const uint64_t *aligned = set->aligned[them] + BOARD_SIZE - king;
+    const uint16_t *adjacent = set->adjacent[them] + BOARD_SIZE - king;
+    unsigned riders = set->riders[them], checkers = 0;
     uint64_t walk = 0;
     for (int i = 0; i < pos->pcount[them]; i++) {
         Square sq = pos->plist[them][i];
@@ -703,11 +688,7 @@ struct legality {
 
 static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
 {
-    const struct chess_rules *r = chess_rules_of(pos);
-    if (set == &r->fixed)
-        find_pins_fixed(pos, &leg->now, r);
-    else
-        find_pins(pos, &leg->now, set);
+    find_pins(pos, &leg->now, set);
     leg->after_found = leg->after_usable = 0;
     leg->enemy_listed = false;
 }

@@ -93,6 +93,16 @@ struct power_set {
      * that reaches the King from king + delta, pieces between aside, at
      * delta + BOARD_SIZE. A check or pin by a type needs such a piece so placed. */
     uint16_t reach[2][2 * BOARD_SIZE];
+    /* By attacking colour: the ride directions (bits by index in attacks)
+     * along which a piece on king + delta lies two or more steps away within
+     * the direction's range, at index delta + BOARD_SIZE; and the types that
+     * ride (range 2 or more in some direction). A pin or a check from afar
+     * needs such a piece so placed. */
+    uint64_t aligned[2][2 * BOARD_SIZE];
+    unsigned riders[2];
+    /* By attacking colour: the types (bit per type) that attack the King
+     * from king + delta in one step or leap, at delta + BOARD_SIZE. */
+    uint16_t adjacent[2][2 * BOARD_SIZE];
 };
 
 struct castle_rule {
@@ -128,16 +138,6 @@ struct chess_rules {
      * of a full make/unmake. */
     bool after_make_only_ext;
     struct power_set fixed;
-    /* For `fixed`, by attacking colour: the ride directions (bits by index
-     * in fixed.attacks) along which a piece on king + delta lies two or more
-     * steps away within the direction's range, at index delta + BOARD_SIZE;
-     * and the types that ride (range 2 or more in some direction). A pin or
-     * a check from afar needs such a piece so placed. */
-    uint64_t aligned[2][2 * BOARD_SIZE];
-    unsigned riders[2];
-    /* For `fixed`, by attacking colour: the types (bit per type) that attack
-     * the King from king + delta in one step or leap, at delta + BOARD_SIZE. */
-    uint16_t adjacent[2][2 * BOARD_SIZE];
 };
 
 static inline const struct chess_rules *chess_rules_of(const struct position *pos)
