@@ -541,6 +541,33 @@ START_TEST(offset_tables_agree_with_the_rays)
 }
 END_TEST
 
+/* Counting asks changing_types once per node instead of changes_powers
+ * once per piece: the two agree on every piece, whatever the lists. */
+static void changing_types_agree(const char *powers)
+{
+    ck_assert_int_eq(settings_set(&s_poly, "Powers", powers, err, sizeof err), 0);
+    load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000");
+    const struct chess_rules *r = chess_rules_of(pos);
+    ck_assert_ptr_nonnull(r->changing_types);
+    unsigned changing = r->changing_types(pos);
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            int type = piece_type(pos->board[sq]);
+            bool changes = r->changes_powers(pos, make_move(sq, sq, MK_NORMAL, 0));
+            ck_assert_msg(changes == (bool)((changing >> type) & 1), "%s: type %d", powers, type);
+        }
+}
+
+START_TEST(changing_types_agree_with_changes_powers)
+{
+    changing_types_agree(POLYPIECE_DEFAULT_POWERS);
+    changing_types_agree("");
+    changing_types_agree("K:K,WD R:R,NN");
+    changing_types_agree("N:N,AD Q:Q,WAND,KK");
+}
+END_TEST
+
 static Suite *polypiece_suite(void)
 {
     Suite *s = suite_create("polypiece");
@@ -549,6 +576,7 @@ static Suite *polypiece_suite(void)
     tcase_add_test(tc, default_powers_and_option_entry);
     tcase_add_test(tc, power_shapes_recognised);
     tcase_add_test(tc, offset_tables_agree_with_the_rays);
+    tcase_add_test(tc, changing_types_agree_with_changes_powers);
     tcase_add_test(tc, legal_moves_equal_make_and_look);
     tcase_add_test(tc, set_powers_canonical_and_per_game);
     tcase_add_test(tc, two_games_with_different_lists_interleaved);

@@ -1005,11 +1005,13 @@ static uint64_t count_changing(struct position *pos, struct legality *leg, const
     struct pawn_counter pc;
     pawn_counter_init(&pc, pos, r->promo_count);
     uint64_t n = 0;
+    unsigned changing = r->changing_types ? r->changing_types(pos) : 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
         int type = piece_type(pos->board[from]);
-        bool clear = type != PAWN && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0))
-                         ? power_move_clear(pos, leg, from, type)
+        bool changes = r->changing_types ? (changing >> type) & 1
+                                         : type != PAWN && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0));
+        bool clear = changes ? power_move_clear(pos, leg, from, type)
                          : !leg->now.in_check && from != pos->king_sq[us] && !chess_is_pinned(&leg->now, from);
         if (!clear) {
             chess_gen_piece(pos, special, from, false);

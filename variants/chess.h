@@ -126,6 +126,9 @@ struct chess_rules {
      * judged by the powers in force after m). It must depend on the moving
      * piece alone: counting asks with a move to the piece's own square. */
     bool (*changes_powers)(const struct position *pos, Move m);
+    /* Optional, with changes_powers: the types (bit per type) for whose
+     * moves changes_powers is true, so that counting asks once per node. */
+    unsigned (*changing_types)(const struct position *pos);
     /* Optional: the power set in force after a move of a piece of `type`
      * that changes powers, or NULL when it cannot be had cheaply. It may
      * differ from the set in force only in the powers of `type`. With it,
