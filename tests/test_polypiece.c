@@ -496,6 +496,78 @@ START_TEST(power_shapes_recognised)
 }
 END_TEST
 
+/* The offset tables of a power set, from which the pins and checks are
+ * found without walking every direction (set->reach, adjacent, aligned),
+ * agree with the powers' capture rays: on an empty 8x8 board, a piece on sq
+ * reaches the King exactly when one of its capture rays does. */
+static void offset_tables_agree(const char *betza)
+{
+    struct power_set *set = calloc(1, sizeof *set);
+    ck_assert_ptr_nonnull(set);
+    for (Color side = WHITE; side <= BLACK; side++)
+        ck_assert_int_eq(chess_power_from_betza(&set->power[QUEEN][side], betza, side, err, sizeof err), 0);
+    chess_build_attacks(set);
+    Square king = make_square(3, 3);
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int col = 0; col < 8; col++)
+            for (int rank = 0; rank < 8; rank++) {
+                Square sq = make_square(col, rank);
+                int index = BOARD_SIZE + sq - king;
+                bool near = false, far = false;
+                const struct piece_power *pw = &set->power[QUEEN][c];
+                for (int i = 0; i < pw->count; i++)
+                    for (int k = 1; k <= pw->rays[i].range && (pw->rays[i].mode & BETZA_CAPTURE); k++)
+                        if (sq + k * pw->rays[i].step == king) {
+                            near |= k == 1;
+                            far |= k >= 2;
+                        }
+                bool reach = set->reach[c][index] & (1u << QUEEN);
+                bool adjacent = set->adjacent[c][index] & (1u << QUEEN);
+                bool aligned = set->aligned[c][index] && (set->riders[c] & (1u << QUEEN));
+                ck_assert_msg(reach == (near || far), "%s, colour %d, square %d,%d: reach %d", betza, c, col, rank,
+                              reach);
+                ck_assert_msg(adjacent == near, "%s, colour %d, square %d,%d: adjacent %d", betza, c, col, rank,
+                              adjacent);
+                ck_assert_msg(!far || aligned, "%s, colour %d, square %d,%d: not aligned", betza, c, col, rank);
+            }
+    free(set);
+}
+
+START_TEST(offset_tables_agree_with_the_rays)
+{
+    static const char *const powers[] = {"N", "B", "R", "Q", "K", "NN", "B4", "R4", "WAND", "WD", "FfsLbbL", "fN", "mRcB"};
+    for (size_t i = 0; i < sizeof powers / sizeof powers[0]; i++)
+        offset_tables_agree(powers[i]);
+}
+END_TEST
+
+/* Counting asks changing_types once per node instead of changes_powers
+ * once per piece: the two agree on every piece, whatever the lists. */
+static void changing_types_agree(const char *powers)
+{
+    ck_assert_int_eq(settings_set(&s_poly, "Powers", powers, err, sizeof err), 0);
+    load(poly(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000");
+    const struct chess_rules *r = chess_rules_of(pos);
+    ck_assert_ptr_nonnull(r->changing_types);
+    unsigned changing = r->changing_types(pos);
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            Square sq = pos->plist[c][i];
+            int type = piece_type(pos->board[sq]);
+            bool changes = r->changes_powers(pos, make_move(sq, sq, MK_NORMAL, 0));
+            ck_assert_msg(changes == (bool)((changing >> type) & 1), "%s: type %d", powers, type);
+        }
+}
+
+START_TEST(changing_types_agree_with_changes_powers)
+{
+    changing_types_agree(POLYPIECE_DEFAULT_POWERS);
+    changing_types_agree("");
+    changing_types_agree("K:K,WD R:R,NN");
+    changing_types_agree("N:N,AD Q:Q,WAND,KK");
+}
+END_TEST
+
 static Suite *polypiece_suite(void)
 {
     Suite *s = suite_create("polypiece");
@@ -503,6 +575,8 @@ static Suite *polypiece_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, default_powers_and_option_entry);
     tcase_add_test(tc, power_shapes_recognised);
+    tcase_add_test(tc, offset_tables_agree_with_the_rays);
+    tcase_add_test(tc, changing_types_agree_with_changes_powers);
     tcase_add_test(tc, legal_moves_equal_make_and_look);
     tcase_add_test(tc, set_powers_canonical_and_per_game);
     tcase_add_test(tc, two_games_with_different_lists_interleaved);

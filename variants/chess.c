@@ -146,6 +146,43 @@ static uint8_t shape_of(const struct capture_rays *cr)
     return mask == 0x0F ? SHAPE_BISHOP : mask == 0xF0 ? SHAPE_ROOK : mask == 0xFF ? SHAPE_QUEEN : SHAPE_OTHER;
 }
 
+/* set->reach[c] from c's attack table. */
+static void build_reach(struct power_set *set, Color c)
+{
+    const struct attack_table *t = &set->attacks[c];
+    memset(set->reach[c], 0, sizeof set->reach[c]);
+    for (int i = 0; i < t->count; i++) {
+        const struct attack_dir *d = &t->dirs[i];
+        int span = d->step < 0 ? -d->step : d->step;
+        for (int type = 1; type < MAX_TYPES; type++)
+            for (int k = 1; k <= d->range[type] && k * span < BOARD_SIZE; k++)
+                set->reach[c][BOARD_SIZE - k * d->step] |= (uint16_t)(1u << type);
+    }
+}
+
+/* set->aligned, riders and adjacent for colour c, from its attack table
+ * (leaps first). */
+static void build_alignment(struct power_set *set, Color c)
+{
+    const struct attack_table *t = &set->attacks[c];
+    memset(set->aligned[c], 0, sizeof set->aligned[c]);
+    memset(set->adjacent[c], 0, sizeof set->adjacent[c]);
+    set->riders[c] = 0;
+    for (int i = 0; i < t->count; i++)
+        for (int type = 1; type < MAX_TYPES; type++)
+            if (t->dirs[i].range[type] >= 1)
+                set->adjacent[c][BOARD_SIZE - t->dirs[i].step] |= (uint16_t)(1u << type);
+    for (int i = t->leaps; i < t->count; i++) {
+        const struct attack_dir *d = &t->dirs[i];
+        int span = d->step < 0 ? -d->step : d->step;
+        for (int type = 1; type < MAX_TYPES; type++)
+            if (d->range[type] >= 2)
+                set->riders[c] |= 1u << type;
+        for (int k = 2; k <= d->max_range && k * span < BOARD_SIZE; k++)
+            set->aligned[c][BOARD_SIZE - k * d->step] |= 1ULL << i;
+    }
+}
+
 void chess_build_attacks(struct power_set *set)
 {
     for (int type = 0; type < MAX_TYPES; type++)
@@ -193,6 +230,8 @@ void chess_build_attacks(struct power_set *set)
                 if (t->dirs[i].range[type])
                     t->type_dirs[type][t->type_dir_count[type]++] = (uint8_t)i;
         }
+        build_reach(set, c);
+        build_alignment(set, c);
     }
 }
 
@@ -252,27 +291,6 @@ static void declare_promotion(struct chess_rules *r, const struct game_decl *g)
         r->promo_types[r->promo_count++] = (int)(strchr(letters, *c) - letters);
 }
 
-static void declare_alignment(struct chess_rules *r)
-{
-    for (Color c = WHITE; c <= BLACK; c++) {
-        const struct attack_table *t = &r->fixed.attacks[c];
-        r->riders[c] = 0;
-        for (int i = 0; i < t->count; i++)
-            for (int type = 1; type < MAX_TYPES; type++)
-                if (t->dirs[i].range[type] >= 1)
-                    r->adjacent[c][BOARD_SIZE - t->dirs[i].step] |= (uint16_t)(1u << type);
-        for (int i = t->leaps; i < t->count; i++) {
-            const struct attack_dir *d = &t->dirs[i];
-            int span = d->step < 0 ? -d->step : d->step;
-            for (int type = 1; type < MAX_TYPES; type++)
-                if (d->range[type] >= 2)
-                    r->riders[c] |= 1u << type;
-            for (int k = 2; k <= d->max_range && k * span < BOARD_SIZE; k++)
-                r->aligned[c][BOARD_SIZE - k * d->step] |= 1ULL << i;
-        }
-    }
-}
-
 void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
 {
     char err[128];
@@ -284,7 +302,6 @@ void chess_rules_declared(struct chess_rules *r, const struct game_decl *g)
                 chess_power_from_betza(&r->fixed.power[type][c], g->pieces[type].betza, c, err, sizeof err);
     }
     chess_build_attacks(&r->fixed);
-    declare_alignment(r);
     declare_promotion(r, g);
     declare_castling(r, g);
 }
@@ -527,35 +544,18 @@ static inline void pins_along(const Piece *board, Square king, const struct atta
     }
 }
 
-/* One pass over the enemy's capture directions from our King finds both
- * check and pins. */
+/* Check and pins, from the enemy's piece list: a piece one step or leap
+ * away gives check (set->adjacent), and only the directions on which an
+ * enemy rider stands farther away (set->aligned) are walked. */
 static void find_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set)
 {
-    Color us = pos->side;
-    const struct attack_table *t = &set->attacks[us ^ 1];
-    Square king = pos->king_sq[us];
-    int enemy = COLOR_BIT(us ^ 1);
-    bool check = false;
-    for (int i = 0; i < t->leaps; i++)
-        check |= attack_leap_hits(&t->dirs[i], pos->board, king, enemy);
-    pins->count = 0;
-    pins->in_check = check;
-    for (int i = t->leaps; i < t->count; i++)
-        pins_along(pos->board, king, &t->dirs[i], enemy, 0, pins);
-}
-
-/* find_pins under the fixed powers, from the enemy's piece list: a piece
- * one step or leap away gives check (r->adjacent), and only the directions
- * on which an enemy rider stands farther away (r->aligned) are walked. */
-static void find_pins_fixed(const struct position *pos, struct chess_pins *pins, const struct chess_rules *r)
-{
     Color them = pos->side ^ 1;
-    const struct attack_table *t = &r->fixed.attacks[them];
+    const struct attack_table *t = &set->attacks[them];
     const Piece *board = pos->board;
     Square king = pos->king_sq[them ^ 1];
-    const uint64_t *aligned = r->aligned[them] + BOARD_SIZE - king;
-    const uint16_t *adjacent = r->adjacent[them] + BOARD_SIZE - king;
-    unsigned riders = r->riders[them], checkers = 0;
+    const uint64_t *aligned = set->aligned[them] + BOARD_SIZE - king;
+    const uint16_t *adjacent = set->adjacent[them] + BOARD_SIZE - king;
+    unsigned riders = set->riders[them], checkers = 0;
     uint64_t walk = 0;
     for (int i = 0; i < pos->pcount[them]; i++) {
         Square sq = pos->plist[them][i];
@@ -680,16 +680,45 @@ struct legality {
     struct chess_pins after[CHESS_TYPES];
     unsigned after_found;  /* bit per type: `after` was looked for */
     unsigned after_usable; /* bit per type: and found */
+    /* The enemy's pieces by type, listed when `after` is first looked for. */
+    bool enemy_listed;
+    uint8_t enemy_count[MAX_TYPES];
+    Square enemy_sq[MAX_TYPES][MAX_PIECES];
 };
 
 static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
 {
-    const struct chess_rules *r = chess_rules_of(pos);
-    if (set == &r->fixed)
-        find_pins_fixed(pos, &leg->now, r);
-    else
-        find_pins(pos, &leg->now, set);
+    find_pins(pos, &leg->now, set);
     leg->after_found = leg->after_usable = 0;
+    leg->enemy_listed = false;
+}
+
+static void list_enemy_by_type(const struct position *pos, struct legality *leg)
+{
+    Color them = pos->side ^ 1;
+    memset(leg->enemy_count, 0, sizeof leg->enemy_count);
+    for (int i = 0; i < pos->pcount[them]; i++) {
+        Square sq = pos->plist[them][i];
+        int type = piece_type(pos->board[sq]);
+        leg->enemy_sq[type][leg->enemy_count[type]++] = sq;
+    }
+    leg->enemy_listed = true;
+}
+
+/* Whether some enemy piece of `type` stands where one of that type's
+ * capture directions under `set` reaches our King (pieces between aside):
+ * without one, `type` neither checks nor pins. */
+static bool type_may_reach_king(const struct position *pos, struct legality *leg, const struct power_set *set,
+                                int type)
+{
+    Color them = pos->side ^ 1;
+    if (!leg->enemy_listed)
+        list_enemy_by_type(pos, leg);
+    const uint16_t *reach = set->reach[them] + BOARD_SIZE - pos->king_sq[them ^ 1];
+    for (int i = 0; i < leg->enemy_count[type]; i++)
+        if (reach[leg->enemy_sq[type][i]] & (1u << type))
+            return true;
+    return false;
 }
 
 /* Check and pins by the enemy's pieces of `type` under the powers after a
@@ -702,7 +731,11 @@ static const struct chess_pins *pins_after(const struct position *pos, struct le
     if (!(leg->after_found & bit)) {
         const struct chess_rules *r = chess_rules_of(pos);
         const struct power_set *set = r->powers_after ? r->powers_after(pos, type) : NULL;
-        if (set) {
+        if (set && !type_may_reach_king(pos, leg, set, type)) {
+            leg->after[type].count = 0;
+            leg->after[type].in_check = false;
+            leg->after_usable |= bit;
+        } else if (set) {
             find_type_pins(pos, &leg->after[type], set, type);
             leg->after_usable |= bit;
         }
@@ -972,11 +1005,13 @@ static uint64_t count_changing(struct position *pos, struct legality *leg, const
     struct pawn_counter pc;
     pawn_counter_init(&pc, pos, r->promo_count);
     uint64_t n = 0;
+    unsigned changing = r->changing_types ? r->changing_types(pos) : 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
         int type = piece_type(pos->board[from]);
-        bool clear = type != PAWN && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0))
-                         ? power_move_clear(pos, leg, from, type)
+        bool changes = r->changing_types ? (changing >> type) & 1
+                                         : type != PAWN && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0));
+        bool clear = changes ? power_move_clear(pos, leg, from, type)
                          : !leg->now.in_check && from != pos->king_sq[us] && !chess_is_pinned(&leg->now, from);
         if (!clear) {
             chess_gen_piece(pos, special, from, false);

@@ -89,6 +89,20 @@ struct power_set {
      * unlimited slide (the orthodox pieces), so `captures` lists all its moves. */
     bool simple[MAX_TYPES][2];
     uint8_t shape[MAX_TYPES][2]; /* by type, colour: enum piece_shape of a simple power */
+    /* By attacking colour: the types (bit per type) with a capture direction
+     * that reaches the King from king + delta, pieces between aside, at
+     * delta + BOARD_SIZE. A check or pin by a type needs such a piece so placed. */
+    uint16_t reach[2][2 * BOARD_SIZE];
+    /* By attacking colour: the ride directions (bits by index in attacks)
+     * along which a piece on king + delta lies two or more steps away within
+     * the direction's range, at index delta + BOARD_SIZE; and the types that
+     * ride (range 2 or more in some direction). A pin or a check from afar
+     * needs such a piece so placed. */
+    uint64_t aligned[2][2 * BOARD_SIZE];
+    unsigned riders[2];
+    /* By attacking colour: the types (bit per type) that attack the King
+     * from king + delta in one step or leap, at delta + BOARD_SIZE. */
+    uint16_t adjacent[2][2 * BOARD_SIZE];
 };
 
 struct castle_rule {
@@ -112,6 +126,9 @@ struct chess_rules {
      * judged by the powers in force after m). It must depend on the moving
      * piece alone: counting asks with a move to the piece's own square. */
     bool (*changes_powers)(const struct position *pos, Move m);
+    /* Optional, with changes_powers: the types (bit per type) for whose
+     * moves changes_powers is true, so that counting asks once per node. */
+    unsigned (*changing_types)(const struct position *pos);
     /* Optional: the power set in force after a move of a piece of `type`
      * that changes powers, or NULL when it cannot be had cheaply. It may
      * differ from the set in force only in the powers of `type`. With it,
@@ -124,16 +141,6 @@ struct chess_rules {
      * of a full make/unmake. */
     bool after_make_only_ext;
     struct power_set fixed;
-    /* For `fixed`, by attacking colour: the ride directions (bits by index
-     * in fixed.attacks) along which a piece on king + delta lies two or more
-     * steps away within the direction's range, at index delta + BOARD_SIZE;
-     * and the types that ride (range 2 or more in some direction). A pin or
-     * a check from afar needs such a piece so placed. */
-    uint64_t aligned[2][2 * BOARD_SIZE];
-    unsigned riders[2];
-    /* For `fixed`, by attacking colour: the types (bit per type) that attack
-     * the King from king + delta in one step or leap, at delta + BOARD_SIZE. */
-    uint16_t adjacent[2][2 * BOARD_SIZE];
 };
 
 static inline const struct chess_rules *chess_rules_of(const struct position *pos)

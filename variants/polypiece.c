@@ -40,7 +40,8 @@ struct power_lists {
     /* Combination index of a phase vector = sum of stride_at[type][phase]. */
     int stride_at[CHESS_TYPES][MAX_PHASE_DIGIT + 1];
     int combos;
-    uint64_t salt; /* hash of the lists, folded into position keys */
+    uint64_t salt;     /* hash of the lists, folded into position keys */
+    unsigned changing; /* bit per type with more than one entry */
 };
 
 /* One game's settings: its lists, and the power sets compiled from them,
@@ -271,6 +272,10 @@ static int set_powers(struct poly_rules *r, const char *text, char *err, size_t 
         free(l);
         return -1;
     }
+    l->changing = 0;
+    for (int type = KNIGHT; type <= KING; type++)
+        if (l->len[type] > 1)
+            l->changing |= 1u << type;
     _Atomic(struct power_set *) *c = calloc((size_t)(2 * l->combos), sizeof *c);
     if (!c) {
         free(l);
@@ -393,6 +398,8 @@ static bool move_changes_powers(const struct position *pos, Move m)
     return type != PAWN && lists_of(pos)->len[type] > 1;
 }
 
+static unsigned changing_types(const struct position *pos) { return lists_of(pos)->changing; }
+
 /* After any move of a type (castling: the King's), that type's entry advances.
  * A promotion is a Pawn move: nothing advances. */
 static void advance_phase(struct position *pos, Move m, Piece mover)
@@ -492,6 +499,7 @@ static struct poly_rules *rules_create(const struct game_decl *g, bool phased, c
     chess_rules_declared(&r->chess, g);
     r->chess.current = powers_in_force;
     r->chess.changes_powers = move_changes_powers;
+    r->chess.changing_types = changing_types;
     r->chess.powers_after = powers_after_move;
     r->chess.after_make = advance_phase;
     r->chess.after_make_only_ext = true;
