@@ -43,7 +43,7 @@ measure() {
 
 read -r best low high < <(measure "$net" "$dir/round0-match.log" $((seed + 50)))
 echo "0,$net,,$best,$low,$high" >>"$dir/loop.csv"
-data=(${BASE_DATA:-})
+read -r -a data <<<"${BASE_DATA:-}"
 for r in $(seq 1 "$rounds"); do
     out="$dir/round$r.bin"
     nice -n 19 "$rz" datagen --variant "$variant" --games "$games" --nodes "$data_nodes" --seed $((seed + r)) \
