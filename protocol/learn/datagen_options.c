@@ -73,6 +73,7 @@ static const struct options_table_entry entries[] = {
     {.kind = OPTIONS_TABLE_PROSE,
      .name = "Usage: rulezero datagen --variant V --games N (--nodes K | --depth D) --seed S --out FILE\n"
              "                        [--shard I/N] [--option NAME=VALUE ...] [--random-plies R]\n"
+             "                        [--max-plies P] [--eval-file NET]\n"
              "       rulezero datagen --merge OUT IN...\n"
              "\n"
              "Plays the built-in engine against itself (one thread, the hash cleared per\n"
@@ -98,7 +99,7 @@ static const struct options_table_entry entries[] = {
     {"out", 'o', OPTIONS_TABLE_TEXT, "FILE", "the data file (and FILE.games beside it)", KEEP(TEXT, out)},
     {"shard", 0, OPTIONS_TABLE_TEXT, "I/N", "play only games I-1, I-1+N, I-1+2N, ... (I from 1)", .set = set_shard},
     {"option", 'O', OPTIONS_TABLE_TEXT, "NAME=VALUE", "a setting of the game (repeatable)", .set = set_option},
-    {"eval-file", 'e', OPTIONS_TABLE_TEXT, "NET", "the searches evaluate with this network (default: the hand-set evaluation)",
+    {"eval-file", 'e', OPTIONS_TABLE_TEXT, "NET", "the searches evaluate with this network (default: hand-set)",
      KEEP(TEXT, eval_file)},
     {"random-plies", 'r', OPTIONS_TABLE_NUMBER, "R", "random turns that open each game (default 8)", 0, 100,
      "bad random plies '%s' (expected 0..100)", KEEP(INT64, random_plies)},
