@@ -71,7 +71,7 @@ struct nnue_net *nnue_new_layout(const struct variant *v, int layout, int hidden
         return NULL;
     }
     *net = (struct nnue_net){v, layout, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_SCALE, "",
-                             net->w1, net->b1, net->w2, 0, {{0}}, 0, 0, {0}, 0, 0};
+                             net->w1, net->b1, net->w2, 0, {{0}}, 0, 0, {0}, 0, 0, 0};
     map_squares(net);
     net->state_base = nnue_layout_inputs(v);
     net->state_inputs = inputs - net->state_base;
@@ -207,6 +207,7 @@ struct nnue_net *nnue_read(const unsigned char *data, size_t size, char *err, si
         return fail(net, err, errlen, "its checksum does not match (a damaged file)");
     if (!output_bounded(net))
         return fail(net, err, errlen, "its output weights are too large for 32-bit sums");
+    net->checksum = sum;
     return net;
 }
 

@@ -67,6 +67,7 @@ struct nnue_net {
     Square board_squares[NNUE_MAX_SQUARES];
     int state_base;     /* the first state input (layout 2), after the board's */
     int state_inputs;   /* state inputs: 0 in layout 1 */
+    uint32_t checksum;  /* the file's own (its last 4 bytes): names the network */
 };
 
 /* The inputs layout 1 gives variant v (0: the layout does not fit it). */

@@ -4,8 +4,9 @@ one): two games in each of the ten rule sets (header, records, results,
 flags, plies, FENs the rules read back), the same seed giving the same bytes,
 a run cut inside a record and a run killed both resumed to the uninterrupted
 run's bytes, three shards merged to the whole run's bytes, and bad input
-refused with exit 2 and a message naming what is wrong. Node-limited, a few
-seconds on a busy machine.
+refused with exit 2 and a message naming what is wrong; --eval-file (a tiny
+network trained here) named in the header, deterministic, other data than the
+hand-set evaluation's. Node-limited, a few seconds on a busy machine.
 
 Usage: datagen_test.py RULEZERO"""
 import os
@@ -202,6 +203,52 @@ def refused(rz, tmp):
     check(p.returncode == 2 and "seed 3 in" in p.stderr, "shards of two runs merged: %r" % p.stderr)
 
 
+def with_network(rz, tmp):
+    """--eval-file: the searches evaluate with a network (a tiny one trained
+    here): other records than the hand-set evaluation's for the same seed, the
+    same bytes twice, the network named in the header and the .games, a resume
+    without it refused, shards merged to the whole, a wrong network refused."""
+    data, net = os.path.join(tmp, "fornet.bin"), os.path.join(tmp, "n.nnue")
+    run(rz, "--variant", "normal", "--games", "2", "--nodes", "200", "--seed", "7", "--out", data)
+    p = subprocess.run([rz, "train", "--variant", "normal", "--data", data, "--out", net, "--epochs", "1",
+                        "--hidden", "16", "--threads", "1"], capture_output=True, text=True, timeout=600)
+    check(p.returncode == 0, "train for --eval-file: %r" % p.stderr)
+    if p.returncode:
+        return
+    args = ["--variant", "normal", "--games", "3", "--nodes", "300", "--seed", "9", "--max-plies", "80"]
+    classic, a, b = (os.path.join(tmp, x) for x in ("classic9.bin", "net9a.bin", "net9b.bin"))
+    run(rz, *args, "--out", classic)
+    for out in (a, b):
+        p = run(rz, *args, "--eval-file", net, "--out", out)
+        check(p.returncode == 0, "datagen --eval-file: exit %d: %r" % (p.returncode, p.stderr))
+    check(both(a) == both(b), "datagen --eval-file twice: other bytes")
+    header_c, records_c = read_data(classic)
+    header_a, records_a = read_data(a)
+    check(records_a and [r[1] for r in records_a] != [r[1] for r in records_c],
+          "the network's scores are the hand-set evaluation's")
+    checksum = "%08x" % struct.unpack("<I", open(net, "rb").read()[-4:])[0]
+    named = "network checksum %s %s" % (checksum, net)
+    check("eval " + named in header_a and header_a[-1] == "seed 9", "header without the network: %r" % header_a)
+    check(any(h.startswith("command ") and h.endswith(" --eval-file " + net) for h in header_a),
+          "command without --eval-file: %r" % header_a)
+    check(not any(h.startswith("eval ") for h in header_c), "classic data names a network: %r" % header_c)
+    check(read_index(a + ".games")[0].get("eval") == named, "the .games does not name the network")
+    p = run(rz, *args, "--out", a)
+    check(p.returncode == 2 and "eval " + named in p.stderr, "resume without the network: %r" % p.stderr)
+    shards = [os.path.join(tmp, "net9s%d.bin" % i) for i in (1, 2)]
+    for i, out in enumerate(shards):
+        run(rz, *args, "--eval-file", net, "--shard", "%d/2" % (i + 1), "--out", out)
+    merged = os.path.join(tmp, "net9m.bin")
+    p = run(rz, "--merge", merged, *shards)
+    check(p.returncode == 0 and both(merged) == both(a), "shards with a network merged: %r" % p.stderr)
+    p = run(rz, "--variant", "pickle", "--games", "1", "--nodes", "100", "--seed", "1", "--eval-file", net,
+            "--out", os.path.join(tmp, "pickle9.bin"))
+    check(p.returncode == 2 and "is for normal, not pickle" in p.stderr, "a network of another game: %r" % p.stderr)
+    p = run(rz, *args, "--eval-file", data, "--out", os.path.join(tmp, "bad9.bin"))
+    check(p.returncode == 1 and not os.path.exists(os.path.join(tmp, "bad9.bin")),
+          "data as a network: %d %r" % (p.returncode, p.stderr))
+
+
 def main():
     rz = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory() as tmp:
@@ -210,6 +257,7 @@ def main():
         resumed(rz, tmp)
         sharded(rz, tmp)
         refused(rz, tmp)
+        with_network(rz, tmp)
     for f in failures:
         print("FAIL:", f)
     print("datagen: %d failures" % len(failures))

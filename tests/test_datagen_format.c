@@ -86,6 +86,7 @@ START_TEST(header_and_records_read_back)
     ck_assert_str_eq(h->options[1], "MaxLinks=3");
     ck_assert_str_eq(h->command, "rulezero datagen --variant polypiece --games 2");
     ck_assert(h->seed == 1234567890123ull);
+    ck_assert_ptr_null(h->eval); /* no `eval` line: the hand-set evaluation made it */
     ck_assert_str_eq(datagen_reader_header_text(rd), "variant polypiece\noption Powers=K:K Q:Q\noption MaxLinks=3\n"
                                                      "command rulezero datagen --variant polypiece --games 2\n"
                                                      "seed 1234567890123\n");
@@ -101,6 +102,29 @@ START_TEST(header_and_records_read_back)
     ck_assert_int_eq(datagen_reader_next(rd, &r, err, sizeof err), 0);
     ck_assert_uint_eq(datagen_reader_tail(rd), 0);
     datagen_reader_close(rd);
+    remove_path();
+}
+END_TEST
+
+/* The evaluation that made the data, between `command` and `seed`, read back. */
+START_TEST(header_names_the_network)
+{
+    make_path();
+    struct datagen_header h = {.variant = "normal", .command = "rulezero datagen --variant normal --eval-file n.nnue",
+                               .eval = "network checksum 0badcafe n.nnue", .seed = 3};
+    char err[256];
+    struct datagen_writer *w = datagen_writer_open(path, &h, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_int_eq(datagen_writer_close(w, err, sizeof err), 0);
+    struct datagen_reader *rd = datagen_reader_open(path, err, sizeof err);
+    ck_assert_msg(rd != NULL, "%s", err);
+    ck_assert_str_eq(datagen_reader_header(rd)->eval, "network checksum 0badcafe n.nnue");
+    ck_assert_str_eq(datagen_reader_header_text(rd), "variant normal\n"
+                                                     "command rulezero datagen --variant normal --eval-file n.nnue\n"
+                                                     "eval network checksum 0badcafe n.nnue\nseed 3\n");
+    datagen_reader_close(rd);
+    h.eval = "two\nlines";
+    ck_assert_ptr_null(datagen_writer_open(path, &h, err, sizeof err));
     remove_path();
 }
 END_TEST
@@ -221,6 +245,7 @@ int main(void)
     TCase *tc = tcase_create("format");
     tcase_add_test(tc, record_bytes_are_little_endian);
     tcase_add_test(tc, header_and_records_read_back);
+    tcase_add_test(tc, header_names_the_network);
     tcase_add_test(tc, truncated_record_read_to_last_whole_and_appended);
     tcase_add_test(tc, malformed_files_refused);
     tcase_add_test(tc, bad_records_not_written);

@@ -35,7 +35,7 @@ static void paths(void)
 static void write_data(const char *variant, int positions)
 {
     char err[256];
-    struct datagen_header h = {variant, {0}, 0, "test_train", 7};
+    struct datagen_header h = {.variant = variant, .command = "test_train", .seed = 7};
     struct datagen_writer *w = datagen_writer_open(data, &h, err, sizeof err);
     ck_assert_msg(w != NULL, "%s", err);
     static struct position pos;

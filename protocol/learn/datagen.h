@@ -3,6 +3,7 @@
  *   datagen_options.c  the command line (an options table) into a datagen_config
  *   datagen_index.c    the conditions and the games done, kept beside the data in FILE.games
  *   datagen_play.c     one game of self-play into records
+ *   datagen_eval.c     --eval-file: the network the searches evaluate with
  *   datagen_main.c     a run: new, resumed or refused
  *   datagen_merge.c    the shards' files into the whole run's
  * datagen_main returns the exit code: 0 ok, 1 a failure (a file, the rules),
@@ -17,6 +18,7 @@
 #include "protocol/learn/datagen_format.h"
 
 struct variant;
+struct nnue_net;
 struct game;
 struct engine;
 
@@ -32,6 +34,9 @@ struct datagen_config {
     const char *differ[DATAGEN_OPTIONS_MAX];
     int differ_count;
     char differ_text[4096];
+    const char *eval_file;    /* --eval-file NET, as given (NULL: the hand-set evaluation) */
+    char eval[4200];          /* the header's `eval` ("network checksum HEX NET"); "" for the hand-set */
+    struct nnue_net *net;     /* datagen_load_eval's, for the searches (the engine takes it) */
 };
 
 int datagen_main(int argc, char **argv);
@@ -44,6 +49,13 @@ int datagen_merge(const char *out, const char *const *inputs, int count);
 int datagen_parse(int argc, char **argv, struct datagen_config *c, const char **merge_out, int *first_input);
 /* Checks the options against the variant and fills c->differ: 0, or 2 after a message. */
 int datagen_settle(struct datagen_config *c);
+/* ---- datagen_eval.c */
+/* Loads c->eval_file (when given) for c's game and fills c->eval: 0, 1 after
+ * a message (a file that is no network), or 2 (a network of another game). */
+int datagen_load_eval(struct datagen_config *c);
+/* c->eval and c->eval_file from an `eval` value (an index's, a header's; NULL: none). */
+void datagen_eval_of(struct datagen_config *c, const char *eval);
+
 /* The command that makes this data, less --out (the header's `command`). */
 void datagen_command(const struct datagen_config *c, char *out, size_t n);
 /* The data file's header for c (what datagen_writer_open takes). */

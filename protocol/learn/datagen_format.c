@@ -41,7 +41,8 @@ static bool one_line(const char *s)
 
 int datagen_header_text(const struct datagen_header *h, char *out, size_t n, char *err, size_t errlen)
 {
-    bool ok = one_line(h->variant) && *h->variant && !strchr(h->variant, ' ') && (!h->command || one_line(h->command));
+    bool ok = one_line(h->variant) && *h->variant && !strchr(h->variant, ' ') &&
+              (!h->command || one_line(h->command)) && (!h->eval || one_line(h->eval));
     for (int i = 0; i < h->option_count && ok; i++)
         ok = one_line(h->options[i]) && strchr(h->options[i], '=');
     if (!ok || h->option_count < 0 || h->option_count > DATAGEN_OPTIONS_MAX) {
@@ -53,6 +54,8 @@ int datagen_header_text(const struct datagen_header *h, char *out, size_t n, cha
         used += (size_t)snprintf(out + used, n - used, "option %s\n", h->options[i]);
     if (h->command && used < n)
         used += (size_t)snprintf(out + used, n - used, "command %s\n", h->command);
+    if (h->eval && used < n)
+        used += (size_t)snprintf(out + used, n - used, "eval %s\n", h->eval);
     if (used < n)
         used += (size_t)snprintf(out + used, n - used, "seed %" PRIu64 "\n", h->seed);
     if (used >= n || used > DATAGEN_HEADER_MAX) {
@@ -78,6 +81,8 @@ static int header_parse(char *text, struct datagen_header *h, char *err, size_t 
             h->variant = value;
         else if (!strcmp(line, "command"))
             h->command = value;
+        else if (!strcmp(line, "eval"))
+            h->eval = value;
         else if (!strcmp(line, "seed"))
             h->seed = strtoull(value, NULL, 10);
         else if (!strcmp(line, "option")) {

@@ -2,7 +2,8 @@
  *
  * A file is the magic `RZDATA01`, a uint32 LE length N and N bytes of UTF-8
  * header text (lines `key value`: `variant NAME`, `option NAME=VALUE` per
- * setting that differs from the variant's default, `command ...`, `seed S`),
+ * setting that differs from the variant's default, `command ...`, `eval ...`
+ * when a network made the data (none: the hand-set evaluation), `seed S`),
  * then records until the end of the file, each: uint16 LE L, L bytes of FEN,
  * int16 LE score (centipawns, side to move's view), int8 result (+1/0/-1, side
  * to move's view), uint8 flags (DATAGEN_FLAG_*), uint16 LE ply within its game.
@@ -45,6 +46,9 @@ struct datagen_header {
     int option_count;
     const char *command;
     uint64_t seed;
+    /* The evaluation the searches used: "network checksum HEX FILE"; NULL
+     * (no `eval` line) for the hand-set evaluation, as in every older file. */
+    const char *eval;
 };
 
 /* The header's text, as the file holds it: 0, or -1 with a message (too long,

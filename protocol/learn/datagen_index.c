@@ -51,6 +51,8 @@ void datagen_index_of(const struct datagen_config *c, struct datagen_index *out)
     put_number(out, "max plies", c->max_plies);
     snprintf(text, sizeof text, "%d/%d", c->shard_index, c->shard_count);
     put(out, "shard", text);
+    if (c->eval[0])
+        put(out, "eval", c->eval);
     put(out, "engine", "rulezero " RULEZERO_VERSION);
 }
 
@@ -159,6 +161,15 @@ int datagen_index_compare(const struct datagen_index *stored, const struct datag
             len += (size_t)w;
         differences++;
     }
+    for (int i = 0; i < stored->count; i++) { /* a condition only the stored run has (its network) */
+        if (skipped(skip, stored->key[i]) || find(asked, stored->key[i]))
+            continue;
+        int w = snprintf(err + len, errlen - len, "%s%s %s in %s, not recorded in %s", differences ? "; " : "",
+                         stored->key[i], stored->value[i], where, here);
+        if (w > 0 && (size_t)w < errlen - len)
+            len += (size_t)w;
+        differences++;
+    }
     return differences;
 }
 
@@ -203,6 +214,8 @@ int datagen_index_config(const struct datagen_index *k, struct datagen_config *c
         c->depth = number;
     else
         ok = false;
+    if (ok)
+        datagen_eval_of(c, find(k, "eval"));
     if (!ok)
         snprintf(err, errlen, "its conditions are incomplete");
     return ok ? 0 : -1;

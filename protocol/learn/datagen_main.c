@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/nnue.h"
 #include "engine/search.h"
 #include "protocol/game.h"
 #include "protocol/learn/datagen.h"
@@ -109,6 +110,10 @@ static int play_all(const struct datagen_config *c, const char *index_path, stru
     struct game g;
     struct engine *e = engine_new(16);
     struct datagen_game played = {0};
+    if (e)
+        engine_set_network(e, c->net); /* the engine frees it */
+    else
+        nnue_free(c->net);
     char err[VARIANT_ERR_LEN + PATH_LEN];
     int rc = !e || game_init(&g) ? fail("out of memory", NULL) : EXIT_OK;
     int64_t games = 0, records = 0, index;
@@ -153,6 +158,8 @@ static int run(struct datagen_config *c)
     int rc = found ? resume(c, index_path, &asked, &stored, &w) : start(c, index_path, &asked, &w);
     if (rc == EXIT_OK)
         rc = play_all(c, index_path, w, found ? stored.games_done : 0);
+    else
+        nnue_free(c->net);
     if (datagen_writer_close(w, err, sizeof err) && rc == EXIT_OK)
         rc = fail(err, NULL);
     return rc;
@@ -169,5 +176,7 @@ int datagen_main(int argc, char **argv)
     if (merge_out)
         return datagen_merge(merge_out, (const char *const *)argv + first_input, argc - first_input);
     rc = datagen_settle(&c);
+    if (rc == 0)
+        rc = datagen_load_eval(&c);
     return rc ? rc : run(&c);
 }

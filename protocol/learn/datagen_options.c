@@ -73,6 +73,7 @@ static const struct options_table_entry entries[] = {
     {.kind = OPTIONS_TABLE_PROSE,
      .name = "Usage: rulezero datagen --variant V --games N (--nodes K | --depth D) --seed S --out FILE\n"
              "                        [--shard I/N] [--option NAME=VALUE ...] [--random-plies R]\n"
+             "                        [--max-plies P] [--eval-file NET]\n"
              "       rulezero datagen --merge OUT IN...\n"
              "\n"
              "Plays the built-in engine against itself (one thread, the hash cleared per\n"
@@ -83,6 +84,7 @@ static const struct options_table_entry entries[] = {
              "conditions and the games done: the same command again resumes an\n"
              "interrupted run; under other conditions it is refused. --merge joins the\n"
              "shards' files (each with its .games) into the whole run's file.\n"
+             "With --eval-file the searches evaluate with a network, which the header names.\n"
              "\n"
              "Options:\n"},
     {"variant", 'v', OPTIONS_TABLE_TEXT, "V", "the game", KEEP_PARSE(TEXT, variant)},
@@ -97,6 +99,8 @@ static const struct options_table_entry entries[] = {
     {"out", 'o', OPTIONS_TABLE_TEXT, "FILE", "the data file (and FILE.games beside it)", KEEP(TEXT, out)},
     {"shard", 0, OPTIONS_TABLE_TEXT, "I/N", "play only games I-1, I-1+N, I-1+2N, ... (I from 1)", .set = set_shard},
     {"option", 'O', OPTIONS_TABLE_TEXT, "NAME=VALUE", "a setting of the game (repeatable)", .set = set_option},
+    {"eval-file", 'e', OPTIONS_TABLE_TEXT, "NET", "the searches evaluate with this network (default: hand-set)",
+     KEEP(TEXT, eval_file)},
     {"random-plies", 'r', OPTIONS_TABLE_NUMBER, "R", "random turns that open each game (default 8)", 0, 100,
      "bad random plies '%s' (expected 0..100)", KEEP(INT64, random_plies)},
     {"max-plies", 'm', OPTIONS_TABLE_NUMBER, "P", "a game reaching this many turns is a draw (default 400)", 1,
@@ -244,13 +248,17 @@ void datagen_command(const struct datagen_config *c, char *out, size_t n)
         used = append_word(out, n, used, "--option");
         used = append_word(out, n, used, c->differ[i]);
     }
+    if (c->eval_file) {
+        used = append_word(out, n, used, "--eval-file");
+        append_word(out, n, used, c->eval_file);
+    }
 }
 
 void datagen_header_of(const struct datagen_config *c, char *command, size_t n, struct datagen_header *h)
 {
     datagen_command(c, command, n);
     *h = (struct datagen_header){.variant = c->variant->id, .command = command, .seed = (uint64_t)c->seed,
-                                 .option_count = c->differ_count};
+                                 .option_count = c->differ_count, .eval = c->eval[0] ? c->eval : NULL};
     for (int i = 0; i < c->differ_count; i++)
         h->options[i] = c->differ[i];
 }
