@@ -197,6 +197,7 @@ async function focusShots(page, shotDir, square) {
   await reach(page, square, '#analysis');
   await page.keyboard.press('Enter');
   await announced(page, new RegExp('^' + square + ', .*picked.*ways? to go on'));
+  await page.waitForSelector('#an-lines [data-line]', { timeout: 30000 });   // the engine's lines beside the board
   const size = page.viewportSize();
   for (const [name, view] of [['web-analysis-keyboard', { width: 1280, height: 800 }], ['web-analysis-keyboard-phone', { width: 390, height: 844 }]]) {
     await page.setViewportSize(view);
