@@ -58,7 +58,7 @@ function wrap(page) {
       await page.waitForSelector(selector, { visible: true, timeout: options.timeout || 30000 });
       for (let tries = 1; ; tries++) {
         try { await page.click(selector, options.button ? { button: options.button } : {}); return; } catch (e) {
-          if (tries >= 5 || !/detached/i.test(e.message)) throw e;
+          if (tries >= 5 || !/detached|not clickable/i.test(e.message)) throw e;
         }
       }
     },
