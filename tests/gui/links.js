@@ -1,17 +1,14 @@
 #!/usr/bin/env node
-// Games by link and PGN import (issue 46, tests/gui/lib/links.js), in one
-// browser per run:
-//   Chromium (default): in the single file rulezero.html, a correspondence
-//   game of 6 turns in Nick Danger and in Dialectic between two contexts;
-//   bad links refused; a PGN import per game, XBoard's PGN, a bad PGN; then
-//   a link opened on the static site and in `rulezero gui`, where a turn is
-//   offered back and a PGN imported.
-//   --firefox: Firefox ESR (puppeteer-core over WebDriver BiDi): the Nick
-//   Danger correspondence game in the single file (in the default ctest run
-//   web_firefox plays it, in the Firefox it launches for its games).
+// Games by link and PGN import (issue 46, tests/gui/lib/links.js) in
+// Chromium: in the single file rulezero.html, a correspondence game of 6
+// turns in Nick Danger and in Dialectic between two contexts; a reload
+// during the link game; bad links refused; a PGN import per game, XBoard's
+// PGN, a bad PGN; then a link opened on the static site and in `rulezero
+// gui`, where a turn is offered back and a PGN imported. In Firefox the Nick
+// Danger game is played by tests/gui/firefox.js (one Firefox for all its steps).
 // Usage: node tests/gui/links.js --rulezero build/rulezero --html build-web/rulezero.html
-//        [--site build-web/site] [--firefox]
-// Exit 77 (skipped) without the browser or tests/gui/node_modules.
+//        [--site build-web/site]
+// Exit 77 (skipped) without Chromium or tests/gui/node_modules.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -19,15 +16,14 @@ const { pathToFileURL } = require('url');
 const { step } = require('./lib/step');
 
 function parseArgs(argv) {
-  const args = { rulezero: null, html: null, site: null, firefox: false };
+  const args = { rulezero: null, html: null, site: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--rulezero') args.rulezero = argv[++i];
     else if (argv[i] === '--html') args.html = argv[++i];
     else if (argv[i] === '--site') args.site = argv[++i];
-    else if (argv[i] === '--firefox') args.firefox = true;
     else { console.error('unknown argument ' + argv[i]); process.exit(2); }
   }
-  if (!args.rulezero || !args.html) { console.error('usage: links.js --rulezero PATH --html FILE [--site DIR] [--firefox]'); process.exit(2); }
+  if (!args.rulezero || !args.html) { console.error('usage: links.js --rulezero PATH --html FILE [--site DIR]'); process.exit(2); }
   return args;
 }
 
@@ -58,6 +54,10 @@ async function chromiumRun(args, file, failures) {
     let nd = null;
     await step('file: correspondence, Nick Danger, 6 turns', failures, async () => {
       nd = await links.correspondence(opener, file, 'nickdanger', 6);
+    });
+    await step('file: a reload during the link game offers its link again', failures, async () => {
+      if (!nd) throw new Error('no link game to reload (the Nick Danger game failed)');
+      await links.reloadOffers(nd.a.page, nd.link);
     });
     await step('file: correspondence, Dialectic, 6 turns', failures, async () => {
       const d = await links.correspondence(opener, file, 'dialectic', 6);
@@ -149,26 +149,9 @@ async function seatGate(browser, url, link, links) {
   }
 }
 
-// Firefox: one browser; each side of the game a user context (its own storage).
-// web_firefox runs the same step in its Firefox (firefox.js); this is for a run by hand.
-async function firefoxRun(args, file, failures) {
-  const { available, launchFirefox } = require('./lib/firefox');
-  const why = available();
-  if (why) { console.log('skipped: ' + why); process.exit(77); }
-  const { firefoxCorrespondence } = require('./lib/links');
-  const problems = [];
-  const firefox = await launchFirefox();
-  try {
-    await step('firefox, file: correspondence, Nick Danger, 6 turns', failures, () => firefoxCorrespondence(firefox, file, problems));
-    await step('firefox: no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
-  } finally {
-    await firefox.close();
-  }
-}
-
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  try { require.resolve(args.firefox ? 'puppeteer-core' : 'playwright-core'); } catch (e) {
+  try { require.resolve('playwright-core'); } catch (e) {
     console.log('skipped: the browser driver is not installed (run `npm ci` in tests/gui)');
     process.exit(77);
   }
@@ -176,7 +159,7 @@ async function main() {
   const file = pathToFileURL(path.resolve(args.html)).href;
   const t0 = Date.now();
   const failures = [];
-  await (args.firefox ? firefoxRun : chromiumRun)(args, file, failures);
+  await chromiumRun(args, file, failures);
   console.log((failures.length ? failures.length + ' failed: ' + failures.join(', ') : 'all passed') +
     ' in ' + ((Date.now() - t0) / 1000).toFixed(1) + ' s');
   process.exit(failures.length ? 1 : 0);

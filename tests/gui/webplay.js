@@ -3,7 +3,9 @@
 // host serves it): the analysis board in every game (MultiPV 1 and 3, the
 // evaluation bar, the best turn's arrow, a line played onto the board, a turn
 // clicked, a take-back), "Analyse this game" with its chart while Rule Zero
-// keeps playing the game, premoves (played, dropped, cancelled), and the
+// keeps playing the game, premoves (played, dropped, cancelled), a game and
+// the analysis board played by the keyboard alone with the announcements
+// read from Chromium's accessibility tree (lib/keyboard.js), and the
 // phone (390x844, touch) in every game: each control within one screen below
 // the board, every button and target at least 44 px. Usage:
 //   node tests/gui/webplay.js --site DIR [--screenshots DIR] [--only V,...]
@@ -19,6 +21,7 @@ const { step } = require('./lib/step');
 const { analysisBoard, analyseGame } = require('./lib/analysis');
 const { analysisBesideGame } = require('./lib/besidegame');
 const { premoves } = require('./lib/premove');
+const { keyboardPlay, keyboardAnalysis } = require('./lib/keyboard');
 const { phoneChecks, VARIANTS } = require('./lib/layout');
 
 function parseArgs(argv) {
@@ -49,6 +52,8 @@ async function main() {
     if (wanted('normal')) await step('analyse a game', failures, () => analyseGame(page, args.screenshots));
     if (wanted('normal')) await step('analyse a game while it goes on', failures, () => analysisBesideGame(page));
     if (wanted('normal')) await step('premoves', failures, () => premoves(page));
+    if (wanted('normal')) await step('keyboard and screen reader play, typed moves', failures, () => keyboardPlay(page));
+    if (wanted('normal')) await step('the analysis board by the keyboard', failures, () => keyboardAnalysis(page, args.screenshots));
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
     await step('phone: controls and touch targets in every game', failures,
       () => phoneChecks(host, args.screenshots, VARIANTS.filter(wanted)));

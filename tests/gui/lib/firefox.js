@@ -21,6 +21,22 @@ function waitOptions(options = {}) {
   return o;
 }
 
+// Playwright's visibility: in the document, a box that is not empty, not visibility: hidden.
+const shown = selector => {
+  const e = document.querySelector(selector);
+  if (!e) return false;
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+};
+
+// Playwright's waitForSelector states as Puppeteer's options (no state: attached).
+function selectorOptions(options) {
+  const o = { timeout: options.timeout || 30000 };
+  if (options.state === 'hidden' || options.state === 'detached') o.hidden = true;
+  else if (options.state === 'visible') o.visible = true;
+  return o;   // else attached, as this wrapper has always waited
+}
+
 function wrap(page) {
   const visible = selector => page.waitForSelector(selector, { visible: true, timeout: 30000 });
   return {
@@ -30,9 +46,22 @@ function wrap(page) {
     bringToFront: () => page.bringToFront(),
     evaluate: (fn, arg) => page.evaluate(fn, arg),
     waitForFunction: (fn, arg, options) => page.waitForFunction(fn, waitOptions(options), arg),
-    waitForSelector: (selector, options = {}) => page.waitForSelector(selector, { timeout: options.timeout || 30000 }),
+    waitForSelector: (selector, options = {}) => page.waitForSelector(selector, selectorOptions(options)),
+    isVisible: selector => page.evaluate(shown, selector),
+    isHidden: async selector => !(await page.evaluate(shown, selector)),
+    inputValue: selector => page.$eval(selector, e => e.value),
+    focus: selector => page.focus(selector),
     waitForTimeout: ms => new Promise(r => setTimeout(r, ms)),
-    click: async selector => { await visible(selector); await page.click(selector); },
+    // Again, as Playwright's click does, when the page drew the element anew
+    // between finding and clicking it (a board redrawn by a report).
+    click: async (selector, options = {}) => {
+      await page.waitForSelector(selector, { visible: true, timeout: options.timeout || 30000 });
+      for (let tries = 1; ; tries++) {
+        try { await page.click(selector, options.button ? { button: options.button } : {}); return; } catch (e) {
+          if (tries >= 5 || !/detached|not clickable/i.test(e.message)) throw e;
+        }
+      }
+    },
     tap: async selector => { await visible(selector); await page.tap(selector); },
     selectOption: async (selector, value) => { await page.waitForSelector(selector); await page.select(selector, value); },
     fill: async (selector, value) => {

@@ -42,9 +42,15 @@ async function axUntil(page, ok, what) {
 const announced = (page, re) => axUntil(page, t => t.live('status').some(s => re.test(s)), 'no announcement ' + re);
 
 // ---------------------------------------------------------------- keys only
+// A board the keys play: the game's (its layout) or the analysis board's.
+const GAME = { scope: '#layout', ready: () => window.rulezero.state.to_move === 'human',
+  legal: () => JSON.stringify(window.rulezero.state.legal), plies: () => window.rulezero.state.moves.length };
+const ANALYSIS = { scope: '#analysis', ready: () => window.rulezero.analysis.msg !== null,
+  legal: () => JSON.stringify(window.rulezero.analysis.msg.legal), plies: () => window.rulezero.analysis.msg.ply };
+
 const focused = page => page.evaluate(() => {
   const a = document.activeElement;
-  const cell = a && a.closest('#boards .cell');
+  const cell = a && a.closest('.boards .cell, #boards .cell');
   return { click: a && a.dataset ? a.dataset.click || null : null, area: cell ? cell.closest('.area').dataset.area : null };
 });
 
@@ -61,22 +67,22 @@ async function arrowTo(page, square) {
 }
 
 // Where the focus is against `click`: on it, on a cell of its board, or before or after it.
-const whereIs = (page, click) => page.evaluate(c => {
-  const a = document.activeElement, t = document.querySelector('#layout [data-click="' + c + '"]');
-  const cell = a && a.closest('#boards .cell');
+const whereIs = (page, click, scope) => page.evaluate(([c, scope]) => {
+  const a = document.activeElement, t = document.querySelector(scope + ' [data-click="' + c + '"]');
+  const cell = a && a.closest('.boards .cell, #boards .cell');
   return {
     on: !!(a && a.dataset && a.dataset.click === c),
     sameArea: !!(cell && t && t.closest('.area') === cell.closest('.area')),
     // in the promotion picker: the arrow toward the later pieces (one drawn upward runs bottom to top)
-    picker: a && t && a.closest('#picker') && t.closest('#picker') ? (t.closest('#picker').classList.contains('up') ? 'ArrowUp' : 'ArrowDown') : null,
+    picker: a && t && a.closest('.picker') && t.closest('.picker') ? (t.closest('.picker').classList.contains('up') ? 'ArrowUp' : 'ArrowDown') : null,
     back: !!(t && a !== document.body && (t.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING))
   };
-}, click);
+}, [click, scope]);
 
 // Moves the focus to `click` with Tab (or Shift+Tab, towards it) and, once on its board, the arrows.
-async function reach(page, click) {
+async function reach(page, click, scope) {
   for (let i = 0; i < 60; i++) {
-    const at = await whereIs(page, click);
+    const at = await whereIs(page, click, scope);
     if (at.on) return;
     if (at.sameArea) {
       await arrowTo(page, click);
@@ -89,19 +95,21 @@ async function reach(page, click) {
   throw new Error('Tab never reached ' + click);
 }
 
-// Plays the first legal turn `want` matches by the keyboard alone.
-async function keyTurn(page, want) {
-  await untilDrawn(page, () => window.rulezero.state.to_move === 'human');
-  const before = await pageState(page);
-  const turn = legalTurns(before.legal).find(t => (typeof want === 'string' ? t.text === want : want.test(t.text)));
+// Plays the first legal turn `want` matches on `board` (the game's by default) by the keyboard alone.
+async function keyTurn(page, want, board = GAME) {
+  await untilDrawn(page, board.ready);
+  const legal = JSON.parse(await page.evaluate(board.legal));
+  const plies = await page.evaluate(board.plies);
+  const turn = legalTurns(legal).find(t => (typeof want === 'string' ? t.text === want : want.test(t.text)));
   if (!turn) throw new Error('no legal turn ' + want);
   for (const [i, c] of turn.clicks.entries()) {
-    await reach(page, c);
+    await reach(page, c, board.scope);
     await page.keyboard.press('Enter');
     const now = (await focused(page)).click;
     if (i + 1 < turn.clicks.length && now !== c && !/^choice:/.test(now || '')) throw new Error('the redraw after ' + c + ' lost the focus');
   }
-  await untilDrawn(page, n => window.rulezero.state.moves.length > n, before.moves.length);
+  await page.waitForFunction('(' + board.plies + ')() > ' + plies);
+  await untilDrawn(page);
   return turn;
 }
 
@@ -180,4 +188,60 @@ async function keyboardPlay(page) {
   return 'orthodox to mate, a promotion and an Interdependent drop by keys, two typed turns, one refused; ' + drop.text + ' announced';
 }
 
-module.exports = { keyboardPlay };
+// The analysis board by the keyboard alone, as the game's board: opened by
+// Enter on its button (the focus goes to the board), its squares labelled,
+// turns (a promotion by the picker too) played by the arrows and Enter and
+// told in its live region, a take-back told; closed, the focus back on its
+// button; the game under it unchanged.
+async function focusShots(page, shotDir, square) {
+  await reach(page, square, '#analysis');
+  await page.keyboard.press('Enter');
+  await announced(page, new RegExp('^' + square + ', .*picked.*ways? to go on'));
+  await page.waitForSelector('#an-lines [data-line]', { timeout: 30000 });   // the engine's lines beside the board
+  const size = page.viewportSize();
+  for (const [name, view] of [['web-analysis-keyboard', { width: 1280, height: 800 }], ['web-analysis-keyboard-phone', { width: 390, height: 844 }]]) {
+    await page.setViewportSize(view);
+    await page.evaluate(() => document.activeElement.scrollIntoView({ block: 'center' }));
+    await untilDrawn(page);
+    await page.screenshot({ path: require('path').join(shotDir, name + '.png') });
+  }
+  await page.setViewportSize(size);
+  await page.keyboard.press('Escape');   // the turn started over: nothing picked
+  await page.waitForFunction(() => window.rulezero.analysis.clicks.length === 0);
+}
+
+// shotDir: screenshots there (desktop 1280x800, phone 390x844) with a
+// piece picked by the keys, its targets shown and the focus on it.
+async function keyboardAnalysis(page, shotDir = null) {
+  await newGame(page, { variant: 'normal', fen: '4k3/P7/8/8/8/8/4P3/4K3 w - - 0 1' });
+  const game = await page.evaluate(() => window.rulezero.state.fen);
+  await page.focus('#btn-analysis');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#analysis:not([hidden]) #an-boards [data-square]');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.closest('#an-boards .cell'), null, { timeout: 10000 })
+    .catch(() => { throw new Error('Enter on the analysis button left the focus off its board'); });
+  await announced(page, /^Analysis board of .*\. White to move\.$/);
+  expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e8, Black King$/, /^e4, empty$/]);
+  await keyTurn(page, 'e2e4', ANALYSIS);
+  await announced(page, /^White played e4\. Black to move\.$/);
+  expectButtons(await axTree(page), [/^e4, White Pawn, last move$/]);
+  await keyTurn(page, 'e8d7', ANALYSIS);
+  await announced(page, /^Black played Kd7\. White to move\.$/);
+  if (shotDir) await focusShots(page, shotDir, 'a7');
+  await keyTurn(page, 'a7a8n', ANALYSIS);           // the analysis board's picker, by the arrows
+  await announced(page, /^White played a8=N\. Black to move\.$/);
+  const moves = await page.evaluate(() => window.rulezero.analysis.msg.moves.map(m => m.coord).join(' '));
+  if (moves !== 'e2e4 e8d7 a7a8n') throw new Error('the analysis board holds ' + moves);
+  await page.click('#an-back');
+  await announced(page, /^Turns taken back\. White to move\.$/);
+  if (await page.evaluate(() => window.rulezero.state.fen) !== game) throw new Error('the game changed under the analysis board');
+  await page.focus('#an-close');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#analysis', { state: 'hidden' });
+  if (!(await page.evaluate(() => document.activeElement && document.activeElement.id === 'btn-analysis'))) {
+    throw new Error('closing the analysis board left the focus off its button');
+  }
+  return 'opened by Enter, e4 Kd7 a8=N played by keys and announced, a take-back announced, closed';
+}
+
+module.exports = { keyboardPlay, keyboardAnalysis, GAME, ANALYSIS, keyTurn };

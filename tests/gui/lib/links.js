@@ -103,6 +103,20 @@ async function correspondence(opener, url, variant, turns) {
   return { a, link: sent.link, turns: game };
 }
 
+// A reload during a link game: the game comes back from this browser's
+// storage (not from the address: the link was taken out of it once opened)
+// and the page offers its link again, the same game's id and turns.
+async function reloadOffers(page, link) {
+  const p = payloadOf(link);
+  await page.reload();
+  await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
+  await holds(page, p.variant, p.turns, 'after a reload');
+  const again = payloadOf((await offered(page, p.turns.length)).link);
+  must(again.id === p.id && JSON.stringify(again.turns) === JSON.stringify(p.turns),
+    'after a reload the page offers ' + JSON.stringify(again) + ', not the game ' + p.id);
+  must(!(await page.evaluate(() => location.hash)), 'after a reload the link is in the address again');
+}
+
 // A link refused: its message (in the notice, or in the dialog it was pasted in), nothing changed.
 async function refused(page, open, want, what) {
   const before = { store: await stored(page), turns: await coords(page), number: await page.evaluate(() => window.rulezero.state.game_number) };
@@ -175,22 +189,4 @@ async function badPgn(page, text, want) {
   await refused(page, () => importPgn(page, text), want, 'a bad PGN');
 }
 
-// Firefox (lib/firefox.js's browser, launched by the caller): the Nick Danger
-// correspondence game of 6 turns in the single file `url`, each side a user
-// context of its own, then a damaged link refused. Run by firefox.js in its
-// one Firefox (web_firefox) and by links.js --firefox.
-async function firefoxCorrespondence(firefox, url, problems) {
-  const opener = async address => {
-    const context = await firefox.browser.createBrowserContext();
-    const page = await firefox.openPage(address, problems, null, context);
-    await untilDrawn(page, () => window.rulezero && window.rulezero.setup && document.querySelector('#boards [data-square]'),
-      null, { timeout: 120000 });
-    return { page, close: () => context.close() };
-  };
-  const nd = await correspondence(opener, url, 'nickdanger', 6);
-  await refused(nd.a.page, () => setFragment(nd.a.page, nd.link.split('#')[0] + '#game=bm90IGEgZ2FtZQ'),
-    /could not be opened: it is damaged or incomplete/, 'garbage');
-  await nd.a.close();
-}
-
-module.exports = { firefoxCorrespondence, correspondence, badLinks, pgnRoundTrip, xboardPgn, badPgn, holds, offered, payloadOf, paste, setFragment, refused };
+module.exports = { reloadOffers, correspondence, badLinks, pgnRoundTrip, xboardPgn, badPgn, holds, offered, payloadOf, paste, setFragment, refused };

@@ -21,6 +21,7 @@ import { drawPickerIn } from './picker.js';
 import { shapesOn } from './arrows.js';
 import { playSound } from './sound.js';
 import { boardPieces } from './material.js';
+import { keyboardBoard, boardKey, changeText, announce } from './access.js';
 
 // Module state; window.rulezero.analysis for the tests.
 const an = rz.analysis = {
@@ -31,6 +32,8 @@ const an = rz.analysis = {
   shapes: []        // the person's arrows and circles on this board (arrows.js)
 };
 let shapes = null;   // their layer
+let keys = null;     // the keyboard's play of the board (access.js)
+let byKeys = false;  // the board was opened from the keyboard: its focus goes to the board
 
 const GAME_LIMITS = { depth: 12, ms: 300 };
 
@@ -71,6 +74,7 @@ function buildLayout() {
       </div>
       <div id="an-hand-bottom" class="hand-row"></div>
       <div id="an-status"></div>
+      <div id="an-announce" class="sr-only" role="status" aria-live="polite"></div>
     </div>
     <aside class="an-side">
       <div class="an-head">
@@ -123,7 +127,7 @@ function press(click) {
 // While the board is open its keys go to it, not to the game's history.
 function wireKeys() {
   window.addEventListener('keydown', event => {
-    if (!isOpen() || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) || document.querySelector('dialog[open]')) return;
+    if (!isOpen() || boardKey(event) || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) || document.querySelector('dialog[open]')) return;
     let used = true;
     if (event.key === 'ArrowLeft') back(1);
     else if (event.key === 'Escape') { an.clicks = []; drawBoard(); }
@@ -226,6 +230,7 @@ function drawBoard() {
   drawArrows();
   shapes.draw();
   dimOrigin();
+  keys.drawn();
 }
 
 // Moves of the board in the readable notation, numbered as the game's; a click takes back to that turn.
@@ -357,7 +362,9 @@ function receiveAnalysis(msg) {
     an.msg = null;
     an.info = null;
     an.clicks = [];
+    const inside = $('analysis').contains(document.activeElement) || document.activeElement === document.body;
     show(false);
+    if (wasOpen && inside) $('btn-analysis').focus();   // the keyboard's place back where it opened the board
     window.dispatchEvent(new Event('resize'));   // the game's board sizes itself again
     return;
   }
@@ -371,9 +378,14 @@ function receiveAnalysis(msg) {
   an.msg = msg;
   an.info = { id: msg.id, running: msg.running, error: msg.error, lines: msg.lines, game: msg.game };
   an.clicks = [];
+  const opener = !wasOpen && byKeys;
+  byKeys = false;
   show(true);
   drawBoard();
   drawInfo();
+  const said = changeText(msg, old, wasOpen ? null : 'Analysis board of ' + (rz.state && rz.state.title || msg.variant) + '.');
+  if (said) announce(said, 'an-announce');
+  if (opener) { const stop = document.querySelector('#an-boards .cell[tabindex="0"]'); if (stop) stop.focus({ preventScroll: true }); }
 }
 
 function receiveInfo(msg) {
@@ -383,7 +395,8 @@ function receiveInfo(msg) {
 }
 
 // ---------------------------------------------------------------- buttons
-function openBoard() {
+function openBoard(event) {
+  byKeys = event.detail === 0;   // Enter or Space on the button: a click with no pointer
   const s = rz.state;
   const msg = { type: 'analyse' };
   if (s && rz.viewPly !== null) msg.ply = rz.viewPly;   // the position of the game being viewed
@@ -414,6 +427,8 @@ function wireButtons() {
 export function initAnalysis() {
   buildLayout();
   shapes = shapesOn('an-boards', an);
+  keys = keyboardBoard({ root: document.querySelector('#analysis .an-board-col'), boards: 'an-boards', picker: 'an-picker',
+    choices: 'an-choices', buttons: 'an-choice-buttons', live: 'an-announce', next: nextClicks, clicks: () => an.clicks, press });
   dragBoard('#analysis', '#an-boards', () => an.clicks);
   wirePressAndDrop($('analysis'), $('analysis'), '#an-boards',
     { clicks: () => an.clicks, clear: () => { an.clicks = []; drawBoard(); }, press, next: nextClicks });
