@@ -100,6 +100,8 @@ async function main() {
     }
     if (wanted('normal')) await step('firefox, file: premoves', failures, () => require('./lib/premove').premoves(page));
     if (wanted('nickdanger')) await step('firefox, file: a PGN import, nickdanger', failures, () => require('./lib/links').pgnRoundTrip(page, 'nickdanger'));
+    // The puzzle line without the page's pause for a person, as puzzles.js plays it (tests/gui/README.md).
+    await page.evaluate(() => { window.rulezero.puzzle.playDelayMs = 0; });
     for (const v of puzzles.VARIANTS.filter(wanted)) {
       await step('firefox, file: three puzzles solved, ' + v, failures, () => puzzles.solveThree(page, v));
     }
