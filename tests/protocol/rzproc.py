@@ -8,6 +8,7 @@ machine may be several times slower; a longer wait only delays a failure,
 it never lets a wrong answer pass. (quiet(), which checks that nothing comes,
 keeps its figure.)
 """
+import os
 import queue
 import re
 import subprocess
@@ -17,6 +18,34 @@ import time
 
 
 WAIT_SLACK = 6
+
+
+def thread_stats(pid):
+    """{thread id: (seconds on a core, seconds ready to run but waiting)}
+    of process `pid`; empty where Linux's schedstat cannot be read."""
+    stats = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return stats
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                run_ns, wait_ns = f.read().split()[:2]
+        except (OSError, ValueError):
+            continue  # the thread ended, or no schedstat
+        stats[tid] = (int(run_ns) / 1e9, int(wait_ns) / 1e9)
+    return stats
+
+
+def stats_delta(before, after):
+    """(run, wait) seconds added since `before`, over the threads still there."""
+    run = wait = 0.0
+    for tid, (r, w) in after.items():
+        r0, w0 = before.get(tid, (0.0, 0.0))
+        run += r - r0
+        wait += w - w0
+    return run, wait
 
 
 class DialogueError(AssertionError):

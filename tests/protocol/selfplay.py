@@ -29,39 +29,11 @@ import re
 import sys
 import time
 
-from rzproc import WAIT_SLACK, Engine
+from rzproc import WAIT_SLACK, Engine, stats_delta, thread_stats
 
 RESULT = re.compile(r"(1-0|0-1|1/2-1/2) \{([^{}]*)\}")
 VERBOSE = bool(__import__("os").environ.get("SELFPLAY_VERBOSE"))
 REJECT = re.compile(r"(Illegal move|Error)\b.*")
-
-
-def thread_stats(pid):
-    """{thread id: (seconds on a core, seconds ready to run but waiting)}
-    of process `pid`; empty where Linux's schedstat cannot be read."""
-    stats = {}
-    try:
-        tids = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return stats
-    for tid in tids:
-        try:
-            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
-                run_ns, wait_ns = f.read().split()[:2]
-        except (OSError, ValueError):
-            continue  # the thread ended, or no schedstat
-        stats[tid] = (int(run_ns) / 1e9, int(wait_ns) / 1e9)
-    return stats
-
-
-def stats_delta(before, after):
-    """(run, wait) seconds added since `before`, over the threads still there."""
-    run = wait = 0.0
-    for tid, (r, w) in after.items():
-        r0, w0 = before.get(tid, (0.0, 0.0))
-        run += r - r0
-        wait += w - w0
-    return run, wait
 
 
 class Arbiter:
