@@ -35,7 +35,7 @@ const { moveNowNative } = require('./lib/movenow');
 const { premoves } = require('./lib/premove');
 const { seatsGames } = require('./lib/seats');
 const scenarios = require('./scenarios');
-const { step } = require('./lib/step');
+const { step: stepOf } = require('./lib/step');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger', 'pickle', 'shifted-square'];
 
@@ -80,6 +80,9 @@ async function main() {
   const perf = { clickToBoard: [], messageToBoard: [] };
   try {
     const page = await openPage(browser, server.url, problems);
+    // After a failed step the page is reloaded (a dialog it left open would fail every step after it).
+    const step = (name, failures, fn) => stepOf(name, failures, fn,
+      () => page.reload().then(() => page.waitForSelector('#boards [data-square]')));
     for (const sc of scenarios.filter(s => wanted(s.variant))) {
       await step('play ' + sc.variant, failures, () => playScenario(page, server, sc, args.screenshots));
       await harvest(page, perf);

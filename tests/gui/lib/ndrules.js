@@ -44,7 +44,7 @@ async function ndRulesDialog(page, shotDir) {
   await openDialog(page);
   const squares = await selectOf(page, 'LinkSquares'), after = await selectOf(page, 'AfterLinking');
   must(squares.tag === 'SELECT' && squares.value === 'same-rank' &&
-       squares.values.join() === 'same-rank,same-square,same-colour,any', 'the LinkSquares select: ' + JSON.stringify(squares));
+       squares.values.join() === 'same-rank,same-square,same-colour,any,same-quadrant', 'the LinkSquares select: ' + JSON.stringify(squares));
   must(after.tag === 'SELECT' && after.value === 'twinkle' && after.values.join() === 'twinkle,remove',
        'the AfterLinking select: ' + JSON.stringify(after));
   await page.selectOption(OPT('LinkSquares'), 'any');
