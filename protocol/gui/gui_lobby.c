@@ -334,6 +334,31 @@ void gui_lobby_release(struct gui_lobby *l, struct gui_game *g)
         lobby_game_free(g);
 }
 
+/* Every game of the table, each with a reference of the caller's (give them
+ * back with table_release). A game's session lock is taken only after the
+ * lobby's is let go: a session that waits long (its turn's commit on a
+ * stalled disk) then holds up its own game, not every lookup of every game.
+ * NULL and *n 0 when the table is empty or no memory is left. */
+static struct gui_game **table_snapshot(struct gui_lobby *l, int *n)
+{
+    pthread_mutex_lock(&l->lock);
+    struct gui_game **all = l->count ? malloc((size_t)l->count * sizeof *all) : NULL;
+    *n = all ? l->count : 0;
+    for (int i = 0; i < *n; i++) {
+        all[i] = l->game[i];
+        all[i]->refs++;
+    }
+    pthread_mutex_unlock(&l->lock);
+    return all;
+}
+
+static void table_release(struct gui_lobby *l, struct gui_game **all, int n)
+{
+    for (int i = 0; i < n; i++)
+        gui_lobby_release(l, all[i]);
+    free(all);
+}
+
 const char *gui_game_id(const struct gui_game *g) { return g->id; }
 
 void gui_game_role(const struct gui_game *g, const char *creator_key, const char *seat_key, struct gui_actor *out)
@@ -400,15 +425,16 @@ char *gui_lobby_games_text(struct gui_lobby *l)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "type", "games");
     cJSON *list = cJSON_AddArrayToObject(o, "games");
-    pthread_mutex_lock(&l->lock);
-    for (int i = 0; i < l->count; i++) {
-        struct gui_game *g = l->game[i];
+    int n;
+    struct gui_game **all = table_snapshot(l, &n);
+    for (int i = 0; i < n; i++) {
+        struct gui_game *g = all[i];
         pthread_mutex_lock(&g->session->lock);
         cJSON_AddItemToArray(list, game_summary(g));
         pthread_mutex_unlock(&g->session->lock);
     }
+    table_release(l, all, n);
     cJSON_AddNumberToObject(o, "max_games", l->lc.max_games);
-    pthread_mutex_unlock(&l->lock);
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     return text;
@@ -588,17 +614,17 @@ static bool plays_itself(const cJSON *o)
 /* The unfinished games held where no seat is a person's (but `except`). */
 static int engine_games(struct gui_lobby *l, const struct gui_game *except)
 {
-    int n = 0;
-    pthread_mutex_lock(&l->lock);
-    for (int i = 0; i < l->count; i++) {
-        struct gui_session *s = l->game[i]->session;
-        if (l->game[i] == except)
+    int n = 0, count;
+    struct gui_game **all = table_snapshot(l, &count);
+    for (int i = 0; i < count; i++) {
+        struct gui_session *s = all[i]->session;
+        if (all[i] == except)
             continue;
         pthread_mutex_lock(&s->lock);
         n += !s->over && !gui_player_is_human(s->player_id[WHITE]) && !gui_player_is_human(s->player_id[BLACK]);
         pthread_mutex_unlock(&s->lock);
     }
-    pthread_mutex_unlock(&l->lock);
+    table_release(l, all, count);
     return n;
 }
 
@@ -925,11 +951,10 @@ static void expire(struct gui_lobby *l, struct gui_game *g)
 void gui_lobby_tick(struct gui_lobby *l)
 {
     int64_t now = now_s();
-    struct gui_game **due = NULL;
-    int n_due = 0;
-    pthread_mutex_lock(&l->lock);
-    for (int i = 0; i < l->count; i++) {
-        struct gui_game *g = l->game[i];
+    int n;
+    struct gui_game **all = table_snapshot(l, &n);
+    for (int i = 0; i < n; i++) {
+        struct gui_game *g = all[i];
         struct gui_session *s = g->session;
         pthread_mutex_lock(&s->lock);
         if (g->stored && g->days_per_move > 0 && !s->over && now - g->turn_started_s > g->days_per_move * 86400LL) {
@@ -938,16 +963,10 @@ void gui_lobby_tick(struct gui_lobby *l)
                      g->days_per_move == 1 ? "" : "s");
             gui_side_loses(s, s->game.pos->side, how);
         }
-        if (expired(l, g, now) && (due || (due = malloc((size_t)l->count * sizeof *due)))) {
-            g->refs++; /* the table's may go before ours */
-            due[n_due++] = g;
-        }
+        bool due = expired(l, g, now);
         pthread_mutex_unlock(&s->lock);
+        if (due) /* our reference keeps g while expire() takes the lobby's lock */
+            expire(l, g);
     }
-    pthread_mutex_unlock(&l->lock);
-    for (int i = 0; i < n_due; i++) { /* after the loop: expire() takes the lobby's lock */
-        expire(l, due[i]);
-        gui_lobby_release(l, due[i]);
-    }
-    free(due);
+    table_release(l, all, n);
 }

@@ -19,6 +19,7 @@ import shutil
 import sqlite3
 import subprocess
 import tempfile
+import time
 
 from guitest import RZ, check, finish, start_server, stop_server
 from guitest import http as get
@@ -136,6 +137,10 @@ def stalled_commit(port):
         f.write("stall")
     for ws in whites[:2]:
         ws.send({"type": "turn", "text": "c2c4"})
+    # The lobby's once-a-second tick visits every game; it must not wait on a
+    # stalled game while holding up the rest (it did: every lookup blocked).
+    # Waiting here lets it run at least twice while the two turns wait.
+    time.sleep(2.5)
     spectator, state = page(port, games[2][0])
     check(state["ply"] == 0, "a commit stalled: another game's page is answered meanwhile")
     check(served_ply(port, games[2][0]) == 0, "a commit stalled: another game's state is served meanwhile")
