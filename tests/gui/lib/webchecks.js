@@ -104,12 +104,20 @@ async function clockedReload(page, session, variant, opts) {
 // Move now; its turn is drawn. With a long movetime this is how a test gets
 // the engine's turn without waiting on a clock (at a load average of 30 even
 // 6 s a turn ran out before the page was ready for the reply).
+// The browser build cannot stop a search: a Move now that reaches an engine
+// Worker started anew (after a kill or a reload) before its first line is
+// refused, so it is asked again, at most three times (a clean-clone run of
+// c3d4a40 saw one refused after the Worker was killed).
 async function moveNowOnceReported(page, n, what) {
-  await untilDrawn(page, () => { const t = window.rulezero.state.thinking; return !!t && !!t.pv; }, null, { timeout: 60000 })
-    .catch(() => { throw new Error(what + ': no engine thinks with a best line'); });
-  await page.click('#btn-move-now');
-  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 30000 })
-    .catch(() => { throw new Error(what + ': no turn after Move now'); });
+  for (let attempt = 1; ; attempt++) {
+    await untilDrawn(page, () => { const t = window.rulezero.state.thinking; return !!t && !!t.pv; }, null, { timeout: 60000 })
+      .catch(() => { throw new Error(what + ': no engine thinks with a best line'); });
+    await page.click('#btn-move-now');
+    const moved = await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 20000 })
+      .then(() => true, () => false);
+    if (moved) return;
+    if (attempt === 3) throw new Error(what + ': no turn after Move now, asked three times');
+  }
 }
 
 // Rule Zero thinks when the page reloads: the game comes back with Rule Zero
