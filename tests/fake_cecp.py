@@ -17,11 +17,13 @@ position after each. Modes:
 With --think SCORE it posts one thinking line before each move, with that
 score from its own side in CECP's form (centipawns, 100000 + N for a mate in
 N moves, -100000 - N to be mated); with --uci as `score cp SCORE` or `score
-mate N`. So a GUI's reading of scores can be checked.
+mate N`. So a GUI's reading of scores can be checked. --start-delay S waits
+S seconds before it reads anything (a script slow to start on a busy machine).
 """
 import argparse
 import subprocess
 import sys
+import time
 
 START = {"normal": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}
 
@@ -44,6 +46,8 @@ def main():
     ap.add_argument("--uci", action="store_true")
     ap.add_argument("--cecp-only", action="store_true", help="ignore `uci` (a GUI's protocol probe finds CECP)")
     ap.add_argument("--think", type=int, default=None)
+    ap.add_argument("--start-delay", type=float, default=0,
+                    help="seconds before it reads its input (an engine slow to start)")
     args = ap.parse_args()
     fen = START.get(args.variant, "")
     variant = args.variant
@@ -99,6 +103,7 @@ def main():
         say("Illegal move: " + move)
         return False
 
+    time.sleep(args.start_delay)
     for line in sys.stdin:
         words = line.split()
         if not words:

@@ -116,6 +116,11 @@ expect uci-clean "$tmp/u.out" "^Fake first: time forfeits 0, illegal moves 0, cr
 same_finals uci "$tmp/u.out" "$tmp/u.pgn"
 "$RZ" match --engine "$FAKE --uci --mode illegal" --engine builtin:random --games 2 --tc 5 > "$tmp/ui.out" 2>&1
 expect uci-detected-illegal "$tmp/ui.out" "^Fake illegal: .*illegal moves 2"
+# A UCI engine that says nothing for 5.5 s (the probe's first wait is 5 s) is
+# still found to speak UCI: it was taken for CECP (player_detect).
+"$RZ" match --engine "$FAKE --uci --mode first --start-delay 5.5" --engine builtin:random --games 1 --tc 60 \
+    --max-moves 6 --debug > "$tmp/us.out" 2>&1 || bad "slow uci fake match exit code"
+expect uci-detected-slow "$tmp/us.out" "^Fake first < position startpos"
 "$RZ" match --engine "$FAKE --uci --mode hang" --protocol uci --engine builtin:random --games 2 --st 0.3 > "$tmp/uh.out" 2>&1
 expect uci-hang "$tmp/uh.out" "^Fake hang: time forfeits 2"
 

@@ -39,6 +39,23 @@ const char *player_label(struct player *p)
     return p->label;
 }
 
+/* What a line of a probed engine says of its protocol: UCI, CECP, or nothing yet (-1). */
+static int protocol_of_line(const char *line)
+{
+    if (strcmp(line, "uciok") == 0)
+        return PROTO_UCI;
+    if (strncmp(line, "feature ", 8) == 0 || strncmp(line, "Error", 5) == 0 || strncmp(line, "Illegal move", 12) == 0)
+        return PROTO_CECP; /* a CECP engine answering in its own way */
+    return -1;
+}
+
+/* `uci` first. An engine silent for wait_ms is then asked `xboard` and
+ * `protover 2` too, and the first answer to either decides, up to
+ * DETECT_SILENT_FACTOR times wait_ms: a UCI engine slow to start (a script
+ * on a busy machine) is not taken for CECP, and a CECP engine that ignores
+ * `uci` says so with its features. Silent to the end: CECP. */
+#define DETECT_SILENT_FACTOR 6
+
 enum player_protocol player_detect(const struct player_config *cfg, int64_t wait_ms, bool debug)
 {
     if (strncmp(cfg->cmd, BUILTIN_PREFIX, strlen(BUILTIN_PREFIX)) == 0)
@@ -49,21 +66,26 @@ enum player_protocol player_detect(const struct player_config *cfg, int64_t wait
     char err[256], line[PROC_LINE_MAX];
     if (proc_spawn(&proc, cfg->cmd, err, sizeof err))
         return PROTO_CECP;
-    enum player_protocol found = PROTO_CECP;
+    int found = -1;
     proc_send(&proc, "uci");
-    int64_t deadline = clock_ms() + wait_ms;
-    while (proc_read_line(&proc, line, sizeof line, deadline) == 1) {
-        if (strcmp(line, "uciok") == 0) {
-            found = PROTO_UCI;
+    int64_t start = clock_ms(), deadline = start + wait_ms;
+    bool asked_cecp = false;
+    while (found < 0) {
+        int got = proc_read_line(&proc, line, sizeof line, deadline);
+        if (got == 1) {
+            found = protocol_of_line(line);
+        } else if (got == 0 && !asked_cecp) {
+            proc_send(&proc, "xboard");
+            proc_send(&proc, "protover 2");
+            asked_cecp = true;
+            deadline = start + DETECT_SILENT_FACTOR * wait_ms;
+        } else {
             break;
         }
-        if (strncmp(line, "feature ", 8) == 0 || strncmp(line, "Error", 5) == 0 ||
-            strncmp(line, "Illegal move", 12) == 0)
-            break; /* a CECP engine answering in its own way */
     }
     proc_send(&proc, "quit");
     proc_stop(&proc, 500);
-    return found;
+    return found < 0 ? PROTO_CECP : (enum player_protocol)found;
 }
 
 int player_start(struct player *p, const struct player_config *cfg, const struct variant *v, char *err,
