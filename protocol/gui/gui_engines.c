@@ -26,6 +26,52 @@ void gui_interrupt_engine(struct gui_session *s)
         proc_send(&p->proc, "stop");
 }
 
+/* An engine or a built-in player is to move in a game that goes on. */
+static bool engine_to_move(const struct gui_session *s)
+{
+    return !s->over && !s->paused && !gui_player_is_human(s->player_id[s->game.pos->side]);
+}
+
+static bool builtin_to_move(const struct gui_session *s)
+{
+    return strncmp(s->player_id[s->game.pos->side], "builtin:", 8) == 0;
+}
+
+/* The thinking engine plays now: told by `?` (or `stop`) where it hears it,
+ * else its best turn reported so far is played for it. False while this
+ * search has reported nothing: a `?` may then have reached the engine before
+ * its turn did, so it is said again at the search's first line. */
+static bool move_now_act(struct gui_session *s)
+{
+    const struct thinking *t = &s->thinking;
+    bool reported = t->valid && t->generation == s->generation && t->best[0];
+    if (proc_interruptible(&s->thinking_player->proc)) {
+        gui_interrupt_engine(s);
+        return reported;
+    }
+    if (!reported)
+        return false;
+    snprintf(s->move_now_turn, sizeof s->move_now_turn, "%s", t->best);
+    proc_abandon(&s->thinking_player->proc);
+    return true;
+}
+
+int gui_move_now(struct gui_session *s)
+{
+    if (!s->thinking_player && (!engine_to_move(s) || builtin_to_move(s)))
+        return -1;
+    s->move_now_pending = !s->thinking_player || !move_now_act(s);
+    s->move_now_generation = s->generation;
+    return 0;
+}
+
+void gui_move_now_on_line(struct gui_session *s)
+{
+    if (!s->move_now_pending || s->move_now_generation != s->generation || !s->thinking_player)
+        return;
+    s->move_now_pending = !move_now_act(s);
+}
+
 static void error_all(struct gui_session *s, const char *what, const char *detail)
 {
     gui_send_error(s->broadcast, s->broadcast_ctx, "%s: %s", what, detail);
@@ -238,11 +284,6 @@ static void engine_turn(struct gui_session *s)
 }
 
 /* ---- The loop ------------------------------------------------------------------------------ */
-
-static bool engine_to_move(const struct gui_session *s)
-{
-    return !s->over && !s->paused && !gui_player_is_human(s->player_id[s->game.pos->side]);
-}
 
 void gui_tick(struct gui_session *s)
 {

@@ -110,6 +110,8 @@ struct gui_session {
     struct player *thinking_player;   /* an engine process thinking (may be told to move now) */
     struct thinking thinking;
     char move_now_turn[TURN_TEXT_LEN]; /* move_now to an engine that `?` cannot reach: its best turn so far */
+    bool move_now_pending;            /* move_now came before the engine could act on it (still starting, */
+    unsigned move_now_generation;     /* no line of this search yet): acted on at its first line, if the game is this one */
     int64_t last_broadcast_ms;
     unsigned legal_generation;        /* of the cached legal turns */
     bool legal_broadcast;             /* legal turns were broadcast, */
@@ -282,6 +284,15 @@ void *gui_ticker_thread(void *arg); /* clock ticks and a person's flag fall */
 /* What the ticker does every 250 ms: a person's flag fall, the once-a-second clock update (lock held). */
 void gui_tick(struct gui_session *s);
 void gui_interrupt_engine(struct gui_session *s);
+
+/* Move now (lock held): the engine to move plays its best turn as soon as it
+ * has one. -1 when no engine is to move (a person's turn, a built-in player,
+ * the game over or paused). */
+int gui_move_now(struct gui_session *s);
+
+/* An engine's line of the search now running arrived (lock held): a pending
+ * move_now is acted on. */
+void gui_move_now_on_line(struct gui_session *s);
 
 /* Waiting (gui_wait.c with threads, protocol/web/session_web.c in the
  * browser, where the engine thread's loop is the one coroutine that waits). */

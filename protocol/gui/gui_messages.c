@@ -373,24 +373,14 @@ static int on_pgn(const struct request *r)
     return 0;
 }
 
-/* The engine thinking now plays its best turn so far (CECP `?`, UCI `stop`);
- * the turn comes back as the engine's reply and is played as any other. */
+/* The engine to move plays its best turn so far (CECP `?`, UCI `stop`; an
+ * engine that `?` cannot reach: the best turn it reported), at once or, when
+ * it is still starting or has reported no line of this search, as soon as it
+ * has; the turn comes back as the engine's reply and is played as any other. */
 static int on_move_now(const struct request *r)
 {
-    struct gui_session *s = r->s;
-    if (!s->thinking_player)
+    if (gui_move_now(r->s) != 0)
         return fail(r, "no engine is thinking", NULL);
-    if (proc_interruptible(&s->thinking_player->proc)) {
-        gui_interrupt_engine(s);
-        return 0;
-    }
-    /* An engine that cannot hear `?` now (the browser without shared
-     * memory): the turn it reported best so far is played for it. */
-    const struct thinking *t = &s->thinking;
-    if (!t->valid || t->generation != s->generation || !t->best[0])
-        return fail(r, "the engine has no best turn yet; it moves when its time is up", NULL);
-    snprintf(s->move_now_turn, sizeof s->move_now_turn, "%s", t->best);
-    proc_abandon(&s->thinking_player->proc);
     return 0;
 }
 

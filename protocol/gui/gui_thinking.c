@@ -142,6 +142,7 @@ void gui_on_engine_line(void *vctx, const char *line)
         first_turn(t.pv, t.best, sizeof t.best);
         gui_readable_pv(s->game.pos, s->view_pos, t.pv, sizeof t.pv);
         s->thinking = t;
+        gui_move_now_on_line(s);
         if (clock_ms() - s->last_broadcast_ms >= THINKING_INTERVAL_MS)
             gui_broadcast_state(s);
     }

@@ -114,6 +114,27 @@ def test_move_now(ws):
     m = answer(ws, {"type": "move_now"})
     check(m["type"] == "error" and m["message"] == "no engine is thinking", f"move_now with no engine: {m}")
     engine_moves_now(ws, "engine:0", "Rule Zero (CECP)")
+    engine_moves_when_asked_early(ws)
+
+
+def engine_moves_when_asked_early(ws):
+    """move_now sent with the new game, before the engine (ten minutes a
+    turn) has started or reported a line: no error, and it moves as soon as it
+    has a best turn (it used to be "no engine is thinking", and the click was lost)."""
+    s = new_game(ws, "normal", white="engine:0", tc={"kind": "movetime", "ms": 600000})
+    ws.send({"type": "move_now"})
+    deadline = time.monotonic() + 60
+    got = None
+    while time.monotonic() < deadline:
+        try:
+            m = ws.recv(deadline)
+        except (TimeoutError, OSError):
+            break
+        if m.get("type") == "error" or (m.get("type") == "state" and m["game_number"] == s["game_number"] and m["ply"] >= 1):
+            got = m
+            break
+    check(got is not None and got["type"] == "state",
+          f"move_now before the engine started: the engine moved (not after its ten minutes): {got}")
 
 
 def test_move_now_uci():

@@ -36,6 +36,22 @@ async function engineMovesNow(page, how) {
   must(await page.isHidden('#error'), 'Move now brought an error: ' + await page.textContent('#error-text'));
 }
 
+// Move now, then the engine's turn on the board (turns before it: n). The
+// session plays the turn as soon as the engine has a best turn of this
+// search, also when the click comes while the engine is still starting or
+// has reported nothing yet (docs/gui-protocol.md, `move_now`): one click.
+async function moveNowPlayed(page, n, what) {
+  await page.evaluate(() => { window.rulezero.lastError = null; });
+  await page.click('#btn-move-now');
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 60000 }).catch(async () => {
+    const seen = await page.evaluate(() => {
+      const s = window.rulezero.state;
+      return { error: window.rulezero.lastError, to_move: s.to_move, paused: s.paused, thinking: s.thinking };
+    });
+    throw new Error(what + ': no turn within 60 s of Move now: ' + JSON.stringify(seen));
+  });
+}
+
 async function moveNowNative(page) {
   await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 20000 } });
   must(!(await buttonSeen(page)).shown, 'Move now is shown while a person is to move');
@@ -56,4 +72,4 @@ async function moveNowNative(page) {
   must(await page.getAttribute('#pgn-link', 'href') === 'game.pgn', 'the native PGN link is not game.pgn');
 }
 
-module.exports = { moveNowNative };
+module.exports = { moveNowNative, moveNowPlayed };

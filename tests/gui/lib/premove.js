@@ -1,13 +1,14 @@
 // Premoves (js/premove.js), the same in the native page and the browser
 // build: while Rule Zero thinks (a minute a turn, so that nothing here races
 // it), a piece and a square are clicked; the premove is kept and marked, and
-// when the engine has moved (Move now, once it has reported a line) it is
+// when the engine has moved (Move now) it is
 // played at once if legal (Nf3 after 1.e4 and any reply), else dropped with a
 // notice (a pawn from d2 to d5). A right click and a click elsewhere cancel
 // one; a cancelled premove is never played.
 'use strict';
 const { untilDrawn } = require('./drawn');
 const { playTurn, newGame } = require('./play');
+const { moveNowPlayed } = require('./movenow');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
 
@@ -29,26 +30,11 @@ async function enter(page, from, to) {
   must(/Premove/.test(await page.textContent('#premove-note')), 'the premove is not said under the status');
 }
 
-// Move now once the engine has a line; resolves when its turn is on the board.
-// state.thinking keeps the engine's line of its last turn until its new search
-// reports (docs/gui-protocol.md): an engine that cannot be interrupted (the
-// browser build without shared memory) then has no best turn of this search
-// yet, and Move now is refused. So a refusal waits for this search's line and
-// asks again.
-const NO_BEST_YET = 'the engine has no best turn yet';
-
+// Move now; resolves with the number of turns before the engine's, once its turn is on the board.
 async function engineMoves(page) {
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
-  for (let asked = 0; asked < 5; asked++) {
-    await untilDrawn(page, () => { const t = window.rulezero.state.thinking; return t && t.color === 'black' && !!t.pv; }, null, { timeout: 30000 });
-    const seen = await page.evaluate(() => { window.rulezero.lastError = null; return JSON.stringify(window.rulezero.state.thinking); });
-    await page.click('#btn-move-now');
-    await untilDrawn(page, ([n, no]) => window.rulezero.state.moves.length > n || String(window.rulezero.lastError || '').includes(no),
-      [n, NO_BEST_YET], { timeout: 30000 });
-    if (await page.evaluate(n => window.rulezero.state.moves.length > n, n)) return n;
-    await untilDrawn(page, seen => JSON.stringify(window.rulezero.state.thinking) !== seen, seen, { timeout: 30000 });
-  }
-  throw new Error('Move now was refused five times: ' + await page.evaluate(() => window.rulezero.lastError));
+  await moveNowPlayed(page, n, 'Rule Zero\'s turn');
+  return n;
 }
 
 async function premoves(page) {

@@ -9,6 +9,7 @@ const path = require('path');
 const { playTurn, checkBoard, newGame, pageState } = require('./play');
 const { legalTurns } = require('./legaltree');
 const { sessionState, postToSession, clocksNow } = require('./insession');
+const { moveNowPlayed } = require('./movenow');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
 
@@ -100,26 +101,6 @@ async function clockedReload(page, session, variant, opts) {
   return reloadResumes(page, session, variant + ' (clocked)', opts);
 }
 
-// The engine to move has reported a best line (Move now has a turn to play);
-// Move now; its turn is drawn. With a long movetime this is how a test gets
-// the engine's turn without waiting on a clock (at a load average of 30 even
-// 6 s a turn ran out before the page was ready for the reply).
-// The browser build cannot stop a search: a Move now that reaches an engine
-// Worker started anew (after a kill or a reload) before its first line is
-// refused, so it is asked again, at most three times (a clean-clone run of
-// c3d4a40 saw one refused after the Worker was killed).
-async function moveNowOnceReported(page, n, what) {
-  for (let attempt = 1; ; attempt++) {
-    await untilDrawn(page, () => { const t = window.rulezero.state.thinking; return !!t && !!t.pv; }, null, { timeout: 60000 })
-      .catch(() => { throw new Error(what + ': no engine thinks with a best line'); });
-    await page.click('#btn-move-now');
-    const moved = await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 20000 })
-      .then(() => true, () => false);
-    if (moved) return;
-    if (attempt === 3) throw new Error(what + ': no turn after Move now, asked three times');
-  }
-}
-
 // Rule Zero thinks when the page reloads: the game comes back with Rule Zero
 // to move, and a new engine plays the turn.
 async function reloadWhileThinking(page, session) {
@@ -134,7 +115,7 @@ async function reloadWhileThinking(page, session) {
   await waitResumed(page, 'e2e4');
   const s = await sessionState(page);
   must(s.to_move === 'engine' && s.side === 'black', 'after the reload ' + s.to_move + ' (' + s.side + ') is to move');
-  await moveNowOnceReported(page, 1, 'after the reload');
+  await moveNowPlayed(page, 1, 'after the reload');
   await checkBoard(page, session, 'Rule Zero\'s turn after the reload');
 }
 
@@ -253,7 +234,9 @@ async function engineKilled(page, session) {
     'the game changed when its engine was killed: [' + coords(after) + '] ' + JSON.stringify(after.result));
   await checkBoard(page, session, 'after the engine was killed');
   await page.click('#btn-resume');
-  await moveNowOnceReported(page, before.moves.length, 'after Resume');
+  // Move now at once, while the new engine Worker is still starting: it
+  // moves as soon as it has a best turn (the click is not lost).
+  await moveNowPlayed(page, before.moves.length, 'Move now at once after Resume');
   await checkBoard(page, session, 'after the new engine played');
   return error;
 }
