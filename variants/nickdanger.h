@@ -73,7 +73,7 @@ enum { ND_LAST_NONE = 0, ND_LAST_MADE, ND_LAST_BROKEN };
 enum { ND_PHASE_LINKING = 0, ND_PHASE_TWINKLE, ND_PHASE_REMOVING };
 /* Step kinds of part 2. from = the link's square on board b, to = its square on board b + 1. */
 enum { MK_LINK = MK_VARIANT1, MK_UNLINK = MK_VARIANT2 };
-/* Detail of MK_UNLINK: where the piece of an occupied link stays. */
+/* Detail of MK_UNLINK: where the piece of an occupied link stays (KEEP_0: the lower board, KEEP_1: the upper). */
 enum { ND_KEEP_NONE = 0, ND_KEEP_0, ND_KEEP_1 };
 
 /* The variant-owned state (pos->ext). Squares are local indexes rank*8+file
