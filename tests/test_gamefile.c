@@ -289,11 +289,67 @@ START_TEST(nickdanger_family_registered_and_played)
 }
 END_TEST
 
+/* Four-board Nick Danger (the game nickdanger-4 of the built-in file): its
+ * files a-t, links between neighbouring boards by quadrant, the holes above
+ * the smaller boards, the GUI's four boards. */
+#define ND4_START "rnbqkbnr12/pppppppp12/20/20/20/20/PPPPPPPP12/RNBQKBNR12 w KQkq - 0 1 - L -\n"
+START_TEST(nickdanger_four_boards)
+{
+    const char *text = "[nd4]\nfamily = nickdanger\nname = Four\n" PIECES "start = " ND4_START CASTLING
+                       "boards = 8x8, 6x6, 4x4, 2x2\nlink-pairs = 0-1, 1-2, 2-3\n";
+    ck_assert_msg(variant_load_text("n.ini", text, err, sizeof err) == 1, "%s", err);
+    const struct variant *v = variant_find("nd4");
+    ck_assert_int_eq(v->geo.files, 20);
+    ck_assert_str_eq(v->options[1].default_value, "same-quadrant");
+    ck_assert_str_eq(v->options[0].default_value, "8");
+    /* 20 x 20 x (62 x 9 + 36 x 4 + 16 x 1): every link of a quadrant between neighbouring boards. */
+    ck_assert_uint_eq(perft_of(v, NULL, 2), 287200);
+    struct position *pos = malloc(sizeof *pos);
+    struct settings st;
+    ck_assert_int_eq(settings_init(&st, v, err, sizeof err), 0);
+    /* Links between i-n and o-r (a Rook on k1=o1) and o-r and s-t (a Knight on o2=s1): on both locations. */
+    const char *fen = "4k15/20/20/20/20/20/14n5/4K5R3R3n1 w - - 0 9 k1o1,o2s1 T -";
+    ck_assert_int_eq(fen_read_with(pos, &st, fen, err, sizeof err), 0);
+    char out[FEN_MAX_LEN];
+    fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, fen);
+    ck_assert_int_eq(fen_read_with(pos, &st, "4k15/20/20/20/20/20/14n5/4K5R3R4n w - - 0 9 k1o1,o2t1 T -", err,
+                                   sizeof err), -1);
+    ck_assert_int_eq(fen_read_with(pos, &st, "4k15/20/20/20/20/20/20/4K7R2R4 w - - 0 9 m1p1 T -", err, sizeof err),
+                     -1); /* m1 lies in i-n's lower right, p1 in o-r's lower left */
+    ck_assert_int_eq(fen_read_with(pos, &st, "4k15/8R11/20/20/20/20/20/4K15 w - - 0 9 - L -", err, sizeof err), -1);
+    ck_assert_str_eq(err, "invalid FEN: field 1 (placement): i7 is not a square of board 1 (6x6: files i.., ranks "
+                          "1..; write the others empty)");
+    /* The GUI's view: four boards, each as wide as its files, the ranks above it left out. */
+    ck_assert_int_eq(fen_read_with(pos, &st, fen, err, sizeof err), 0);
+    struct board_view *view = malloc(sizeof *view);
+    view_describe(pos, view);
+    ck_assert_int_eq(view->area_count, 4);
+    ck_assert_str_eq(view->area[1].title, "Board i-n");
+    ck_assert_int_eq(view->area[2].cols, 4);
+    ck_assert_str_eq(view->area[3].cell[7][1], "t1");
+    ck_assert_str_eq(view->area[3].cell[5][0], "");
+    ck_assert_str_eq(view->area[1].cell[2][5], "n6");
+    ck_assert_int_eq(view->link_count, 2);
+    ck_assert_str_eq(view->link[1].a, "o2");
+    ck_assert_str_eq(view->link[1].b, "s1");
+    free(view);
+    settings_free(&st);
+    free(pos);
+}
+END_TEST
+
 /* The Nick Danger family's refusals: boards, link pairs, settings, pieces. */
 START_TEST(nickdanger_family_refusals)
 {
-    refused(ND "boards = 8x8, 6x6, 4x4, 2x2\n", "g.ini:12: boards: 4 boards (allowed: 2 in the nickdanger family, "
-                                                 "board 0 and board 1; more boards are not open yet)");
+    refused(ND "boards = 8x8, 6x6, 4x4, 2x2\n", "g.ini:12: boards: 4 boards without link-pairs (allowed: link-pairs "
+                                                 "= 0-1, 1-2, 2-3 with them)");
+    refused(ND "boards = 8x8\n", "g.ini:12: boards: 1 board (allowed: 2 to 4 in the nickdanger family, board 0 first)");
+    refused(ND "boards = 8x8, 6x6, 4x4, 2x2\nlink-pairs = 0-1, 0-2, 2-3\n",
+            "g.ini:13: link-pairs: 0-2 (allowed with 4 boards: the neighbours 0-1, 1-2, 2-3 in this order)");
+    refused(ND "boards = 8x8, 8x8, 8x8\nlink-pairs = 0-1, 1-2\n",
+            "g.ini:12: boards: 8x8, 8x8, 8x8: 28 mailbox columns (allowed: at most 26, the boards' files and two "
+            "between boards, e.g. 8x8, 6x6, 4x4, 2x2)");
     refused(ND "boards = 6x6, 8x8\n",
             "g.ini:12: boards: board 0 is 6x6 (allowed: 8x8, the Kings' board; board 1 may be smaller)");
     refused(ND "boards = 8x8, 9x9\n",
@@ -355,6 +411,7 @@ int main(void)
     tcase_add_test(tc, family_refusals);
     tcase_add_test(tc, nickdanger_family_registered_and_played);
     tcase_add_test(tc, nickdanger_family_refusals);
+    tcase_add_test(tc, nickdanger_four_boards);
     tcase_add_test(tc, files_and_all_or_none);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

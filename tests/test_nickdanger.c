@@ -14,6 +14,9 @@
 #include "variants/core/fen.h"
 #include "variants/core/turn.h"
 #include "variants/nickdanger.h"
+
+/* These tests play the built-in two-board game. */
+#define ND_R nd_default_rules()
 #include "protocol/xboard_setup.h"
 
 static struct position *pos;
@@ -165,12 +168,12 @@ static void check_piece_lists(void)
             ck_assert(is_piece(pos->board[sq]) && piece_color(pos->board[sq]) == c);
             ck_assert_int_eq(pos->plist_index[sq], i);
             /* A linked piece is listed at its board-0 location. */
-            ck_assert(!nd_board_of(sq) || !nd_linked(nd_cst(pos), sq));
+            ck_assert(!nd_board_of(ND_R, sq) || !nd_linked(ND_R, nd_cst(pos), sq));
             seen++;
         }
     int on_board = 0;
     for (Square sq = 0; sq < BOARD_SIZE; sq++)
-        if (is_piece(pos->board[sq]) && !(nd_board_of(sq) && nd_linked(nd_cst(pos), sq)))
+        if (is_piece(pos->board[sq]) && !(nd_board_of(ND_R, sq) && nd_linked(ND_R, nd_cst(pos), sq)))
             on_board++;
     ck_assert_int_eq(seen, on_board);
 }

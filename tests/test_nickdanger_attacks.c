@@ -16,6 +16,9 @@
 
 #include "variants/core/fen.h"
 #include "variants/nickdanger.h"
+
+/* These tests play the built-in two-board game. */
+#define ND_R nd_default_rules()
 #include "variants/nickdanger_attacks.h"
 #include "tests/test_size.h"
 
@@ -59,7 +62,7 @@ struct ref_walker {
 /* The board-0 location of a linked square, else the square itself. */
 static Square ref_home(const struct nd_state *st, Square sq)
 {
-    return nd_board_of(sq) && nd_linked(st, sq) ? nd_partner(st, sq) : sq;
+    return nd_board_of(ND_R, sq) && nd_linked(ND_R, st, sq) ? nd_partner(ND_R, st, sq) : sq;
 }
 
 static void ref_walk_from(struct ref_walker *wk, Square from)
@@ -77,7 +80,7 @@ static void ref_walk_from(struct ref_walker *wk, Square from)
                 break;
             Square home = ref_home(wk->st, to);
             wk->a->by[wk->c][home] |= (uint8_t)(1 << wk->type);
-            if (!nd_board_of(home) && ((wk->zone[wk->c ^ 1] >> nd_local(home)) & 1))
+            if (!nd_board_of(ND_R, home) && ((wk->zone[wk->c ^ 1] >> nd_local(ND_R, home)) & 1))
                 wk->king_hits++;
             bool enemy_pawn_guards = wk->a->by[wk->c ^ 1][home] & (1 << PAWN);
             if (wk->type != PAWN && (p == EMPTY || (p & COLOR_BIT(wk->c ^ 1))) && !enemy_pawn_guards)
@@ -98,8 +101,8 @@ static void ref_walk_side(struct ref_walker *wk, Color c, bool pawns)
             continue;
         wk->mobility = wk->king_hits = 0;
         ref_walk_from(wk, sq);
-        if (!nd_board_of(sq) && nd_linked(wk->st, sq))
-            ref_walk_from(wk, nd_partner(wk->st, sq));
+        if (!nd_board_of(ND_R, sq) && nd_linked(ND_R, wk->st, sq))
+            ref_walk_from(wk, nd_partner(ND_R, wk->st, sq));
         wk->a->mobility[c][wk->type] += wk->mobility;
         wk->a->king_hits[c][wk->type] += wk->king_hits;
         if (wk->king_hits && wk->type != PAWN && wk->type != KING)
@@ -144,12 +147,12 @@ static void check_attacks(void)
     for (Color c = WHITE; c <= BLACK; c++) {
         for (int board = 0; board < 2; board++)
             for (int local = 0; local < 64; local++) {
-                Square sq = nd_square(board, local);
-                if (board == 1 && nd_linked(st, sq))
+                Square sq = nd_square(ND_R, board, local);
+                if (board == 1 && nd_linked(ND_R, st, sq))
                     continue; /* a link is asked by its board-0 location */
                 unsigned types = 0;
                 for (int t = PAWN; t < CHESS_TYPES; t++)
-                    types |= (unsigned)nd_in_set(fast.by[c][t], sq, nd_partner(st, sq)) << t;
+                    types |= (unsigned)nd_in_set(fast.by[c][t], sq, nd_partner(ND_R, st, sq)) << t;
                 if (types != ref.by[c][sq]) /* asserted only on a failure: Check writes each passing assert */
                     ck_abort_msg("attackers of %d differ: %s", sq, fen);
             }
@@ -195,8 +198,8 @@ static void check_link_ranking(const struct move_list *list)
     }
     for (Color c = WHITE; c <= BLACK; c++)
         for (int l = 0; l < 64; l++)
-            if (sc.attacked1[c][l] >= 0)
-                if (sc.attacked1[c][l] != chess_square_attacked(pos, nd_square(1, l), c))
+            if (sc.attacked1[c][1][l] >= 0)
+                if (sc.attacked1[c][1][l] != chess_square_attacked(pos, nd_square(ND_R, 1, l), c))
                     ck_abort_msg("board 1 square %d: the scorer's attack by %d is stale", l, (int)c);
     struct move_list noisy;
     nd_generate_noisy(pos, &noisy);

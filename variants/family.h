@@ -71,10 +71,11 @@ void *pickle_rules_create(const struct game_decl *g, const char *link, char *err
 void *shifted_rules_create(const struct game_decl *g, const char *shift, char *err, size_t errlen);
 
 /* The Nick Danger family's part (variants/nickdanger.c): a rules value for
- * declaration g with board 1 of board1_files x board1_ranks (8x8: the
- * built-in game's) and the settings Links, LinkSquares and AfterLinking set
- * to values[0..2], NULL with the setting's message when one is refused. */
-void *nd_rules_create(const struct game_decl *g, int board1_files, int board1_ranks, const char *const values[3],
-                      char *err, size_t errlen);
+ * declaration g with board_count boards of files[b] x ranks[b] (board 0
+ * 8x8; two 8x8: the built-in game's) and the settings Links, LinkSquares and
+ * AfterLinking set to values[0..2], NULL with the setting's message when one
+ * is refused. */
+void *nd_rules_create(const struct game_decl *g, int board_count, const int files[], const int ranks[],
+                      const char *const values[3], char *err, size_t errlen);
 
 #endif

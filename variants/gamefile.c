@@ -43,14 +43,18 @@ static int read_name(struct game_spec *s, char *v, char *msg, size_t n)
     return copy_text(s->name, sizeof s->name, v, "the game's name", msg, n);
 }
 
+/* A board's files: at most 24 (the mailbox's last two columns serve four-board Nick Danger only). */
+#define GAMEFILE_MAX_FILES 24
+_Static_assert(GAMEFILE_MAX_FILES <= BOARD_MAX_COLS, "a board fits the mailbox");
+
 static int read_board(struct game_spec *s, char *v, char *msg, size_t n)
 {
     int files, ranks;
     char extra;
-    if (sscanf(v, "%dx%d%c", &files, &ranks, &extra) != 2 || files < 1 || ranks < 1 || files > BOARD_MAX_COLS ||
+    if (sscanf(v, "%dx%d%c", &files, &ranks, &extra) != 2 || files < 1 || ranks < 1 || files > GAMEFILE_MAX_FILES ||
         ranks > BOARD_MAX_RANKS)
         return error_set(msg, n, "'%s' (allowed: FILESxRANKS, 1..%d files and 1..%d ranks, e.g. 8x8)", v,
-                         BOARD_MAX_COLS, BOARD_MAX_RANKS);
+                         GAMEFILE_MAX_FILES, BOARD_MAX_RANKS);
     s->files = files;
     s->ranks = ranks;
     return 0;

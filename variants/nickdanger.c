@@ -19,14 +19,47 @@
 static struct nd_rules default_rules;
 static pf_once_flag rules_once = PF_ONCE_INIT;
 
+/* Two boards keep board 1 in its 8x8 frame at column ND_BOARD1_COL (files
+ * i-p whatever its size); more boards are as wide as their files. */
+static int frame_width(int count, int b, const int files[]) { return count == 2 && b > 0 ? 8 : files[b]; }
+
+void nd_rules_layout(struct nd_rules *r, int count, const int files[], const int ranks[])
+{
+    r->board_count = count;
+    memset(r->col_board, -1, sizeof r->col_board);
+    memset(r->holes, 0, sizeof r->holes);
+    for (int b = 0, col = 0; b < count; b++) {
+        if (count == 2 && b == 1)
+            col = ND_BOARD1_COL;
+        r->files[b] = files[b];
+        r->ranks[b] = ranks[b];
+        r->origin[b] = (uint8_t)col;
+        for (int l = 0; l < 64; l++)
+            if ((l & 7) >= files[b] || l >> 3 >= ranks[b])
+                r->holes[b] |= 1ULL << l;
+        for (int f = 0; f < frame_width(count, b, files); f++)
+            r->col_board[col + f] = (int8_t)b;
+        col += frame_width(count, b, files) + 2;
+    }
+}
+
+void nd_geometry(const struct nd_rules *r, struct geometry *g)
+{
+    g->files = 0;
+    g->ranks = 8;
+    for (int col = 0; col < BOARD_STRIDE; col++)
+        if (r->col_board[col] >= 0)
+            g->file_col[g->files++] = col;
+}
+
 static void rules_defaults(struct nd_rules *r)
 {
+    static const int eight[2] = {8, 8};
     chess_rules_declared(&r->chess, &nickdanger_game);
     r->max_links = ND_DEFAULT_LINKS;
     r->link_squares = ND_SQUARES_SAME_RANK;
     r->after_linking = ND_AFTER_TWINKLE;
-    r->board1_files = r->board1_ranks = 8;
-    r->board1_holes = 0;
+    nd_rules_layout(r, 2, eight, eight);
 }
 
 static void build_rules(void) { rules_defaults(&default_rules); }
@@ -67,10 +100,13 @@ static void *nd_rules_new(char *err, size_t errlen)
 
 static void nd_rules_free(void *rules) { free(rules); }
 
-/* The most links board 1 can hold: its squares, at most ND_LINK_SLOTS. */
+/* The most links the boards can hold: the squares of the boards after board 0
+ * (each link takes one of them, its upper location), at most ND_LINK_SLOTS. */
 static int links_limit(const struct nd_rules *r)
 {
-    int squares = r->board1_files * r->board1_ranks;
+    int squares = 0;
+    for (int b = 1; b < r->board_count; b++)
+        squares += r->files[b] * r->ranks[b];
     return squares < ND_LINK_SLOTS ? squares : ND_LINK_SLOTS;
 }
 
@@ -109,6 +145,24 @@ static int set_choice(const char *setting, const char *const *names, int count, 
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* The first board after board 0 that is not 8x8, or 0 when all are. */
+static int first_smaller(const struct nd_rules *r)
+{
+    for (int b = 1; b < r->board_count; b++)
+        if (r->files[b] != 8 || r->ranks[b] != 8)
+            return b;
+    return 0;
+}
+
+/* The first board of odd files or ranks, or 0 when none is. */
+static int first_odd(const struct nd_rules *r)
+{
+    for (int b = 1; b < r->board_count; b++)
+        if (r->files[b] % 2 || r->ranks[b] % 2)
+            return b;
+    return 0;
+}
+
 /* LinkSquares: a choice that fits the boards' sizes. Boards of different
  * sizes cannot be linked by rank or square (Betza's note 3c1); quadrants
  * need boards of even sizes. */
@@ -117,13 +171,13 @@ static int set_link_squares(struct nd_rules *r, const char *value, char *err, si
     int choice = ND_SQUARES_SAME_RANK;
     if (set_choice("LinkSquares", link_squares_names, COUNT_OF(link_squares_names), &choice, value, err, errlen))
         return -1;
-    bool same_size = r->board1_files == 8 && r->board1_ranks == 8;
-    if (!same_size && (choice == ND_SQUARES_SAME_RANK || choice == ND_SQUARES_SAME_SQUARE))
-        return error_set(err, errlen, "LinkSquares: '%s' needs two boards of one size (allowed with board 1 %dx%d: "
-                         "same-quadrant, same-colour, any)", value, r->board1_files, r->board1_ranks);
-    if (choice == ND_SQUARES_SAME_QUADRANT && (r->board1_files % 2 || r->board1_ranks % 2))
-        return error_set(err, errlen, "LinkSquares: 'same-quadrant' needs a board 1 of even files and ranks, not %dx%d "
-                         "(allowed: same-colour, any)", r->board1_files, r->board1_ranks);
+    int b = first_smaller(r), odd = first_odd(r);
+    if (b && (choice == ND_SQUARES_SAME_RANK || choice == ND_SQUARES_SAME_SQUARE))
+        return error_set(err, errlen, "LinkSquares: '%s' needs two boards of one size (allowed with board %d %dx%d: "
+                         "same-quadrant, same-colour, any)", value, b, r->files[b], r->ranks[b]);
+    if (choice == ND_SQUARES_SAME_QUADRANT && odd)
+        return error_set(err, errlen, "LinkSquares: 'same-quadrant' needs a board %d of even files and ranks, not %dx%d "
+                         "(allowed: same-colour, any)", odd, r->files[odd], r->ranks[odd]);
     r->link_squares = choice;
     return 0;
 }
@@ -157,7 +211,7 @@ static void nd_get_option(const void *rules, const char *name, char *out, size_t
 }
 
 /* A game file's rules value (variants/family.h). */
-void *nd_rules_create(const struct game_decl *g, int board1_files, int board1_ranks,
+void *nd_rules_create(const struct game_decl *g, int board_count, const int files[], const int ranks[],
                       const char *const values[ND_SETTINGS], char *err, size_t errlen)
 {
     struct nd_rules *r = malloc(sizeof *r);
@@ -167,11 +221,7 @@ void *nd_rules_create(const struct game_decl *g, int board1_files, int board1_ra
     }
     rules_defaults(r);
     chess_rules_declared(&r->chess, g);
-    r->board1_files = board1_files;
-    r->board1_ranks = board1_ranks;
-    for (int l = 0; l < 64; l++)
-        if ((l & 7) >= board1_files || l >> 3 >= board1_ranks)
-            r->board1_holes |= 1ULL << l;
+    nd_rules_layout(r, board_count, files, ranks);
     for (int i = 0; i < ND_SETTINGS; i++)
         if (nd_set_option(r, nd_setting_names[i], values[i], err, errlen)) {
             free(r);
@@ -185,15 +235,18 @@ static const int nd_piece_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000
 /* ---- FEN fields 7-9 ------------------------------------------------------------- */
 
 
-/* Reads `a3k3` at *s: a board-0 square then a board-1 square that LinkSquares lets it be linked to. */
+/* Reads `a3k3` at *s: a square of board b then one of board b + 1 that LinkSquares lets it be linked to. */
 static int parse_pair(const struct position *pos, const char **s, Square *s0, Square *s1)
 {
     const struct geometry *g = &pos->variant->geo;
+    const struct nd_rules *r = nd_rules_of(pos);
     *s0 = geo_parse_square(g, s);
-    if (*s0 == NO_SQUARE || nd_board_of(*s0))
+    if (*s0 == NO_SQUARE || nd_board_of(r, *s0) + 1 >= r->board_count)
         return -1;
     *s1 = geo_parse_square(g, s);
-    if (*s1 == NO_SQUARE || !nd_board_of(*s1) || !nd_pair_allowed(nd_rules_of(pos), nd_local(*s0), nd_local(*s1)))
+    int b = nd_board_of(r, *s0);
+    if (*s1 == NO_SQUARE || nd_board_of(r, *s1) != b + 1 ||
+        !nd_pair_allowed(r, b, nd_local(r, *s0), nd_local(r, *s1)))
         return -1;
     return 0;
 }
@@ -214,6 +267,7 @@ static const char *pair_rule_text(const struct position *pos)
  * keep it listed once, at its board-0 location. */
 static int read_links(struct position *pos, const char *field, char *err, size_t errlen)
 {
+    const struct nd_rules *r = nd_rules_of(pos);
     struct nd_state *st = nd_st(pos);
     if (strcmp(field, "-") == 0)
         return 0;
@@ -223,7 +277,7 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
         if (parse_pair(pos, &s, &s0, &s1))
             return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': expected pairs like a3k3 (board-0 square first, "
                                           "%s), separated by commas", field, pair_rule_text(pos));
-        if (nd_linked(st, s0) || nd_linked(st, s1))
+        if (nd_linked(r, st, s0) || nd_linked(r, st, s1))
             return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': a square is linked twice", field);
         if (st->nlinks == nd_max_links(pos))
             return error_set(err, errlen, "invalid FEN: field 7 (links): '%s': more than %d links (the Links setting)", field,
@@ -238,12 +292,14 @@ static int read_links(struct position *pos, const char *field, char *err, size_t
             pos_remove(pos, s1);
             pos->board[s1] = p0;
         }
+        int b = nd_board_of(r, s0);
         st->id[st->nlinks] = nd_take_link_id(st, nd_max_links(pos));
-        st->l0[st->nlinks] = (uint8_t)nd_local(s0);
-        st->l1[st->nlinks] = (uint8_t)nd_local(s1);
+        st->l0[st->nlinks] = (uint8_t)nd_local(r, s0);
+        st->l1[st->nlinks] = (uint8_t)nd_local(r, s1);
+        st->lb[st->nlinks] = (uint8_t)b;
         st->nlinks++;
-        st->mask[0] |= 1ULL << nd_local(s0);
-        st->mask[1] |= 1ULL << nd_local(s1);
+        st->mask[b] |= 1ULL << nd_local(r, s0);
+        st->mask[b + 1] |= 1ULL << nd_local(r, s1);
         if (*s == '\0')
             return 0;
         if (*s != ',')
@@ -261,26 +317,33 @@ static int read_last(struct position *pos, const char *field, char *err, size_t 
     Square s0, s1;
     if ((field[0] != '+' && field[0] != '-') || parse_pair(pos, &s, &s0, &s1) || *s)
         return error_set(err, errlen, "invalid FEN: field 9 (last link action): '%s', expected +a3k3, -a3k3 or -", field);
+    const struct nd_rules *r = nd_rules_of(pos);
     st->last_kind = field[0] == '+' ? ND_LAST_MADE : ND_LAST_BROKEN;
-    st->last0 = (uint8_t)nd_local(s0);
-    st->last1 = (uint8_t)nd_local(s1);
+    st->last0 = (uint8_t)nd_local(r, s0);
+    st->last1 = (uint8_t)nd_local(r, s1);
+    st->lastb = (uint8_t)nd_board_of(r, s0);
     return 0;
 }
 
-/* Board 1's holes (a board smaller than 8x8) become OFFBOARD; a piece there is refused. */
+/* The holes of the boards smaller than their frames become OFFBOARD; a piece there is refused. */
 static int mark_holes(struct position *pos, char *err, size_t errlen)
 {
     const struct nd_rules *r = nd_rules_of(pos);
-    for (uint64_t holes = r->board1_holes; holes; holes &= holes - 1) {
-        Square sq = nd_square(1, __builtin_ctzll(holes));
-        if (pos->board[sq] != EMPTY) {
-            char name[8];
-            geo_square_name(&pos->variant->geo, sq, name);
-            return error_set(err, errlen, "invalid FEN: field 1 (placement): %s is not a square of board 1 (%dx%d: "
-                             "files i.., ranks 1..; write the others empty)", name, r->board1_files, r->board1_ranks);
+    for (int b = 1; b < r->board_count; b++)
+        for (uint64_t holes = r->holes[b]; holes; holes &= holes - 1) {
+            Square sq = nd_square(r, b, __builtin_ctzll(holes));
+            if (nd_board_of(r, sq) != b) /* past a board narrower than 8 files: not a file of the FEN */
+                continue;
+            if (pos->board[sq] != EMPTY) {
+                char name[8], first[8];
+                geo_square_name(&pos->variant->geo, sq, name);
+                geo_square_name(&pos->variant->geo, nd_square(r, b, 0), first);
+                return error_set(err, errlen, "invalid FEN: field 1 (placement): %s is not a square of board %d (%dx%d: "
+                                 "files %c.., ranks 1..; write the others empty)", name, b, r->files[b], r->ranks[b],
+                                 first[0]);
+            }
+            pos->board[sq] = OFFBOARD;
         }
-        pos->board[sq] = OFFBOARD;
-    }
     return 0;
 }
 
@@ -314,11 +377,12 @@ static int nd_read_extra(struct position *pos, char *const *fields, int n, char 
     return 0;
 }
 
-static void pair_name(const struct position *pos, int l0, int l1, char *out)
+static void pair_name(const struct position *pos, int b, int l0, int l1, char *out)
 {
     const struct geometry *g = &pos->variant->geo;
-    int len = geo_square_name(g, nd_square(0, l0), out);
-    geo_square_name(g, nd_square(1, l1), out + len);
+    const struct nd_rules *r = nd_rules_of(pos);
+    int len = geo_square_name(g, nd_square(r, b, l0), out);
+    geo_square_name(g, nd_square(r, b + 1, l1), out + len);
 }
 
 static void nd_write_extra(const struct position *pos, char *out, size_t n)
@@ -327,23 +391,24 @@ static void nd_write_extra(const struct position *pos, char *out, size_t n)
     size_t len = 0;
     if (st->nlinks == 0)
         len += (size_t)snprintf(out + len, n - len, "-");
-    for (int l0 = 0, written = 0; l0 < 64; l0++) {
-        if (!((st->mask[0] >> l0) & 1))
-            continue;
-        for (int i = 0; i < st->nlinks; i++)
-            if (st->l0[i] == l0) {
-                char name[16];
-                pair_name(pos, l0, st->l1[i], name);
-                len += (size_t)snprintf(out + len, n - len, "%s%s", written++ ? "," : "", name);
-            }
-    }
+    for (int b = 0, written = 0; b + 1 < nd_rules_of(pos)->board_count; b++)
+        for (int l0 = 0; l0 < 64; l0++) {
+            if (!((st->mask[b] >> l0) & 1))
+                continue;
+            for (int i = 0; i < st->nlinks; i++)
+                if (st->l0[i] == l0 && st->lb[i] == b) {
+                    char name[16];
+                    pair_name(pos, b, l0, st->l1[i], name);
+                    len += (size_t)snprintf(out + len, n - len, "%s%s", written++ ? "," : "", name);
+                }
+        }
     static const char phase_letter[] = "LTR";
     len += (size_t)snprintf(out + len, n - len, " %c ", phase_letter[st->phase]);
     if (st->last_kind == ND_LAST_NONE) {
         snprintf(out + len, n - len, "-");
     } else {
         char name[16];
-        pair_name(pos, st->last0, st->last1, name);
+        pair_name(pos, st->lastb, st->last0, st->last1, name);
         snprintf(out + len, n - len, "%c%s", st->last_kind == ND_LAST_MADE ? '+' : '-', name);
     }
 }
@@ -358,9 +423,9 @@ static int nd_validate(struct position *pos, char *err, size_t errlen)
             int type = piece_type(pos->board[sq]);
             if (type == KING) {
                 kings++;
-                if (nd_board_of(sq))
-                    return error_set(err, errlen, "invalid FEN: field 1 (placement): %s King is on board 1",
-                                     c == WHITE ? "the White" : "the Black");
+                if (nd_board_of(nd_rules_of(pos), sq))
+                    return error_set(err, errlen, "invalid FEN: field 1 (placement): %s King is on board %d",
+                                     c == WHITE ? "the White" : "the Black", nd_board_of(nd_rules_of(pos), sq));
             }
             /* With links off the rank a Pawn can reach any rank without promoting (docs/rules-decisions.md). */
             if (type == PAWN && (square_rank(sq) == 0 || square_rank(sq) == 7) && !nd_promotes_on_board0_only(nd_rules_of(pos)))
@@ -385,10 +450,12 @@ static int nd_validate(struct position *pos, char *err, size_t errlen)
 
 /* ---- Debug validator hooks ------------------------------------------------------- */
 
-/* A piece on a linked square is listed at its board-0 location. */
+/* A piece on a linked square is listed at its lower board's location. */
 static Square nd_listed_square(const struct position *pos, Square sq)
 {
-    return nd_board_of(sq) && nd_linked(nd_cst(pos), sq) ? nd_partner(nd_cst(pos), sq) : sq;
+    const struct nd_rules *r = nd_rules_of(pos);
+    Square o = nd_partner(r, nd_cst(pos), sq);
+    return o != NO_SQUARE && nd_board_of(r, o) < nd_board_of(r, sq) ? o : sq;
 }
 
 /* The link slots agree with the masks, and each link's two locations hold the same thing. */
@@ -399,16 +466,17 @@ static bool nd_state_ok(const struct position *pos)
     if (st->nlinks > nd_max_links(pos) || st->part2 > 1 || (st->phase != ND_PHASE_LINKING && st->phase != nd_full_phase(r)) ||
         (st->phase == ND_PHASE_REMOVING && st->nlinks == 0))
         return false;
-    uint64_t mask[2] = {0, 0};
+    uint64_t mask[ND_MAX_BOARDS] = {0};
     for (int i = 0; i < st->nlinks; i++) {
-        if (st->l0[i] >= 64 || st->l1[i] >= 64 || !nd_pair_allowed(r, st->l0[i], st->l1[i]))
+        int b = st->lb[i];
+        if (st->l0[i] >= 64 || st->l1[i] >= 64 || b + 1 >= r->board_count || !nd_pair_allowed(r, b, st->l0[i], st->l1[i]))
             return false;
-        mask[0] |= 1ULL << st->l0[i];
-        mask[1] |= 1ULL << st->l1[i];
-        if (pos->board[nd_square(0, st->l0[i])] != pos->board[nd_square(1, st->l1[i])])
+        mask[b] |= 1ULL << st->l0[i];
+        mask[b + 1] |= 1ULL << st->l1[i];
+        if (pos->board[nd_square(r, b, st->l0[i])] != pos->board[nd_square(r, b + 1, st->l1[i])])
             return false;
     }
-    return mask[0] == st->mask[0] && mask[1] == st->mask[1];
+    return memcmp(mask, st->mask, sizeof mask) == 0;
 }
 
 /* ---- Text ------------------------------------------------------------------------ */

@@ -46,13 +46,13 @@ static _Thread_local struct reach_memo memo;
 
 void nd_attacks_forget(void) { memset(&memo, 0, sizeof memo); }
 
-static inline uint64_t location_bit(Square sq) { return 1ULL << nd_local(sq); }
+static inline uint64_t location_bit(Square sq) { return 1ULL << nd2_local(sq); }
 
 static void read_rows(const Piece *board, uint64_t rows[2][8])
 {
     for (int b = 0; b < 2; b++)
         for (int r = 0; r < 8; r++)
-            memcpy(&rows[b][r], &board[nd_square(b, r * 8)], sizeof rows[b][r]);
+            memcpy(&rows[b][r], &board[make_square(b * ND_BOARD1_COL, r)], sizeof rows[b][r]);
 }
 
 /* Locations whose contents differ between two readings, by board. */
@@ -136,7 +136,7 @@ static void mark_king_zones(struct mapper *m)
     const struct nd_state *st = nd_cst(pos);
     for (Color c = WHITE; c <= BLACK; c++) {
         Square k = pos->king_sq[c];
-        m->zone[c][0] = k == NO_SQUARE ? 0 : neighbourhood(nd_local(k));
+        m->zone[c][0] = k == NO_SQUARE ? 0 : neighbourhood(nd2_local(k));
         m->zone[c][1] = 0;
         for (int i = 0; i < st->nlinks; i++)
             m->zone[c][1] |= ((m->zone[c][0] >> st->l0[i]) & 1) << st->l1[i];
@@ -172,7 +172,7 @@ static const struct reached *reached_of_const(const struct mapper *m, Color c, i
 static void walk_reach(const struct mapper *m, Color c, Square sq, Square partner, uint64_t reach[2])
 {
     const struct capture_rays *cr = &m->powers->captures[piece_type(m->pos->board[sq])][c];
-    int b = nd_board_of(sq);
+    int b = nd2_board(sq);
     reach[b] = walk_from(m->pos->board, cr, sq);
     reach[b ^ 1] = 0;
     if (partner != NO_SQUARE)
@@ -186,12 +186,13 @@ static void reach_all(struct mapper *m, struct nd_attacks *a)
 {
     const struct position *pos = m->pos;
     const struct nd_state *st = nd_cst(pos);
+    const struct nd_rules *rules = nd_rules_of(pos);
     for (Color c = WHITE; c <= BLACK; c++)
         for (int i = 0; i < pos->pcount[c]; i++) {
             Square sq = pos->plist[c][i];
             Piece piece = pos->board[sq];
-            Square partner = !nd_board_of(sq) && nd_linked(st, sq) ? nd_partner(st, sq) : NO_SQUARE;
-            m->own[c][nd_board_of(sq)] |= location_bit(sq);
+            Square partner = !nd2_board(sq) && nd_linked(rules, st, sq) ? nd_partner(rules, st, sq) : NO_SQUARE;
+            m->own[c][nd2_board(sq)] |= location_bit(sq);
             if (partner != NO_SQUARE)
                 m->own[c][1] |= location_bit(partner);
             struct reached *r = reached_of(m, c, i);

@@ -17,6 +17,12 @@
 
 #include "variants/nickdanger.h"
 
+/* The map knows two boards (board 1 at column ND_BOARD1_COL): a game of
+ * more boards is evaluated without it (nickdanger_eval.c). A location's
+ * board and local square there: */
+static inline int nd2_board(Square sq) { return square_col(sq) >= ND_BOARD1_COL; }
+static inline int nd2_local(Square sq) { return square_rank(sq) * 8 + (square_col(sq) & 7); }
+
 struct nd_attacks {
     uint64_t by[2][CHESS_TYPES][2]; /* by colour and type: the locations its pieces reach, by board (local
                                        squares; a link's two locations apart, nd_in_set joins them) */
@@ -33,8 +39,8 @@ void nd_attacks_build(const struct position *pos, struct nd_attacks *a);
  * partner, its link's other location (NO_SQUARE if none)? */
 static inline bool nd_in_set(const uint64_t set[2], Square sq, Square partner)
 {
-    bool in = (set[nd_board_of(sq)] >> nd_local(sq)) & 1;
-    return in || (partner != NO_SQUARE && ((set[nd_board_of(partner)] >> nd_local(partner)) & 1));
+    bool in = (set[nd2_board(sq)] >> nd2_local(sq)) & 1;
+    return in || (partner != NO_SQUARE && ((set[nd2_board(partner)] >> nd2_local(partner)) & 1));
 }
 
 /* Forgets this thread's remembered reaches (the next map walks every piece). */

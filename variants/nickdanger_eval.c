@@ -157,7 +157,7 @@ static int side_score(const struct position *pos, Color c, const struct nd_attac
         int type = piece_type(pos->board[sq]);
         int rank = square_rank(sq), file = square_col(sq) & 7;
         int advance = c == WHITE ? rank : 7 - rank;
-        bool board1 = nd_board_of(sq);
+        bool board1 = nd_board_of(nd_rules_of(pos), sq) != 0; /* any board but 0 */
         s += value_of(type);
         *phase += evaluate_phase_weight(type);
         if (type == PAWN && advance < 7) /* on its last rank only with links off the rank: it cannot move on */
@@ -170,19 +170,19 @@ static int side_score(const struct position *pos, Color c, const struct nd_attac
         if (board1) {
             s -= stranded(type);
             on_board1++;
-        } else if (nd_linked(st, sq)) {
+        } else if (nd_linked(nd_rules_of(pos), st, sq)) {
             s += on_link(type);
             if (king_distance(sq, enemy_king) <= 2)
                 s += w[W_LINK_NEAR_KING];
-            partner = nd_partner(st, sq);
+            partner = nd_partner(nd_rules_of(pos), st, sq);
         }
         if (a && type != KING)
             s -= threat_to(&threats, type, sq, partner);
     }
     /* Empty links next to the enemy King are doors for our board-1 pieces. */
     for (int i = 0; i < st->nlinks && on_board1; i++) {
-        Square s0 = nd_square(0, st->l0[i]);
-        if (pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
+        Square s0 = nd_square(nd_rules_of(pos), 0, st->l0[i]);
+        if (st->lb[i] == 0 && pos->board[s0] == EMPTY && king_distance(s0, enemy_king) <= 1)
             s += w[W_KING_DOOR];
     }
     return s;
@@ -192,7 +192,7 @@ int nd_evaluate(const struct position *pos)
 {
     Color us = pos->side, them = us ^ 1;
     struct nd_attacks attacks, *a = NULL;
-    if (uses_attacks()) {
+    if (uses_attacks() && nd_rules_of(pos)->board_count == 2) { /* the map knows two boards */
         a = &attacks;
         nd_attacks_build(pos, a);
     }
@@ -210,7 +210,7 @@ static int board1_pieces(const struct position *pos, Color c)
 {
     int n = 0;
     for (int i = 0; i < pos->pcount[c]; i++)
-        n += nd_board_of(pos->plist[c][i]);
+        n += nd_board_of(nd_rules_of(pos), pos->plist[c][i]) != 0;
     return n;
 }
 
@@ -219,7 +219,7 @@ static bool on_board1(const struct position *pos, Color c)
 {
     const struct nd_state *st = nd_cst(pos);
     for (int i = 0; i < st->nlinks; i++) {
-        Piece p = pos->board[nd_square(0, st->l0[i])];
+        Piece p = pos->board[nd_square(nd_rules_of(pos), st->lb[i], st->l0[i])];
         if (p != EMPTY && piece_color(p) == c)
             return true;
     }
@@ -230,7 +230,8 @@ static bool on_board1(const struct position *pos, Color c)
  * colour while the scorer ranks the actions of one position. */
 static bool board1_attacked(struct nd_link_scorer *sc, Square s1, Color c)
 {
-    int8_t *known = &sc->attacked1[c][nd_local(s1)];
+    const struct nd_rules *r = nd_rules_of(sc->pos);
+    int8_t *known = &sc->attacked1[c][nd_board_of(r, s1)][nd_local(r, s1)];
     if (*known < 0)
         *known = chess_square_attacked(sc->pos, s1, c);
     return *known;

@@ -55,10 +55,11 @@ static void jrevert(struct position *pos)
 /* Empties a square on both of its locations. */
 static void clear_at(struct position *pos, Square sq)
 {
-    Square o = nd_partner(nd_st(pos), sq);
+    const struct nd_rules *r = nd_rules_of(pos);
+    Square o = nd_partner(r, nd_st(pos), sq);
     if (o == NO_SQUARE) {
         jset(pos, sq, EMPTY, true);
-    } else if (nd_board_of(sq)) {
+    } else if (nd_board_of(r, sq) > nd_board_of(r, o)) {
         jset(pos, sq, EMPTY, false);
         jset(pos, o, EMPTY, true);
     } else {
@@ -70,10 +71,11 @@ static void clear_at(struct position *pos, Square sq)
 /* Puts a piece on a square, on both locations when it is linked. */
 static void put_at(struct position *pos, Square sq, Piece p)
 {
-    Square o = nd_partner(nd_st(pos), sq);
+    const struct nd_rules *r = nd_rules_of(pos);
+    Square o = nd_partner(r, nd_st(pos), sq);
     if (o == NO_SQUARE) {
         jset(pos, sq, p, true);
-    } else if (nd_board_of(sq)) {
+    } else if (nd_board_of(r, sq) > nd_board_of(r, o)) {
         jset(pos, o, p, true);
         jset(pos, sq, p, false);
     } else {
@@ -84,23 +86,25 @@ static void put_at(struct position *pos, Square sq, Piece p)
 
 /* ---- Link slots ------------------------------------------------------------------ */
 
-static int slot_of0(const struct nd_state *st, int l0)
+/* The slot of the link whose lower location is local square l0 of board b. */
+static int slot_of(const struct nd_state *st, int b, int l0)
 {
     for (int i = 0; i < st->nlinks; i++)
-        if (st->l0[i] == l0)
+        if (st->l0[i] == l0 && st->lb[i] == b)
             return i;
     return -1;
 }
 
 /* The linking phase ends when the Links setting's number of links exists. */
-static void link_add(struct nd_state *st, int l0, int l1, const struct nd_rules *r)
+static void link_add(struct nd_state *st, int b, int l0, int l1, const struct nd_rules *r)
 {
     st->id[st->nlinks] = nd_take_link_id(st, r->max_links);
     st->l0[st->nlinks] = (uint8_t)l0;
     st->l1[st->nlinks] = (uint8_t)l1;
+    st->lb[st->nlinks] = (uint8_t)b;
     st->nlinks++;
-    st->mask[0] |= 1ULL << l0;
-    st->mask[1] |= 1ULL << l1;
+    st->mask[b] |= 1ULL << l0;
+    st->mask[b + 1] |= 1ULL << l1;
     if (st->nlinks == r->max_links)
         st->phase = nd_full_phase(r);
 }
@@ -108,11 +112,12 @@ static void link_add(struct nd_state *st, int l0, int l1, const struct nd_rules 
 /* The removing phase (AfterLinking=remove) ends when no link is left. */
 static void link_remove(struct nd_state *st, int i)
 {
-    st->mask[0] &= ~(1ULL << st->l0[i]);
-    st->mask[1] &= ~(1ULL << st->l1[i]);
+    st->mask[st->lb[i]] &= ~(1ULL << st->l0[i]);
+    st->mask[st->lb[i] + 1] &= ~(1ULL << st->l1[i]);
     st->nlinks--;
     st->l0[i] = st->l0[st->nlinks];
     st->l1[i] = st->l1[st->nlinks];
+    st->lb[i] = st->lb[st->nlinks];
     st->id[i] = st->id[st->nlinks];
     if (st->phase == ND_PHASE_REMOVING && st->nlinks == 0)
         st->phase = ND_PHASE_LINKING;
@@ -125,18 +130,22 @@ static uint64_t rank_shift_key(int base, int l0, int l1)
     return shift ? zobrist.ext_more[base + 64 * (shift - 1) + l0] : 0;
 }
 
+/* The extra key of a pair between boards 1 and 2 or 2 and 3 (none between boards 0 and 1). */
+static uint64_t pair_key(int base, int b, int l0) { return b ? zobrist.ext[base + 64 * (b - 1) + l0] : 0; }
+
 uint64_t nd_ext_key(const struct position *pos)
 {
     const struct nd_state *st = nd_cst(pos);
     uint64_t k = 0;
     for (int i = 0; i < st->nlinks; i++)
         k ^= zobrist.ext[ND_KEY_LINK + st->l0[i] * 8 + (st->l1[i] & 7)] ^
-             rank_shift_key(ND_KEY_MORE_LINK_RANK, st->l0[i], st->l1[i]);
+             rank_shift_key(ND_KEY_MORE_LINK_RANK, st->l0[i], st->l1[i]) ^ pair_key(ND_KEY_LINK_PAIR, st->lb[i], st->l0[i]);
     if (st->phase != ND_PHASE_LINKING)
         k ^= zobrist.ext[ND_KEY_TWINKLE];
     if (st->last_kind != ND_LAST_NONE)
         k ^= zobrist.ext[ND_KEY_LAST + 512 * (st->last_kind - ND_LAST_MADE) + st->last0 * 8 + (st->last1 & 7)] ^
-             rank_shift_key(ND_KEY_MORE_LAST_RANK, st->last0, st->last1);
+             rank_shift_key(ND_KEY_MORE_LAST_RANK, st->last0, st->last1) ^
+             pair_key(ND_KEY_LAST_PAIR, st->lastb, st->last0);
     if (st->part2)
         k ^= zobrist.ext[ND_KEY_PART2];
     return k;
@@ -195,7 +204,7 @@ static void gen_from(const struct position *pos, struct move_list *list, Square 
 {
     int start = list->count;
     chess_gen_piece(pos, list, sq, captures_only);
-    if (nd_board_of(sq) && piece_type(pos->board[sq]) == PAWN && nd_promotes_on_board0_only(nd_rules_of(pos)))
+    if (nd_board_of(nd_rules_of(pos), sq) && piece_type(pos->board[sq]) == PAWN && nd_promotes_on_board0_only(nd_rules_of(pos)))
         no_promotion_on_board1(pos, list, start, captures_only);
 }
 
@@ -206,7 +215,7 @@ static void gen_part1_pseudo(const struct position *pos, struct move_list *list,
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square sq = pos->plist[us][i];
         gen_from(pos, list, sq, captures_only);
-        Square other = nd_partner(st, sq);
+        Square other = nd_partner(nd_rules_of(pos), st, sq);
         if (other != NO_SQUARE)
             gen_from(pos, list, other, captures_only);
     }
@@ -216,20 +225,20 @@ static void gen_part1_pseudo(const struct position *pos, struct move_list *list,
 
 /* ---- Part 1: make ----------------------------------------------------------------------- */
 
-/* The board-0 location of a square (itself when on board 0 or unlinked on board 1). */
-static Square canonical(const struct nd_state *st, Square sq)
+/* The listed location of a square: its lower board's (itself when unlinked). */
+static Square canonical(const struct nd_rules *r, const struct nd_state *st, Square sq)
 {
-    if (!nd_board_of(sq))
+    if (!nd_board_of(r, sq))
         return sq;
-    Square o = nd_partner(st, sq);
-    return o == NO_SQUARE ? sq : o;
+    Square o = nd_partner(r, st, sq);
+    return o != NO_SQUARE && nd_board_of(r, o) < nd_board_of(r, sq) ? o : sq;
 }
 
 /* The King on board-0 square sq breaks its link; the board-1 location is empty by then. */
 static void king_breaks_link(struct position *pos, Square sq)
 {
     struct nd_state *st = nd_st(pos);
-    int i = slot_of0(st, nd_local(sq));
+    int i = slot_of(st, 0, nd_local(nd_rules_of(pos), sq));
     if (i >= 0)
         link_remove(st, i);
 }
@@ -245,7 +254,8 @@ static void apply_part1(struct position *pos, Move m)
     Piece mover = pos->board[from];
     Color us = pos->side;
     int fwd = us == WHITE ? BOARD_STRIDE : -BOARD_STRIDE;
-    Square cfrom = canonical(st, from), cto = canonical(st, to);
+    const struct nd_rules *nr = nd_rules_of(pos);
+    Square cfrom = canonical(nr, st, from), cto = canonical(nr, st, to);
 
     pos->halfmove++;
     if (pos->ep != NO_SQUARE)
@@ -255,7 +265,7 @@ static void apply_part1(struct position *pos, Move m)
         Piece rook = pos->board[c->rook_from];
         clear_at(pos, c->rook_from);
         jset(pos, c->king_from, EMPTY, true);
-        if (nd_linked(st, c->king_to)) /* empty on both locations, or castling would not be generated */
+        if (nd_linked(nr, st, c->king_to)) /* empty on both locations, or castling would not be generated */
             king_breaks_link(pos, c->king_to);
         jset(pos, c->king_to, mover, true);
         put_at(pos, c->rook_to, rook);
@@ -270,7 +280,7 @@ static void apply_part1(struct position *pos, Move m)
         if (u->captured != EMPTY || piece_type(mover) == PAWN)
             pos->halfmove = 0;
         clear_at(pos, from);
-        if (piece_type(mover) == KING && nd_linked(st, to))
+        if (piece_type(mover) == KING && nd_linked(nr, st, to))
             king_breaks_link(pos, to);
         put_at(pos, to, kind == MK_PROMOTION ? make_piece(us, move_promo(m)) : mover);
         if (kind == MK_DOUBLE_PAWN)
@@ -291,8 +301,10 @@ static void undo_step(struct position *pos)
 
 static void apply_link(struct position *pos, Move m)
 {
+    const struct nd_rules *r = nd_rules_of(pos);
     struct nd_state *st = nd_st(pos);
     Square s0 = move_from(m), s1 = move_to(m);
+    int b = nd_board_of(r, s0);
     if (move_kind(m) == MK_LINK) {
         Piece p1 = pos->board[s1], p0 = pos->board[s0];
         if (p1 != EMPTY) {
@@ -302,9 +314,9 @@ static void apply_link(struct position *pos, Move m)
         } else if (p0 != EMPTY) {
             jset(pos, s1, p0, false);
         }
-        link_add(st, nd_local(s0), nd_local(s1), nd_rules_of(pos));
+        link_add(st, b, nd_local(r, s0), nd_local(r, s1), r);
     } else {
-        link_remove(st, slot_of0(st, nd_local(s0)));
+        link_remove(st, slot_of(st, b, nd_local(r, s0)));
         Piece p = pos->board[s0];
         if (p != EMPTY) {
             jset(pos, s1, EMPTY, false);
@@ -338,9 +350,11 @@ static void end_turn(struct position *pos, int last_kind, Square s0, Square s1)
     }
     if (rights != pos->castling)
         pos_set_castling(pos, rights);
+    const struct nd_rules *nr = nd_rules_of(pos);
     st->last_kind = (uint8_t)last_kind;
-    st->last0 = last_kind ? (uint8_t)nd_local(s0) : 0;
-    st->last1 = last_kind ? (uint8_t)nd_local(s1) : 0;
+    st->last0 = last_kind ? (uint8_t)nd_local(nr, s0) : 0;
+    st->last1 = last_kind ? (uint8_t)nd_local(nr, s1) : 0;
+    st->lastb = last_kind ? (uint8_t)nd_board_of(nr, s0) : 0;
     st->part2 = 0;
     if (pos->side == BLACK)
         pos->fullmove++;
@@ -376,21 +390,21 @@ void nd_generate_link_candidates(struct position *pos, struct move_list *list)
     bool forbid_make = twinkle && st->last_kind == ND_LAST_BROKEN;
     bool forbid_break = twinkle && st->last_kind == ND_LAST_MADE;
     list->count = 0;
-    if (makes_allowed(pos, st)) {
+    for (int b = 0; b + 1 < r->board_count && makes_allowed(pos, st); b++) {
         for (int l0 = 0; l0 < 64; l0++) {
-            Square s0 = nd_square(0, l0);
+            Square s0 = nd_square(r, b, l0);
             Piece p0 = pos->board[s0];
-            if (((st->mask[0] >> l0) & 1) || piece_type(p0) == KING)
+            if (((st->mask[b] >> l0) & 1) || piece_type(p0) == KING)
                 continue;
             int lo, hi;
             partner_range(r, l0, &lo, &hi);
             for (int l1 = lo; l1 < hi; l1++) {
-                if (((st->mask[1] >> l1) & 1) || !nd_pair_allowed(r, l0, l1))
+                if (((st->mask[b + 1] >> l1) & 1) || !nd_pair_allowed(r, b, l0, l1))
                     continue;
-                Square s1 = nd_square(1, l1);
+                Square s1 = nd_square(r, b + 1, l1);
                 if (p0 != EMPTY && pos->board[s1] != EMPTY)
                     continue;
-                if (forbid_make && st->last0 == l0 && st->last1 == l1)
+                if (forbid_make && st->lastb == b && st->last0 == l0 && st->last1 == l1)
                     continue;
                 move_list_add(list, make_move(s0, s1, MK_LINK, 0));
             }
@@ -398,9 +412,9 @@ void nd_generate_link_candidates(struct position *pos, struct move_list *list)
     }
     if (breaks_allowed(st)) {
         for (int i = 0; i < st->nlinks; i++) {
-            if (forbid_break && st->l0[i] == st->last0 && st->l1[i] == st->last1)
+            if (forbid_break && st->l0[i] == st->last0 && st->l1[i] == st->last1 && st->lb[i] == st->lastb)
                 continue;
-            Square s0 = nd_square(0, st->l0[i]), s1 = nd_square(1, st->l1[i]);
+            Square s0 = nd_square(r, st->lb[i], st->l0[i]), s1 = nd_square(r, st->lb[i] + 1, st->l1[i]);
             if (pos->board[s0] == EMPTY) {
                 move_list_add(list, make_move(s0, s1, MK_UNLINK, ND_KEEP_NONE));
             } else {
@@ -417,6 +431,8 @@ void nd_generate_link_candidates(struct position *pos, struct move_list *list)
 static bool link_action_legal(struct position *pos, Move m)
 {
     Square s0 = move_from(m), s1 = move_to(m);
+    if (nd_board_of(nd_rules_of(pos), s0) != 0) /* between boards 1 and 2 or 2 and 3: board 0 stays as it was */
+        return true;
     if (move_kind(m) == MK_LINK)
         return pos->board[s0] != EMPTY || !(pos->board[s1] & COLOR_BIT(pos->side ^ 1)) ||
                !exposes_if_placed(pos, s0, pos->board[s1]);
@@ -443,7 +459,7 @@ static void rank_tally(const struct position *pos, const struct nd_state *st, in
     const struct nd_rules *rules = nd_rules_of(pos);
     int squares = rules->link_squares;
     unsigned m0 = (unsigned)(st->mask[0] >> (r * 8)) & 0xFF;
-    unsigned m1 = (unsigned)((st->mask[1] | rules->board1_holes) >> (r * 8)) & 0xFF;
+    unsigned m1 = (unsigned)((st->mask[1] | rules->holes[1]) >> (r * 8)) & 0xFF;
     const Piece *row0 = &pos->board[make_square(0, r)], *row1 = &pos->board[make_square(ND_BOARD1_COL, r)];
     int u0[2] = {0, 0}, o0[2] = {0, 0}, u1[2] = {0, 0}, o1[2] = {0, 0}, uu = 0, oo = 0;
     if (squares == ND_SQUARES_SAME_RANK || squares == ND_SQUARES_ANY) {
@@ -461,7 +477,7 @@ static void rank_tally(const struct position *pos, const struct nd_state *st, in
         bool quadrant = squares == ND_SQUARES_SAME_QUADRANT;
         for (int f = 0; f < 8; f++) {
             int c = squares == ND_SQUARES_SAME_COLOUR ? (f + r) & 1 : 0;
-            int c0 = quadrant ? f >= 4 : c, c1 = quadrant ? f >= rules->board1_files / 2 : c;
+            int c0 = quadrant ? f >= 4 : c, c1 = quadrant ? f >= rules->files[1] / 2 : c;
             bool free0 = !((m0 >> f) & 1) && piece_type(row0[f]) != KING, free1 = !((m1 >> f) & 1);
             bool full0 = free0 && row0[f] != EMPTY, full1 = free1 && row1[f] != EMPTY;
             u0[c0] += free0;
@@ -500,7 +516,7 @@ static int makes_from_tallies(const struct nd_rules *r, const struct rank_tally 
         int q0u[4] = {0}, q0o[4] = {0}, q1u[4] = {0}, q1o[4] = {0};
         for (int k = 0; k < 8; k++)
             for (int c = 0; c < 2; c++) {
-                int a = c + 2 * (k >= 4), b = c + 2 * (k >= r->board1_ranks / 2);
+                int a = c + 2 * (k >= 4), b = c + 2 * (k >= r->ranks[1] / 2);
                 q0u[a] += t[k].u0[c], q0o[a] += t[k].o0[c], q1u[b] += t[k].u1[c], q1o[b] += t[k].o1[c];
             }
         for (int q = 0; q < 4; q++)
@@ -545,13 +561,13 @@ static int count_part2_from(struct position *pos, const struct rank_tally *base,
         /* Enemy pieces on unlinked board-1 squares (listed there) that a link would bring to an empty s0. */
         for (int i = 0; i < pos->pcount[them]; i++) {
             Square s1 = pos->plist[them][i];
-            if (!nd_board_of(s1))
+            if (!nd_board_of(rules, s1))
                 continue;
-            int l1 = nd_local(s1), lo, hi;
+            int l1 = nd_local(rules, s1), lo, hi;
             partner_range(rules, l1, &lo, &hi); /* the ranges are symmetric */
             for (int l0 = lo; l0 < hi; l0++) {
-                Square s0 = nd_square(0, l0);
-                if (pos->board[s0] != EMPTY || ((st->mask[0] >> l0) & 1) || !nd_pair_allowed(rules, l0, l1) ||
+                Square s0 = nd_square(rules, 0, l0);
+                if (pos->board[s0] != EMPTY || ((st->mask[0] >> l0) & 1) || !nd_pair_allowed(rules, 0, l0, l1) ||
                     !in_reach(s0, king))
                     continue;
                 if (exposes_if_placed(pos, s0, pos->board[s1])) {
@@ -562,8 +578,8 @@ static int count_part2_from(struct position *pos, const struct rank_tally *base,
             }
         }
         if (twinkle && st->last_kind == ND_LAST_BROKEN && !forbid_counted) {
-            Square s0 = nd_square(0, st->last0), s1 = nd_square(1, st->last1);
-            if (!nd_linked(st, s0) && !nd_linked(st, s1) && piece_type(pos->board[s0]) != KING &&
+            Square s0 = nd_square(rules, 0, st->last0), s1 = nd_square(rules, 1, st->last1);
+            if (!nd_linked(rules, st, s0) && !nd_linked(rules, st, s1) && piece_type(pos->board[s0]) != KING &&
                 (pos->board[s0] == EMPTY || pos->board[s1] == EMPTY))
                 total--;
         }
@@ -572,7 +588,7 @@ static int count_part2_from(struct position *pos, const struct rank_tally *base,
         for (int i = 0; i < st->nlinks; i++) {
             if (twinkle && st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1)
                 continue;
-            Square s0 = nd_square(0, st->l0[i]);
+            Square s0 = nd_square(rules, 0, st->l0[i]);
             total++;
             if (pos->board[s0] != EMPTY && !exposes_if_removed(pos, s0))
                 total++;
@@ -581,7 +597,21 @@ static int count_part2_from(struct position *pos, const struct rank_tally *base,
     return total;
 }
 
-static int count_part2(struct position *pos) { return count_part2_from(pos, NULL, 0); }
+/* The same with more than two boards: the candidates listed and tested one by one. */
+static int count_part2_listed(struct position *pos)
+{
+    struct move_list list;
+    nd_generate_link_candidates(pos, &list);
+    int n = 0;
+    for (int i = 0; i < list.count; i++)
+        n += link_action_legal(pos, list.moves[i]);
+    return n;
+}
+
+static int count_part2(struct position *pos)
+{
+    return nd_rules_of(pos)->board_count > 2 ? count_part2_listed(pos) : count_part2_from(pos, NULL, 0);
+}
 
 /* Ranks of the board changes recorded on the last undo entry. */
 static unsigned journal_ranks(const struct position *pos)
@@ -600,9 +630,9 @@ static bool two_empty_quadrant_pairs(const struct position *pos, const struct nd
     const struct nd_rules *rules = nd_rules_of(pos);
     int e0[4] = {0}, e1[4] = {0}, pairs = 0;
     for (int l = 0; l < 64; l++) {
-        e0[nd_quadrant(l, 8, 8)] += pos->board[nd_square(0, l)] == EMPTY && !((st->mask[0] >> l) & 1);
-        e1[nd_quadrant(l, rules->board1_files, rules->board1_ranks)] +=
-            pos->board[nd_square(1, l)] == EMPTY && !((st->mask[1] >> l) & 1);
+        e0[nd_quadrant(l, 8, 8)] += pos->board[nd_square(rules, 0, l)] == EMPTY && !((st->mask[0] >> l) & 1);
+        e1[nd_quadrant(l, rules->files[1], rules->ranks[1])] +=
+            pos->board[nd_square(rules, 1, l)] == EMPTY && !((st->mask[1] >> l) & 1);
     }
     for (int q = 0; q < 4; q++)
         pairs += e0[q] * e1[q];
@@ -648,9 +678,10 @@ static bool has_part2(struct position *pos)
     bool twinkle = st->phase == ND_PHASE_TWINKLE;
     if (breaks_allowed(st))
         for (int i = 0; i < st->nlinks; i++)
-            if (!(twinkle && st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1))
+            if (!(twinkle && st->last_kind == ND_LAST_MADE && st->l0[i] == st->last0 && st->l1[i] == st->last1 &&
+                  st->lb[i] == st->lastb))
                 return true;
-    if (makes_allowed(pos, st) && two_empty_pairs(pos, st))
+    if (makes_allowed(pos, st) && nd_rules_of(pos)->board_count == 2 && two_empty_pairs(pos, st))
         return true;
     return count_part2(pos) > 0;
 }
@@ -682,7 +713,8 @@ static void filter_part1(struct position *pos, struct move_list *list)
         bool legal;
         if (from == king)
             legal = move_kind(m) == MK_CASTLE ? part1_legal_by_making(pos, m) : chess_king_step_safe(pos, m);
-        else if (pins.in_check || move_kind(m) == MK_EN_PASSANT || chess_is_pinned(&pins, canonical(st, from)))
+        else if (pins.in_check || move_kind(m) == MK_EN_PASSANT ||
+                 chess_is_pinned(&pins, canonical(nd_rules_of(pos), st, from)))
             legal = part1_legal_by_making(pos, m);
         else
             legal = true;
@@ -825,6 +857,16 @@ uint64_t nd_count_turns(struct position *pos)
     filter_part1(pos, &list);
     if (white_first_turn(pos))
         return (uint64_t)list.count;
+    if (nd_rules_of(pos)->board_count > 2) {
+        uint64_t total = 0;
+        for (int i = 0; i < list.count; i++) {
+            apply_part1(pos, list.moves[i]);
+            int n = count_part2_listed(pos);
+            total += n > 0 ? (uint64_t)n : 1;
+            undo_step(pos);
+        }
+        return total;
+    }
     /* Part 1 changes one to three ranks: the others keep their count of makes. */
     struct rank_tally base[8];
     for (int r = 0; r < 8; r++)

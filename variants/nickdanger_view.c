@@ -1,34 +1,52 @@
-/* Nick Danger Chess as the GUI shows it: board 0 (a-h) and board 1 (i-p) side
- * by side (a smaller board 1 in its 8x8 frame, the squares it lacks left out), a piece on a link on both locations, the links, the phase and the
- * opponent's last link action. A link action is clicked as its board-0 square,
- * then its board-1 square; breaking an occupied link ends with a choice of
- * where the piece stays. */
+/* Nick Danger Chess as the GUI shows it: its boards side by side, board 0
+ * (a-h) first (a smaller board in its frame, the squares it lacks left out),
+ * a piece on a link on both locations, the links, the phase and the
+ * opponent's last link action. A link action is clicked as its square on the
+ * lower board, then its square on the upper one; breaking an occupied link
+ * ends with a choice of where the piece stays. */
 #include <stdio.h>
 
 #include "variants/nickdanger.h"
 #include "variants/view.h"
 
-static void areas(const struct position *pos, struct board_view *out)
+/* Board b as an area: its frame's files, the holes left out. */
+static void board_area(const struct position *pos, struct board_view *out, int b, int first_file, int files)
 {
-    struct view_area *a = view_add_board(pos, out, "board0", 0, 8);
-    struct view_area *b = view_add_board(pos, out, "board1", 8, 8);
-    if (a)
-        snprintf(a->title, sizeof a->title, "Board a-h");
-    if (!b)
+    const struct nd_rules *r = nd_rules_of(pos);
+    char id[16], first[8], last[8];
+    snprintf(id, sizeof id, "board%d", b);
+    struct view_area *a = view_add_board(pos, out, id, first_file, files);
+    if (!a)
         return;
-    snprintf(b->title, sizeof b->title, "Board i-p");
-    /* A board 1 smaller than 8x8 (a game file's): its holes are left out, as Shifted Square's removed square. */
-    for (int r = 0; r < b->rows; r++)
-        for (int f = 0; f < b->cols; f++)
-            if (pos->board[nd_square(1, (b->rows - 1 - r) * 8 + f)] == OFFBOARD)
-                b->cell[r][f][0] = '\0';
+    const struct geometry *g = &pos->variant->geo;
+    geo_square_name(g, geo_square(g, first_file, 0), first);
+    geo_square_name(g, geo_square(g, first_file + files - 1, 0), last);
+    snprintf(a->title, sizeof a->title, "Board %c-%c", first[0], last[0]);
+    for (int row = 0; row < a->rows; row++)
+        for (int f = 0; f < a->cols; f++)
+            if (pos->board[nd_square(r, b, (a->rows - 1 - row) * 8 + f)] == OFFBOARD)
+                a->cell[row][f][0] = '\0';
 }
 
-static void link_names(const struct position *pos, int local0, int local1, char *a, char *b)
+static void areas(const struct position *pos, struct board_view *out)
+{
+    const struct nd_rules *r = nd_rules_of(pos);
+    int first = 0;
+    for (int b = 0; b < r->board_count; b++) {
+        int files = 0; /* the frame's files: the geometry's files in the board's columns */
+        for (int f = first; f < pos->variant->geo.files; f++)
+            files += nd_board_of(r, geo_square(&pos->variant->geo, f, 0)) == b;
+        board_area(pos, out, b, first, files);
+        first += files;
+    }
+}
+
+static void link_names(const struct position *pos, int b, int local0, int local1, char *a, char *c)
 {
     const struct geometry *g = &pos->variant->geo;
-    geo_square_name(g, nd_square(0, local0), a);
-    geo_square_name(g, nd_square(1, local1), b);
+    const struct nd_rules *r = nd_rules_of(pos);
+    geo_square_name(g, nd_square(r, b, local0), a);
+    geo_square_name(g, nd_square(r, b + 1, local1), c);
 }
 
 static void describe(const struct position *pos, struct board_view *out)
@@ -36,13 +54,13 @@ static void describe(const struct position *pos, struct board_view *out)
     const struct nd_state *st = nd_cst(pos);
     for (int i = 0; i < st->nlinks && out->link_count < VIEW_MAX_LINKS; i++) {
         struct view_link *l = &out->link[out->link_count++];
-        link_names(pos, st->l0[i], st->l1[i], l->a, l->b);
+        link_names(pos, st->lb[i], st->l0[i], st->l1[i], l->a, l->b);
         l->number = st->id[i] + 1;
     }
     static const char *const action[] = {"make", "make or break", "break"};
     if (st->part2)
-        snprintf(out->hint, sizeof out->hint, "now the link action: %s a link (click its square on a-h, then on i-p)",
-                 action[st->phase]);
+        snprintf(out->hint, sizeof out->hint, "now the link action: %s a link (click its square on %s)",
+                 action[st->phase], nd_rules_of(pos)->board_count == 2 ? "a-h, then on i-p" : "one board, then on the next");
     struct view_panel *p = view_add_panel(out, "Nick Danger");
     struct view_row *phase = view_add_row(p, "Phase");
     view_add_item(phase, "Linking", st->phase == ND_PHASE_LINKING);
@@ -54,7 +72,7 @@ static void describe(const struct position *pos, struct board_view *out)
     if (st->last_kind == ND_LAST_NONE) {
         snprintf(text, sizeof text, "none");
     } else {
-        link_names(pos, st->last0, st->last1, a, b);
+        link_names(pos, st->lastb, st->last0, st->last1, a, b);
         snprintf(text, sizeof text, "%s %s-%s", st->last_kind == ND_LAST_MADE ? "made" : "broke", a, b);
     }
     view_add_item(view_add_row(p, "Opponent's last link action"), text, true);

@@ -15,7 +15,7 @@
 
 #define VIEW_NAME_LEN 24      /* a square, cell or click name */
 #define VIEW_LABEL_LEN 64
-#define VIEW_MAX_AREAS 3
+#define VIEW_MAX_AREAS 4 /* four-board Nick Danger */
 #define VIEW_MAX_ROWS 8
 #define VIEW_MAX_COLS 16
 #define VIEW_MAX_PIECES (2 * MAX_PIECES + 32)

@@ -73,8 +73,8 @@ def test_uci():
     e.send("setoption name VariantPath value /nonexistent/games.ini")
     e.expect(UCI_ERR)
     e.send(f"setoption name VariantPath value {FILE}")
-    e.expect(r"info string variants: 8 new from .*: chess-file polypiece-file polypiece-armies polypiece-second "
-             r"pickle-file shifted-square-file nickdanger-file nickdanger-2x2")
+    e.expect(r"info string variants: 9 new from .*: chess-file polypiece-file polypiece-armies polypiece-second "
+             r"pickle-file shifted-square-file nickdanger-file nickdanger-2x2 nickdanger-4")
     e.expect(r"option name UCI_Variant type combo default normal .* var polypiece-armies( .*)?")
     e.send("setoption name UCI_Variant value polypiece-armies", "position startpos moves b1c3", "go perft 1")
     e.expect(r"Nodes searched: 16", timeout=30)  # Black's Knights are fsNW pieces, hemmed in
@@ -90,7 +90,7 @@ def test_cecp():
     assert any('VariantPath -string' in line for line in features), features
     e.send(f"option VariantPath={FILE}")
     e.expect(r'feature variants="normal,.*,chess-file,polypiece-file,polypiece-armies,polypiece-second,pickle-file,'
-             r'shifted-square-file,nickdanger-file,nickdanger-2x2"')
+             r'shifted-square-file,nickdanger-file,nickdanger-2x2,nickdanger-4"')
     e.send("new", "variant polypiece-armies")
     e.expect(r"setup \(PNBRQKpnbrqk\) 8x8\+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     e.send("sd 2", "usermove b1c3")
@@ -136,7 +136,8 @@ def test_cecp_pieces():
 def test_match():
     with tempfile.TemporaryDirectory() as tmp:
         pgn = os.path.join(tmp, "games.pgn")
-        for game in ("polypiece-armies", "nickdanger-2x2"):  # nickdanger-2x2: a board 1 of four squares
+        # nickdanger-2x2: a board 1 of four squares; nickdanger-4: four boards, 20 files
+        for game in ("polypiece-armies", "nickdanger-2x2", "nickdanger-4"):
             res = run("--variants", FILE, "match", "--variant", game,
                       "--engine", f"{RZ} --variants {FILE}", "--engine", "builtin:random",
                       "--games", "2", "--depth", "1", "--max-moves", "40", "--pgn", pgn)

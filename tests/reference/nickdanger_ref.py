@@ -19,6 +19,10 @@ SETTINGS, the game's settings, given to the engine too:
   --board1 FxR: board 1's size (default 8x8): files i.., ranks 1.. from the
       corner i1 (docs/rules/nickdanger-2x2.md); its other locations do not
       exist (written as empty in a FEN);
+  --boards FxR,FxR,...: every board's size, board 0 first (three or four
+      boards: docs/rules/nickdanger-4.md): each board's files follow the
+      previous board's (a board as wide as its files), ranks 1.. from the
+      bottom; a link joins a square of a board and one of the next board;
   --game ID --variants FILE: the engine's game (default nickdanger), a game
       of a game file, with the same settings.
   --after-linking twinkle|remove: AfterLinking (rule 2c, or 2b: when the
@@ -29,7 +33,7 @@ import random
 import subprocess
 import sys
 
-FILES = "abcdefghijklmnop"
+FILES = "abcdefghijklmnopqrstuvwxyz"
 VAL = "PNBRQK"
 KN = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
 DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
@@ -76,14 +80,26 @@ def exists(loc):
     return 0 <= loc[1] < files and 0 <= loc[2] < ranks
 
 
+def columns():
+    """The FEN's files, in order, as (board, file): two boards keep board 1 in
+    an 8-file frame (i-p), more boards are as wide as their files."""
+    frame = [8 if len(BOARD_SIZE) == 2 else files for files, _ in BOARD_SIZE]
+    return [(b, f) for b in range(len(BOARD_SIZE)) for f in range(frame[b])]
+
+
 def name(loc):
     b, f, r = loc
-    return FILES[b * 8 + f] + str(r + 1)
+    return FILES[columns().index((b, f))] + str(r + 1)
 
 
 def parse_loc(s):
-    c = FILES.index(s[0])
-    return (c // 8, c % 8, int(s[1:]) - 1)
+    b, f = columns()[FILES.index(s[0])]
+    return (b, f, int(s[1:]) - 1)
+
+
+def lower(p, loc):
+    """Is loc the location of its link on the lower of the two boards?"""
+    return loc[0] < p.links[loc][0]
 
 
 class Pos:
@@ -136,8 +152,9 @@ def parse_fen(fen):
                 num = ''
             if ch == ' ':
                 break
-            assert exists((c // 8, c % 8, r)), 'a piece off the boards'
-            p.board[(c // 8, c % 8, r)] = ch
+            board, file = columns()[c]
+            assert exists((board, file, r)), 'a piece off the boards'
+            p.board[(board, file, r)] = ch
             c += 1
     p.side = f[1]
     p.castle = '' if f[2] == '-' else f[2]
@@ -162,8 +179,8 @@ def write_fen(p):
     rows = []
     for r in range(7, -1, -1):
         s, e = '', 0
-        for c in range(16):
-            pc = p.board.get((c // 8, c % 8, r))
+        for b, f in columns():
+            pc = p.board.get((b, f, r))
             if pc is None:
                 e += 1
             else:
@@ -174,7 +191,7 @@ def write_fen(p):
         if e:
             s += str(e)
         rows.append(s)
-    links = sorted((l for l in p.links if l[0] == 0), key=lambda l: (l[2], l[1]))
+    links = sorted((l for l in p.links if lower(p, l)), key=lambda l: (l[0], l[2], l[1]))
     lk = ','.join(name(l) + name(p.links[l]) for l in links) or '-'
     last = '-' if p.last is None else p.last[0] + name(p.last[1]) + name(p.last[2])
     return '%s %s %s %s %d %d %s %s %s' % ('/'.join(rows), p.side, p.castle or '-', name(p.ep) if p.ep else '-',
@@ -402,20 +419,20 @@ def link_actions(p):
     acts = []
     nlinks = len(p.links) // 2
     twinkle = p.phase == 'T'
-    if nlinks < MAX_LINKS and p.phase != 'R':
-        for r in range(8):
-            for f0 in range(8):
-                s0 = (0, f0, r)
-                if s0 in p.links or (p.board.get(s0) or '').upper() == 'K':
+    for b in range(len(BOARD_SIZE) - 1):
+        if nlinks >= MAX_LINKS or p.phase == 'R':
+            break
+        for s0 in [(b, f0, r) for r in range(8) for f0 in range(8)]:
+            if not exists(s0) or s0 in p.links or (p.board.get(s0) or '').upper() == 'K':
+                continue
+            for s1 in [(b + 1, f1, r1) for r1 in range(8) for f1 in range(8)]:
+                if not exists(s1) or not may_link(s0, s1) or s1 in p.links or (s0 in p.board and s1 in p.board):
                     continue
-                for s1 in [(1, f1, r1) for r1 in range(8) for f1 in range(8)]:
-                    if not exists(s1) or not may_link(s0, s1) or s1 in p.links or (s0 in p.board and s1 in p.board):
-                        continue
-                    if twinkle and p.last == ('-', s0, s1):
-                        continue
-                    acts.append((name(s0) + name(s1), '+', s0, s1, None))
+                if twinkle and p.last == ('-', s0, s1):
+                    continue
+                acts.append((name(s0) + name(s1), '+', s0, s1, None))
     if p.phase in ('T', 'R'):
-        for s0 in [l for l in p.links if l[0] == 0]:
+        for s0 in [l for l in p.links if lower(p, l)]:
             s1 = p.links[s0]
             if twinkle and p.last == ('+', s0, s1):
                 continue
@@ -524,14 +541,16 @@ def check(rz, fen, samples):
 def main():
     global MAX_LINKS, LINK_SQUARES, AFTER_LINKING, GAME
     variants = []
-    while len(sys.argv) >= 3 and sys.argv[1] in ('--links', '--link-squares', '--after-linking', '--board1', '--game',
-                                                 '--variants'):
+    while len(sys.argv) >= 3 and sys.argv[1] in ('--links', '--link-squares', '--after-linking', '--board1', '--boards',
+                                                 '--game', '--variants'):
         flag, value = sys.argv[1], sys.argv[2]
         if flag == '--links':
             MAX_LINKS = int(value)
         elif flag == '--board1':
             files, ranks = (int(x) for x in value.split('x'))
             BOARD_SIZE[1] = (files, ranks)
+        elif flag == '--boards':
+            BOARD_SIZE[:] = [tuple(int(x) for x in size.split('x')) for size in value.split(',')]
         elif flag == '--game':
             GAME = ['-v', value]
         elif flag == '--variants':

@@ -13,7 +13,7 @@
 #include "variants/core/zobrist.h"
 
 #define MAX_PIECES 48      /* per side, board only */
-#define EXT_STATE_SIZE 128 /* bytes of variant-owned state (Nick Danger's 32 link slots) */
+#define EXT_STATE_SIZE 168 /* bytes of variant-owned state (Nick Danger's 32 link slots on four boards) */
 #define MAX_JOURNAL 16     /* board changes one step may record for unmake */
 #define MAX_HISTORY 2048   /* steps in one game plus search */
 #define MAX_HAND 63

@@ -9,9 +9,10 @@
 #define RULEZERO_VERSION "0.1.0"
 
 /* ---- Mailbox geometry ----------------------------------------------------
- * One padded array fits every board the engine plays: up to 24 columns (two
- * 8x8 boards side by side with a gap, or anything narrower) and up to 8 ranks.
- * At least 8 sentinel columns end each row (they are also the next row's
+ * One padded array fits every board the engine plays: up to 26 columns (two
+ * 8x8 boards side by side with a gap, four-board Nick Danger's 8x8, 6x6, 4x4
+ * and 2x2 with gaps of two, or anything narrower) and up to 8 ranks.
+ * At least 6 sentinel columns end each row (they are also the next row's
  * left margin), and sentinel rows lie below (5) and above (4) the board, so
  * every leap of up to 4 squares in each direction from a board square lands
  * on a sentinel or a real square inside the array: from a1, (-4 files, -4
@@ -21,7 +22,7 @@
 #define BOARD_PAD_BELOW 5
 #define BOARD_PAD_ABOVE 4
 #define BOARD_MAX_RANKS 8
-#define BOARD_MAX_COLS 24
+#define BOARD_MAX_COLS 26
 #define BOARD_SIZE (BOARD_STRIDE * (BOARD_PAD_BELOW + BOARD_MAX_RANKS + BOARD_PAD_ABOVE))
 
 typedef int Square;                   /* index into the mailbox, 0..BOARD_SIZE-1 */
