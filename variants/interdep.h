@@ -87,6 +87,10 @@ struct idc_tables {
     uint64_t near_bb[IDC_SQUARES];
     /* idc_source_type by the two types: source[helper][mover]. */
     uint8_t source[IDC_TYPES][IDC_TYPES];
+    /* The same by the helper's whole board byte (empty and off-board lend
+     * type 0): lend[mover type][board byte], one read per neighbour in the
+     * counting loop (interdep_count.c). */
+    uint8_t lend[IDC_TYPES][256];
     /* dir_to[i][j]: the direction from index i to its torus neighbour j
      * (rows of 64 for a cheap index). */
     uint8_t dir_to[IDC_SQUARES][64];

@@ -67,15 +67,12 @@ static uint64_t targets_of_piece(const struct counter *c, Square from, int mtype
     const Piece *board = c->pos->board;
     const uint64_t(*capture)[IDC_TYPES] = idc.beside_bb[idc.idx[from]][IDC_CAPTURE];
     const int16_t *nb = idc.nb[from];
+    const uint8_t *lend = idc.lend[mtype];
     uint64_t caps = 0, bb = 0;
-    int src[IDC_DIRS];
-    for (int d = 0; d < IDC_DIRS; d++) {
-        int htype = piece_type(board[nb[d]]);
-        src[d] = htype == IDC_U ? mtype : htype;
-        caps |= capture[d][src[d]];
-    }
+    for (int d = 0; d < IDC_DIRS; d++)
+        caps |= capture[d][lend[board[nb[d]]]];
     for (int d = 2; d < IDC_DIRS; d += 4)
-        if (src[d] == IDC_C)
+        if (lend[board[nb[d]]] == IDC_C)
             bb |= slide(c, from, idc.dstep[d ^ 4], false, true);
     return bb | (caps & c->enemy) | own_moves(c, from, mtype);
 }

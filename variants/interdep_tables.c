@@ -244,6 +244,10 @@ static void build_sources(void)
     for (int h = IDC_U; h < IDC_TYPES; h++)
         for (int m = IDC_U; m < IDC_TYPES; m++)
             idc.source[h][m] = (uint8_t)idc_source_type(make_piece(WHITE, h), make_piece(BLACK, m));
+    for (int m = IDC_U; m < IDC_TYPES; m++)
+        for (int b = 0; b < 256; b++)
+            if (is_piece((Piece)b) && piece_type((Piece)b) >= IDC_U && piece_type((Piece)b) < IDC_TYPES)
+                idc.lend[m][b] = idc.source[piece_type((Piece)b)][m];
     for (int d = 0; d < IDC_DIRS; d++)
         for (int t = IDC_U; t < IDC_TYPES; t++) {
             const struct idc_restricted *r = &idc.power[t][IDC_CAPTURE][d ^ 4];
