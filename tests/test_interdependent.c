@@ -316,6 +316,23 @@ START_TEST(lend_table_agrees_with_source_type)
 }
 END_TEST
 
+/* Every torus diagonal visits the other 41 squares once and then comes back
+ * to its start, the sentinel that stops the safety walk (interdep_safety.c). */
+START_TEST(torus_rays_cover_the_board_and_end_on_their_start)
+{
+    idc_init_tables();
+    for (int i = 0; i < IDC_SQUARES; i++)
+        for (int d = 1; d < IDC_DIRS; d += 2) {
+            const int16_t *ray = idc_torus_ray(idc.sq[i], d);
+            uint64_t seen = 0;
+            for (int k = 0; k < IDC_TORUS_LEN; k++)
+                seen |= idc_bit(ray[k]);
+            ck_assert_uint_eq(seen, ((1ULL << IDC_SQUARES) - 1) & ~(1ULL << i));
+            ck_assert_int_eq(ray[IDC_TORUS_LEN], idc.sq[i]);
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("interdependent");
@@ -324,6 +341,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fast_attack_equals_naive);
     tcase_add_test(tc, lend_table_agrees_with_source_type);
+    tcase_add_test(tc, torus_rays_cover_the_board_and_end_on_their_start);
     tcase_add_test(tc, legal_generation_equals_make_and_look);
     tcase_add_test(tc, random_games_keep_keys);
     tcase_add_test(tc, holdings_written_in_rule_order);

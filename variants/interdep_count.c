@@ -68,13 +68,16 @@ static uint64_t targets_of_piece(const struct counter *c, Square from, int mtype
     const uint64_t(*capture)[IDC_TYPES] = idc.beside_bb[idc.idx[from]][IDC_CAPTURE];
     const int16_t *nb = idc.nb[from];
     const uint8_t *lend = idc.lend[mtype];
-    uint64_t caps = 0, bb = 0;
-    for (int d = 0; d < IDC_DIRS; d++)
-        caps |= capture[d][lend[board[nb[d]]]];
-    for (int d = 2; d < IDC_DIRS; d += 4)
-        if (lend[board[nb[d]]] == IDC_C)
-            bb |= slide(c, from, idc.dstep[d ^ 4], false, true);
-    return bb | (caps & c->enemy) | own_moves(c, from, mtype);
+    int east = lend[board[nb[2]]], west = lend[board[nb[6]]];
+    uint64_t caps = capture[0][lend[board[nb[0]]]] | capture[1][lend[board[nb[1]]]] | capture[2][east] |
+                    capture[3][lend[board[nb[3]]]] | capture[4][lend[board[nb[4]]]] |
+                    capture[5][lend[board[nb[5]]]] | capture[6][west] | capture[7][lend[board[nb[7]]]];
+    uint64_t bb = own_moves(c, from, mtype);
+    if (east == IDC_C)
+        bb |= slide(c, from, idc.dstep[6], false, true);
+    if (west == IDC_C)
+        bb |= slide(c, from, idc.dstep[2], false, true);
+    return bb | (caps & c->enemy);
 }
 
 static uint64_t targets(const struct counter *c, Square from)

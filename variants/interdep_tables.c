@@ -116,7 +116,7 @@ static void build_geometry(void)
                 idc.nb[sq][d] = (int16_t)make_square(wrap(f + dx, IDC_FILES), wrap(r + dy, IDC_RANKS));
                 if (!idc_is_diag(d))
                     continue;
-                for (int k = 1; k <= IDC_TORUS_LEN; k++)
+                for (int k = 1; k <= IDC_TORUS_LEN + 1; k++)
                     idc.torus[r * IDC_FILES + f][d >> 1][k - 1] =
                         (int16_t)make_square(wrap(f + k * dx, IDC_FILES), wrap(r + k * dy, IDC_RANKS));
             }
