@@ -4,6 +4,16 @@
 # takes from Debian's source package (RULEZERO_CJSON_SOURCE_DIR): Debian's
 # libcjson-dev has only the native library.
 set(RULEZERO_CJSON_SOURCE_DIR "" CACHE PATH "cJSON's source (cJSON.c, cJSON.h) for the browser build")
+# The optimisation level of the WebAssembly (compile and link: emcc's link
+# runs Binaryen's wasm-opt at that level). The release (scripts/web.sh by
+# default) is -O3; scripts/test.sh builds the one its tests load at a lower
+# level, which compiles and links in less CPU (docs/performance.md,
+# "Issue 43, fifth session"); no test measures the WebAssembly's speed.
+set(RULEZERO_WEB_OPT "-O3" CACHE STRING "emcc optimisation level of the browser build (-O1, -O2, -O3)")
+if(NOT RULEZERO_WEB_OPT MATCHES "^-O[0-3sz]$")
+  message(FATAL_ERROR "RULEZERO_WEB_OPT must be one of -O0 .. -O3, -Os, -Oz, not '${RULEZERO_WEB_OPT}'")
+endif()
+set(CMAKE_C_FLAGS_RELEASE "${RULEZERO_WEB_OPT} -DNDEBUG")
 if(NOT EXISTS "${RULEZERO_CJSON_SOURCE_DIR}/cJSON.c")
   message(FATAL_ERROR "The browser build needs cJSON's source: -DRULEZERO_CJSON_SOURCE_DIR=DIR (scripts/web.sh fetches it)")
 endif()

@@ -18,6 +18,11 @@ if [ ! -f "$wasm" ] && [ -z "${WASM:-}" ] && [ -f "$root/build-web/wasm/CMakeCac
     cmake --build "$root/build-web/wasm" -j"$(nproc)" --target rulezero
 fi
 [ -f "$wasm" ] || { echo "bench-web: no WebAssembly build at $wasm (scripts/web.sh)" >&2; exit 1; }
+# scripts/test.sh builds build-web at -O1 (cmake/web.cmake): say so, since
+# its speed is not the release's.
+opt=$(sed -n 's/^RULEZERO_WEB_OPT:STRING=//p' "$(dirname "$wasm")/CMakeCache.txt" 2>/dev/null || true)
+[ -z "$opt" ] || [ "$opt" = -O3 ] ||
+    echo "bench-web: warning: $wasm is built at $opt, not the release's -O3 (scripts/web.sh rebuilds it at -O3)" >&2
 
 run_native() { "$native" bench --variant "$1"; }
 run_wasm() { node --no-experimental-fetch "$wasm" bench --variant "$1"; }

@@ -7,30 +7,33 @@
 #      cores, and beside them one more than that of the tests that mostly wait
 #      (on a browser, a clock, a server, XBoard), the longest first
 #      (tests/schedule.cmake).
-#      While those tests run, the other builds are made
-#      beside them, one after another at a lower priority (nice), each logged to
-#      build-logs/NAME.log:
-#      - the browser build (Emscripten, scripts/web.sh: the static site, the
-#        single file rulezero.html and their release zip, in build-web/);
-#      - the Windows build (mingw-w64, scripts/windows.sh: rulezero.exe and the
-#        release zip, which carries rulezero.html from the browser build);
+#      While those tests run, beside them at a lower priority (nice), each
+#      build logged to build-logs/NAME.log:
+#      - the browser build (Emscripten, scripts/web.sh at -O1: the static site,
+#        the single file rulezero.html and their release zip, in build-web/),
+#        then the Windows build (mingw-w64, scripts/windows.sh: rulezero.exe
+#        and the release zip, which carries rulezero.html from the browser build);
+#      - as soon as those two exist, their tests (ctest label "web", and label
+#        "windows": tests/windows/wine_test.sh under Wine against the Linux
+#        build: handshakes, a short game of every variant over CECP and UCI, the
+#        perft suites and the bench signature), one at a time, at the tests'
+#        priority, in the background (build-logs/outside-tests.log): the
+#        browser and Wine mostly wait;
 #      - the sanitizer build (clang, Debug = AddressSanitizer +
-#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/) and the
-#        ThreadSanitizer build of the binary (build-tsan/);
-#      - the five libFuzzer targets only (build-fuzz/), not the whole tree again.
-#   2. Once both are done: the browser build's tests (ctest label "web") and the
-#      Windows build's under Wine against the Linux build (label "windows",
-#      tests/windows/wine_test.sh: handshakes, a short game of every variant over
-#      CECP and UCI, the perft suites and the bench signature) in the background,
-#      one at a time, beside the sanitizer build's tests (label "sanitize":
-#      unit tests, CLI, shallow perft suites, short self-play; any sanitizer
-#      report fails the run; one test per core), then the ThreadSanitizer
-#      build's (label "tsan": a two-thread search, a match with two games at
-#      once, the GUI server with two pages).
-#   3. Once the browser and Wine tests have ended: a short libFuzzer run of each fuzz target (fixed seed and run count),
-#      which first replays the target's saved crash inputs, corpus and seeds
-#      (so stage 2's sanitizer tests leave out the replay tests, label "fuzz");
-#      one target per core at a time, the longest first.
+#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/), the
+#        ThreadSanitizer build of the binary (build-tsan/) and the five
+#        libFuzzer targets only (build-fuzz/), not the whole tree again;
+#      - then a short libFuzzer run of each fuzz target (fixed seed and run
+#        count), at the lower priority, in the background (build-logs/fuzz.log):
+#        it first replays the target's saved crash inputs, corpus and seeds
+#        (so stage 2's sanitizer tests leave out the replay tests, label
+#        "fuzz"); one target per core at a time, the longest first.
+#   2. Once the Release tests and the sanitizer builds are done: the sanitizer
+#      build's tests (label "sanitize": unit tests, CLI, shallow perft suites,
+#      short self-play; any sanitizer report fails the run; one test per core),
+#      then the ThreadSanitizer build's (label "tsan": a two-thread search, a
+#      match with two games at once, the GUI server with two pages); then the
+#      script waits for the fuzzing and the browser and Windows tests.
 # Every test passes with the machine busy beside it (games are node- or
 # depth-limited, or their clocks generous; see docs/reliability.md), which is
 # what lets the stages overlap. The time of each stage and build is printed at
@@ -173,8 +176,15 @@ jobs=$(nproc)
 [ "$windows" -eq 0 ] || "$root/scripts/deps.sh" mingw-w64 wine wine64 zip
 if [ "$sanitize" -eq 1 ] || [ "$fuzz" -eq 1 ]; then "$root/scripts/deps.sh" clang libclang-rt-14-dev; fi
 
+# The Release tree knows from the start where the browser and Windows builds
+# will be, so that their tests (labels "web" and "windows") can run there as
+# soon as those two builds exist, beside the Release tests.
+outside_args=()
+[ "$web" -eq 0 ] || outside_args+=(-DRULEZERO_WEB_DIR="$root/build-web")
+[ "$windows" -eq 0 ] || outside_args+=(-DRULEZERO_WINDOWS_EXE="$root/build-windows/rulezero.exe")
 stage "Release build (gcc)"
-CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON
+CC=gcc "$root/scripts/build.sh" "$root/build" Release -DRULEZERO_DEEP_TESTS=$deep -DRULEZERO_WERROR=ON \
+    "${outside_args[@]}"
 
 # Only the binary is built with ThreadSanitizer. (These functions run where
 # set -e does not stop them: each failure returns.)
@@ -189,83 +199,73 @@ fuzz_build() {
     local t
     for t in fen move cecp uci gui; do FUZZ_BUILD_ONLY=1 "$root/scripts/fuzz.sh" "$t" 0 || return 1; done
 }
-# other_builds: the browser, Windows, sanitizer, ThreadSanitizer and fuzz
-# builds, one after another (the Windows zip takes rulezero.html from the
-# browser build), each with its log, at a lower priority than the tests.
-other_builds() {
+# outside_builds: the browser and Windows builds, one after the other (the
+# Windows zip takes rulezero.html from the browser build), at a lower priority
+# than the tests. The browser build's WebAssembly is compiled and linked at
+# -O1 (cmake/web.cmake): its tests check what the page and the engine do, not
+# how fast; the release (scripts/web.sh alone) stays -O3.
+outside_builds() {
     renice -n 10 -p "$BASHPID" >/dev/null
     if [ "$web" -eq 1 ]; then
-        logged web-build "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON
+        logged web-build "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON -DRULEZERO_WEB_OPT=-O1 ||
+            return 1
     fi
     if [ "$windows" -eq 1 ]; then
-        logged windows-build "$root/scripts/windows.sh" "$root/build-windows" -DRULEZERO_WERROR=ON
-    fi
-    if [ "$sanitize" -eq 1 ]; then
-        logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON \
-            -DRULEZERO_DEEP_TESTS=$deep
-        logged tsan-build tsan_build
-    fi
-    if [ "$fuzz" -eq 1 ]; then
-        logged fuzz-build fuzz_build
+        logged windows-build "$root/scripts/windows.sh" "$root/build-windows" -DRULEZERO_WERROR=ON || return 1
     fi
 }
+# sanitizer_builds: the sanitizer, ThreadSanitizer and fuzz builds, one after
+# another, each with its log, at a lower priority than the tests.
+sanitizer_builds() {
+    renice -n 10 -p "$BASHPID" >/dev/null
+    if [ "$sanitize" -eq 1 ]; then
+        logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON \
+            -DRULEZERO_DEEP_TESTS=$deep || return 1
+        logged tsan-build tsan_build || return 1
+    fi
+    if [ "$fuzz" -eq 1 ]; then
+        logged fuzz-build fuzz_build || return 1
+    fi
+}
+# release_tests: the Release tree's tests but the browser and Windows builds'
+# (their own stage's time in build-logs/release-tests.secs). Run as a
+# background job, where set -e ends it at a failure (not after `||`, where
+# bash would ignore the failure inside run_ctest).
+release_tests() {
+    local start=$SECONDS
+    run_ctest "$root/build" --output-on-failure -j$((2 * jobs + 1)) \
+        --resource-spec-file "$(resource_spec "$jobs" $((jobs + 1)))" --timeout 3600 -LE '^(windows|web)$'
+    echo $((SECONDS - start)) >"$logs/release-tests.secs"
+}
 
-stage "Release tests, the other builds beside them"
-other_builds &
+stage "Release tests; beside them the other builds, then the browser and Windows tests and the fuzzing"
+release_tests &
+release_pid=$!
+background+=("$release_pid")
+outside_builds &
 builds=$!
 background+=("$builds")
-run_ctest "$root/build" --output-on-failure -j$((2 * jobs + 1)) --resource-spec-file "$(resource_spec "$jobs" $((jobs + 1)))" \
-    --timeout 3600 -LE '^(windows|web)$'
-stage "Waiting for the builds beside the tests"
-wait "$builds" || { echo "a build beside the tests failed (see above, build-logs/)"; exit 1; }
-
-# The browser and Windows builds' tests (in the Release tree) in the background,
-# one at a time, beside the sanitizer build's: the browser and Wine mostly
-# wait, the sanitizer tests compute.
-outside=()
-[ "$web" -eq 0 ] || outside+=(web)
-[ "$windows" -eq 0 ] || outside+=(windows)
-if [ ${#outside[@]} -gt 0 ]; then
-    stage "Tests of the $(IFS=' '; echo "${outside[*]}") build(s), beside the sanitizer tests"
-    args=()
-    [ "$web" -eq 0 ] || args+=(-DRULEZERO_WEB_DIR="$root/build-web")
-    [ "$windows" -eq 0 ] || args+=(-DRULEZERO_WINDOWS_EXE="$root/build-windows/rulezero.exe")
-    cmake "$root/build" "${args[@]}" >/dev/null
+wait "$builds" || { echo "the browser or Windows build failed (see above, build-logs/)"; exit 1; }
+# The browser and Windows builds' tests (in the Release tree) in the
+# background as soon as those builds exist, one at a time, at the tests'
+# priority: beside the rest of the Release tests, then beside the sanitizer
+# tests. The browser and Wine mostly wait. (Two browsers beside the sanitizer
+# tests overloaded 2 cores: a clean-clone run lost a clock game in `match`
+# under ASan; docs/reliability.md.)
+if [ "$web" -eq 1 ] || [ "$windows" -eq 1 ]; then
+    outside=()
+    [ "$web" -eq 0 ] || outside+=(web)
+    [ "$windows" -eq 0 ] || outside+=(windows)
     labels=$(IFS='|'; echo "${outside[*]}")
-    # One at a time: two browsers beside the sanitizer tests overloaded 2 cores
-    # (a clean-clone run lost a clock game in `match` under ASan; docs/reliability.md).
+    echo "-- the ${outside[*]} build(s)' tests (build-logs/outside-tests.log)"
     (run_ctest "$root/build" --output-on-failure --timeout 900 -L "^($labels)\$") >"$logs/outside-tests.log" 2>&1 &
     outside_pid=$!
     background+=("$outside_pid")
 fi
-
-if [ "$sanitize" -eq 1 ]; then
-    stage "Sanitizer tests (clang, ASan + UBSan)"
-    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
-    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    # The fuzz stage below replays every target's corpus, seeds and saved crash
-    # inputs under the same sanitizers before it fuzzes: the replay tests
-    # (label "fuzz") run here only when it does not.
-    skip_replays=()
-    [ "$fuzz" -eq 0 ] || skip_replays=(-LE '^fuzz$')
-    # One test per core: the browser and Wine tests run beside (slots for the
-    # tests that wait, as in stage 1, overloaded the machine here).
-    run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 -L sanitize "${skip_replays[@]}"
-    # The "tsan" tests drive a two-thread search, a match of two games at once
-    # and the GUI server with two pages through the ThreadSanitizer binary
-    # (tests/threads_tsan.sh; about 30 s).
-    stage "ThreadSanitizer tests: a threaded search, a match, the GUI server"
-    run_ctest "$root/build-tsan" --output-on-failure --timeout 600 -L tsan
-fi
-
-if [ -n "${outside_pid:-}" ]; then
-    stage "Waiting for the web and Windows tests"
-    status=0
-    wait "$outside_pid" || status=$?
-    cat "$logs/outside-tests.log"
-    [ "$status" -eq 0 ] || { echo "the web or Windows tests failed (above; build-logs/outside-tests.log)"; exit 1; }
-fi
-
+sanitizer_builds &
+builds=$!
+background+=("$builds")
+wait "$builds" || { echo "a build beside the tests failed (see above, build-logs/)"; exit 1; }
 # fuzz_one TARGET:RUNS: one short libFuzzer run of the prebuilt TARGET (RUNS
 # times FUZZ_RUNS_SCALE inputs), its log in build-fuzz/logs/TARGET.log; fails
 # on a finding.
@@ -273,10 +273,11 @@ fuzz_one() {
     local target=${1%%:*} start=$SECONDS log
     local runs=$(( ${1#*:} * ${FUZZ_RUNS_SCALE:-1} ))
     log="$root/build-fuzz/logs/$target.log"
-    # -timeout (libFuzzer's per-input limit, wall time: 10 s in fuzz.sh) is 60
+    # -timeout (libFuzzer's per-input limit, wall time: 10 s in fuzz.sh) is 600
     # here: a hang still fails, but not a GUI game at depth 3 that took 12 s
-    # with two targets and a load of 30 beside it.
-    if FUZZ_SCRATCH=1 FUZZ_PREBUILT=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" -timeout=60 \
+    # with two targets and a load of 30 beside it, nor one the tests beside
+    # this lower-priority run leave a tenth of a core.
+    if FUZZ_SCRATCH=1 FUZZ_PREBUILT=1 "$root/scripts/fuzz.sh" "$target" 3600 -runs="$runs" -timeout=600 \
         >"$log" 2>&1; then
         echo "fuzz $target: $(grep -E 'stat::number_of_executed_units' "$log" | awk '{print $2}') inputs, no findings ($((SECONDS - start)) s)"
     else
@@ -286,17 +287,60 @@ fuzz_one() {
     fi
 }
 
-if [ "$fuzz" -eq 1 ]; then
-    # A fixed seed and a fixed number of runs per target, so a test run
-    # explores the same inputs on every machine. FUZZ_RUNS_SCALE multiplies
-    # the counts for longer runs. The targets run $jobs at a time (each
-    # libFuzzer run is one process on one core; xargs starts the next as one
-    # ends), the longest first: cecp's run is mostly the replay of its corpus.
-    stage "Fuzzing (libFuzzer, fixed seed and run count per target, $jobs at a time)"
+# The fuzzing: beside the tests, at a lower priority (it takes what they
+# leave of the cores, until the end of the sanitizer stage if need be).
+# A fixed seed and a fixed number of runs per target, so a test run explores
+# the same inputs on every machine. FUZZ_RUNS_SCALE multiplies the counts for
+# longer runs. The targets run $jobs at a time (each libFuzzer run is one
+# process on one core; xargs starts the next as one ends), the longest first:
+# cecp's run is mostly the replay of its corpus.
+fuzz_all() {
+    renice -n 10 -p "$BASHPID" >/dev/null
     mkdir -p "$root/build-fuzz/logs"
+    printf '%s\n' cecp:800 gui:1500 uci:2000 fen:60000 move:60000 |
+        xargs -P "$jobs" -n 1 bash -c 'fuzz_one "$1"' fuzz_one
+}
+if [ "$fuzz" -eq 1 ]; then
     export root
     export -f fuzz_one
-    printf '%s\n' cecp:800 gui:1500 uci:2000 fen:60000 move:60000 |
-        xargs -P "$jobs" -n 1 bash -c 'fuzz_one "$1"' fuzz_one ||
-        { echo "a fuzz target failed (above)"; exit 1; }
+    echo "-- fuzzing (libFuzzer, fixed seed and run count per target, $jobs at a time; build-logs/fuzz.log)"
+    fuzz_all >"$logs/fuzz.log" 2>&1 &
+    fuzz_pid=$!
+    background+=("$fuzz_pid")
+fi
+stage "Waiting for the Release tests"
+wait "$release_pid" || { echo "a Release test failed (above)"; exit 1; }
+
+if [ "$sanitize" -eq 1 ]; then
+    stage "Sanitizer tests (clang, ASan + UBSan)"
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    # The fuzzing (beside) replays every target's corpus, seeds and saved crash
+    # inputs under the same sanitizers before it fuzzes: the replay tests
+    # (label "fuzz") run here only when it does not.
+    skip_replays=()
+    [ "$fuzz" -eq 0 ] || skip_replays=(-LE '^fuzz$')
+    # One test per core: the browser and Wine tests and the fuzzing may still
+    # run beside (slots for the tests that wait, as in stage 1, overloaded the
+    # machine here).
+    run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 -L sanitize "${skip_replays[@]}"
+    # The "tsan" tests drive a two-thread search, a match of two games at once
+    # and the GUI server with two pages through the ThreadSanitizer binary
+    # (tests/threads_tsan.sh; about 30 s).
+    stage "ThreadSanitizer tests: a threaded search, a match, the GUI server"
+    run_ctest "$root/build-tsan" --output-on-failure --timeout 600 -L tsan
+fi
+
+stage "Waiting for the fuzzing, the web and Windows tests"
+if [ -n "${fuzz_pid:-}" ]; then
+    status=0
+    wait "$fuzz_pid" || status=$?
+    cat "$logs/fuzz.log"
+    [ "$status" -eq 0 ] || { echo "a fuzz target failed (above; build-logs/fuzz.log)"; exit 1; }
+fi
+if [ -n "${outside_pid:-}" ]; then
+    status=0
+    wait "$outside_pid" || status=$?
+    cat "$logs/outside-tests.log"
+    [ "$status" -eq 0 ] || { echo "the web or Windows tests failed (above; build-logs/outside-tests.log)"; exit 1; }
 fi

@@ -106,8 +106,11 @@ echo "== Native build ($native): rulezero gui --export-rules =="
 
 echo "== WebAssembly build ($out/wasm) =="
 mkdir -p "$out/wasm"
+# -O3 unless the arguments say otherwise (scripts/test.sh: -DRULEZERO_WEB_OPT=-O1),
+# given each time so that a tree the tests built at -O1 is a release's again.
 emcmake cmake -S "$root" -B "$out/wasm" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
-    -DRULEZERO_WITH_GUI=OFF -DRULEZERO_CJSON_SOURCE_DIR="$cjson" "$@" >"$out/wasm/configure.log" 2>&1 || {
+    -DRULEZERO_WITH_GUI=OFF -DRULEZERO_CJSON_SOURCE_DIR="$cjson" -DRULEZERO_WEB_OPT=-O3 "$@" \
+    >"$out/wasm/configure.log" 2>&1 || {
     cat "$out/wasm/configure.log" >&2; exit 1; }
 # Only web/rulezero-{engine,session}.{js,wasm}, the Workers' modules (each
 # library compiled once, for both): not the command line under Node.js

@@ -41,7 +41,8 @@ else()
       reference_nickdanger-linksquares=23 xboard_match=23 xboard_polypiece=21 protocol_time_forfeits=21
       gui_game_fixes=20 lab_conditions=19 protocol_time_use=17 gui_authority=17 package_xboard_list=16
       variant_games=16 gui_seats_crash=15
-      # The browser build's, one after another beside the sanitizer tests.
+      # The browser and Windows builds', one after another (their own ctest run)
+      # beside the Release tests and then the sanitizer tests.
       windows_wine=222 web_browser=269 web_page=85 web_puzzles=91 web_links=78 web_firefox=55)
 endif()
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Whole self-play games over CECP between two rulezero processes at a fixed
-# depth (4 steps, so every run plays the same game), refereed by
+# depth (4 steps, 3 with --short, so every run plays the same game), refereed by
 # `rulezero match` (every move checked with the rules), one per variant whose
 # turns XBoard cannot relay, each checked for the feature it must show:
 #   dialectic   a dialectic (token) move, e.g. T@11
@@ -24,8 +24,11 @@ if [ ${#variants[@]} -eq 0 ]; then
         variants=(dialectic interweave nickdanger shifted-square)
     fi
 fi
-max_moves=400
-[ $short -eq 1 ] && max_moves=30
+max_moves=400 depth=4
+# --short (the sanitizer build): depth 3, the same code in every variant for
+# fewer nodes (docs/performance.md, "Issue 43, fifth session"); Release plays
+# its long games at depth 4.
+[ $short -eq 1 ] && max_moves=30 depth=3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -37,7 +40,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 # for a move, which only guards against a hung engine, is 5 minutes.
 for v in "${variants[@]}"; do
     log=$tmp/$v.log pgn=$tmp/$v.pgn
-    "$rz" match --variant "$v" --engine "$rz" --engine "$rz" --games 1 --depth 4 --max-moves $max_moves --max-wait 300 \
+    "$rz" match --variant "$v" --engine "$rz" --engine "$rz" --games 1 --depth $depth --max-moves $max_moves --max-wait 300 \
         --pgn "$pgn" --verbose >"$log" 2>&1 || { bad "$v: match exited $?"; cat "$log"; continue; }
     grep -E "^Game 1/1" "$log"
     faults=$(grep -cE "time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0" "$log")

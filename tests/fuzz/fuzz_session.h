@@ -34,7 +34,13 @@ static inline int fuzz_session(const char *opening, const uint8_t *data, size_t 
     FILE *in = fmemopen(buf, head + size, "r");
     FILE *out = fopen("/dev/null", "w");
     FUZZ_REQUIRE(in && out);
-    struct session_options opts = {.player = PLAYER_RANDOM, .seed = 1};
+    /* A 1 MB hash table, not the default 16 MB (the session plays with the
+     * random baseline player): clearing 16 MB at the session's start and at each `new`
+     * was about a third of a run's CPU (perf: memset, the kernel's page clearing and
+     * tt_clear; docs/performance.md, "Issue 43, fifth session"). An input's
+     * own `memory` or `setoption name Hash` still resizes it. */
+    struct session_options opts = {.player = PLAYER_RANDOM, .seed = 1, .engine_option_count = 1,
+                                   .engine_option_name = {"Hash"}, .engine_option_value = {"1"}};
     session_run(in, out, &opts);
     fclose(in);
     fclose(out);
