@@ -299,6 +299,40 @@ START_TEST(piece_in_hand_beats_isolated_piece_on_board)
 }
 END_TEST
 
+/* The counting loop's lend table (one read per neighbour) agrees with
+ * idc_source_type for every mover type and every board byte: a piece of
+ * either colour lends its type (a Universalist the mover's own, or nothing
+ * to a Universalist), an empty or off-board square lends nothing. */
+START_TEST(lend_table_agrees_with_source_type)
+{
+    idc_init_tables();
+    for (int m = IDC_U; m < IDC_TYPES; m++)
+        for (int b = 0; b < 256; b++) {
+            Piece h = (Piece)b;
+            bool lends = is_piece(h) && piece_type(h) >= IDC_U && piece_type(h) < IDC_TYPES;
+            int want = lends ? idc_source_type(h, make_piece(BLACK, m)) : 0;
+            ck_assert_msg(idc.lend[m][b] == want, "mover %d, byte 0x%02x: %d, not %d", m, b, idc.lend[m][b], want);
+        }
+}
+END_TEST
+
+/* Every torus diagonal visits the other 41 squares once and then comes back
+ * to its start, the sentinel that stops the safety walk (interdep_safety.c). */
+START_TEST(torus_rays_cover_the_board_and_end_on_their_start)
+{
+    idc_init_tables();
+    for (int i = 0; i < IDC_SQUARES; i++)
+        for (int d = 1; d < IDC_DIRS; d += 2) {
+            const int16_t *ray = idc_torus_ray(idc.sq[i], d);
+            uint64_t seen = 0;
+            for (int k = 0; k < IDC_TORUS_LEN; k++)
+                seen |= idc_bit(ray[k]);
+            ck_assert_uint_eq(seen, ((1ULL << IDC_SQUARES) - 1) & ~(1ULL << i));
+            ck_assert_int_eq(ray[IDC_TORUS_LEN], idc.sq[i]);
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("interdependent");
@@ -306,6 +340,8 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fast_attack_equals_naive);
+    tcase_add_test(tc, lend_table_agrees_with_source_type);
+    tcase_add_test(tc, torus_rays_cover_the_board_and_end_on_their_start);
     tcase_add_test(tc, legal_generation_equals_make_and_look);
     tcase_add_test(tc, random_games_keep_keys);
     tcase_add_test(tc, holdings_written_in_rule_order);

@@ -51,8 +51,10 @@ struct idc_tables {
     Square sq[IDC_SQUARES];               /* mailbox square of an index */
     int16_t nb[BOARD_SIZE][IDC_DIRS];     /* torus neighbour in direction d */
     /* Diagonal rays on the torus, by square index and diagonal (d >> 1, odd
-     * d only): small, so that they stay in the cache (idc_torus_ray). */
-    int16_t torus[IDC_SQUARES][IDC_DIRS / 2][IDC_TORUS_LEN];
+     * d only): small, so that they stay in the cache (idc_torus_ray). Entry
+     * IDC_TORUS_LEN is the start square again (the diagonal covers the whole
+     * torus), a sentinel for walks from an occupied square. */
+    int16_t torus[IDC_SQUARES][IDC_DIRS / 2][IDC_TORUS_LEN + 1];
     int16_t dstep[IDC_DIRS];              /* mailbox step of direction d */
     struct idc_restricted power[IDC_TYPES][2][IDC_DIRS]; /* [type][mode][e] */
     uint8_t cap_geo[IDC_TYPES][IDC_DIRS]; /* IDC_GEO_* of power[type][CAPTURE][e] */
@@ -87,6 +89,10 @@ struct idc_tables {
     uint64_t near_bb[IDC_SQUARES];
     /* idc_source_type by the two types: source[helper][mover]. */
     uint8_t source[IDC_TYPES][IDC_TYPES];
+    /* The same by the helper's whole board byte (empty and off-board lend
+     * type 0): lend[mover type][board byte], one read per neighbour in the
+     * counting loop (interdep_count.c). */
+    uint8_t lend[IDC_TYPES][256];
     /* dir_to[i][j]: the direction from index i to its torus neighbour j
      * (rows of 64 for a cheap index). */
     uint8_t dir_to[IDC_SQUARES][64];
@@ -100,7 +106,8 @@ void idc_init_tables(void);
 
 static inline bool idc_is_diag(int d) { return d & 1; }
 static inline uint64_t idc_bit(Square sq) { return 1ULL << idc.idx[sq]; }
-/* The torus diagonal from `from` in direction d (odd), IDC_TORUS_LEN squares. */
+/* The torus diagonal from `from` in direction d (odd), IDC_TORUS_LEN squares
+ * and `from` itself after them. */
 static inline const int16_t *idc_torus_ray(Square from, int d) { return idc.torus[idc.idx[from]][d >> 1]; }
 
 /* The type whose capturing power a mover of piece m gets from helper h

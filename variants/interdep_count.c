@@ -44,9 +44,9 @@ static uint64_t torus_bishop(const struct counter *c, Square from, int e)
 }
 
 /* A type's own moves: its leaps from the table, the Conservative's slides. */
-static uint64_t own_moves(const struct counter *c, Square from, int type)
+static uint64_t own_moves(const struct counter *c, Square from, int i, int type)
 {
-    uint64_t bb = idc.own_leap_bb[type][idc.idx[from]] & c->empty;
+    uint64_t bb = idc.own_leap_bb[type][i] & c->empty;
     if (type == IDC_C)
         bb |= slide(c, from, idc.dstep[2], true, false) | slide(c, from, idc.dstep[6], true, false);
     return bb;
@@ -62,53 +62,48 @@ static uint64_t own_moves(const struct counter *c, Square from, int type)
  * and no borrowed quiet power, so every neighbour is read without a branch
  * (an empty one lends type 0, which reaches nothing), and only the two rank
  * neighbours can lend the Conservative's slide. */
-static uint64_t targets_of_piece(const struct counter *c, Square from, int mtype)
+static uint64_t targets_of_piece(const struct counter *c, Square from, int i, int mtype)
 {
     const Piece *board = c->pos->board;
-    const uint64_t(*capture)[IDC_TYPES] = idc.beside_bb[idc.idx[from]][IDC_CAPTURE];
+    const uint64_t(*capture)[IDC_TYPES] = idc.beside_bb[i][IDC_CAPTURE];
     const int16_t *nb = idc.nb[from];
-    uint64_t caps = 0, bb = 0;
-    int src[IDC_DIRS];
-    for (int d = 0; d < IDC_DIRS; d++) {
-        int htype = piece_type(board[nb[d]]);
-        src[d] = htype == IDC_U ? mtype : htype;
-        caps |= capture[d][src[d]];
-    }
-    for (int d = 2; d < IDC_DIRS; d += 4)
-        if (src[d] == IDC_C)
-            bb |= slide(c, from, idc.dstep[d ^ 4], false, true);
-    return bb | (caps & c->enemy) | own_moves(c, from, mtype);
+    const uint8_t *lend = idc.lend[mtype];
+    int east = lend[board[nb[2]]], west = lend[board[nb[6]]];
+    uint64_t caps = capture[0][lend[board[nb[0]]]] | capture[1][lend[board[nb[1]]]] | capture[2][east] |
+                    capture[3][lend[board[nb[3]]]] | capture[4][lend[board[nb[4]]]] |
+                    capture[5][lend[board[nb[5]]]] | capture[6][west] | capture[7][lend[board[nb[7]]]];
+    uint64_t bb = own_moves(c, from, i, mtype);
+    if (east == IDC_C)
+        bb |= slide(c, from, idc.dstep[6], false, true);
+    if (west == IDC_C)
+        bb |= slide(c, from, idc.dstep[2], false, true);
+    return bb | (caps & c->enemy);
 }
 
-static uint64_t targets(const struct counter *c, Square from)
+/* A Universalist mover borrows every helper's capturing and non-capturing
+ * power (a Universalist helper lends its own, the mover's: the same type),
+ * so each neighbour's type indexes both tables (an empty one lends type 0,
+ * which reaches nothing); a diagonal Universalist adds the torus Bishop and a
+ * rank Conservative its slide. */
+static uint64_t targets(const struct counter *c, Square from, int i, int mtype)
 {
-    if (piece_type(c->pos->board[from]) != IDC_U)
-        return targets_of_piece(c, from, piece_type(c->pos->board[from]));
+    if (mtype != IDC_U)
+        return targets_of_piece(c, from, i, mtype);
     const Piece *board = c->pos->board;
-    int i = idc.idx[from];
-    int mtype = piece_type(board[from]);
     const uint64_t(*capture)[IDC_TYPES] = idc.beside_bb[i][IDC_CAPTURE];
     const uint64_t(*move)[IDC_TYPES] = idc.beside_bb[i][IDC_MOVE];
     const int16_t *nb = idc.nb[from];
     uint64_t caps = 0, quiet = 0, bb = 0;
     for (int d = 0; d < IDC_DIRS; d++) {
-        Piece h = board[nb[d]];
-        if (h == EMPTY)
-            continue;
-        int e = d ^ 4;
-        int htype = piece_type(h);
-        int src = htype != IDC_U ? htype : mtype;
-        caps |= capture[d][src];
-        if (mtype == IDC_U) {
-            quiet |= move[d][htype];
-            if (htype == IDC_U && idc_is_diag(d))
-                bb |= torus_bishop(c, from, e);
-        }
-        if (src == IDC_C && (e == 2 || e == 6))
-            bb |= slide(c, from, idc.dstep[e], mtype == IDC_U && htype == IDC_C, true);
+        int htype = piece_type(board[nb[d]]);
+        caps |= capture[d][htype];
+        quiet |= move[d][htype];
+        if (htype == IDC_U && idc_is_diag(d))
+            bb |= torus_bishop(c, from, d ^ 4);
+        else if (htype == IDC_C && (d == 2 || d == 6))
+            bb |= slide(c, from, idc.dstep[d ^ 4], true, true);
     }
-    bb |= (caps & c->enemy) | (quiet & c->empty);
-    return mtype == IDC_U ? bb : bb | own_moves(c, from, mtype);
+    return bb | (caps & c->enemy) | (quiet & c->empty);
 }
 
 /* Moves to the squares of `risky` that keep our King safe. */
@@ -165,8 +160,9 @@ uint64_t idc_count_turns(struct position *pos)
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
         int type = piece_type(pos->board[from]);
-        uint64_t bb = targets(&c, from);
-        uint64_t risky = type == IDC_K || (s.blockers & idc_bit(from)) ? bb : bb & s.danger[type];
+        int sq_index = idc.idx[from];
+        uint64_t bb = targets(&c, from, sq_index, type);
+        uint64_t risky = type == IDC_K || ((s.blockers >> sq_index) & 1) ? bb : bb & s.danger[type];
         n += (uint64_t)bit_count(bb & ~risky) + count_tested(pos, from, risky);
     }
     return n + count_drops(pos, &c, &s);

@@ -38,15 +38,22 @@ static Square first_piece(const Piece *board, Square from, int step)
 }
 
 /* The first two pieces along the torus diagonal from the King (NO_SQUARE
- * where there are none). */
+ * where there are none). The ray ends on the King's own square, which stops
+ * both walks. */
 static void first_two_on_torus(const Piece *board, Square king, int d, Square out[2])
 {
     const int16_t *ray = idc_torus_ray(king, d);
-    int found = 0;
+    int k = 0;
+    while (board[ray[k]] == EMPTY)
+        k++;
     out[0] = out[1] = NO_SQUARE;
-    for (int k = 0; k < IDC_TORUS_LEN && found < 2; k++)
-        if (board[ray[k]] != EMPTY)
-            out[found++] = ray[k];
+    if (k == IDC_TORUS_LEN)
+        return;
+    out[0] = ray[k++];
+    while (board[ray[k]] == EMPTY)
+        k++;
+    if (k < IDC_TORUS_LEN)
+        out[1] = ray[k];
 }
 
 /* Does the mover m on p capture in direction e with geometry geo today? */

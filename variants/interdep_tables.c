@@ -116,7 +116,7 @@ static void build_geometry(void)
                 idc.nb[sq][d] = (int16_t)make_square(wrap(f + dx, IDC_FILES), wrap(r + dy, IDC_RANKS));
                 if (!idc_is_diag(d))
                     continue;
-                for (int k = 1; k <= IDC_TORUS_LEN; k++)
+                for (int k = 1; k <= IDC_TORUS_LEN + 1; k++)
                     idc.torus[r * IDC_FILES + f][d >> 1][k - 1] =
                         (int16_t)make_square(wrap(f + k * dx, IDC_FILES), wrap(r + k * dy, IDC_RANKS));
             }
@@ -244,6 +244,10 @@ static void build_sources(void)
     for (int h = IDC_U; h < IDC_TYPES; h++)
         for (int m = IDC_U; m < IDC_TYPES; m++)
             idc.source[h][m] = (uint8_t)idc_source_type(make_piece(WHITE, h), make_piece(BLACK, m));
+    for (int m = IDC_U; m < IDC_TYPES; m++)
+        for (int b = 0; b < 256; b++)
+            if (is_piece((Piece)b) && piece_type((Piece)b) >= IDC_U && piece_type((Piece)b) < IDC_TYPES)
+                idc.lend[m][b] = idc.source[piece_type((Piece)b)][m];
     for (int d = 0; d < IDC_DIRS; d++)
         for (int t = IDC_U; t < IDC_TYPES; t++) {
             const struct idc_restricted *r = &idc.power[t][IDC_CAPTURE][d ^ 4];
