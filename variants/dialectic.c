@@ -309,6 +309,17 @@ static void dialectic_generate(struct position *pos, struct move_list *list)
     gen_dialectic(pos, list, false);
 }
 
+/* The counted last ply: the board moves counted by the chess family's counter
+ * (a capture's promotion to a Great Philosopher is made, not generated, so
+ * the count is the same), the few token moves listed. */
+static uint64_t dialectic_count_turns(struct position *pos)
+{
+    struct move_list tokens;
+    tokens.count = 0;
+    gen_dialectic(pos, &tokens, false);
+    return chess_count_turns(pos) + (uint64_t)tokens.count;
+}
+
 /* Quiescence: captures, plus the Antithesis moves that give check (a move of
  * the Antithesis hands the first use of the new captures to the opponent, so
  * only a check makes it forcing). */
@@ -469,7 +480,7 @@ static const char *const hegelian_bench[] = {
     .piece_letters = ".PNBRQKG", .royal_type = KING, .has_castling = true, .ext_size = (int)sizeof(struct dialectic_state),            \
     .steps_are_turns = true, .read_extra = dialectic_read_extra, .validate = chess_validate,                          \
     .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .state_ok = dialectic_state_ok, .read_ep = chess_read_ep,                      \
-    .generate = dialectic_generate, .make = dialectic_make, .unmake = dialectic_unmake,                               \
+    .generate = dialectic_generate, .count_turns = dialectic_count_turns, .make = dialectic_make, .unmake = dialectic_unmake,                               \
     .in_check = chess_in_check, .is_capture = dialectic_is_capture, .outcome = chess_outcome,                          \
     .format_step = dialectic_format_step, .notation_step = dialectic_notation_step, .evaluate = dialectic_evaluate, .eval_params = &dialectic_eval_params,        \
     .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
