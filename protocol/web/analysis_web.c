@@ -16,13 +16,23 @@
  * instead: the search ends by itself (its `move` line) and the same Worker
  * takes the next position, so a game is scored without a Worker started per
  * position. The game's engine is another Worker, so a game in progress goes
- * on meanwhile. */
+ * on meanwhile.
+ *
+ * A Worker that says nothing at all (not even its `feature` lines, the
+ * answer to `protover 2`) within START_MS of being started is taken as one
+ * that never started: it is ended and a fresh one started, with twice the
+ * time, at most START_TRIES times in all, then the analysis fails with a
+ * message. Firefox at times started an engine Worker that never ran
+ * (docs/reliability.md): the board then said "Thinking…" for good. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "variants/core/clock.h"
 #include "protocol/gui/gui_analysis_task.h"
+
+#define START_MS 4000 /* the first try's time for a Worker's first line; doubled for each try */
+#define START_TRIES 4
 
 struct analysis_poll {
     struct analysis_task task;
@@ -32,6 +42,9 @@ struct analysis_poll {
     struct analysis_line_counter counter;
     int64_t end;                          /* a game position's time */
     bool idle;                            /* proc ended a bounded search: it may take the next game position */
+    bool heard;                           /* proc has said a line since it was started */
+    int64_t started;                      /* when proc was started */
+    int tries;                            /* Workers started in a row that said nothing */
 };
 
 static void end_engine(struct analysis_poll *p)
@@ -61,6 +74,8 @@ static int start_engine(struct gui_session *s, struct analysis_poll *p, char *er
         e->label = p->slot.cfg.name;
         if (proc_spawn(e, p->slot.cfg.cmd, err, errlen))
             return -1;
+        p->heard = false;
+        p->started = clock_ms();
         proc_send(e, "xboard");
         proc_send(e, "protover 2");
         for (int i = 0; i < p->slot.cfg.option_count; i++)
@@ -110,6 +125,8 @@ static void read_lines(struct gui_session *s, struct analysis_poll *p)
             }
             return;
         }
+        p->heard = true;
+        p->tries = 0;
         gui_analysis_take_line(s, &p->task, &p->counter, line);
         if (p->task.for_game && strncmp(line, "move ", 5) == 0) {
             p->busy = false;
@@ -118,6 +135,21 @@ static void read_lines(struct gui_session *s, struct analysis_poll *p)
             return;
         }
     }
+}
+
+/* True when proc, started for t, has been silent past its try's time: it
+ * is ended (and t failed after the last try), so that the next poll starts
+ * t again. */
+static bool never_started(struct gui_session *s, struct analysis_poll *p)
+{
+    if (p->heard || clock_ms() - p->started < ((int64_t)START_MS << p->tries))
+        return false;
+    end_engine(p);
+    if (++p->tries >= START_TRIES) {
+        p->tries = 0;
+        gui_analysis_engine_failed(s, &p->task, "Rule Zero's Worker did not start");
+    }
+    return true;
 }
 
 void gui_analysis_poll(struct gui_session *s)
@@ -144,5 +176,7 @@ void gui_analysis_poll(struct gui_session *s)
         }
     }
     read_lines(s, p);
+    if (p->busy && never_started(s, p))
+        a->dirty = true;
     gui_analysis_flush(s, false);
 }

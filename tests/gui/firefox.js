@@ -4,18 +4,17 @@
 // (lib/firefox.js), plays every game of scenarios.js by clicking in the
 // single file rulezero.html opened as a file:// URL, the page compared with
 // the session Worker's own state after every turn, as web.js does in
-// Chromium; with --analysis (not in the default run: the board gets no lines
-// at times in Firefox, docs/reliability.md) an analysis session in every game
-// (lib/analysis.js: MultiPV, the bar, arrows, a line played, a turn clicked
-// and taken back); premoves
+// Chromium; an analysis session in every game (lib/analysis.js: MultiPV, the
+// bar, arrows, a line played, a turn clicked and taken back) and the lines
+// still coming after an engine Worker that never ran; premoves
 // (lib/premove.js); a PGN import (Nick Danger, lib/links.js); three puzzles
-// solved in every game (lib/puzzles.js); a correspondence game of 6 turns in
-// Nick Danger between two user contexts (each its own storage), a reload
-// during it that offers the link again, a damaged link refused
+// solved in every game (lib/puzzles.js); correspondence games of 6 turns in
+// Nick Danger and in Dialectic between two user contexts (each its own
+// storage), a reload during one that offers the link again, a damaged link refused
 // (lib/links.js); then the page must have reported no script error. One
 // Firefox for all (web_firefox). Exit 77
 // (skipped) without Firefox or without tests/gui/node_modules.
-// Usage: node tests/gui/firefox.js --rulezero build/rulezero [--html build-web/rulezero.html] [--only VARIANT,...] [--analysis]
+// Usage: node tests/gui/firefox.js --rulezero build/rulezero [--html build-web/rulezero.html] [--only VARIANT,...]
 'use strict';
 const { available } = require('./lib/firefox');
 const why = available();
@@ -29,19 +28,18 @@ const { playScenario } = require('./lib/scenario');
 const { untilDrawn } = require('./lib/drawn');
 const scenarios = require('./scenarios');
 const { step } = require('./lib/step');
-const { analysisBoard } = require('./lib/analysis');
+const { analysisBoard, silentWorker } = require('./lib/analysis');
 const puzzles = require('./lib/puzzles');
 
 function parseArgs(argv) {
-  const args = { rulezero: null, html: path.resolve(__dirname, '..', '..', 'build-web', 'rulezero.html'), only: null, analysis: false };
+  const args = { rulezero: null, html: path.resolve(__dirname, '..', '..', 'build-web', 'rulezero.html'), only: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--rulezero') args.rulezero = argv[++i];
     else if (argv[i] === '--html') args.html = argv[++i];
     else if (argv[i] === '--only') args.only = argv[++i].split(',');
-    else if (argv[i] === '--analysis') args.analysis = true;
     else { console.error('unknown argument ' + argv[i]); process.exit(2); }
   }
-  if (!args.rulezero) { console.error('usage: firefox.js --rulezero PATH [--html FILE] [--only V,...] [--analysis]'); process.exit(2); }
+  if (!args.rulezero) { console.error('usage: firefox.js --rulezero PATH [--html FILE] [--only V,...]'); process.exit(2); }
   return args;
 }
 
@@ -51,7 +49,7 @@ async function reloaded(page) {
   await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
 }
 
-// Nick Danger by links between two user contexts of this Firefox (each its own storage).
+// Nick Danger and Dialectic by links between two user contexts of this Firefox (each its own storage).
 async function linkGame(firefox, file, problems) {
   const links = require('./lib/links');
   const opener = async url => {
@@ -60,6 +58,8 @@ async function linkGame(firefox, file, problems) {
     await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
     return { page, close: () => context.close() };
   };
+  const d = await links.correspondence(opener, file, 'dialectic', 6);
+  await d.a.close();
   const nd = await links.correspondence(opener, file, 'nickdanger', 6);
   try {
     await links.reloadOffers(nd.a.page, nd.link);
@@ -68,7 +68,7 @@ async function linkGame(firefox, file, problems) {
   } finally {
     await nd.a.close();
   }
-  return '6 turns carried, the link offered again after a reload, a damaged link refused';
+  return '6 turns carried in each, the link offered again after a reload, a damaged link refused';
 }
 
 async function main() {
@@ -91,13 +91,14 @@ async function main() {
     }
     const wanted = v => !args.only || args.only.includes(v);
     const variants = (await page.evaluate(() => window.rulezero.setup.variants.map(v => v.id))).filter(wanted);
-    for (const v of args.analysis ? variants : []) {
+    for (const v of variants) {
       const before = failures.length;
       await step('firefox, file: analysis board ' + v, failures, () => analysisBoard(page, v));
       // A failed session once left the page's session unanswering (docs/reliability.md): the
       // next steps get a reloaded page, so that each fails for itself or not at all.
       if (failures.length > before) await reloaded(page);
     }
+    if (wanted('normal')) await step('firefox, file: analysis lines after a Worker that never ran', failures, () => silentWorker(page, 'normal'));
     if (wanted('normal')) await step('firefox, file: premoves', failures, () => require('./lib/premove').premoves(page));
     if (wanted('nickdanger')) await step('firefox, file: a PGN import, nickdanger', failures, () => require('./lib/links').pgnRoundTrip(page, 'nickdanger'));
     // The puzzle line without the page's pause for a person, as puzzles.js plays it (tests/gui/README.md).
@@ -105,8 +106,8 @@ async function main() {
     for (const v of puzzles.VARIANTS.filter(wanted)) {
       await step('firefox, file: three puzzles solved, ' + v, failures, () => puzzles.solveThree(page, v));
     }
-    if (wanted('nickdanger')) {
-      await step('firefox, file: correspondence, Nick Danger, 6 turns, a reload, a bad link', failures,
+    if (wanted('nickdanger') && wanted('dialectic')) {
+      await step('firefox, file: correspondence, Dialectic and Nick Danger, 6 turns, a reload, a bad link', failures,
         () => linkGame(firefox, file, problems));
     }
     await step('firefox, file: no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });

@@ -16,7 +16,8 @@
 // and page code loaded otherwise (Workers and wasm inlined, storage of a
 // file:// page): there, what its loading can change, in normal: a game
 // played and reloaded, a clocked reload, a watched engine game, the engine
-// Worker killed and started again, and no request but for itself (data:
+// Worker killed and started again, an analysis session (lib/analysis.js),
+// and no request but for itself (data:
 // and blob: aside); web_firefox plays every variant's game in it, and
 // web_page checks it on a phone. Measurements go
 // to --perf: time to a playable board (site and file), click-to-board, the
@@ -52,6 +53,7 @@ const { reloadResumes, clockedReload, reloadWhileThinking, reloadKeepsEngineCloc
 const { summary } = require('./lib/perf');
 const scenarios = require('./scenarios');
 const { step } = require('./lib/step');
+const { analysisBoard } = require('./lib/analysis');
 
 const VARIANTS = ['normal', 'polypiece', 'polypiece-phased', 'dialectic', 'hegelian', 'interdependent', 'interweave', 'nickdanger'];
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -170,6 +172,8 @@ async function runTarget(target, args, failures, figures) {
     if (wanted('normal')) {
       if (site) await step(name('bad messages to the session Worker'), failures, () => badInput(page, session));
       await step(name('engine Worker killed mid-search, then Resume'), failures, async () => 'the page said: ' + await engineKilled(page, session));
+      // The analysis session of web_play (on the site) in the single file too: the same modules, bundled.
+      if (!site) await step(name('analysis board, normal'), failures, () => analysisBoard(page, 'normal'));
       await harvest(page, perf);
       if (args.measure && target.name === 'site') {
         await step(name('frames during a 10 s search'), failures, async () => {

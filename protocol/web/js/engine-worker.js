@@ -6,29 +6,40 @@
 // a `?` meanwhile reaches the search through a shared counter (stop), when
 // the browser gives shared memory. A fault comes back as {exit: why}.
 //
-// Started from a Blob URL; the first message is {boot: {glue, wasm, stop, games}}:
-// the Emscripten glue's text, the wasm's bytes, the shared counter
-// (an Int32Array on a SharedArrayBuffer) or null, and the game files the
-// page opened ([{name, text}], loaded before the first line).
+// Started by the page from a Blob URL; the first message is {boot: {glue,
+// wasm, stop, games, port}}: the Emscripten glue's text, the wasm's bytes,
+// the shared counter (an Int32Array on a SharedArrayBuffer) or null, the
+// game files the page opened ([{name, text}], loaded before the first line)
+// and the MessagePort to the session's worker, over which the lines go both
+// ways (without it, over this Worker's own messages).
 'use strict';
 
 let engine = 0;
+let toSession = self;   // where the engine's lines and its end go: the session's port
 let stopView = null;
 let stopsAtStart = 0;
 const waiting = [];
 
+function onLine(msg) {
+  if (typeof msg.line !== 'string') return;
+  if (engine) feed(msg.line, msg.stops | 0);
+  else waiting.push(msg);
+}
+
 self.onmessage = event => {
   const msg = event.data || {};
-  if (msg.boot) boot(msg.boot);
-  else if (typeof msg.line === 'string') {
-    if (engine) feed(msg.line, msg.stops | 0);
-    else waiting.push(msg);
-  }
+  if (msg.boot) {
+    if (msg.boot.port) {
+      toSession = msg.boot.port;
+      toSession.onmessage = e => onLine(e.data || {});
+    }
+    boot(msg.boot);
+  } else onLine(msg);
 };
 
 // why: what ended it, read after "engine " in the session's error message.
 function fail(why) {
-  self.postMessage({ exit: String(why && why.message ? why.message : why) });
+  toSession.postMessage({ exit: String(why && why.message ? why.message : why) });
   engine = 0;
   self.close();
 }
@@ -37,7 +48,7 @@ function boot(b) {
   stopView = b.stop || null;
   self.Module = {
     wasmBinary: b.wasm,
-    print: line => self.postMessage({ line }),
+    print: line => toSession.postMessage({ line }),
     printErr: () => {},
     rzStopRequested: () => stopView !== null && Atomics.load(stopView, 0) !== stopsAtStart,
     onAbort: what => fail(/OOM/.test(String(what)) ? 'ran out of memory' : 'stopped: ' + what),
@@ -81,5 +92,5 @@ function feed(line, stops) {
     more = M._rz_engine_line(engine, text);
   } catch (e) { fail(/memory/i.test(String(e)) ? 'ran out of memory' : 'failed: ' + (e && e.message ? e.message : e)); return; }
   M._free(text);
-  if (!more) { self.postMessage({ exit: 'quit' }); engine = 0; self.close(); }
+  if (!more) { toSession.postMessage({ exit: 'quit' }); engine = 0; self.close(); }
 }

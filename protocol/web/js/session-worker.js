@@ -2,12 +2,16 @@
 // sends it the same JSON messages as to the native server's WebSocket and
 // gets the same answers ({text}); the rules, the referee, the clocks and the
 // engines' management are the C session (protocol/web/session_web.c). Its
-// engines are Web Workers of their own (engine-worker.js), started here.
+// engines are Web Workers of their own (engine-worker.js), which the page
+// makes when asked (websession.js) and connects to this one by a channel.
 //
 // The first message is {boot: {session: {glue, wasm}, engine: {glue, wasm}}}
-// (glue texts and wasm bytes); then {text} per page message. The worker
+// (glue texts and wasm bytes); then {text} per page message, and
+// {engine_exit: {id, why}} when an engine's Worker failed. The worker
 // answers {ready} once the session runs, {text} per message to the page,
-// and {fault} if the session itself fails (the page then offers a reload).
+// {engine: {id, boot}} with a MessagePort to make an engine's Worker (boot
+// null: a test's Worker never booted), {engine_end: id} to end it, and
+// {fault} if the session itself fails (the page then offers a reload).
 'use strict';
 
 const TICK_MS = 250;
@@ -25,6 +29,11 @@ self.onmessage = event => {
     else early.push(msg.text);
   } else if (msg.kill_engines) {
     for (const p of procs.values()) p.end('was killed'); // what a test does to see the session survive it
+  } else if (msg.engine_exit) {
+    const p = procs.get(msg.engine_exit.id);   // its Worker failed (the page saw the error)
+    if (p) p.end(String(msg.engine_exit.why));
+  } else if (typeof msg.stall_engines === 'number') {
+    stallEngines = msg.stall_engines;   // a test's: the next N engine Workers never run (analysis_web.c restarts them)
   } else {
     self.postMessage({ text: JSON.stringify({ type: 'error', message: 'bad message to the game worker: no text' }) });
   }
@@ -51,6 +60,7 @@ function wake() { if (wakeSleeper) wakeSleeper(); }
 const SHARED = typeof SharedArrayBuffer === 'function' && self.crossOriginIsolated === true;
 const procs = new Map();
 let nextProc = 1;
+let stallEngines = 0;
 
 class EngineProc {
   constructor(id) {
@@ -59,13 +69,17 @@ class EngineProc {
     this.ended = null;           // why it ended, once it has
     this.waiter = null;
     this.stop = SHARED ? new Int32Array(new SharedArrayBuffer(4)) : null;
-    const url = URL.createObjectURL(new Blob([engineAssets.workerText], { type: 'text/javascript' }));
-    this.worker = new Worker(url);
-    URL.revokeObjectURL(url);
-    this.worker.onmessage = e => this.onMessage(e.data || {});
-    this.worker.onerror = e => { e.preventDefault(); this.end('failed: ' + (e.message || 'an error in its worker')); };
-    this.worker.postMessage({ boot: { glue: engineAssets.glue, wasm: engineAssets.wasm.slice(0), stop: this.stop,
-      games: gameFiles.slice() } });
+    // The page makes the Worker (websession.js) and hands it the other end of
+    // this channel: Firefox's `new Worker` inside a Worker waits on the
+    // page's thread, and after the `terminate` of an engine Worker (the
+    // analysis board's, on every change) it at times never returned, this
+    // whole session Worker hung with it (docs/reliability.md).
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.port.onmessage = e => this.onMessage(e.data || {});
+    const stalled = stallEngines > 0;   // not booted: it reads no line, as a Worker that never ran
+    if (stalled) stallEngines--;
+    self.postMessage({ engine: { id, boot: stalled ? null : { stop: this.stop, games: gameFiles.slice() } } }, [channel.port2]);
   }
   onMessage(m) {
     if (typeof m.line === 'string') { this.lines.push(m.line); this.notify(); }
@@ -74,14 +88,15 @@ class EngineProc {
   end(why) {
     if (this.ended) return;
     this.ended = why;
-    this.worker.terminate();
+    self.postMessage({ engine_end: this.id });
+    this.port.close();
     this.notify();
   }
   notify() { if (this.waiter) { const w = this.waiter; this.waiter = null; w(); } }
   send(text) {
     if (this.ended) return -1;
     if (text === '?' && this.stop) Atomics.add(this.stop, 0, 1);
-    this.worker.postMessage({ line: text, stops: this.stop ? Atomics.load(this.stop, 0) : 0 });
+    this.port.postMessage({ line: text, stops: this.stop ? Atomics.load(this.stop, 0) : 0 });
     return 0;
   }
   wait(ms) {

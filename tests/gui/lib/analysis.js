@@ -10,6 +10,7 @@
 const path = require('path');
 const { newGame, playTurn, loadFen } = require('./play');
 const { legalTurns } = require('./legaltree');
+const { postToSession } = require('./insession');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
 
@@ -158,6 +159,30 @@ async function analysisBoard(page, variant) {
   await closeBoard(page);
 }
 
+// An engine Worker that never runs (the browser build's session Worker told
+// to leave the next one unbooted, {stall_engines: 1}): after a change of
+// MultiPV the board's lines still come, from the Worker started in its place
+// (protocol/web/analysis_web.c; Firefox at times started a Worker that never
+// ran, and the board said "Thinking…" for good: docs/reliability.md).
+async function silentWorker(page, variant) {
+  await closeIfOpen(page);
+  await newGame(page, { variant });
+  await openBoard(page);
+  await waitForLines(page, variant);
+  const refused = await postToSession(page, { stall_engines: 1 }, 1000);   // an error: a session without the hook
+  must(!refused, 'the session Worker refused {stall_engines}: ' + refused);
+  const n = (await an(page)).msg.multipv === 1 ? 2 : 1;
+  await page.selectOption('#an-multipv', String(n));
+  await page.waitForFunction(n => {
+    const a = window.rulezero.analysis;
+    return a.msg.multipv === n && a.info && a.info.lines && a.info.lines.length === n;
+  }, n, { timeout: 30000 }).catch(async e => {
+    throw new Error(variant + ': no lines after a Worker that never ran: ' +
+      await page.evaluate(() => document.querySelector('#an-lines').textContent) + '\n' + e.message);
+  });
+  await closeBoard(page);
+}
+
 // A short game, scored ply by ply: the chart has a dot per position; a click moves the board.
 async function analyseGame(page, shotDir) {
   await closeIfOpen(page);
@@ -258,4 +283,4 @@ async function analysisFeatures(page) {
   must(JSON.stringify(await shapesIn(page, 'boards')) === '["a1"]', 'the game\'s shapes after the analysis board: ' + JSON.stringify(await shapesIn(page, 'boards')));
 }
 
-module.exports = { analysisBoard, analyseGame, analysisFeatures, waitForLines, closeBoard };
+module.exports = { analysisBoard, silentWorker, analyseGame, analysisFeatures, waitForLines, closeBoard };
