@@ -1,7 +1,10 @@
 /* EvalFile (protocol/engine_options.h): a network is loaded, named and
  * used by the search in its own game only; a damaged file or one for
  * another game is refused with a reason and the evaluation in use stays;
- * an empty value (or "classic") goes back to the hand-set evaluation. */
+ * an empty value (or "classic") goes back to the hand-set evaluation.
+ * EvalBlend: the network's share of the evaluation, 0 giving the hand-set
+ * evaluation's search and 100 the network's, a share between them a search
+ * of its own; outside 0..100 refused with the share kept. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,12 +108,67 @@ START_TEST(network_loads_and_refuses)
 }
 END_TEST
 
+/* The score and node count of a depth-4 search of the start. */
+static struct search_result search_start(struct engine *e)
+{
+    static struct position pos;
+    char err[VARIANT_ERR_LEN];
+    const struct variant *v = variant_find("normal");
+    ck_assert_int_eq(fen_read(&pos, v, v->start_fen, err, sizeof err), 0);
+    struct search_limits limits;
+    search_limits_init(&limits);
+    limits.depth = 4;
+    engine_clear(e);
+    return engine_search(e, &pos, &limits, NULL);
+}
+
+static void assert_same_search(struct search_result a, struct search_result b, const char *what)
+{
+    ck_assert_msg(a.nodes == b.nodes && a.score == b.score, "%s: %llu nodes, score %d; %llu, %d",
+                  what, (unsigned long long)a.nodes, a.score, (unsigned long long)b.nodes, b.score);
+}
+
+START_TEST(blend_shares_the_evaluation)
+{
+    zobrist_init();
+    write_networks();
+    struct engine *e = engine_new(1);
+    struct engine_settings st;
+    engine_settings_init(&st);
+    st.variant = variant_find("normal");
+    char err[VARIANT_ERR_LEN] = "";
+    struct search_result classic = search_start(e);
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", good, err, sizeof err), 0);
+    struct search_result learned = search_start(e);
+    ck_assert_uint_ne(learned.nodes, classic.nodes);
+
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "0", err, sizeof err), 0);
+    ck_assert_msg(strstr(st.note, "blend, 0% network (normal") && strstr(st.note, "100% classic"), "%s", st.note);
+    assert_same_search(search_start(e), classic, "EvalBlend 0 is the hand-set evaluation");
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "50", err, sizeof err), 0);
+    struct search_result half = search_start(e);
+    ck_assert_uint_ne(half.nodes, classic.nodes);
+    ck_assert_uint_ne(half.nodes, learned.nodes);
+    assert_same_search(search_start(e), half, "EvalBlend 50 twice");
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "101", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "EvalBlend must be 0..100") != NULL, "%s", err);
+    assert_same_search(search_start(e), half, "EvalBlend 101 refused, 50 kept");
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "100", err, sizeof err), 0);
+    ck_assert_msg(strstr(st.note, "evaluation: network (normal") != NULL, "%s", st.note);
+    assert_same_search(search_start(e), learned, "EvalBlend 100 is the network");
+    engine_free(e);
+    remove(good);
+    remove(bad);
+}
+END_TEST
+
 static Suite *eval_file_suite(void)
 {
     Suite *s = suite_create("eval_file");
     TCase *tc = tcase_create("EvalFile");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, network_loads_and_refuses);
+    tcase_add_test(tc, blend_shares_the_evaluation);
     suite_add_tcase(s, tc);
     return s;
 }
