@@ -53,7 +53,8 @@ static void write_networks(void)
     fclose(b);
 }
 
-static uint64_t nodes_at_depth(struct engine *e, const char *variant, int depth)
+/* A search of the variant's start to `depth`, from a cleared engine. */
+static struct search_result search_at_depth(struct engine *e, const char *variant, int depth)
 {
     static struct position pos;
     char err[VARIANT_ERR_LEN];
@@ -63,7 +64,12 @@ static uint64_t nodes_at_depth(struct engine *e, const char *variant, int depth)
     search_limits_init(&limits);
     limits.depth = depth;
     engine_clear(e);
-    return engine_search(e, &pos, &limits, NULL).nodes;
+    return engine_search(e, &pos, &limits, NULL);
+}
+
+static uint64_t nodes_at_depth(struct engine *e, const char *variant, int depth)
+{
+    return search_at_depth(e, variant, depth).nodes;
 }
 
 START_TEST(network_loads_and_refuses)
@@ -108,19 +114,8 @@ START_TEST(network_loads_and_refuses)
 }
 END_TEST
 
-/* The score and node count of a depth-4 search of the start. */
-static struct search_result search_start(struct engine *e)
-{
-    static struct position pos;
-    char err[VARIANT_ERR_LEN];
-    const struct variant *v = variant_find("normal");
-    ck_assert_int_eq(fen_read(&pos, v, v->start_fen, err, sizeof err), 0);
-    struct search_limits limits;
-    search_limits_init(&limits);
-    limits.depth = 4;
-    engine_clear(e);
-    return engine_search(e, &pos, &limits, NULL);
-}
+/* A depth-4 search of orthodox chess's start. */
+static struct search_result search_start(struct engine *e) { return search_at_depth(e, "normal", 4); }
 
 static void assert_same_search(struct search_result a, struct search_result b, const char *what)
 {
