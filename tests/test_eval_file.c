@@ -72,14 +72,20 @@ static uint64_t nodes_at_depth(struct engine *e, const char *variant, int depth)
     return search_at_depth(e, variant, depth).nodes;
 }
 
-START_TEST(network_loads_and_refuses)
+/* The networks written, an engine with the hand-set evaluation, orthodox chess in force. */
+static struct engine *set_up(struct engine_settings *st)
 {
     zobrist_init();
     write_networks();
-    struct engine *e = engine_new(1);
+    engine_settings_init(st);
+    st->variant = variant_find("normal");
+    return engine_new(1);
+}
+
+START_TEST(network_loads_and_refuses)
+{
     struct engine_settings st;
-    engine_settings_init(&st);
-    st.variant = variant_find("normal");
+    struct engine *e = set_up(&st);
     char err[VARIANT_ERR_LEN] = "";
     uint64_t classic = nodes_at_depth(e, "normal", 5);
     uint64_t classic_other = nodes_at_depth(e, "pickle", 3);
@@ -125,12 +131,8 @@ static void assert_same_search(struct search_result a, struct search_result b, c
 
 START_TEST(blend_shares_the_evaluation)
 {
-    zobrist_init();
-    write_networks();
-    struct engine *e = engine_new(1);
     struct engine_settings st;
-    engine_settings_init(&st);
-    st.variant = variant_find("normal");
+    struct engine *e = set_up(&st);
     char err[VARIANT_ERR_LEN] = "";
     struct search_result classic = search_start(e);
     ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", good, err, sizeof err), 0);
