@@ -147,12 +147,19 @@ static bool at_turn_start(const struct searcher *s)
     return pos->history[pos->ply - 1].side != pos->side;
 }
 
+/* The network's score, or with EvalBlend below 100 its blend with the
+ * hand-set evaluation (engine_set_eval_blend). */
 static int evaluate(struct searcher *s, const struct position *pos)
 {
     const struct variant *v = pos->variant;
-    if (s->net)
-        return nnue_evaluate(&s->nnue, pos);
-    return v->evaluate ? v->evaluate(pos) : 0;
+    int classic_share = s->net ? ENGINE_EVAL_BLEND_MAX - s->eval_blend : ENGINE_EVAL_BLEND_MAX;
+    int net_score = s->net ? nnue_evaluate(&s->nnue, pos) : 0;
+    if (classic_share == 0)
+        return net_score;
+    int classic = v->evaluate ? v->evaluate(pos) : 0;
+    if (classic_share == ENGINE_EVAL_BLEND_MAX)
+        return classic;
+    return (s->eval_blend * net_score + classic_share * classic) / ENGINE_EVAL_BLEND_MAX;
 }
 
 static bool history_full(const struct position *pos)

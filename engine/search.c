@@ -366,6 +366,7 @@ void searcher_prepare(struct searcher *s, struct engine *e, const struct positio
     memset(s->killers, 0, sizeof s->killers);
     conthist_prepare(s, s->v);
     s->net = e->net && e->net->variant == root->variant ? e->net : NULL;
+    s->eval_blend = e->eval_blend;
     if (s->net)
         nnue_cache_init(&s->nnue, s->net, NULL);
 }
@@ -537,6 +538,7 @@ struct engine *engine_new(size_t hash_mb)
     atomic_init(&e->helpers_stop, false);
     e->threads = 1;
     e->skill = SKILL_MAX;
+    e->eval_blend = ENGINE_EVAL_BLEND_MAX;
     e->skill_rng = UINT64_C(0x9E3779B97F4A7C15);
     if (!e->s || !e->job_pos || tt_resize(&e->tt, hash_mb ? hash_mb : 1)) {
         searcher_free(e->s);
@@ -618,6 +620,18 @@ void engine_set_network(struct engine *e, struct nnue_net *net)
 }
 
 const struct nnue_net *engine_network(const struct engine *e) { return e->net; }
+
+int engine_set_eval_blend(struct engine *e, int percent)
+{
+    if (percent < 0 || percent > ENGINE_EVAL_BLEND_MAX)
+        return -1;
+    engine_wait(e);
+    e->eval_blend = percent;
+    tt_clear(&e->tt);
+    return 0;
+}
+
+int engine_eval_blend(const struct engine *e) { return e->eval_blend; }
 
 struct search_result engine_search(struct engine *e, const struct position *pos, const struct search_limits *limits,
                                    const struct search_callbacks *cb)

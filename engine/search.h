@@ -107,6 +107,14 @@ void engine_clear(struct engine *e);
 struct nnue_net;
 void engine_set_network(struct engine *e, struct nnue_net *net);
 const struct nnue_net *engine_network(const struct engine *e);
+/* The network's share of the evaluation, in percent (ENGINE_EVAL_BLEND_MAX,
+ * the default: the network alone): with a network in force the search
+ * evaluates (share x network + (100 - share) x hand-set) / 100. 0 on
+ * success, -1 (nothing changed) outside 0..100. Clears the table, as
+ * engine_set_network does. */
+#define ENGINE_EVAL_BLEND_MAX 100
+int engine_set_eval_blend(struct engine *e, int percent);
+int engine_eval_blend(const struct engine *e);
 
 /* Synchronous search: returns when a limit is reached. */
 struct search_result engine_search(struct engine *e, const struct position *pos, const struct search_limits *limits,

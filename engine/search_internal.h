@@ -77,6 +77,7 @@ struct searcher {
     /* The network in force for this search's game (NULL: the variant's own
      * evaluation) and this thread's carried accumulator. */
     const struct nnue_net *net;
+    int eval_blend;          /* the network's share in percent (engine_set_eval_blend) */
     struct nnue_cache nnue;
     struct position pos;
 };
@@ -114,6 +115,7 @@ struct engine {
     enum engine_player player;
     uint64_t player_rng;
     struct nnue_net *net;    /* engine_set_network's; NULL: the hand-set evaluation */
+    int eval_blend;          /* engine_set_eval_blend's, percent */
 };
 
 static inline int *history_slot(struct searcher *s, Color side, Move m)

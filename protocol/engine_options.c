@@ -22,13 +22,16 @@ static const struct engine_option option_list[] = {
     {{"Move Overhead", "spin", "30", SPIN(0, 5000)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     /* A network file (engine/nnue.h); empty or "classic": the hand-set evaluation. */
     {{"EvalFile", "string", "", NULL}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
+    /* The network's share of the evaluation in percent; the rest is the hand-set one's. */
+    {{"EvalBlend", "spin", "100", SPIN(0, 100)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     /* A game file (docs/gamefiles.md) whose games join the others; empty: none. */
     {{"VariantPath", "string", "", NULL}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     {{NULL, NULL, NULL, NULL}, 0},
 };
 
 _Static_assert(MAX_THREADS == 64 && MAX_MULTIPV == 64 && SKILL_MAX == 20 && STRENGTH_ELO_MIN == 1000 &&
-                   STRENGTH_ELO_MAX == 2400 && ENGINE_HASH_MAX_MB == 4096 && TIMEMAN_DEFAULT_OVERHEAD_MS == 30 && TIMEMAN_MAX_OVERHEAD_MS == 5000,
+                   STRENGTH_ELO_MAX == 2400 && ENGINE_HASH_MAX_MB == 4096 && TIMEMAN_DEFAULT_OVERHEAD_MS == 30 && TIMEMAN_MAX_OVERHEAD_MS == 5000 &&
+                   ENGINE_EVAL_BLEND_MAX == 100,
                "the option ranges above follow engine/search.h");
 
 const struct engine_option *engine_options(void) { return option_list; }
@@ -72,9 +75,13 @@ void engine_settings_describe_eval(const struct engine *e, char *out, size_t n)
     const struct nnue_net *net = engine_network(e);
     if (!net)
         snprintf(out, n, "evaluation: classic (the hand-set weights)");
-    else
+    else if (engine_eval_blend(e) == ENGINE_EVAL_BLEND_MAX)
         snprintf(out, n, "evaluation: network (%s, %d inputs, 2x%d hidden)", net->variant->id, net->inputs,
                  net->hidden);
+    else
+        snprintf(out, n, "evaluation: blend, %d%% network (%s, %d inputs, 2x%d hidden), %d%% classic",
+                 engine_eval_blend(e), net->variant->id, net->inputs, net->hidden,
+                 ENGINE_EVAL_BLEND_MAX - engine_eval_blend(e));
 }
 
 bool engine_settings_eval_mismatch(const struct engine *e, const struct variant *v, char *out, size_t n)
@@ -167,6 +174,11 @@ int engine_settings_set(struct engine_settings *st, struct engine *e, const char
             return bad(err, errlen, "Skill must be 0..20", value);
         next.skill = (int)n;
         return apply_skill(st, e, &next);
+    } else if (strcasecmp(name, "EvalBlend") == 0) {
+        if (text_int64(value, 0, ENGINE_EVAL_BLEND_MAX, &n))
+            return bad(err, errlen, "EvalBlend must be 0..100 (the network's share in percent)", value);
+        engine_set_eval_blend(e, (int)n);
+        engine_settings_describe_eval(e, st->note, sizeof st->note);
     } else if (strcasecmp(name, "Move Overhead") == 0) {
         if (text_int64(value, 0, TIMEMAN_MAX_OVERHEAD_MS, &n))
             return bad(err, errlen, "Move Overhead must be 0..5000 (milliseconds)", value);

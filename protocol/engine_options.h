@@ -1,6 +1,7 @@
 /* Rule Zero: the engine's own options, as opposed to the games' options:
  * Hash, Threads, MultiPV, Ponder, UCI_LimitStrength, UCI_Elo, Skill and
- * Move Overhead, EvalFile (the network the search evaluates with) and
+ * Move Overhead, EvalFile (the network the search evaluates with),
+ * EvalBlend (its share of the evaluation, the rest the hand-set one's) and
  * VariantPath (a game file whose games join the others, variants/registry.h).
  * Both protocols and the command line read and apply them
  * here; a bad value is refused with a message and leaves every setting as

@@ -3,7 +3,8 @@
 # from `datagen`, a network from `train`, loaded by --eval-file (named over
 # UCI and CECP) and by bench (deterministic, another node count than the
 # hand-set evaluation, which stays the default), set and refused through
-# EvalFile with the evaluation kept, and train's bad arguments refused.
+# EvalFile with the evaluation kept, EvalBlend offered, named and checked
+# over UCI and CECP, and train's bad arguments refused.
 # Usage: tests/nnue_cli.sh path/to/rulezero
 set -uo pipefail
 rz=${1:?usage: nnue_cli.sh RULEZERO}
@@ -36,6 +37,14 @@ grep -q "^info string evaluation: network (normal, 768 inputs, 2x32 hidden)" <<<
 out=$(printf 'xboard\nprotover 2\noption EvalFile=%s\n' "$dir/n.nnue" | "$rz")
 grep -q '^feature option="EvalFile -string' <<<"$out" && grep -q "^# evaluation: network (normal" <<<"$out" && ok ||
     problem "CECP EvalFile: $out"
+out=$(printf 'uci\nsetoption name EvalBlend value 50\nsetoption name EvalBlend value 101\nisready\n' |
+    "$rz" --eval-file "$dir/n.nnue")
+grep -q "^option name EvalBlend type spin default 100 min 0 max 100" <<<"$out" &&
+    grep -q "^info string evaluation: blend, 50% network (normal, 768 inputs, 2x32 hidden), 50% classic" <<<"$out" &&
+    grep -q "^info string error: EvalBlend must be 0..100" <<<"$out" && ok || problem "UCI EvalBlend: $out"
+out=$(printf 'xboard\nprotover 2\noption EvalBlend=25\n' | "$rz" --eval-file "$dir/n.nnue")
+grep -q '^feature option="EvalBlend -spin 100 0 100"' <<<"$out" &&
+    grep -q "^# evaluation: blend, 25% network" <<<"$out" && ok || problem "CECP EvalBlend: $out"
 head -c 100 "$dir/n.nnue" >"$dir/cut.nnue"
 out=$(printf 'uci\nsetoption name EvalFile value %s\nsetoption name EvalFile value %s\nisready\n' \
     "$dir/n.nnue" "$dir/cut.nnue" | "$rz")

@@ -1,7 +1,10 @@
 /* EvalFile (protocol/engine_options.h): a network is loaded, named and
  * used by the search in its own game only; a damaged file or one for
  * another game is refused with a reason and the evaluation in use stays;
- * an empty value (or "classic") goes back to the hand-set evaluation. */
+ * an empty value (or "classic") goes back to the hand-set evaluation.
+ * EvalBlend: the network's share of the evaluation, 0 giving the hand-set
+ * evaluation's search and 100 the network's, a share between them a search
+ * of its own; outside 0..100 refused with the share kept. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +53,8 @@ static void write_networks(void)
     fclose(b);
 }
 
-static uint64_t nodes_at_depth(struct engine *e, const char *variant, int depth)
+/* A search of the variant's start to `depth`, from a cleared engine. */
+static struct search_result search_at_depth(struct engine *e, const char *variant, int depth)
 {
     static struct position pos;
     char err[VARIANT_ERR_LEN];
@@ -60,17 +64,28 @@ static uint64_t nodes_at_depth(struct engine *e, const char *variant, int depth)
     search_limits_init(&limits);
     limits.depth = depth;
     engine_clear(e);
-    return engine_search(e, &pos, &limits, NULL).nodes;
+    return engine_search(e, &pos, &limits, NULL);
+}
+
+static uint64_t nodes_at_depth(struct engine *e, const char *variant, int depth)
+{
+    return search_at_depth(e, variant, depth).nodes;
+}
+
+/* The networks written, an engine with the hand-set evaluation, orthodox chess in force. */
+static struct engine *set_up(struct engine_settings *st)
+{
+    zobrist_init();
+    write_networks();
+    engine_settings_init(st);
+    st->variant = variant_find("normal");
+    return engine_new(1);
 }
 
 START_TEST(network_loads_and_refuses)
 {
-    zobrist_init();
-    write_networks();
-    struct engine *e = engine_new(1);
     struct engine_settings st;
-    engine_settings_init(&st);
-    st.variant = variant_find("normal");
+    struct engine *e = set_up(&st);
     char err[VARIANT_ERR_LEN] = "";
     uint64_t classic = nodes_at_depth(e, "normal", 5);
     uint64_t classic_other = nodes_at_depth(e, "pickle", 3);
@@ -105,12 +120,52 @@ START_TEST(network_loads_and_refuses)
 }
 END_TEST
 
+/* A depth-4 search of orthodox chess's start. */
+static struct search_result search_start(struct engine *e) { return search_at_depth(e, "normal", 4); }
+
+static void assert_same_search(struct search_result a, struct search_result b, const char *what)
+{
+    ck_assert_msg(a.nodes == b.nodes && a.score == b.score, "%s: %llu nodes, score %d; %llu, %d",
+                  what, (unsigned long long)a.nodes, a.score, (unsigned long long)b.nodes, b.score);
+}
+
+START_TEST(blend_shares_the_evaluation)
+{
+    struct engine_settings st;
+    struct engine *e = set_up(&st);
+    char err[VARIANT_ERR_LEN] = "";
+    struct search_result classic = search_start(e);
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", good, err, sizeof err), 0);
+    struct search_result learned = search_start(e);
+    ck_assert_uint_ne(learned.nodes, classic.nodes);
+
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "0", err, sizeof err), 0);
+    ck_assert_msg(strstr(st.note, "blend, 0% network (normal") && strstr(st.note, "100% classic"), "%s", st.note);
+    assert_same_search(search_start(e), classic, "EvalBlend 0 is the hand-set evaluation");
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "50", err, sizeof err), 0);
+    struct search_result half = search_start(e);
+    ck_assert_uint_ne(half.nodes, classic.nodes);
+    ck_assert_uint_ne(half.nodes, learned.nodes);
+    assert_same_search(search_start(e), half, "EvalBlend 50 twice");
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "101", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "EvalBlend must be 0..100") != NULL, "%s", err);
+    assert_same_search(search_start(e), half, "EvalBlend 101 refused, 50 kept");
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "100", err, sizeof err), 0);
+    ck_assert_msg(strstr(st.note, "evaluation: network (normal") != NULL, "%s", st.note);
+    assert_same_search(search_start(e), learned, "EvalBlend 100 is the network");
+    engine_free(e);
+    remove(good);
+    remove(bad);
+}
+END_TEST
+
 static Suite *eval_file_suite(void)
 {
     Suite *s = suite_create("eval_file");
     TCase *tc = tcase_create("EvalFile");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, network_loads_and_refuses);
+    tcase_add_test(tc, blend_shares_the_evaluation);
     suite_add_tcase(s, tc);
     return s;
 }
