@@ -37,6 +37,10 @@ struct gui_config {
      * returns -1: nobody is told of the change. NULL: nothing. */
     int (*store)(void *store_ctx, struct gui_session *s);
     void *store_ctx;
+    /* Tests: the hidden settings (docs/rules/partial-shifted-square.md) are
+     * drawn from this seed and the game's number; 0: from the system's
+     * random source. */
+    unsigned long long hidden_seed;
 };
 
 /* Who sent a message, in a server with seats (gui_lobby.c, docs/gui-protocol.md
