@@ -49,22 +49,19 @@ static int random_u64(uint64_t *out)
     return 0;
 }
 
-int gui_hidden_draw(struct gui_session *s, char *err, size_t errlen)
+int gui_hidden_value(const struct gui_session *s, const struct variant *v, char *out, size_t n, char *err,
+                     size_t errlen)
 {
-    const struct hidden_setting *h = s->game.variant->hidden;
+    const struct hidden_setting *h = v->hidden;
     uint64_t r;
     if (s->cfg.hidden_seed)
-        r = mix(s->cfg.hidden_seed + s->game_number);
+        r = mix(s->cfg.hidden_seed + s->game_number + 1); /* the number the new game gets */
     else if (random_u64(&r)) {
         snprintf(err, errlen, "no random source to draw the hidden %s", h->option);
         return -1;
     }
     /* Uniform: 2^64 mod count is below 2^-50 of the draws for any count this small. */
-    char value[GAME_OPTION_LEN];
-    h->value((int)(r % (uint64_t)h->count), value, sizeof value);
-    if (game_set_option(&s->game, h->option, value, err, errlen))
-        return -1;
-    s->hidden = true;
+    h->value((int)(r % (uint64_t)h->count), out, n);
     return 0;
 }
 

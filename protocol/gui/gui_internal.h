@@ -148,9 +148,10 @@ int gui_color_field(const cJSON *msg, int *side);
 #define GUI_HIDDEN_VALUE "hidden"
 /* Do `options` (a new game's) ask for v's hidden setting to be drawn? */
 bool gui_hidden_asked(const struct variant *v, const cJSON *options);
-/* Draws the hidden setting's value and sets it on the game (which starts
- * again); s->hidden set: 0, or -1 with why. */
-int gui_hidden_draw(struct gui_session *s, char *err, size_t errlen);
+/* Draws a value of v's hidden setting for the session's next game (into
+ * out): 0, or -1 with why. */
+int gui_hidden_value(const struct gui_session *s, const struct variant *v, char *out, size_t n, char *err,
+                     size_t errlen);
 /* Is the setting hidden now (drawn, and the game not over)? */
 bool gui_hidden_now(const struct gui_session *s);
 /* The turns a player may try: legal under some value of the setting that

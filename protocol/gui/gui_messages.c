@@ -258,6 +258,27 @@ static int start_game(const struct request *r, const struct variant *v, const ch
     return 0;
 }
 
+/* A new game's settings with its hidden one drawn (docs/rules/partial-shifted-square.md):
+ * *played (free it), or -1 after an error (two people, the start position). */
+static int hidden_settings(const struct request *r, const struct variant *v, const char *const players[2],
+                           const cJSON *fen_item, cJSON **played)
+{
+    if (!gui_player_is_human(players[WHITE]) || !gui_player_is_human(players[BLACK]))
+        return fail(r, "refused", "a game with a hidden setting is for two people");
+    if (cJSON_IsString(fen_item) && fen_item->valuestring[0])
+        return fail(r, "refused", "a game with a hidden setting starts from the start position");
+    char drawn[GAME_OPTION_LEN], err[200];
+    if (gui_hidden_value(r->s, v, drawn, sizeof drawn, err, sizeof err))
+        return fail(r, err, NULL);
+    *played = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(r->msg, "options"), true);
+    if (!*played ||
+        !cJSON_ReplaceItemInObjectCaseSensitive(*played, v->hidden->option, cJSON_CreateString(drawn))) {
+        cJSON_Delete(*played);
+        return fail(r, "out of memory", NULL);
+    }
+    return 0;
+}
+
 static int on_new_game(const struct request *r)
 {
     struct gui_session *s = r->s;
@@ -283,19 +304,14 @@ static int on_new_game(const struct request *r)
         return fail(r, err, NULL);
     const cJSON *options = cJSON_GetObjectItemCaseSensitive(r->msg, "options");
     bool hidden = gui_hidden_asked(v, options);
-    if (hidden && (!gui_player_is_human(players[WHITE]) || !gui_player_is_human(players[BLACK])))
-        return fail(r, "refused", "a game with a hidden setting is for two people");
-    if (hidden && cJSON_IsString(fen_item) && fen_item->valuestring[0])
-        return fail(r, "refused", "a game with a hidden setting starts from the start position");
-    cJSON *shown = hidden ? cJSON_Duplicate(options, true) : NULL; /* the settings less the hidden one */
-    if (shown)
-        cJSON_DeleteItemFromObjectCaseSensitive(shown, v->hidden->option);
-    int started = start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL, hidden ? shown : options);
-    cJSON_Delete(shown);
+    cJSON *played = NULL;
+    if (hidden && hidden_settings(r, v, players, fen_item, &played))
+        return -1;
+    int started = start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL, hidden ? played : options);
+    cJSON_Delete(played);
     if (started)
         return -1;
-    if (hidden && gui_hidden_draw(s, err, sizeof err))
-        return fail(r, err, NULL);
+    s->hidden = hidden;
     for (int c = 0; c < 2; c++)
         snprintf(s->player_id[c], GUI_ID_LEN, "%s", players[c]);
     s->limits = limits;
