@@ -1,11 +1,15 @@
 // Partial-Information Single Shifted Square Chess (issue 45,
 // docs/rules/partial-shifted-square.md) on two seats, in two contexts of the
 // runner's browser (two cookie jars). A game of shifted-square is created
-// with Shift=hidden on a server with --db and --hidden-seed. Each seat's page
-// shows the board without a hole, with the x- and z-files whole. The seat to
-// move clicks random tries from the turns its page offers. A refused try
-// shows "no such turn" on that page alone, and the board stays. The seats
-// play to the end of the game, and the board then shows the shift.
+// with Shift=hidden on a server with --db and --hidden-seed 5, whose first
+// game draws the shift a3=x1 (removed a3, added x1; the test knows it, the
+// pages do not). Each seat's page shows the board without a hole, with the x-
+// and z-files whole. The seats play a short scripted game, the Fool's mate,
+// which mates under that shift, and first click tries that the hidden board
+// refuses (onto the removed square, over it, onto an x place that is not the
+// added square). A refused try shows "no such turn" on that page alone, and
+// the board stays. At the end both pages show the shift: the hole at a3 and
+// the added square x1 alone of the 16 places.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -16,17 +20,15 @@ const { clickOn } = require('./play');
 const { legalTurns } = require('./legaltree');
 const { untilDrawn } = require('./drawn');
 
-const MAX_PLIES = 600; // a random game ends long before (fifty-move rule, repetition, mate)
-
-// A small seeded generator (mulberry32): the same tries on every run.
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6D2B79F5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const SEED = '5';
+const SHIFT = { removed: 'a3', added: 'x1' }; // what --hidden-seed 5 draws for the server's first game
+// Each turn: the tries the hidden board refuses under SHIFT, then the turn it plays.
+const SCRIPT = [
+  { refused: ['a2a3', 'b1x2'], played: 'f2f3' }, // onto the removed square; onto an x place not added
+  { refused: ['b8x7'], played: 'e7e5' },
+  { refused: ['a2a4'], played: 'g2g4' },          // over the removed square
+  { refused: [], played: 'd8h4' },                // mate
+];
 
 async function createHidden(page, url) {
   return page.evaluate(url => new Promise(resolve => {
@@ -52,39 +54,41 @@ async function seatPage(profile, url, problems, who) {
 // The cells x1..x8 and z1..z8 the page draws.
 function edgeCells(page) {
   return page.evaluate(() => [...document.querySelectorAll('#layout [data-click]')]
-    .map(e => e.getAttribute('data-click')).filter(c => /^[xz][1-8]$/.test(c)).length);
+    .map(e => e.getAttribute('data-click')).filter(c => /^[xz][1-8]$/.test(c)));
 }
 
-// Clicks tries until one is played: how many were refused.
-async function playOneTurn(mover, other, random, ply) {
+const boardOf = page => page.evaluate(() => JSON.stringify(window.rulezero.state.board));
+
+// Clicks one try, as the page offers it; returns the mover's error or null once played.
+async function clickTry(mover, text, ply) {
   await untilDrawn(mover, () => { const l = window.rulezero.state.legal; return l && l.nodes; });
   const state = await mover.evaluate(() => JSON.parse(JSON.stringify(window.rulezero.state)));
-  const occupied = new Set(state.board.pieces.map(p => p.square));
-  const tries = legalTurns(state.legal).map(t => ({ t, r: random() }))
-    .sort((a, b) => (occupied.has(a.t.text.slice(2, 4)) ? 0 : 1) - (occupied.has(b.t.text.slice(2, 4)) ? 0 : 1) || a.r - b.r)
-    .map(x => x.t);
-  let refused = 0;
-  for (const turn of tries) {
-    await mover.evaluate(() => { window.rulezero.lastError = null; });
-    for (const c of turn.clicks) await clickOn(mover, c);
-    await untilDrawn(mover, n => window.rulezero.state.moves.length > n || window.rulezero.lastError, ply);
-    const error = await mover.evaluate(() => window.rulezero.lastError);
-    if (!error) return refused;
-    if (!/^no such turn/.test(error)) throw new Error('ply ' + ply + ': ' + turn.text + ' refused with ' + error);
-    if (await other.evaluate(() => window.rulezero.lastError)) throw new Error('the opponent heard of a refusal');
-    refused++;
-  }
-  throw new Error('ply ' + ply + ': every try was refused');
+  const turn = legalTurns(state.legal).find(t => t.text === text);
+  if (!turn) throw new Error('ply ' + ply + ': the page does not offer ' + text);
+  await mover.evaluate(() => { window.rulezero.lastError = null; });
+  for (const c of turn.clicks) await clickOn(mover, c);
+  await untilDrawn(mover, n => window.rulezero.state.moves.length > n || window.rulezero.lastError, ply);
+  return mover.evaluate(() => window.rulezero.lastError);
+}
+
+// A try the hidden board refuses: "no such turn" on the mover's page alone, the board unchanged.
+async function refusedTry(mover, other, text, ply) {
+  const before = await boardOf(mover);
+  const error = await clickTry(mover, text, ply);
+  if (!error || !/^no such turn/.test(error)) throw new Error('ply ' + ply + ': ' + text + ' was not refused: ' + error);
+  if (await other.evaluate(() => window.rulezero.lastError)) throw new Error('the opponent heard of a refusal');
+  const plies = await mover.evaluate(() => window.rulezero.state.moves.length);
+  if (plies !== ply || await boardOf(mover) !== before) throw new Error('ply ' + ply + ': the board moved after ' + text + ' was refused');
 }
 
 async function hiddenShiftSeats(rulezero, screenshots) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rulezero-hidden-'));
-  const server = await startServer(rulezero, ['--db', path.join(dir, 'games.sqlite'), '--hidden-seed', '3']);
+  const server = await startServer(rulezero, ['--db', path.join(dir, 'games.sqlite'), '--hidden-seed', SEED]);
   const profiles = { white: await launch(), black: await launch() };
   const problems = [];
   try {
     const lobby = await profiles.white.context.newPage();
-    await lobby.goto(server.url);
+    await lobby.goto(server.url + 'no-such-page'); // an origin for the WebSocket, without the page's load
     const made = await createHidden(lobby, server.url);
     if (made.type !== 'created') throw new Error('the hidden game was not created: ' + JSON.stringify(made));
     await lobby.close();
@@ -92,27 +96,29 @@ async function hiddenShiftSeats(rulezero, screenshots) {
     const white = await seatPage(profiles.white, base + made.creator_link, problems, 'white');
     const black = await seatPage(profiles.black, base + made.links.black, problems, 'black');
     for (const p of [white, black]) {
-      if (await edgeCells(p) !== 16) throw new Error('a seat does not see the 16 places beside the board');
+      if ((await edgeCells(p)).length !== 16) throw new Error('a seat does not see the 16 places beside the board');
+      if (!await p.$('#layout [data-click="' + SHIFT.removed + '"]')) throw new Error('a seat sees the hole before the end');
     }
-    const random = rng(45);
-    let ply = 0, refused = 0;
-    for (; ply < MAX_PLIES; ply++) {
-      const state = await white.evaluate(() => window.rulezero.state);
-      if (state.result) break;
-      const [mover, other] = state.side === 'white' ? [white, black] : [black, white];
-      refused += await playOneTurn(mover, other, random, ply);
+    let refused = 0;
+    for (const [ply, turn] of SCRIPT.entries()) {
+      const [mover, other] = ply % 2 === 0 ? [white, black] : [black, white];
+      for (const t of turn.refused) { await refusedTry(mover, other, t, ply); refused++; }
+      const error = await clickTry(mover, turn.played, ply);
+      if (error) throw new Error('ply ' + ply + ': ' + turn.played + ' refused with ' + error);
       for (const p of [white, black]) await untilDrawn(p, n => window.rulezero.state.moves.length > n, ply);
     }
     const end = await white.evaluate(() => window.rulezero.state);
-    if (!end.result) throw new Error('no end after ' + MAX_PLIES + ' turns');
+    if (!end.result) throw new Error('no end after the mate');
+    if (end.result.score !== '0-1' || !/mate/i.test(end.result.reason)) throw new Error('not mate: ' + JSON.stringify(end.result));
     await untilDrawn(black, () => !!window.rulezero.state.result);
     for (const p of [white, black]) {
-      if (await edgeCells(p) !== 1) throw new Error('at the end a seat does not see the added square alone');
+      const edge = await edgeCells(p);
+      if (edge.length !== 1 || edge[0] !== SHIFT.added) throw new Error('at the end a seat does not see the added square alone: ' + edge);
+      if (await p.$('#layout [data-click="' + SHIFT.removed + '"]')) throw new Error('at the end a seat does not see the hole');
     }
-    if (!refused) throw new Error('no try was refused');
     if (screenshots) await white.screenshot({ path: path.join(screenshots, 'hidden-shift-end.png') });
     if (problems.length) throw new Error(problems.join('\n'));
-    console.log('     Shift=hidden: ' + ply + ' turns, ' + refused + ' tries refused, ' + end.result.score +
+    console.log('     Shift=hidden: ' + SCRIPT.length + ' turns, ' + refused + ' tries refused, ' + end.result.score +
       ' (' + end.result.reason + ')');
   } finally {
     for (const p of Object.values(profiles)) await p.close();
