@@ -5,11 +5,11 @@
  * the turns as coordinates, and as legal turns those a player may try (legal
  * under some value that agrees with the board everybody sees). A tried turn
  * the game's rules do not allow is refused to its sender only. */
-#include <errno.h>
+#define _DEFAULT_SOURCE /* getentropy */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
+#include <unistd.h>
 
 #include "variants/core/fen.h"
 #include "protocol/gui/gui_internal.h"
@@ -34,20 +34,9 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-static int random_u64(uint64_t *out)
-{
-    unsigned char *p = (unsigned char *)out;
-    size_t got = 0;
-    while (got < sizeof *out) {
-        ssize_t r = getrandom(p + got, sizeof *out - got, 0);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        got += (size_t)r;
-    }
-    return 0;
-}
+/* getentropy, not getrandom: the browser build's libc (Emscripten) has it
+ * too, and this file is built there (where a hidden game is refused). */
+static int random_u64(uint64_t *out) { return getentropy(out, sizeof *out) ? -1 : 0; }
 
 int gui_hidden_value(const struct gui_session *s, const struct variant *v, char *out, size_t n, char *err,
                      size_t errlen)
