@@ -263,6 +263,9 @@ static int start_game(const struct request *r, const struct variant *v, const ch
 static int hidden_settings(const struct request *r, const struct variant *v, const char *const players[2],
                            const cJSON *fen_item, cJSON **played)
 {
+    if (r->s->cfg.one_page)
+        return fail(r, "refused", "a game with a hidden setting is played on the games server with seats "
+                                  "(rulezero gui --db FILE), one page per player, not on one page for both");
     if (!gui_player_is_human(players[WHITE]) || !gui_player_is_human(players[BLACK]))
         return fail(r, "refused", "a game with a hidden setting is for two people");
     if (cJSON_IsString(fen_item) && fen_item->valuestring[0])
