@@ -43,7 +43,7 @@ configure_file(${RULEZERO_CJSON_SOURCE_DIR}/cJSON.h ${CMAKE_BINARY_DIR}/cjson-in
 add_executable(rulezero_session_web
   protocol/web/session_web.c
   protocol/gui/gui_json.c protocol/gui/gui_legal_tree.c protocol/gui/gui_players.c protocol/gui/gui_probe.c
-  protocol/gui/gui_offers.c protocol/gui/gui_state.c protocol/gui/gui_session.c protocol/gui/gui_messages.c protocol/gui/gui_seats.c protocol/gui/gui_record.c
+  protocol/gui/gui_offers.c protocol/gui/gui_state.c protocol/gui/gui_session.c protocol/gui/gui_messages.c protocol/gui/gui_seats.c protocol/gui/gui_hidden.c protocol/gui/gui_record.c
   protocol/gui/gui_inbound.c protocol/gui/gui_engines.c protocol/gui/gui_thinking.c
   protocol/gui/gui_analysis.c protocol/gui/gui_analysis_task.c protocol/gui/gui_analysis_engine.c
   protocol/gui/gui_gamefiles.c

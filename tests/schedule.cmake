@@ -28,7 +28,8 @@ set(RULEZERO_WAITING_TESTS ${RULEZERO_BROWSER_TESTS}
     match match_phalanx match_ponder protocol_engine_features protocol_time_forfeits protocol_time_use
     protocol_cecp xboard_match xboard_polypiece xboard_interdependent threads_tsan_gui
     gui_server gui_authority gui_seats gui_seats_limits gui_seats_crash gui_seats_store
-    gui_game_fixes gui_server_hostile gui_files_text gui_server_gamefiles xboard_gamefile)
+    gui_game_fixes gui_server_hostile gui_files_text gui_server_gamefiles xboard_gamefile
+    gui_hidden_shift)
 
 if(CMAKE_BUILD_TYPE STREQUAL "Debug")
   # The sanitizer build (ctest -L sanitize).
@@ -40,7 +41,7 @@ else()
       package_deb=40 match=38 fuzz_cecp_replay=35 puzzles_shipped=25 gui_seats_limits=24
       reference_nickdanger-linksquares=23 xboard_match=23 xboard_polypiece=21 protocol_time_forfeits=21
       gui_game_fixes=20 lab_conditions=19 protocol_time_use=17 gui_authority=17 package_xboard_list=16
-      variant_games=16 gui_seats_crash=15
+      variant_games=16 gui_seats_crash=15 gui_hidden_shift=19
       # The browser and Windows builds', one after another (their own ctest run)
       # beside the Release tests and then the sanitizer tests.
       windows_wine=222 web_browser=269 web_page=85 web_puzzles=91 web_links=78 web_firefox=55)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "variants/core/fen.h"
+#include "variants/core/settings.h"
 #include "variants/core/text.h"
 #include "variants/core/turn.h"
 #include "variants/registry.h"
@@ -393,6 +394,82 @@ START_TEST(last_turn_highlight)
 }
 END_TEST
 
+/* Partial information (variant.hidden, docs/rules/partial-shifted-square.md):
+ * Shift may take 512 values, each accepted and each its own; the hidden view
+ * has no hole, the x- and z-files whole, no check and no shift named. */
+START_TEST(hidden_shift_values_and_view)
+{
+    const struct variant *v = variant_find("shifted-square");
+    ck_assert_ptr_nonnull(v->hidden);
+    ck_assert_str_eq(v->hidden->option, "Shift");
+    ck_assert_int_eq(v->hidden->count, 512);
+    struct settings st;
+    char err[VARIANT_ERR_LEN], value[16], first[16] = "", last[16] = "";
+    ck_assert_int_eq(settings_init(&st, v, err, sizeof err), 0);
+    for (int i = 0; i < v->hidden->count; i++) {
+        v->hidden->value(i, value, sizeof value);
+        ck_assert_msg(settings_set(&st, "Shift", value, err, sizeof err) == 0, "%s: %s", value, err);
+        for (int k = 0; k < i; k += 37) { /* a sample of the earlier ones: none the same */
+            char other[16];
+            v->hidden->value(k, other, sizeof other);
+            ck_assert_str_ne(value, other);
+        }
+        snprintf(i == 0 ? first : last, 16, "%s", value);
+    }
+    ck_assert_str_eq(first, "a3=x1");
+    ck_assert_str_eq(last, "h6=z8");
+    ck_assert_int_eq(settings_set(&st, "Shift", "d5=x8", err, sizeof err), 0);
+    ck_assert_int_eq(fen_read_with(pos, &st, "4k3/8/8/8/3R4/8/8/4K3 b - - 0 1 -", err, sizeof err), 0);
+    view_describe_hidden(pos, board);
+    ck_assert_int_eq(board->area_count, 1);
+    ck_assert_int_eq(board->area[0].cols, 10);
+    ck_assert(is_cell("x1") && is_cell("z8") && is_cell("d5") && is_cell("e4"));
+    ck_assert_int_eq(board->check_count, 0);
+    ck_assert_int_eq(board->panel_count, 1);
+    ck_assert_str_eq(board->panel[0].row[0].item[0].text, "hidden until the end");
+    settings_free(&st);
+}
+END_TEST
+
+static bool has_turn(const struct view_turns *t, const char *text)
+{
+    for (int i = 0; i < t->count; i++)
+        if (strcmp(t->turn[i].text, text) == 0)
+            return true;
+    return false;
+}
+
+/* The turns of several positions gathered: each text once, every position's there. */
+START_TEST(turns_of_several_positions)
+{
+    const struct variant *v = variant_find("shifted-square");
+    struct settings st;
+    char err[VARIANT_ERR_LEN];
+    const char *fen = "4k3/8/8/R7/8/8/8/4K3 w - - 0 1 -";
+    ck_assert_int_eq(settings_init(&st, v, err, sizeof err), 0);
+    struct position *other = malloc(sizeof *other);
+    ck_assert_int_eq(settings_set(&st, "Shift", "e4=z5", err, sizeof err), 0);
+    ck_assert_int_eq(fen_read_with(other, &st, fen, err, sizeof err), 0); /* the Rook reaches z5 */
+    load("shifted-square", fen);                                           /* e4=x5: it reaches x5 */
+    struct view_turns one, both;
+    ck_assert_int_eq(view_legal_turns(pos, &one), 0);
+    view_turns_start(&both);
+    ck_assert_int_eq(view_turns_add(&both, pos), 0);
+    ck_assert_int_eq(view_turns_add(&both, other), 0);
+    ck_assert_int_eq(view_turns_finish(&both), 0);
+    ck_assert(has_turn(&one, "a5x5") && !has_turn(&one, "a5z5"));
+    ck_assert(has_turn(&both, "a5x5") && has_turn(&both, "a5z5"));
+    ck_assert_int_eq(both.count, one.count + 1); /* e4=z5 adds a5z5, and lacks a5x5 */
+    for (int i = 0; i < both.count; i++)
+        for (int k = 0; k < i; k++)
+            ck_assert_str_ne(both.turn[i].text, both.turn[k].text);
+    view_turns_free(&both);
+    view_turns_free(&one);
+    free(other);
+    settings_free(&st);
+}
+END_TEST
+
 static Suite *view_suite(void)
 {
     Suite *s = suite_create("view");
@@ -408,6 +485,8 @@ static Suite *view_suite(void)
     tcase_add_test(tc, dialectic_tokens);
     tcase_add_test(tc, polypiece_powers_panel);
     tcase_add_test(tc, last_turn_highlight);
+    tcase_add_test(tc, hidden_shift_values_and_view);
+    tcase_add_test(tc, turns_of_several_positions);
     suite_add_tcase(s, tc);
     return s;
 }

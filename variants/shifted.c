@@ -75,6 +75,21 @@ static void shifted_get_option(const void *rules, const char *name, char *out, s
         out[0] = '\0';
 }
 
+/* ---- Partial information: every Shift a game may be given ---------------------------- */
+
+/* The removed square on ranks 3 to 6 (32), the added one x1-x8 or z1-z8 (16). */
+#define SHIFT_REMOVED_COUNT (8 * (SHIFT_MAX_RANK - SHIFT_MIN_RANK + 1))
+#define SHIFT_VALUE_COUNT (SHIFT_REMOVED_COUNT * 16)
+
+static void shift_value(int index, char *out, size_t n)
+{
+    int removed = index % SHIFT_REMOVED_COUNT, added = index / SHIFT_REMOVED_COUNT;
+    snprintf(out, n, "%c%d=%c%d", 'a' + removed % 8, SHIFT_MIN_RANK + removed / 8, added < 8 ? 'x' : 'z',
+             1 + added % 8);
+}
+
+static const struct hidden_setting shifted_hidden = {"Shift", SHIFT_VALUE_COUNT, shift_value};
+
 /* ---- FEN field 7: the added square ------------------------------------------------ */
 
 static int read_added(struct position *pos, const char *field, char *err, size_t errlen)
@@ -162,6 +177,7 @@ const struct variant variant_shifted = {
     .rules_free = shifted_rules_free,
     .set_option = shifted_set_option,
     .get_option = shifted_get_option,
+    .hidden = &shifted_hidden,
     .read_extra = shifted_read_extra,
     .validate = chess_validate,
     .write_extra = shifted_write_extra,

@@ -83,4 +83,33 @@ static bool step_clicks(const struct position *pos, Move m, struct step_clicks *
     return true;
 }
 
-const struct variant_view ssq_view = {.areas = areas, .describe = describe, .step_clicks = step_clicks};
+/* Partial information (Shift hidden): the 8x8 board with no hole, the x- and
+ * z-files beside it where the added square may be, no check (it may run
+ * through the hidden hole), and a piece on the added square where it stands. */
+static void hidden_areas(struct board_view *out)
+{
+    struct view_area *a = &out->area[0];
+    memset(a, 0, sizeof *a);
+    snprintf(a->id, sizeof a->id, "main");
+    a->checkered = true;
+    a->dark_first = true; /* column x: a8 stays light */
+    a->rows = 8;
+    a->cols = 10;
+    for (int row = 0; row < 8; row++)
+        for (int c = 0; c < 10; c++)
+            ssq_square_name(make_square(SSQ_X_COL + c, 7 - row), a->cell[row][c]);
+    out->area_count = 1;
+}
+
+static void describe_hidden(const struct position *pos, struct board_view *out)
+{
+    view_describe(pos, out);
+    hidden_areas(out);
+    out->check_count = 0;
+    out->panel_count = 0;
+    struct view_panel *p = view_add_panel(out, "Shifted square");
+    view_add_item(view_add_row(p, "Shift"), "hidden until the end", true);
+}
+
+const struct variant_view ssq_view = {
+    .areas = areas, .describe = describe, .step_clicks = step_clicks, .describe_hidden = describe_hidden};

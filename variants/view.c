@@ -109,6 +109,15 @@ void view_describe(const struct position *pos, struct board_view *out)
         view->describe(pos, out);
 }
 
+void view_describe_hidden(const struct position *pos, struct board_view *out)
+{
+    const struct variant_view *view = view_of(pos->variant);
+    if (view->describe_hidden)
+        view->describe_hidden(pos, out);
+    else
+        view_describe(pos, out);
+}
+
 int view_turn_squares(struct position *before, const struct turn *t, char (*out)[8], int max)
 {
     int n = 0;

@@ -123,6 +123,9 @@ struct variant_view {
     /* Optional: the clicks of step m in pos (the position before it); returns
      * false to use the default reading of the step's text. */
     bool (*step_clicks)(const struct position *pos, Move m, struct step_clicks *out);
+    /* Optional, for a game played with its hidden setting (variant.hidden):
+     * pos as the players see it, with nothing that tells the hidden value. */
+    void (*describe_hidden)(const struct position *pos, struct board_view *out);
 };
 
 /* The games' view hooks (variants/NAME_view.c; Dialectic's serve Hegelian too). */
@@ -133,6 +136,9 @@ const struct variant_view *view_of(const struct variant *v);
 
 /* Describes pos completely. */
 void view_describe(const struct position *pos, struct board_view *out);
+/* Describes pos as the players of a game with its setting hidden see it
+ * (the view's describe_hidden; view_describe where there is none). */
+void view_describe_hidden(const struct position *pos, struct board_view *out);
 /* The squares and cells a turn was clicked on (for the "last turn"
  * highlight), at most `max`, in the position before it (left as it was);
  * returns the count. */
@@ -179,6 +185,8 @@ struct view_turns {
     struct board_view *frames;
     int choice_count, choice_capacity;
     struct view_choice *choice;
+    char (*frame_key)[VIEW_CLICKS_LEN]; /* while being built: the clicks so far of each frame */
+    int failed;                         /* while being built: out of memory */
 };
 
 /* Every legal turn of pos with its clicks, such that no turn's clicks are a
@@ -186,6 +194,13 @@ struct view_turns {
  * `choice:end` or `choice:` naming the turn is added where needed), with a
  * frame after each step that ends inside a turn. 0, or -1 out of memory. */
 int view_legal_turns(struct position *pos, struct view_turns *out);
+/* The same built from several positions (a game with its setting hidden:
+ * the turns a player may try are those legal under any value): start, add
+ * each position's legal turns (a text already there is skipped), finish
+ * (0, or -1 out of memory, with out freed). */
+void view_turns_start(struct view_turns *out);
+int view_turns_add(struct view_turns *out, struct position *pos);
+int view_turns_finish(struct view_turns *out);
 void view_turns_free(struct view_turns *t);
 
 #endif

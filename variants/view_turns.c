@@ -7,6 +7,7 @@
 
 struct collect {
     struct view_turns *out;
+    bool unique;                        /* a text already collected is skipped */
     char (*frame_key)[VIEW_CLICKS_LEN]; /* clicks so far of each frame */
     int failed;
 };
@@ -85,6 +86,9 @@ static void collect_turn(struct position *after, const struct turn *turn, void *
 {
     struct collect *c = vctx;
     struct view_turns *out = c->out;
+    for (int i = 0; c->unique && i < out->count; i++)
+        if (strcmp(out->turn[i].text, turn->text) == 0)
+            return;
     if (c->failed || !grow((void **)&out->turn, &out->capacity, out->count, sizeof *out->turn)) {
         c->failed = 1;
         return;
@@ -186,20 +190,38 @@ static int split_equal_turns(struct view_turns *out, int *failed)
     return 0;
 }
 
-int view_legal_turns(struct position *pos, struct view_turns *out)
+void view_turns_start(struct view_turns *out) { memset(out, 0, sizeof *out); }
+
+int view_turns_add(struct view_turns *out, struct position *pos)
 {
-    memset(out, 0, sizeof *out);
-    struct collect c = {out, NULL, 0};
+    struct collect c = {out, out->count > 0, out->frame_key, out->failed};
     for_each_turn(pos, collect_turn, &c);
-    free(c.frame_key);
-    if (!c.failed && end_early_turns(out, &c.failed) == 0 && split_equal_turns(out, &c.failed) == 0 && !c.failed)
+    out->frame_key = c.frame_key;
+    out->failed = c.failed;
+    return c.failed ? -1 : 0;
+}
+
+int view_turns_finish(struct view_turns *out)
+{
+    int failed = out->failed;
+    free(out->frame_key);
+    out->frame_key = NULL;
+    if (!failed && end_early_turns(out, &failed) == 0 && split_equal_turns(out, &failed) == 0 && !failed)
         return 0;
     view_turns_free(out);
     return -1;
 }
 
+int view_legal_turns(struct position *pos, struct view_turns *out)
+{
+    view_turns_start(out);
+    view_turns_add(out, pos);
+    return view_turns_finish(out);
+}
+
 void view_turns_free(struct view_turns *t)
 {
+    free(t->frame_key);
     free(t->turn);
     free(t->frames);
     free(t->choice);

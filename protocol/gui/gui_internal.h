@@ -11,6 +11,7 @@
 #include "protocol/game.h"
 #include "protocol/gui/gui_session.h"
 #include "protocol/match/player.h"
+#include "variants/view.h"
 
 #define GUI_ID_LEN 32
 
@@ -123,6 +124,7 @@ struct gui_session {
     struct gui_page_files *page_files; /* game files pages opened (gui_gamefiles.c); NULL: none yet */
     pthread_t analysis_thread;
     bool analysis_started;
+    bool hidden;                      /* the game's hidden setting was drawn (gui_hidden.c) */
 };
 
 /* A page's message being handled (lock held): `msg` is the page's message,
@@ -142,6 +144,23 @@ int gui_seat_gate(const struct gui_request *r, const struct gui_actor *actor, co
 /* A message's `color`: 0 when absent, 1 with *side set when "white" or
  * "black", -1 when it is anything else (another text, another JSON type). */
 int gui_color_field(const cJSON *msg, int *side);
+
+/* A game with a hidden setting (gui_hidden.c, docs/rules/partial-shifted-square.md),
+ * lock held. The value a page sends for the setting to have it drawn: */
+#define GUI_HIDDEN_VALUE "hidden"
+/* Do `options` (a new game's) ask for v's hidden setting to be drawn? */
+bool gui_hidden_asked(const struct variant *v, const cJSON *options);
+/* Draws a value of v's hidden setting for the session's next game (into
+ * out): 0, or -1 with why. */
+int gui_hidden_value(const struct gui_session *s, const struct variant *v, char *out, size_t n, char *err,
+                     size_t errlen);
+/* Is the setting hidden now (drawn, and the game not over)? */
+bool gui_hidden_now(const struct gui_session *s);
+/* The turns a player may try: legal under some value of the setting that
+ * agrees with `seen` (the players' view): 0, or -1 out of memory. */
+int gui_hidden_turns(struct gui_session *s, const struct board_view *seen, struct view_turns *out);
+/* The game's settings as the PGN gives them: the hidden one as `hidden` until the end. */
+void gui_hidden_settings_text(const struct gui_session *s, char *out, size_t n);
 
 /* Saving and restoring a whole game (gui_record.c, docs/gui-protocol.md "Saving a game"). */
 #define GUI_RECORD_FORMAT "rulezero-game"

@@ -86,6 +86,13 @@ static int set_debug(void *ctx, const char *arg, int64_t number)
     return 0;
 }
 
+static int set_hidden_seed(void *ctx, const char *arg, int64_t number)
+{
+    (void)arg;
+    ((struct gui_args *)ctx)->cfg->hidden_seed = (unsigned long long)number;
+    return 0;
+}
+
 #define KEEP(kind, field) OPTIONS_TABLE_KEEP(kind, struct gui_args, field)
 
 static const struct options_table_entry gui_entries[] = {
@@ -103,6 +110,9 @@ static const struct options_table_entry gui_entries[] = {
     {"host", 'H', OPTIONS_TABLE_TEXT, "ADDR", "address to listen on (default 127.0.0.1)", KEEP(TEXT, host)},
     {"engine", 'e', OPTIONS_TABLE_TEXT, "CMD", "an opponent's command line (repeatable)", .set = set_engine},
     {"debug", 0, OPTIONS_TABLE_FLAG, NULL, "engine traffic on standard error", .set = set_debug},
+    {"hidden-seed", 0, OPTIONS_TABLE_NUMBER, "N",
+     "tests: draw the hidden settings (Shift=hidden) from seed N\nand the game's number, not at random", 1,
+     4294967295LL, "bad --hidden-seed '%s' (1 to 4294967295)", .set = set_hidden_seed},
     {"db", 0, OPTIONS_TABLE_TEXT, "FILE",
      "games with seats, a lobby, kept in this SQLite file\n"
      "(two people on two machines; see README, \"Two people\")",

@@ -73,8 +73,16 @@ static const struct {
     {"game_file", gui_on_game_file},
 };
 
+/* Until a hidden setting is told, no analysis (its board plays by the
+ * setting) and no saved record (which holds it). */
+static bool hides_from(const char *type) { return strncmp(type, "analys", 6) == 0 || strcmp(type, "save") == 0; }
+
 static bool other_message(const struct request *r, const char *type)
 {
+    if (gui_hidden_now(r->s) && hides_from(type)) {
+        fail(r, "refused", "the game's setting is hidden until its end");
+        return true;
+    }
     for (size_t i = 0; i < sizeof other_messages / sizeof other_messages[0]; i++)
         if (strcmp(type, other_messages[i].type) == 0) {
             struct gui_request gr = {r->s, r->msg, r->reply, r->reply_ctx};
@@ -230,6 +238,7 @@ void gui_install_game(struct gui_session *s, struct game *fresh)
     s->paused = false;
     gui_offers_reset(s);
     s->thinking.valid = false;
+    s->hidden = false;
     s->fresh[WHITE] = s->fresh[BLACK] = true;
     s->game_number++;
     gui_reset_clocks(s);
@@ -237,16 +246,39 @@ void gui_install_game(struct gui_session *s, struct game *fresh)
 }
 
 /* Starts a game of v from fen ("" or NULL: the start) in place of the
- * current one, with the current game's settings and, when `with_settings`,
- * the request's. On any error nothing changes. */
-static int start_game(const struct request *r, const struct variant *v, const char *fen, bool with_settings)
+ * current one, with the current game's settings and then `options` (NULL:
+ * none). On any error nothing changes. */
+static int start_game(const struct request *r, const struct variant *v, const char *fen, const cJSON *options)
 {
     char err[VARIANT_ERR_LEN + 64];
-    const cJSON *options = with_settings ? cJSON_GetObjectItemCaseSensitive(r->msg, "options") : NULL;
     struct game *fresh = gui_build_game(&r->s->game, v, options, fen, err, sizeof err);
     if (!fresh)
         return fail(r, err, NULL);
     gui_install_game(r->s, fresh);
+    return 0;
+}
+
+/* A new game's settings with its hidden one drawn (docs/rules/partial-shifted-square.md):
+ * *played (free it), or -1 after an error (two people, the start position). */
+static int hidden_settings(const struct request *r, const struct variant *v, const char *const players[2],
+                           const cJSON *fen_item, cJSON **played)
+{
+    if (r->s->cfg.one_page)
+        return fail(r, "refused", "a game with a hidden setting is played on the games server with seats "
+                                  "(rulezero gui --db FILE), one page per player, not on one page for both");
+    if (!gui_player_is_human(players[WHITE]) || !gui_player_is_human(players[BLACK]))
+        return fail(r, "refused", "a game with a hidden setting is for two people");
+    if (cJSON_IsString(fen_item) && fen_item->valuestring[0])
+        return fail(r, "refused", "a game with a hidden setting starts from the start position");
+    char drawn[GAME_OPTION_LEN], err[200];
+    if (gui_hidden_value(r->s, v, drawn, sizeof drawn, err, sizeof err))
+        return fail(r, err, NULL);
+    *played = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(r->msg, "options"), true);
+    if (!*played ||
+        !cJSON_ReplaceItemInObjectCaseSensitive(*played, v->hidden->option, cJSON_CreateString(drawn))) {
+        cJSON_Delete(*played);
+        return fail(r, "out of memory", NULL);
+    }
     return 0;
 }
 
@@ -273,8 +305,16 @@ static int on_new_game(const struct request *r)
     bool untimed;
     if (gui_read_tc(cJSON_GetObjectItemCaseSensitive(r->msg, "tc"), &limits, &untimed, err, sizeof err))
         return fail(r, err, NULL);
-    if (start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL, true))
+    const cJSON *options = cJSON_GetObjectItemCaseSensitive(r->msg, "options");
+    bool hidden = gui_hidden_asked(v, options);
+    cJSON *played = NULL;
+    if (hidden && hidden_settings(r, v, players, fen_item, &played))
         return -1;
+    int started = start_game(r, v, cJSON_IsString(fen_item) ? fen_item->valuestring : NULL, hidden ? played : options);
+    cJSON_Delete(played);
+    if (started)
+        return -1;
+    s->hidden = hidden;
     for (int c = 0; c < 2; c++)
         snprintf(s->player_id[c], GUI_ID_LEN, "%s", players[c]);
     s->limits = limits;
@@ -298,7 +338,7 @@ static int on_turn(const struct request *r)
     char err[VARIANT_ERR_LEN];
     struct turn t;
     if (game_find_turn(&s->game, text, &t, err, sizeof err) || game_play(&s->game, &t, err, sizeof err))
-        return fail(r, "illegal turn", gui_json_echo(text, echo));
+        return fail(r, gui_hidden_now(s) ? "no such turn" : "illegal turn", gui_json_echo(text, echo));
     gui_after_turn(s, s->paused ? 0 : clock_ms() - s->turn_start_ms);
     return 0;
 }
@@ -328,7 +368,9 @@ static int on_load_fen(const struct request *r)
     const char *fen = string_field(r->msg, "fen");
     if (!fen)
         return fail(r, "bad FEN", "no fen");
-    if (start_game(r, r->s->game.variant, fen, false))
+    if (gui_hidden_now(r->s)) /* a FEN refused for its hidden removed square would tell it */
+        return fail(r, "refused", "the game's setting is hidden until its end");
+    if (start_game(r, r->s->game.variant, fen, NULL))
         return -1;
     gui_game_changed(r->s);
     return 0;

@@ -89,6 +89,8 @@ cJSON *gui_record_json(struct gui_session *s)
         cJSON_AddItemToArray(clocks, cJSON_CreateNumber((double)gui_clock_left(s, c)));
     cJSON_AddBoolToObject(o, "paused", s->paused);
     cJSON_AddItemToObject(o, "result", result_json(s));
+    if (s->hidden) /* its value is in `options`: a record is the server's, never a page's while hidden */
+        cJSON_AddBoolToObject(o, "hidden", true);
     return o;
 }
 
@@ -126,6 +128,7 @@ struct restore {
     bool paused;
     enum game_result result; /* RESULT_NONE: the record gives none */
     const char *reason;
+    bool hidden;             /* the game's hidden setting is not told (gui_hidden.c) */
 };
 
 static int bad(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -238,6 +241,10 @@ static int read_fields(struct gui_session *s, const cJSON *rec, struct restore *
     if (!cJSON_IsBool(paused))
         return bad(err, errlen, "'paused' is missing or not true or false");
     x->paused = cJSON_IsTrue(paused);
+    const cJSON *hidden = field(rec, "hidden");
+    if (hidden && !(cJSON_IsBool(hidden) && (cJSON_IsFalse(hidden) || x->variant->hidden)))
+        return bad(err, errlen, "'hidden' must be true (for a game with a hidden setting) or false");
+    x->hidden = cJSON_IsTrue(hidden);
     return read_result(rec, x, err, errlen);
 }
 
@@ -314,6 +321,7 @@ static void install_quietly(struct gui_session *s, const struct restore *x, stru
     s->untimed = x->untimed;
     s->turn_start_ms = clock_ms();
     s->paused = x->paused;
+    s->hidden = x->hidden;
     if (!s->over && x->result != RESULT_NONE)
         gui_set_result(s, x->result, x->reason); /* a resignation, time, an agreement: the turns do not show it */
 }

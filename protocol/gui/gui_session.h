@@ -37,6 +37,14 @@ struct gui_config {
      * returns -1: nobody is told of the change. NULL: nothing. */
     int (*store)(void *store_ctx, struct gui_session *s);
     void *store_ctx;
+    /* Tests: the hidden settings (docs/rules/partial-shifted-square.md) are
+     * drawn from this seed and the game's number; 0: from the system's
+     * random source. */
+    unsigned long long hidden_seed;
+    /* One page plays both sides and there are no seats (the browser build):
+     * a game with a hidden setting is refused, as both players would see
+     * the same page. */
+    bool one_page;
 };
 
 /* Who sent a message, in a server with seats (gui_lobby.c, docs/gui-protocol.md

@@ -64,7 +64,10 @@ static void position_at(struct gui_session *s, int ply, struct board_view *b, ch
         *last_count = view_turn_squares(pos, t, last, 8);
         turn_make(pos, t);
     }
-    view_describe(pos, b);
+    if (gui_hidden_now(s))
+        view_describe_hidden(pos, b);
+    else
+        view_describe(pos, b);
 }
 
 static cJSON *board_at(struct gui_session *s, int ply)
@@ -151,7 +154,8 @@ static cJSON *moves_json(const struct gui_session *s)
         cJSON_AddNumberToObject(m, "ply", i + 1);
         cJSON_AddNumberToObject(m, "number", number);
         cJSON_AddStringToObject(m, "color", color_name(side));
-        cJSON_AddStringToObject(m, "text", g->turns[i].notation);
+        /* A hidden setting: the readable text (its check mark, its SAN) could tell it. */
+        cJSON_AddStringToObject(m, "text", gui_hidden_now(s) ? g->turns[i].turn.text : g->turns[i].notation);
         cJSON_AddStringToObject(m, "coord", g->turns[i].turn.text);
         cJSON_AddItemToArray(a, m);
     }
@@ -191,7 +195,14 @@ static void refresh_legal(struct gui_session *s)
     struct view_turns turns = {0};
     struct board_view *board = malloc(sizeof *board);
     bool human = !s->over && gui_player_is_human(s->player_id[s->game.pos->side]);
-    if (board && human && view_legal_turns(s->game.pos, &turns) == 0) {
+    if (board && human && gui_hidden_now(s)) {
+        view_describe_hidden(s->game.pos, board);
+        if (gui_hidden_turns(s, board, &turns) == 0) {
+            s->legal_json = gui_legal_tree_json(&turns, board);
+            s->choices_json = gui_json_choices(&turns);
+            view_turns_free(&turns);
+        }
+    } else if (board && human && view_legal_turns(s->game.pos, &turns) == 0) {
         view_describe(s->game.pos, board);
         s->legal_json = gui_legal_tree_json(&turns, board);
         s->choices_json = gui_json_choices(&turns);
@@ -306,10 +317,10 @@ char *gui_pgn_text(struct gui_session *s)
     if (!moves)
         return NULL;
     for (int i = 0; i < g->count; i++)
-        snprintf(moves[i], TURN_TEXT_LEN, "%s", g->turns[i].notation);
+        snprintf(moves[i], TURN_TEXT_LEN, "%s", gui_hidden_now(s) ? g->turns[i].turn.text : g->turns[i].notation);
     char white[128], black[128], date[16], tc[32];
     char options[SETTINGS_TEXT_LEN];
-    settings_text(&g->settings, options, sizeof options);
+    gui_hidden_settings_text(s, options, sizeof options);
     gui_player_name(s, s->player_id[WHITE], white, sizeof white);
     gui_player_name(s, s->player_id[BLACK], black, sizeof black);
     time_t now = time(NULL);

@@ -43,6 +43,7 @@ EMSCRIPTEN_KEEPALIVE struct gui_session *rz_session_new(void)
     cfg.no_threads = true;
     cfg.records = true; /* the page stores each change at once: a reload loses nothing */
     cfg.site = "?"; /* no server: the PGN's "unknown" (a page from disk has no host to name) */
+    cfg.one_page = true; /* no seats: a hidden setting (Shift=hidden) would be seen by both players */
     return gui_session_new(&cfg, post, NULL);
 }
 

@@ -34,6 +34,7 @@ const { sharedMaps } = require('./lib/sharedmaps');
 const { moveNowNative } = require('./lib/movenow');
 const { premoves } = require('./lib/premove');
 const { seatsGames } = require('./lib/seats');
+const { hiddenShiftSeats } = require('./lib/hiddenshift');
 const scenarios = require('./scenarios');
 const { step: stepOf } = require('./lib/step');
 
@@ -121,6 +122,9 @@ async function main() {
     // Two seats and a watcher (issue 32), 8 turns of orthodox chess; every variant to its end or 400 turns: tests/gui/seats.js (deep).
     if (wanted('normal')) await step('two seats and a watcher: normal', failures,
       () => seatsGames(path.resolve(args.rulezero), ['normal'], args.screenshots));
+    // Partial-Information Single Shifted Square Chess (issue 45): Shift=hidden, two seats to the end.
+    if (wanted('shifted-square')) await step('two seats, Shift hidden, to the end', failures,
+      () => hiddenShiftSeats(path.resolve(args.rulezero), args.screenshots));
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {
     await browser.close();

@@ -74,6 +74,18 @@ struct eval_params {
     void (*changed)(void);
 };
 
+/* Partial information (docs/rules/partial-shifted-square.md): the setting
+ * `option` may be asked for as `hidden`; the referee (the GUI server, the
+ * match runner) then draws one of its `count` values uniformly, tells no
+ * player, refuses a tried turn the hidden rules do not allow ("no such
+ * turn") and shows the position through the view's `describe_hidden`. */
+struct hidden_setting {
+    const char *option;
+    int count;
+    /* The index-th value (0 .. count-1) as the setting reads it. */
+    void (*value)(int index, char *out, size_t n);
+};
+
 struct variant {
     const char *id;           /* as in `--variant` and CECP `variant` */
     const char *title;        /* human name */
@@ -196,6 +208,8 @@ struct variant {
     int (*set_option)(void *rules, const char *name, const char *value, char *err, size_t errlen);
     /* Current value of a setting, for display. */
     void (*get_option)(const void *rules, const char *name, char *out, size_t n);
+    /* Optional: a setting that may be played hidden (above); NULL: none. */
+    const struct hidden_setting *hidden;
 };
 
 /* Whether captures are compulsory in pos's game (its settings included). */

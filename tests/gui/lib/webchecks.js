@@ -188,6 +188,9 @@ function badMessages() {
     { what: 'a turn that is not text', payload: { text: '{"type":"turn","text":7}' }, error: /./ },
     { what: 'a bad FEN', payload: { text: '{"type":"load_fen","fen":"rnbqkbnr/pppppppp/9/8 w"}' }, error: /./ },
     { what: 'a bad new game', payload: { text: '{"type":"new_game","variant":"chess960","white":"human","black":"human"}' }, error: /./ },
+    // One page for both players: a hidden shift (docs/rules/partial-shifted-square.md) is refused.
+    { what: 'a hidden game', payload: { text: JSON.stringify({ type: 'new_game', variant: 'shifted-square', white: 'human',
+      black: 'human', options: { Shift: 'hidden' } }) }, error: /^refused: a game with a hidden setting is played on the games server with seats/ },
     { what: 'a bad record', payload: { text: '{"type":"restore","record":{"format":"rulezero-game","version":99}}' }, error: /could not be restored/ },
     { what: 'move_now with no engine', payload: { text: '{"type":"move_now"}' }, error: /no engine is thinking/ },
     { what: 'no text at all', payload: { hello: 1 }, error: /no text/ }
