@@ -13,7 +13,7 @@
 #include "protocol/gui/gui_internal.h"
 
 #define PROBE_DETECT_MS 5000 /* as the engine thread waits for `uciok` */
-#define PROBE_WAIT_MS 20000  /* the longest a new game waits for a probe */
+#define PROBE_WAIT_MS 30000  /* the longest a new game waits for a probe (a silent engine: 10 s to detect, 10 s of handshake) */
 
 static int variant_index(const struct variant *v)
 {

@@ -54,7 +54,7 @@ static int protocol_of_line(const char *line)
  * DETECT_SILENT_FACTOR times wait_ms: a UCI engine slow to start (a script
  * on a busy machine) is not taken for CECP, and a CECP engine that ignores
  * `uci` says so with its features. Silent to the end: CECP. */
-#define DETECT_SILENT_FACTOR 6
+#define DETECT_SILENT_FACTOR 2
 
 enum player_protocol player_detect(const struct player_config *cfg, int64_t wait_ms, bool debug)
 {

@@ -115,7 +115,7 @@ const char *player_label(struct player *p);
 
 /* Protocol of a command by probing it: `uci`, answered by `uciok`; an
  * engine silent for wait_ms is asked `xboard` and `protover 2` as well and
- * given up to six times wait_ms to answer either (player.c). */
+ * given up to twice wait_ms in all to answer either (player.c). */
 enum player_protocol player_detect(const struct player_config *cfg, int64_t wait_ms, bool debug);
 
 /* Starts the process and does the handshake; selects the variant and sets

@@ -206,7 +206,7 @@ def test_engines(ws, port):
     state = api_state(port)
     check((state["variant"], state["fen"]) == (before["variant"], before["fen"]), "the game stays as it was")
     # An engine that hangs: reported after its deadline (time per move + 5 s), the game stays, paused.
-    # The new game first waits for that engine's start-up probe, up to 20 s from the
+    # The new game first waits for that engine's start-up probe, up to 30 s from the
     # server's start (gui_probe.c, PROBE_WAIT_MS): a test that gets here sooner waits too.
     ws.sock.settimeout(60)
     ws.send({"type": "new_game", "variant": "interweave", "white": "human", "black": "engine:2",
