@@ -32,10 +32,7 @@ static bool engine_to_move(const struct gui_session *s)
     return !s->over && !s->paused && !gui_player_is_human(s->player_id[s->game.pos->side]);
 }
 
-static bool builtin_to_move(const struct gui_session *s)
-{
-    return strncmp(s->player_id[s->game.pos->side], "builtin:", 8) == 0;
-}
+static bool builtin_id(const char *id) { return strncmp(id, "builtin:", 8) == 0; }
 
 /* The thinking engine plays now: told by `?` (or `stop`) where it hears it,
  * else its best turn reported so far is played for it. False while this
@@ -58,7 +55,7 @@ static bool move_now_act(struct gui_session *s)
 
 int gui_move_now(struct gui_session *s)
 {
-    if (!s->thinking_player && (!engine_to_move(s) || builtin_to_move(s)))
+    if (!s->thinking_player && (!engine_to_move(s) || builtin_id(s->player_id[s->game.pos->side])))
         return -1;
     s->move_now_pending = !s->thinking_player || !move_now_act(s);
     s->move_now_generation = s->generation;
@@ -244,7 +241,7 @@ static void engine_turn(struct gui_session *s)
     struct move_job j;
     prepare_job(s, &j);
     struct line_ctx lctx = {s, j.side, j.generation};
-    bool builtin = strncmp(j.id, "builtin:", 8) == 0;
+    bool builtin = builtin_id(j.id);
     s->busy = true;
     s->busy_builtin = builtin;
     pthread_mutex_unlock(&s->lock);
