@@ -24,6 +24,7 @@ const { hegelianStairStep } = require('./lib/hegelianstair');
 const { ssqGames } = require('./lib/ssqgames');
 const { ndRulesDialog, chooseClear } = require('./lib/ndrules');
 const { layoutChecks } = require('./lib/layout');
+const { fourBoards } = require('./lib/nd4');
 const { gameFixes } = require('./lib/gamefixes');
 const { watchGame } = require('./lib/watch');
 const { scoreFromWhite } = require('./lib/scoreside');
@@ -102,6 +103,8 @@ async function main() {
       () => ndRulesDialog(page, args.screenshots));
     if (wanted('nickdanger')) await step('Nick Danger\'s "Choose:" beside the squares it asks about', failures, () => chooseClear(page));
     if (!args.only || args.only.includes('layout')) await step('phone and small window layout', failures, () => layoutChecks(server, args.screenshots));
+    if (wanted('nickdanger-4')) await step('four-board Nick Danger on a desktop and a phone, turns tapped', failures,
+      () => fourBoards(path.resolve(args.rulezero), args.screenshots));
     if (wanted('normal')) await step('resign, draws, engines per game, Nick Danger links', failures,
       () => gameFixes(page, server, browser, path.resolve(args.rulezero)));
     if (wanted('normal')) await step('move now, no stored game natively', failures, () => moveNowNative(page));

@@ -13,7 +13,7 @@ import { rz, on, nextClicksIn, completedTurnIn, frameIn, expandLegal } from './s
 import { send, onMessage } from './connection.js';
 import { addStylesheet } from './assets.js';
 import { wirePressAndDrop } from './input.js';
-import { drawBoardsInto, drawHandsInto, boardLayouts } from './board.js';
+import { drawBoardsInto, drawHandsInto, boardLayouts, arrangeBoards } from './board.js';
 import { scoreText, drawEvalBar } from './evalbar.js';
 import { drawChart } from './chart.js';
 import { dragBoard, dimOrigin } from './drag.js';
@@ -189,10 +189,7 @@ function sizeBoard() {
   const width = col.clientWidth - $('an-evalbar').offsetWidth - 10;
   const used = $('top').offsetHeight + $('an-hand-top').offsetHeight + $('an-hand-bottom').offsetHeight + 90;
   const height = window.innerHeight - used;
-  const fit = boardLayouts(areas, width, height).reduce((a, b) => (b.sq > a.sq ? b : a));
-  box.classList.toggle('stacked', fit.stacked);
-  box.classList.toggle('no-titles', !fit.titles);
-  box.style.setProperty('--sq', Math.max(18, Math.min(88, fit.sq)) + 'px');
+  arrangeBoards(box, boardLayouts(areas, width, height), 18, 88);
 }
 
 function drawStatus() {

@@ -61,18 +61,28 @@ function drawArea(area, look) {
   let rows = (area.rows || []).map(r => r.slice());
   if (look.flipped) rows = rows.reverse().map(r => r.reverse());
   const cols = rows.reduce((m, r) => Math.max(m, r.length), 0);
+  // Rows and columns with no cell at the area's edges are not drawn: a
+  // smaller board sent in a bigger frame (Nick Danger's 6x6, 4x4 and 2x2 in 8
+  // ranks, the 2x2 game's board in 8 files) is as big as its own files and
+  // ranks, not an empty frame (issue 46).
+  const isCell = sq => sq !== null && sq !== undefined;
+  const span = has => ({ from: Math.max(0, has.indexOf(true)), to: has.lastIndexOf(true) + 1 });
+  const ys = span(rows.map(r => r.some(isCell)));
+  const xs = span(Array.from({ length: cols }, (_, x) => rows.some(r => isCell(r[x]))));
   const grid = el('div', 'grid');
-  grid.dataset.cols = String(cols);
-  grid.dataset.rows = String(rows.length);
-  grid.style.gridTemplateColumns = 'repeat(' + cols + ', var(--sq))';
-  grid.style.gridTemplateRows = 'repeat(' + rows.length + ', var(--sq))';
+  grid.dataset.cols = String(xs.to - xs.from);
+  grid.dataset.rows = String(ys.to - ys.from);
+  grid.style.gridTemplateColumns = 'repeat(' + (xs.to - xs.from) + ', var(--sq))';
+  grid.style.gridTemplateRows = 'repeat(' + (ys.to - ys.from) + ', var(--sq))';
   // Each column's lowest cell carries the file letter (a column beside the
   // board may hold a single cell).
   const lowest = [];
-  rows.forEach((row, y) => row.forEach((sq, x) => { if (sq !== null && sq !== undefined) lowest[x] = y; }));
+  rows.forEach((row, y) => row.forEach((sq, x) => { if (isCell(sq)) lowest[x] = y; }));
   rows.forEach((row, y) => {
-    const first = row.findIndex(sq => sq !== null && sq !== undefined);
+    if (y < ys.from || y >= ys.to) return;
+    const first = row.findIndex(isCell);
     row.forEach((sq, x) => {
+      if (x < xs.from || x >= xs.to) return;
       if (sq === null || sq === undefined) { grid.classList.add('has-void'); grid.appendChild(el('div', 'cell void')); return; }
       // The shade comes from the cell's place in the area as sent (flipped or
       // not), so a board with a column added beside it (darkFirst) keeps a1 dark.
@@ -209,10 +219,7 @@ export function sizeBoards() {
   if (!areas.length) return;
   const width = $('board-wrap').clientWidth;
   const height = window.innerHeight - heightAroundBoards() - roomForControls(areas.length);
-  const fit = boardLayouts(areas, width, height).reduce((a, b) => (b.sq > a.sq ? b : a));
-  box.classList.toggle('stacked', fit.stacked);
-  box.classList.toggle('no-titles', !fit.titles);
-  box.style.setProperty('--sq', Math.max(24, Math.min(96, fit.sq)) + 'px');
+  arrangeBoards(box, boardLayouts(areas, width, height), 24, 96);
   $('board-col').style.setProperty('--boards-w', box.getBoundingClientRect().width + 'px');
   placeChoices();
 }
@@ -231,18 +238,84 @@ function placeChoices() {
   box.classList.add(at.top + at.height / 2 < wrap.top + wrap.height / 2 ? 'at-bottom' : 'at-top');
 }
 
-// The square size of each arrangement of the areas in width x height pixels.
+// Sizes in pixels of areas with squares of sq pixels (titles: whether
+// their titles are drawn): side by side, one above the other, and two
+// such blocks beside or above each other.
+const SIDE_GAP = 16, STACK_GAP = 8;
+const sumOf = (list, f) => list.reduce((t, a) => t + f(a), 0);
+const maxOf = (list, f) => list.reduce((m, a) => Math.max(m, f(a)), 0);
+const titleOf = (a, titles) => (titles ? a.title : 0);
+const inRow = (areas, sq, titles) => ({ w: sumOf(areas, a => a.cols) * sq + SIDE_GAP * (areas.length - 1),
+  h: maxOf(areas, a => a.rows) * sq + maxOf(areas, a => titleOf(a, titles)) });
+const inColumn = (areas, sq, titles) => ({ w: maxOf(areas, a => a.cols) * sq,
+  h: sumOf(areas, a => a.rows * sq + titleOf(a, titles)) + STACK_GAP * (areas.length - 1) });
+const beside = (l, r) => ({ w: l.w + SIDE_GAP + r.w, h: Math.max(l.h, r.h) });
+const above = (t, b) => ({ w: Math.max(t.w, b.w), h: t.h + STACK_GAP + b.h });
+
+// Three boards or more (four-board Nick Danger) may also stand as a grid: the
+// first above the others side by side ("head-row"), the first above the
+// second and the rest stacked beside it ("head-pair", a phone's), or the
+// first beside the others stacked ("side"). Each: its size, and its CSS
+// grid-template-areas, area i named gi.
+const GRIDS = {
+  'head-row': {
+    size: (first, rest, sq, t) => above(inColumn([first], sq, t), inRow(rest, sq, t)),
+    template: n => [Array(n - 1).fill('g0'), Array.from({ length: n - 1 }, (_, i) => 'g' + (i + 1))]
+  },
+  'head-pair': {
+    size: (first, rest, sq, t) => above(inColumn([first], sq, t), beside(inColumn(rest.slice(0, 1), sq, t), inColumn(rest.slice(1), sq, t))),
+    template: n => [['g0', 'g0'], ...Array.from({ length: n - 2 }, (_, i) => ['g1', 'g' + (i + 2)])]
+  },
+  side: {
+    size: (first, rest, sq, t) => beside(inColumn([first], sq, t), inColumn(rest, sq, t)),
+    template: n => Array.from({ length: n - 1 }, (_, i) => ['g0', 'g' + (i + 1)])
+  }
+};
+
+// The largest square (pixels, 0 if none) whose arrangement fits width x height.
+function largestSquare(size, width, height) {
+  let sq = 200;
+  for (; sq > 0; sq--) {
+    const s = size(sq);
+    if (s.w <= width && s.h <= height) break;
+  }
+  return sq;
+}
+
+// The arrangement of the areas in width x height pixels that gives the
+// largest squares: side by side, stacked (titles dropped if that gives
+// bigger squares: a phone), or for three areas or more one of GRIDS. The
+// first of equals wins.
 export function boardLayouts(areas, width, height) {
-  const sum = f => areas.reduce((t, a) => t + f(a), 0);
-  const max = f => areas.reduce((m, a) => Math.max(m, f(a)), 0);
   const n = areas.length;
-  const sideGap = 16 * (n - 1), stackGap = 8 * (n - 1);
-  const floor = x => Math.floor(x);
-  return [
-    { stacked: false, titles: true, sq: floor(Math.min((width - sideGap) / sum(a => a.cols), (height - max(a => a.title)) / max(a => a.rows))) },
-    { stacked: true, titles: true, sq: floor(Math.min(width / max(a => a.cols), (height - stackGap - sum(a => a.title)) / sum(a => a.rows))) },
-    { stacked: true, titles: false, sq: floor(Math.min(width / max(a => a.cols), (height - stackGap) / sum(a => a.rows))) - 1 }
-  ].filter(l => n > 1 || !l.stacked);
+  const fit = (layout, size) => ({ ...layout, sq: largestSquare(size, width, height) - (layout.shave || 0) });
+  const layouts = [fit({ stacked: false, titles: true }, sq => inRow(areas, sq, true))];
+  if (n > 1) {
+    layouts.push(fit({ stacked: true, titles: true }, sq => inColumn(areas, sq, true)));
+    layouts.push(fit({ stacked: true, titles: false, shave: 1 }, sq => inColumn(areas, sq, false)));
+  }
+  if (n > 2) {
+    for (const titles of [true, false]) {
+      for (const [name, g] of Object.entries(GRIDS)) {
+        const grid = g.template(n).map(row => '"' + row.join(' ') + '"').join(' ');
+        layouts.push(fit({ stacked: false, titles, shave: titles ? 0 : 1, grid, name },
+          sq => g.size(areas[0], areas.slice(1), sq, titles)));
+      }
+    }
+  }
+  return layouts.reduce((a, b) => (b.sq > a.sq ? b : a));
+}
+
+// Lays the areas of `box` out as `fit` (boardLayouts) says, squares of
+// `least` to `most` pixels. The game's boards and the analysis board.
+export function arrangeBoards(box, fit, least, most) {
+  box.classList.toggle('stacked', fit.stacked);
+  box.classList.toggle('no-titles', !fit.titles);
+  box.classList.toggle('arranged', !!fit.grid);
+  box.dataset.layout = fit.grid ? fit.name : fit.stacked ? 'stacked' : 'row';
+  box.style.gridTemplateAreas = fit.grid || '';
+  box.querySelectorAll(':scope > .area').forEach((a, i) => { a.style.gridArea = fit.grid ? 'g' + i : ''; });
+  box.style.setProperty('--sq', Math.max(least, Math.min(most, fit.sq)) + 'px');
 }
 
 // The height of everything on screen but the boards: the header, the board
