@@ -2,7 +2,8 @@
 // Games by link and PGN import (issue 46, tests/gui/lib/links.js) in
 // Chromium: in the single file rulezero.html, a correspondence game of 6
 // turns in Nick Danger and in Dialectic between two contexts; a reload
-// during the link game; bad links refused; a PGN import per game, XBoard's
+// during the link game; bad links refused; the Nick Danger game's PGN
+// imported on a phone by taps (lib/phone.js); a PGN import per game, XBoard's
 // PGN, a bad PGN; then a link opened on the static site and in `rulezero
 // gui`, where a turn is offered back and a PGN imported. In Firefox the Nick
 // Danger game is played by tests/gui/firefox.js (one Firefox for all its steps).
@@ -67,6 +68,14 @@ async function chromiumRun(args, file, failures) {
       if (!nd) throw new Error('no game to refuse links in (the Nick Danger game failed)');
       await links.badLinks(nd.a.page, nd.link);
     });
+    if (nd) {
+      await step('file, phone (390x844, touch): a PGN imported, a turn tapped', failures, async () => {
+        const { openPhone, phonePgn } = require('./lib/phone');
+        const turns = await nd.a.page.evaluate(() => window.rulezero.state.moves.map(m => m.coord));
+        const phone = await openPhone(browser, file, problems);
+        try { return await phonePgn(phone.page, await links.pgnOf(nd.a.page), 'nickdanger', turns); } finally { await phone.close(); }
+      });
+    }
     const page = nd ? nd.a.page : (await opener(file)).page;
     const variants = await page.evaluate(() => window.rulezero.setup.variants.map(v => v.id));
     for (const v of variants) await step('file: PGN import, ' + v, failures, () => links.pgnRoundTrip(page, v));

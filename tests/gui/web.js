@@ -12,7 +12,8 @@
 // result; a clocked game reloaded (clocks kept) in normal and Nick Danger's
 // (a turn of several parts). Then bad messages to the session Worker, an
 // engine Worker killed mid-search, and the phone-size run (touch, 390x844)
-// with a turn tapped in every variant. The single file runs the same wasm
+// with a turn tapped in every variant (and four-board Nick Danger, its game
+// file opened: lib/nd4.js). The single file runs the same wasm
 // and page code loaded otherwise (Workers and wasm inlined, storage of a
 // file:// page): there, what its loading can change, in normal: a game
 // played and reloaded, a clocked reload, a watched engine game, the engine
@@ -51,6 +52,7 @@ const { watchGame } = require('./lib/watch');
 const { reloadResumes, clockedReload, reloadWhileThinking, reloadKeepsEngineClock, badInput, engineKilled, openTime, frameGap, moveNowLatency,
   PHONE, PHONE_SIZE, phoneTurn } = require('./lib/webchecks');
 const { summary } = require('./lib/perf');
+const { fromGameFile } = require('./lib/nd4');
 const scenarios = require('./scenarios');
 const { step } = require('./lib/step');
 const { analysisBoard } = require('./lib/analysis');
@@ -211,6 +213,9 @@ async function phoneRun(target, args, failures) {
     const shots = target.name === 'site' ? args.screenshots : null;
     for (const v of VARIANTS.filter(wanted)) {
       await step(target.name + ': phone, ' + v + ' by taps', failures, () => phoneTurn(page, session, v, shots));
+    }
+    if (wanted('nickdanger')) {
+      await step(target.name + ': phone, four-board Nick Danger from games/builtin.ini by taps', failures, () => fromGameFile(page));
     }
     await step(target.name + ': phone, no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
     if (target.name === 'file') await step(target.name + ': phone, no network request', failures, async () => noRequest(requests, target.url));

@@ -7,7 +7,9 @@
 // the analysis board played by the keyboard alone with the announcements
 // read from Chromium's accessibility tree (lib/keyboard.js), and the
 // phone (390x844, touch) in every game: each control within one screen below
-// the board, every button and target at least 44 px. Usage:
+// the board, every button and target at least 44 px; three puzzles of
+// orthodox chess; on a phone, the analysis board with a line tapped onto it
+// and a Nick Danger puzzle solved by taps (lib/phone.js). Usage:
 //   node tests/gui/webplay.js --site DIR [--screenshots DIR] [--only V,...]
 'use strict';
 try { require.resolve('playwright-core'); } catch (e) {
@@ -15,7 +17,7 @@ try { require.resolve('playwright-core'); } catch (e) {
   process.exit(77);
 }
 const fs = require('fs');
-const { CHROMIUM, launch, openPage, closeChromium } = require('./lib/browser');
+const { CHROMIUM, launch, openPage, closeChromium, sharedChromium } = require('./lib/browser');
 const { serveStatic } = require('./lib/static');
 const { step } = require('./lib/step');
 const { analysisBoard, analyseGame } = require('./lib/analysis');
@@ -23,6 +25,8 @@ const { analysisBesideGame } = require('./lib/besidegame');
 const { premoves } = require('./lib/premove');
 const { keyboardPlay, keyboardAnalysis } = require('./lib/keyboard');
 const { phoneChecks, VARIANTS } = require('./lib/layout');
+const { solveThree } = require('./lib/puzzles');
+const { openPhone, phoneAnalysis, phonePuzzle } = require('./lib/phone');
 
 function parseArgs(argv) {
   const args = { site: null, screenshots: null, only: null };
@@ -54,9 +58,22 @@ async function main() {
     if (wanted('normal')) await step('premoves', failures, () => premoves(page));
     if (wanted('normal')) await step('keyboard and screen reader play, typed moves', failures, () => keyboardPlay(page));
     if (wanted('normal')) await step('the analysis board by the keyboard', failures, () => keyboardAnalysis(page, args.screenshots));
+    if (wanted('normal')) await step('three puzzles solved (orthodox chess)', failures, async () => {
+      await page.evaluate(() => { window.rulezero.puzzle.playDelayMs = 0; });
+      return solveThree(page, 'normal');
+    });
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
     await step('phone: controls and touch targets in every game', failures,
       () => phoneChecks(host, args.screenshots, VARIANTS.filter(wanted)));
+    if (wanted('normal') && wanted('nickdanger')) await step('phone: the analysis board, a line tapped; a Nick Danger puzzle solved', failures, async () => {
+      const errors = [];
+      const phone = await openPhone(await sharedChromium(), host.url, errors);
+      try {
+        const note = await phoneAnalysis(phone.page, 'normal') + '; ' + await phonePuzzle(phone.page, 'nickdanger');
+        if (errors.length) throw new Error(errors.join('\n'));
+        return note;
+      } finally { await phone.close(); }
+    });
   } finally {
     await browser.close();
     await closeChromium();

@@ -63,7 +63,8 @@ async function waitForLines(page, variant) {
 // Clicks the second turn of the best line (the first if it has one): the
 // board becomes the line's position. New lines may come at any moment, so the
 // line is read as the page had it when the click arrived.
-async function playLine(page, variant) {
+async function playLine(page, variant, { tap = false } = {}) {
+  const press = (selector, options) => (tap ? page.tap(selector, options) : page.click(selector, options));
   const before = await an(page);
   const piecesBefore = await shownPieces(page);
   const listen = () => page.evaluate(() => {
@@ -83,7 +84,7 @@ async function playLine(page, variant) {
   let clicked = null;
   for (let attempt = 0; attempt < 3 && !clicked; attempt++) {
     await listen();
-    await page.click(second, { timeout: 2000 }).catch(() => page.click('#an-lines [data-line="1"] [data-pv-index="0"]'));
+    await press(second, { timeout: 2000 }).catch(() => press('#an-lines [data-line="1"] [data-pv-index="0"]'));
     clicked = await page.evaluate(() => window.__clicked);
   }
   if (!clicked) throw new Error(variant + ': the click reached no line');
@@ -283,4 +284,4 @@ async function analysisFeatures(page) {
   must(JSON.stringify(await shapesIn(page, 'boards')) === '["a1"]', 'the game\'s shapes after the analysis board: ' + JSON.stringify(await shapesIn(page, 'boards')));
 }
 
-module.exports = { analysisBoard, silentWorker, analyseGame, analysisFeatures, waitForLines, closeBoard };
+module.exports = { analysisBoard, silentWorker, analyseGame, analysisFeatures, waitForLines, playLine, closeBoard };

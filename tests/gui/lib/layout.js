@@ -78,7 +78,8 @@ function controlsPlace() {
   const stacked = document.getElementById('boards').classList.contains('stacked') || grids.length === 1;
   const rows = stacked ? grids.reduce((t, g) => t + g.rows, 0) : Math.max(...grids.map(g => g.rows));
   const cols = stacked ? Math.max(...grids.map(g => g.cols)) : grids.reduce((t, g) => t + g.cols, 0);
-  const spare = innerHeight - document.getElementById('status').getBoundingClientRect().bottom;
+  // (in page coordinates: the page may have been scrolled to a button under the board)
+  const spare = innerHeight - box(document.getElementById('status')).bottom;
   const squares = {
     least,
     widthBound: cols * 44 > document.getElementById('board-col').clientWidth,

@@ -189,4 +189,4 @@ async function badPgn(page, text, want) {
   await refused(page, () => importPgn(page, text), want, 'a bad PGN');
 }
 
-module.exports = { reloadOffers, correspondence, badLinks, pgnRoundTrip, xboardPgn, badPgn, holds, offered, payloadOf, paste, setFragment, refused };
+module.exports = { reloadOffers, correspondence, badLinks, pgnRoundTrip, pgnOf, xboardPgn, badPgn, holds, offered, payloadOf, paste, setFragment, refused };

@@ -82,30 +82,53 @@ async function phoneRule(page, where) {
   return square;
 }
 
+// Four turns tapped on a phone page holding a new nickdanger-4 game, the
+// phone's rule checked before, after a link, and at the end.
+async function tappedTurns(page) {
+  const square = await phoneRule(page, VARIANT + ' at 390x844');
+  await playTurn(page, 'e2e4', { tap: true });
+  // Black's turn links b1 (White's Knight) with j1 of the 6x6 board.
+  await playTurn(page, 'e7e5,b1j1', { tap: true });
+  must(await page.evaluate(() => ['b1', 'j1'].every(s => document.querySelector('#boards [data-square="' + s + '"] [data-link]'))),
+    VARIANT + ' at 390x844: the link b1-j1 is not marked on both squares');
+  await phoneRule(page, VARIANT + ' at 390x844 after a link');
+  // White's Knight moves on the 6x6 board, from j1 (a Knight's step there), then a link action.
+  const turn = await playTurn(page, /^j1[i-n][1-6],/, { tap: true });
+  const to = turn.text.slice(2, 4);
+  must(await page.evaluate(s => !!document.querySelector('#boards [data-square="' + s + '"] [data-piece="white:N"]'), to),
+    VARIANT + ' at 390x844: ' + turn.text + ' left no White Knight on ' + to);
+  await playTurn(page, /./, { tap: true });
+  await phoneRule(page, VARIANT + ' at 390x844 after 4 turns');
+  return square;
+}
+
 async function phone(browser, url, shotDir) {
   const { page, context, problems } = await openGame(browser, url,
     { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {
-    const square = await phoneRule(page, VARIANT + ' at 390x844');
-    await playTurn(page, 'e2e4', { tap: true });
-    // Black's turn links b1 (White's Knight) with j1 of the 6x6 board.
-    await playTurn(page, 'e7e5,b1j1', { tap: true });
-    must(await page.evaluate(() => ['b1', 'j1'].every(s => document.querySelector('#boards [data-square="' + s + '"] [data-link]'))),
-      VARIANT + ' at 390x844: the link b1-j1 is not marked on both squares');
-    await phoneRule(page, VARIANT + ' at 390x844 after a link');
-    // White's Knight moves on the 6x6 board, from j1 (a Knight's step there), then a link action.
-    const turn = await playTurn(page, /^j1[i-n][1-6],/, { tap: true });
-    const to = turn.text.slice(2, 4);
-    must(await page.evaluate(s => !!document.querySelector('#boards [data-square="' + s + '"] [data-piece="white:N"]'), to),
-      VARIANT + ' at 390x844: ' + turn.text + ' left no White Knight on ' + to);
-    await playTurn(page, /./, { tap: true });
-    await phoneRule(page, VARIANT + ' at 390x844 after 4 turns');
+    const square = await tappedTurns(page);
     if (shotDir) await page.screenshot({ path: path.join(shotDir, 'nickdanger-4-phone.png') });
     must(!problems.length, VARIANT + ' at 390x844: script errors: ' + problems.join('; '));
     return square;
   } finally {
     await context.close();
   }
+}
+
+// The browser build offers the games of games/builtin.ini only as a game
+// file: on a phone page of it, the file picked in the new-game dialog
+// (docs/web.md, "Game files"), then the phone's turns; the file forgotten.
+async function fromGameFile(page) {
+  await page.click('#btn-new');
+  await page.waitForSelector('#newgame[open]');
+  await page.setInputFiles('#ng-file', GAMES);
+  await page.waitForFunction(() => [...document.querySelectorAll('#ng-variant option')].some(o => o.value === 'nickdanger-4'),
+    null, { timeout: 30000 });
+  await page.click('#ng-cancel');
+  await newGame(page, { variant: VARIANT });
+  const square = await tappedTurns(page);
+  await page.evaluate(() => localStorage.removeItem('rulezero.gamefiles'));
+  return 'squares of ' + square + ' px';
 }
 
 // The step: its own server (the game file's games), the test's one Chromium.
@@ -121,4 +144,4 @@ async function fourBoards(rulezero, shotDir) {
   }
 }
 
-module.exports = { fourBoards };
+module.exports = { fourBoards, fromGameFile };

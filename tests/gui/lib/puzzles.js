@@ -17,14 +17,15 @@ const same = (a, b) => String(a).toLowerCase() === String(b).toLowerCase();
 const phaseIs = (page, phases) => untilDrawn(page, p => p.includes(window.rulezero.puzzle.phase), phases, { timeout: 120000 });
 const puzzleNow = page => page.evaluate(() => JSON.parse(JSON.stringify(window.rulezero.puzzle)));
 
-// Gets a puzzle of `variant` (the box's select and button); returns it once the person is to solve it.
-async function getPuzzle(page, variant, first) {
+// Gets a puzzle of `variant` (the box's select and button); returns it once
+// the person is to solve it. press(selector): a click, or a phone's tap.
+async function getPuzzle(page, variant, first, press = s => page.click(s)) {
   if (first) {
-    if (await page.isHidden('#puzzle')) await page.click('#btn-puzzles');
+    if (await page.isHidden('#puzzle')) await press('#btn-puzzles');
     await page.selectOption('#pz-variant', variant);
-    await page.click('#pz-get');
+    await press('#pz-get');
   } else {
-    await page.click('#pz-next');
+    await press('#pz-next');
   }
   await phaseIs(page, ['solve']);
   const p = await puzzleNow(page);
@@ -44,12 +45,14 @@ async function lineOnBoard(page, line) {
   if (!coords.every((c, k) => same(c, line[k]))) throw new Error('the board\'s turns ' + coords.join(' ') + ' are not the line ' + line.join(' '));
 }
 
-async function solveThree(page, variant) {
+// `count` puzzles solved (tap: by a phone's taps, lib/phone.js).
+async function solveThree(page, variant, { count = SOLVED, tap = false } = {}) {
   const ids = [];
-  for (let k = 0; k < SOLVED; k++) {
-    const p = await getPuzzle(page, variant, k === 0);
+  const press = tap ? s => page.tap(s) : s => page.click(s);
+  for (let k = 0; k < count; k++) {
+    const p = await getPuzzle(page, variant, k === 0, press);
     const line = p.item.line;
-    await playTurn(page, t => same(t.text, line[0]));
+    await playTurn(page, t => same(t.text, line[0]), { tap });
     await phaseIs(page, ['solved']);
     await lineOnBoard(page, line);
     const status = await page.textContent('#pz-status');
