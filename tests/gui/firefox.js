@@ -11,7 +11,8 @@
 // solved in every game (lib/puzzles.js); correspondence games of 6 turns in
 // Nick Danger and in Dialectic between two user contexts (each its own
 // storage), a reload during one that offers the link again, a damaged link refused
-// (lib/links.js); then the page must have reported no script error. One
+// (lib/links.js); with --site, the static site at 390x844, two Nick Danger
+// turns tapped; then the page must have reported no script error. One
 // Firefox for all (web_firefox). Exit 77
 // (skipped) without Firefox or without tests/gui/node_modules.
 // Usage: node tests/gui/firefox.js --rulezero build/rulezero [--html build-web/rulezero.html] [--only VARIANT,...]
@@ -32,14 +33,15 @@ const { analysisBoard, silentWorker } = require('./lib/analysis');
 const puzzles = require('./lib/puzzles');
 
 function parseArgs(argv) {
-  const args = { rulezero: null, html: path.resolve(__dirname, '..', '..', 'build-web', 'rulezero.html'), only: null };
+  const args = { rulezero: null, html: path.resolve(__dirname, '..', '..', 'build-web', 'rulezero.html'), site: null, only: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--rulezero') args.rulezero = argv[++i];
     else if (argv[i] === '--html') args.html = argv[++i];
+    else if (argv[i] === '--site') args.site = argv[++i];
     else if (argv[i] === '--only') args.only = argv[++i].split(',');
     else { console.error('unknown argument ' + argv[i]); process.exit(2); }
   }
-  if (!args.rulezero) { console.error('usage: firefox.js --rulezero PATH [--html FILE] [--only V,...]'); process.exit(2); }
+  if (!args.rulezero) { console.error('usage: firefox.js --rulezero PATH [--html FILE] [--site DIR] [--only V,...]'); process.exit(2); }
   return args;
 }
 
@@ -69,6 +71,34 @@ async function linkGame(firefox, file, problems) {
     await nd.a.close();
   }
   return '6 turns carried in each, the link offered again after a reload, a damaged link refused';
+}
+
+// The static site at a phone's size (390x844), a Nick Danger game of two
+// turns tapped, the phone's rule (lib/layout.js) after each. WebDriver BiDi
+// taps as a touch screen does (pointerType "touch", touch events), but the
+// page is not told of a touch screen: `(pointer: coarse)` stays false, so
+// only the page's 600-pixel rules apply, as on a narrow desktop window.
+async function sitePhone(firefox, siteDir, problems) {
+  const { serveStatic } = require('./lib/static');
+  const { newGame, playTurn } = require('./lib/play');
+  const { controlsPlace, checkControls } = require('./lib/layout');
+  const host = await serveStatic(siteDir);
+  const context = await firefox.browser.createBrowserContext();
+  try {
+    const page = await firefox.openPage(host.url, problems, null, context);
+    await page.raw.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
+    await newGame(page, { variant: 'nickdanger' });
+    const played = [];
+    for (let i = 0; i < 2; i++) {
+      played.push((await playTurn(page, /./, { tap: true })).text);
+      checkControls('nickdanger in Firefox at 390x844', await page.evaluate(controlsPlace));
+    }
+    return played.join(' ') + ' tapped';
+  } finally {
+    await context.close();
+    await host.close();
+  }
 }
 
 async function main() {
@@ -109,6 +139,9 @@ async function main() {
     if (wanted('nickdanger') && wanted('dialectic')) {
       await step('firefox, file: correspondence, Dialectic and Nick Danger, 6 turns, a reload, a bad link', failures,
         () => linkGame(firefox, file, problems));
+    }
+    if (args.site && wanted('nickdanger')) {
+      await step('firefox, site at 390x844: Nick Danger by taps', failures, () => sitePhone(firefox, args.site, problems));
     }
     await step('firefox, file: no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {

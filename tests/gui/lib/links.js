@@ -108,6 +108,12 @@ async function correspondence(opener, url, variant, turns) {
 // and the page offers its link again, the same game's id and turns.
 async function reloadOffers(page, link) {
   const p = payloadOf(link);
+  // The page stores the game after the session's answer to `save` (js/saving.js): the
+  // reload waits for the stored game to hold every turn (a loaded machine once reloaded first).
+  await page.waitForFunction(n => {
+    const v = localStorage.getItem('rulezero.game');
+    return v && JSON.parse(v).record.turns.length === n;
+  }, p.turns.length, { timeout: 30000 });
   await page.reload();
   await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
   await holds(page, p.variant, p.turns, 'after a reload');
