@@ -201,4 +201,4 @@ async function phoneChecks(server, shotDir, variants = VARIANTS) {
   await phone(await sharedChromium(), server, shotDir, variants, 'web-');
 }
 
-module.exports = { layoutChecks, phoneChecks, VARIANTS, measure, controlsPlace, checkControls };
+module.exports = { layoutChecks, phoneChecks, VARIANTS, measure, controlsPlace, checkControls, openAt };

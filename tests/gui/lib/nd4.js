@@ -12,9 +12,8 @@
 const path = require('path');
 const { startServer, stopServer } = require('./server');
 const { sharedChromium } = require('./browser');
-const { untilDrawn } = require('./drawn');
 const { newGame, playTurn } = require('./play');
-const { measure, controlsPlace, checkControls } = require('./layout');
+const { measure, controlsPlace, checkControls, openAt } = require('./layout');
 
 const VARIANT = 'nickdanger-4';
 const GAMES = path.join(__dirname, '..', '..', '..', 'games', 'builtin.ini');
@@ -50,15 +49,11 @@ async function checkBoards(page, where) {
   return { boards, square: m.square };
 }
 
+// A new context's page of `url` (lib/layout.js), holding a new game of four-board Nick Danger.
 async function openGame(browser, url, options) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', e => problems.push(e.message));
-  await page.goto(url);
-  await untilDrawn(page, () => window.rulezero && window.rulezero.setup && document.querySelector('#boards [data-square]'));
-  await newGame(page, { variant: VARIANT });
-  return { page, context, problems };
+  const opened = await openAt(browser, url, options);
+  await newGame(opened.page, { variant: VARIANT });
+  return opened;
 }
 
 async function desktop(browser, url, shotDir) {
