@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/baseline.h"
 #include "variants/adjudicate.h"
 #include "variants/core/clock.h"
 #include "variants/core/error.h"
@@ -165,15 +166,6 @@ int hidden_belief_value(const struct hidden_belief *b, int index, char *out, siz
 
 /* ---- Choosing by sampling ------------------------------------------------------------------- */
 
-/* splitmix64: the sample draw, reproducible for a seed. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t x = (*state += 0x9E3779B97F4A7C15ULL);
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
 /* Up to k consistent value indices into out, drawn without repeats; how many. */
 static int draw_samples(const struct hidden_belief *b, int k, uint64_t seed, int *out)
 {
@@ -188,7 +180,7 @@ static int draw_samples(const struct hidden_belief *b, int k, uint64_t seed, int
         k = n;
     uint64_t state = seed;
     for (int i = 0; i < k; i++) { /* a partial Fisher-Yates shuffle */
-        int j = i + (int)(next_random(&state) % (uint64_t)(n - i));
+        int j = i + (int)(baseline_rand(&state) % (uint64_t)(n - i));
         int t = pool[i];
         pool[i] = pool[j];
         pool[j] = t;

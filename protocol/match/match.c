@@ -255,15 +255,6 @@ static const char *termination_of(enum end_kind k)
 static void record_game(struct worker *w, int index, const int engine_of[2], const struct game_view *g,
                         const struct game_end *e);
 
-/* splitmix64: the hidden value of game `index`, fixed by --seed. */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
 /* The rules game `index` is played by: the match's, or with a hidden
  * setting, the match's with a value drawn for this game (told to no engine;
  * the PGN gives it). 0, or -1 with err. */
@@ -279,7 +270,8 @@ static int game_rules(struct worker *w, int index, const struct settings **out, 
     const struct hidden_setting *h = c->variant->hidden;
     char text[SETTINGS_TEXT_LEN], value[128];
     settings_text(&c->rules, text, sizeof text);
-    h->value((int)(mix(c->seed * 0x100000001B3ULL + (uint64_t)index) % (uint64_t)h->count), value, sizeof value);
+    uint64_t state = c->seed * 0x100000001B3ULL + (uint64_t)index; /* fixed by --seed and the game's number */
+    h->value((int)(baseline_rand(&state) % (uint64_t)h->count), value, sizeof value);
     if (settings_init(&w->rules, c->variant, err, errlen))
         return -1;
     w->has_rules = true;
