@@ -17,6 +17,7 @@
 #define MAX_UNION_TURNS 512 /* distinct turns across the samples of one choice */
 #define MAX_SAMPLES 64
 #define MIN_CHILD_NODES 64  /* a turn's search gets at least this (a depth-1 search with its captures) */
+#define MS_PER_SAMPLE 25    /* a time budget draws at most one sample per this many ms (at least one) */
 
 bool hidden_setting_named(const char *name)
 {
@@ -196,6 +197,8 @@ struct choice {
     struct search_limits limits; /* one turn's search */
     int samples;                 /* sampled so far */
     int sample;                  /* the one being searched */
+    int64_t deadline_ms;         /* a time budget's end (0: none) */
+    bool late;                   /* past it: the turns left are scored by the evaluation alone */
     Color mover;
     int union_count;
     char (*text)[TURN_TEXT_LEN];
@@ -223,6 +226,12 @@ static int score_after(struct choice *c, struct position *after)
         return 0;
     if (o.result != RESULT_NONE)
         return (o.result == RESULT_WHITE_WINS) == (c->mover == WHITE) ? SCORE_MATE_BOUND : -SCORE_MATE_BOUND;
+    if (c->deadline_ms && !c->late && clock_ms() >= c->deadline_ms)
+        c->late = true;
+    if (c->late) {
+        int eval = after->variant->evaluate(after);
+        return after->side == c->mover ? eval : -eval;
+    }
     struct search_result r = engine_search(c->engine, after, &c->limits, NULL);
     return after->side == c->mover ? r.score : -r.score;
 }
@@ -277,16 +286,21 @@ static int search_sample(struct choice *c, const struct hidden_belief *b, int in
     return 0;
 }
 
-/* The turn with the best mean over the samples; -1 when there is none. */
+/* The turn with the best mean over the samples counted, among the turns
+ * legal under at least one of them; -1 when there is none. */
 static int best_turn(const struct choice *c)
 {
     int best = -1;
     int64_t best_sum = 0;
     for (int u = 0; u < c->union_count; u++) {
         int64_t sum = 0;
-        for (int s = 0; s < c->samples; s++)
-            sum += c->legal[u * MAX_SAMPLES + s] ? c->score[u * MAX_SAMPLES + s] : c->best[s] - HIDDEN_REFUSAL_COST;
-        if (best < 0 || sum > best_sum) {
+        bool legal_somewhere = false;
+        for (int s = 0; s < c->samples; s++) {
+            bool legal = c->legal[u * MAX_SAMPLES + s];
+            legal_somewhere |= legal;
+            sum += legal ? c->score[u * MAX_SAMPLES + s] : c->best[s] - HIDDEN_REFUSAL_COST;
+        }
+        if (legal_somewhere && (best < 0 || sum > best_sum)) {
             best = u;
             best_sum = sum;
         }
@@ -299,6 +313,8 @@ int hidden_choose(struct hidden_belief *b, struct engine *e, const struct hidden
 {
     int want = budget->samples > 0 ? budget->samples : HIDDEN_SAMPLES;
     want = want < MAX_SAMPLES ? want : MAX_SAMPLES;
+    if (budget->time_ms > 0 && !budget->nodes && !budget->depth && want > budget->time_ms / MS_PER_SAMPLE)
+        want = budget->time_ms / MS_PER_SAMPLE > 1 ? (int)(budget->time_ms / MS_PER_SAMPLE) : 1; /* a short clock */
     struct choice *c = calloc(1, sizeof *c);
     int drawn[MAX_SAMPLES];
     if (!c)
@@ -309,13 +325,13 @@ int hidden_choose(struct hidden_belief *b, struct engine *e, const struct hidden
     c->legal = calloc(MAX_UNION_TURNS * MAX_SAMPLES, sizeof *c->legal);
     int k = c->text && c->score && c->legal ? draw_samples(b, want, seed ^ (uint64_t)b->plies, drawn) : 0;
     int rc = k > 0 ? 0 : -1;
-    int64_t start = clock_ms();
-    for (int i = 0; i < k && rc == 0; i++) {
-        if (i > 0 && budget->time_ms > 0 && clock_ms() - start >= budget->time_ms)
-            break; /* the clock's share is spent: the mean of the samples searched */
+    c->deadline_ms = budget->time_ms > 0 ? clock_ms() + budget->time_ms : 0;
+    for (int i = 0; i < k && rc == 0 && !c->late; i++) {
         c->sample = i;
         rc = search_sample(c, b, drawn[i], budget, k);
-        c->samples = i + 1;
+        /* A sample cut short by the clock counts only when it is the first. */
+        if (i == 0 || !c->late)
+            c->samples = i + 1;
     }
     int best = rc == 0 ? best_turn(c) : -1;
     if (best >= 0)

@@ -11,7 +11,10 @@
  * counting that sample's best turn less HIDDEN_REFUSAL_COST (a refused try
  * costs only time and tells something). The turn with the best mean is
  * chosen, among the turns legal under at least one sampled value: so never
- * a turn that was refused (no consistent value allows it). Generic over the
+ * a turn that was refused (no consistent value allows it). Under a time
+ * budget fewer samples are drawn when it is short (one per 25 ms), a
+ * sample the clock cuts short is dropped, and when that is the first, its
+ * turns left are scored by the static evaluation. Generic over the
  * variant table: the rules under a value are the variant's, read through
  * settings_set(hidden->option, value). */
 #ifndef RULEZERO_HIDDEN_H
