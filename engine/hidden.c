@@ -147,6 +147,28 @@ int hidden_belief_refused(struct hidden_belief *b, const char *text)
     return 0;
 }
 
+int hidden_belief_to_move(struct hidden_belief *b)
+{
+    bool *keep = calloc((size_t)b->count, sizeof *keep);
+    struct position *pos = malloc(sizeof *pos);
+    int kept = 0;
+    for (int i = 0; keep && pos && i < b->count; i++) {
+        struct settings s;
+        if (!b->alive[i] || read_under(b->variant, i, b->fen, &s, pos))
+            continue;
+        keep[i] = count_turns(pos) > 0;
+        kept += keep[i];
+        settings_free(&s);
+    }
+    if (kept > 0) {
+        memcpy(b->alive, keep, (size_t)b->count * sizeof *keep);
+        b->alive_count = kept;
+    }
+    free(keep);
+    free(pos);
+    return kept > 0 ? 0 : -1;
+}
+
 bool hidden_belief_was_refused(const struct hidden_belief *b, const char *text)
 {
     for (int i = 0; i < b->refused_count; i++)

@@ -70,6 +70,11 @@ int hidden_belief_played(struct hidden_belief *b, const char *text);
 /* The player's own turn `text` was refused: drops the values under which it
  * is legal and remembers it. 0, or -1 when that leaves no value (unchanged). */
 int hidden_belief_refused(struct hidden_belief *b, const char *text);
+/* The player is asked for a turn, so the game goes on: drops the values
+ * under which the side to move has no legal turn (mated or stalemated
+ * there; the referee would have ended the game). 0, or -1 when that leaves
+ * none (unchanged). */
+int hidden_belief_to_move(struct hidden_belief *b);
 /* Was `text` refused in this position? */
 bool hidden_belief_was_refused(const struct hidden_belief *b, const char *text);
 /* Writes the index-th consistent value's text (index from 0); -1 past the last. */

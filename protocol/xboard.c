@@ -307,6 +307,7 @@ static void hidden_move(struct xboard *xb)
     if (!l->nodes)
         budget.time_ms = tc_move_budget_ms(&xb->tc, made);
     char text[TURN_TEXT_LEN];
+    hidden_belief_to_move(&xb->belief); /* asked to move: the game goes on under the hidden shift */
     int rc = hidden_choose(&xb->belief, xb->engine, &budget, xb->seed, text, sizeof text);
     if (rc < 0)
         send_error(xb, "out of memory", "go");

@@ -18,7 +18,7 @@ FAKE_SSQ="$PY $TESTS/fake_cecp.py --rz $RZ --variant shifted-square"
 HIDDEN=(--variant shifted-square --option Shift=hidden)
 
 # 1. Rule Zero against Rule Zero, to the end of each game.
-"$RZ" match "${HIDDEN[@]}" --engine "$RZ" --protocol cecp --engine "$RZ" --protocol cecp \
+"$RZ" match "${HIDDEN[@]}" --engine "$RZ --seed 1" --protocol cecp --engine "$RZ --seed 2" --protocol cecp \
     --nodes 2000 --games 2 --seed 3 --verbose --pgn "$tmp/rz.pgn" > "$tmp/rz.out" 2>&1 || bad "rz match exit code"
 expect rz-games "$tmp/rz.out" "^Game 2/2 "
 expect rz-clean "$tmp/rz.out" "time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"

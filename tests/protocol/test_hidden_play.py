@@ -4,7 +4,8 @@
 it plays without knowing the shift; a turn refused by the referee
 (`Illegal move (no such turn): M`) is never tried again in that position and
 another comes; the opponent's turns legal under some shift are taken, one
-legal under none is refused; the choice is the same for the same seed and
+legal under none is refused; asked to move, it drops the shifts under which
+it would be mated; the choice is the same for the same seed and
 input (node-limited). Over UCI the hidden setting is refused with a message
 that names CECP.
 
@@ -21,8 +22,8 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -"
 NODES = ["nps 1000", "st 4"]  # 4,000 nodes a turn: python-chess's node limit
 
 
-def hidden_engine():
-    e = Engine([RZ, "--seed", "7"], "cecp")
+def hidden_engine(seed=7):
+    e = Engine([RZ, "--seed", str(seed)], "cecp")
     e.send("xboard", "protover 2")
     e.expect(r"feature .*done=1.*", timeout=10)
     e.send("new", "variant shifted-square", "option Shift=hidden", *NODES, "force")
@@ -104,6 +105,20 @@ def test_same_seed_same_turns():
         raise AssertionError(f"two runs chose differently: {runs}")
 
 
+def test_asked_to_move_means_not_mated():
+    """White in check from a1 on the first rank: mated unless the added
+    square is z2 (Kh1-z2). Asked to move, the game goes on, so the shift
+    adds z2: the engine escapes there instead of resigning."""
+    answers = []
+    for seed in range(1, 7):  # 8 of the 512 shifts sampled: several seeds miss z2 without the rule
+        e = hidden_engine(seed)
+        e.send("setboard 7k/8/8/8/8/8/6PP/r6K w - - 0 1 -", "go")
+        answers.append(e.expect(r"move \S+|resign", timeout=60).group(0))
+        e.close()
+    if set(answers) != {"move h1z2"}:
+        raise AssertionError(f"expected the only escape h1z2 for every seed, got {answers}")
+
+
 def test_uci_refuses_hidden():
     e = Engine(RZ, "uci")
     e.send("uci")
@@ -120,5 +135,6 @@ if __name__ == "__main__":
         ("refusals_never_repeat", test_refusals_never_repeat),
         ("opponent_turns", test_opponent_turns),
         ("same_seed_same_turns", test_same_seed_same_turns),
+        ("asked_to_move_means_not_mated", test_asked_to_move_means_not_mated),
         ("uci_refuses_hidden", test_uci_refuses_hidden),
     ])
