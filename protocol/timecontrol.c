@@ -105,3 +105,11 @@ void tc_limits(const struct time_control *tc, int side, int moves_made, struct s
     l->inc_ms[0] = l->inc_ms[1] = tc->inc_ms;
     l->movestogo = movestogo;
 }
+
+int64_t tc_move_budget_ms(const struct time_control *tc, int moves_made)
+{
+    if (tc->st_ms > 0)
+        return tc->st_ms;
+    int movestogo = tc->mps > 0 ? tc->mps - moves_made % tc->mps : 0;
+    return nps_budget_ms(tc->own_ms >= 0 ? tc->own_ms : tc->base_ms, tc->inc_ms, movestogo);
+}

@@ -39,5 +39,8 @@ void tc_init(struct time_control *tc); /* XBoard's default: 40 moves in 5 minute
 int tc_parse_level(struct time_control *tc, const char *args);
 /* Fills the limits for the engine, playing `side`, which has made `moves_made` turns. */
 void tc_limits(const struct time_control *tc, int side, int moves_made, struct search_limits *l);
+/* The time one move may take, in ms: `st`, else a share of our clock (a
+ * player that splits its time itself: a game with a hidden setting). */
+int64_t tc_move_budget_ms(const struct time_control *tc, int moves_made);
 
 #endif

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "variants/core/platform.h"
+#include "engine/hidden.h"
 #include "engine/search.h"
 #include "perft/perft.h"
 #include "protocol/engine_options.h"
@@ -240,6 +241,9 @@ static void cmd_setoption(void *session, char *args)
             send_error(u, "%s", err);
         else if (engine_settings_eval_mismatch(u->engine, var, err, sizeof err))
             writer_printf(u->w, "info string %s\n", err);
+    } else if (strcmp(value, HIDDEN_VALUE) == 0 && hidden_setting_named(name)) {
+        send_error(u, "option %s: '" HIDDEN_VALUE "' is CECP-only: UCI has no answer for a refused move, so a "
+                      "game with a hidden setting is played over CECP (xboard)", name);
     } else if (game_set_option(&u->game, name, value, err, sizeof err)) {
         char msg[VARIANT_ERR_LEN + 128];
         snprintf(msg, sizeof msg, "option %s: %s", name, err);

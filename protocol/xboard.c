@@ -14,6 +14,7 @@
 #include "variants/core/fen.h"
 #include "variants/core/clock.h"
 #include "variants/core/platform.h"
+#include "engine/hidden.h"
 #include "engine/search.h"
 #include "protocol/engine_options.h"
 #include "protocol/game.h"
@@ -61,6 +62,14 @@ struct xboard {
     struct search_report last_report;
     bool has_hint;
     char hint[TURN_TEXT_LEN];
+    /* A game played with its setting hidden (`option Shift=hidden`, engine/hidden.h):
+     * the setting asked hidden, whether this game is, what we believe, and
+     * our turn the referee has neither refused nor followed with a reply. */
+    char hidden_option[64];
+    bool hidden;
+    struct hidden_belief belief;
+    char pending[TURN_TEXT_LEN];
+    uint64_t seed;
 };
 
 /* ---- Output ------------------------------------------------------------------ */
@@ -119,6 +128,8 @@ static void flush_pings(struct xboard *xb)
 /* Claims the result when the game is over; returns whether it is. */
 static bool claim_if_over(struct xboard *xb)
 {
+    if (xb->hidden)
+        return false; /* the referee knows the setting; we do not */
     struct outcome o = game_outcome(&xb->game);
     if (o.result == RESULT_NONE)
         return false;
@@ -252,9 +263,103 @@ static void post_ended_game(struct xboard *xb, struct outcome o)
                   o.reason ? o.reason : "Game over");
 }
 
+/* ---- A game with a hidden setting ------------------------------------------------- */
+
+/* The game as we see it: the position the belief holds, under one value
+ * still consistent (so the side to move and `d` read right). */
+static void hidden_sync_game(struct xboard *xb)
+{
+    char value[GAME_OPTION_LEN], err[VARIANT_ERR_LEN];
+    const struct variant *v = xb->game.variant;
+    if (hidden_belief_value(&xb->belief, 0, value, sizeof value) ||
+        game_set_option(&xb->game, v->hidden->option, value, err, sizeof err) ||
+        game_new(&xb->game, v, xb->belief.fen, err, sizeof err))
+        send_error(xb, "the hidden game's position reads under no value", "hidden");
+}
+
+/* After a new game, variant, position or setting: is it played hidden? */
+static void hidden_restart(struct xboard *xb)
+{
+    const struct variant *v = xb->game.variant;
+    if (xb->hidden)
+        hidden_belief_free(&xb->belief);
+    xb->pending[0] = '\0';
+    xb->hidden = xb->hidden_option[0] && v->hidden && strcasecmp(v->hidden->option, xb->hidden_option) == 0;
+    if (!xb->hidden)
+        return;
+    char fen[FEN_MAX_LEN], err[VARIANT_ERR_LEN];
+    fen_write(xb->game.pos, fen, sizeof fen);
+    if (hidden_belief_start(&xb->belief, v, fen, err, sizeof err)) {
+        xb->hidden = false;
+        send_error(xb, err, "variant");
+    }
+}
+
+/* Our turn in a hidden game: sampled (engine/hidden.h) within the clock's
+ * share, then sent and kept pending until the referee answers. */
+static void hidden_move(struct xboard *xb)
+{
+    struct search_limits *l = xb->active;
+    search_limits_init(l);
+    int made = game_turns_by(&xb->game, xb->engine_color);
+    tc_limits(&xb->tc, xb->engine_color, made, l);
+    struct hidden_budget budget = {.nodes = l->nodes, .depth = l->depth};
+    if (!l->nodes)
+        budget.time_ms = tc_move_budget_ms(&xb->tc, made);
+    char text[TURN_TEXT_LEN];
+    hidden_belief_to_move(&xb->belief); /* asked to move: the game goes on under the hidden shift */
+    int rc = hidden_choose(&xb->belief, xb->engine, &budget, xb->seed, text, sizeof text);
+    if (rc < 0)
+        send_error(xb, "out of memory", "go");
+    else if (rc == 0)
+        writer_printf(xb->w, "resign\n"); /* no value still consistent leaves us a turn */
+    else {
+        snprintf(xb->pending, sizeof xb->pending, "%s", text);
+        writer_printf(xb->w, "move %s\n", text);
+    }
+    flush_pings(xb);
+}
+
+/* A turn played in the hidden game (ours confirmed first when pending):
+ * false when no consistent value allows it. */
+static bool hidden_played(struct xboard *xb, const char *text)
+{
+    if (xb->pending[0] && hidden_belief_played(&xb->belief, xb->pending) == 0)
+        hidden_sync_game(xb);
+    xb->pending[0] = '\0';
+    if (hidden_belief_played(&xb->belief, text))
+        return false;
+    hidden_sync_game(xb);
+    return true;
+}
+
+/* The referee's `Illegal move (no such turn): M` for our pending turn M:
+ * the values that allow M go, and we choose again. */
+static void cmd_refused(void *session, char *args)
+{
+    struct xboard *xb = session;
+    const char *colon = strrchr(args, ':');
+    const char *move = colon ? text_trim((char *)colon + 1) : "";
+    if (!xb->hidden || !xb->pending[0] || strcmp(move, xb->pending) != 0)
+        return; /* not a refusal of our turn: nothing to learn */
+    xb->pending[0] = '\0';
+    if (hidden_belief_refused(&xb->belief, move)) {
+        send_error(xb, "every value still consistent allows the refused turn", "Illegal move");
+        return;
+    }
+    hidden_sync_game(xb);
+    if (!xb->force && xb->game.pos->side == xb->engine_color)
+        hidden_move(xb);
+}
+
 /* After the position changed: think if it is now the engine's turn. */
 static void think_if_engine_to_move(struct xboard *xb)
 {
+    if (xb->hidden) { /* no analysis or pondering: the position is not known */
+        if (!xb->analyzing && !xb->force && !xb->pending[0] && xb->game.pos->side == xb->engine_color)
+            hidden_move(xb);
+        return;
+    }
     if (xb->analyzing) {
         struct outcome o = game_outcome(&xb->game);
         if (o.result == RESULT_NONE)
@@ -279,7 +384,7 @@ static void position_changed(struct xboard *xb)
 /* After our move, with `hard`: search the position after the reply we expect. */
 static void start_ponder(struct xboard *xb)
 {
-    if (!xb->ponder || !xb->has_hint || xb->force || xb->analyzing || xb->game_over)
+    if (xb->hidden || !xb->ponder || !xb->has_hint || xb->force || xb->analyzing || xb->game_over)
         return;
     struct turn t;
     char err[VARIANT_ERR_LEN];
@@ -392,6 +497,7 @@ static void cmd_new(void *session, char *args)
     xb->tc.depth = 0;
     xb->tc.own_ms = xb->tc.opp_ms = -1;
     position_changed(xb);
+    hidden_restart(xb);
     if (xb->analyzing)
         think_if_engine_to_move(xb);
 }
@@ -413,6 +519,7 @@ static void cmd_variant(void *session, char *args)
     forget_report(xb);
     xb->game_over = false;
     position_changed(xb);
+    hidden_restart(xb);
     if (engine_settings_eval_mismatch(xb->engine, v, err, sizeof err))
         writer_printf(xb->w, "# %s\n", err);
     if (game_of(v)->xboard) {
@@ -484,6 +591,13 @@ static void cmd_usermove(void *session, char *args)
         ponder_hit(xb, &t))
         return;
     stop_search(xb, true);
+    if (xb->hidden) {
+        if (!hidden_played(xb, text))
+            send_illegal(xb, "no such turn", text);
+        else
+            think_if_engine_to_move(xb);
+        return;
+    }
     if (*text == '\0' || parse_xboard_turn(xb, text, &t, err, sizeof err) ||
         game_play(&xb->game, &t, err, sizeof err)) {
         send_illegal(xb, *text ? err : "no move given", text);
@@ -514,12 +628,17 @@ static void cmd_setboard(void *session, char *args)
     forget_report(xb);
     xb->game_over = false;
     position_changed(xb);
+    hidden_restart(xb);
     think_if_engine_to_move(xb);
 }
 
 static void take_back(struct xboard *xb, int turns, const char *command)
 {
     stop_search(xb, true);
+    if (xb->hidden) {
+        send_error(xb, "no take-back in a game with a hidden setting", command);
+        return;
+    }
     if (xb->game.count < turns) {
         send_error(xb, "no turn to take back", command);
         return;
@@ -552,6 +671,7 @@ static void cmd_result(void *session, char *args)
     (void)args;
     stop_search(xb, true);
     xb->game_over = true;
+    xb->pending[0] = '\0';
 }
 
 /* ---- Time ------------------------------------------------------------------------------ */
@@ -791,6 +911,13 @@ static void cmd_option(void *session, char *args)
     char *name = text_trim(args);
     if (set_engine_option(xb, name, value, "option") <= 0)
         return;
+    if (strcmp(value, HIDDEN_VALUE) == 0 && hidden_setting_named(name)) {
+        snprintf(xb->hidden_option, sizeof xb->hidden_option, "%s", name); /* a game of it is played hidden */
+        hidden_restart(xb);
+        return;
+    }
+    if (strcasecmp(name, xb->hidden_option) == 0)
+        xb->hidden_option[0] = '\0'; /* a value given: no longer hidden */
     /* XBoard sends check options as 1/0; the variants read true/false (as UCI sends them). */
     const struct variant_option *opts[MAX_LISTED_OPTIONS];
     int n = options_collect(opts, MAX_LISTED_OPTIONS);
@@ -801,6 +928,8 @@ static void cmd_option(void *session, char *args)
     char err[VARIANT_ERR_LEN];
     if (game_set_option(&xb->game, name, value, err, sizeof err))
         send_error(xb, err, "option");
+    if (xb->hidden && !xb->hidden_option[0])
+        hidden_restart(xb);
     if (xb->analyzing)
         think_if_engine_to_move(xb);
 }
@@ -981,13 +1110,15 @@ static const struct command commands[] = {
     {"egtpath", cmd_ignore},    {"option", cmd_option}, {"exclude", cmd_exclude},   {"include", cmd_include},
     {"lift", cmd_lift},         {"put", cmd_ignore},    {"hover", cmd_ignore},      {"quit", cmd_quit},
     {"accepted", cmd_accepted},   {"rejected", cmd_ignore}, {"xboard", cmd_ignore},   {"pause", cmd_ignore},
-    {"resume", cmd_ignore},
+    {"resume", cmd_ignore},     {"Illegal", cmd_refused},
 };
 
 static const struct command_table xboard_commands = {commands, sizeof commands / sizeof commands[0], other_line};
 
 static void xboard_destroy(struct xboard *xb)
 {
+    if (xb->hidden)
+        hidden_belief_free(&xb->belief);
     engine_free(xb->engine);
     game_free(&xb->game);
     free(xb->limits);
@@ -1013,6 +1144,7 @@ struct xboard *xboard_new(struct writer *w, const struct session_options *opts)
     pf_ignore_interrupt();
     xb->w = w;
     xb->engine_color = BLACK;
+    xb->seed = opts->seed;
     atomic_init(&xb->post, false);
     atomic_init(&xb->analysis_running, false);
     tc_init(&xb->tc);

@@ -14,6 +14,12 @@ position after each. Modes:
            (an engine slow to start: nothing after `protover 2` on its own)
   nodone   sends its features without `done=1` and leaves the first `ping`
            unanswered (the handshake's); plays well after that
+  hidden   (a game with a hidden setting, issue 45) tries a1a1 first, then
+           on each `Illegal move (no such turn): M` of its own last try the
+           next turn legal on the default board; exits with status 4 when told
+           of a refusal of a turn it did not just try (the opponent's)
+  repeat   tries a1a1, and again when it is refused
+With --log FILE it writes every line it reads there.
 With --think SCORE it posts one thinking line before each move, with that
 score from its own side in CECP's form (centipawns, 100000 + N for a mate in
 N moves, -100000 - N to be mated); with --uci as `score cp SCORE` or `score
@@ -25,7 +31,8 @@ import subprocess
 import sys
 import time
 
-START = {"normal": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}
+START = {"normal": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "shifted-square": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -"}
 
 
 def legal_turns(rz, variant, fen):
@@ -46,6 +53,7 @@ def main():
     ap.add_argument("--uci", action="store_true")
     ap.add_argument("--cecp-only", action="store_true", help="ignore `uci` (a GUI's protocol probe finds CECP)")
     ap.add_argument("--think", type=int, default=None)
+    ap.add_argument("--log", default=None, help="write every line read to this file")
     ap.add_argument("--start-delay", type=float, default=0,
                     help="seconds before it reads its input (an engine slow to start)")
     args = ap.parse_args()
@@ -53,8 +61,11 @@ def main():
     variant = args.variant
     forced = True
     uci_start, uci_moves, uci_fen = None, [], ""
+    listed = "normal" if variant == "normal" else "normal," + variant
     features = ('feature ping=1 setboard=1 usermove=1 myname="Fake %s" '
-                'variants="normal" done=1' % args.mode)
+                'variants="%s" done=1' % (args.mode, listed))
+    log = open(args.log, "w") if args.log else None
+    tries = []  # hidden: the turns still to try in this position, and the last one tried
     pinged = False
 
     def say(text):
@@ -71,7 +82,9 @@ def main():
             sys.exit(0)
         if args.mode == "crash":
             sys.exit(3)
-        if args.mode == "illegal":
+        if args.mode in ("repeat", "hidden"):
+            tries[:] = ["a1a1"] + [text for text, _ in legal_turns(args.rz, variant, fen)]
+        if args.mode in ("illegal", "repeat", "hidden"):
             say("move a1a1")
             return
         if args.mode == "garbage":
@@ -94,6 +107,26 @@ def main():
             say("move " + turns[0][0])
             fen = turns[0][1]
 
+    def refused(move):
+        """The referee refused our try `move`: the next one (hidden), the same (repeat)."""
+        if not tries or move != tries[0]:
+            sys.exit(4)  # a refusal of a turn we did not just try
+        if args.mode == "hidden":
+            tries.pop(0)
+        if tries:
+            say("move " + tries[0])
+        else:
+            say("resign")
+
+    def accepted():
+        """Our last try was taken (the opponent moves, or the game goes on): the position after it."""
+        nonlocal fen
+        if tries and args.mode == "hidden":
+            for text, after in legal_turns(args.rz, variant, fen):
+                if text == tries[0]:
+                    fen = after
+        tries.clear()
+
     def apply(move):
         nonlocal fen
         for text, after in legal_turns(args.rz, variant, fen):
@@ -105,6 +138,9 @@ def main():
 
     time.sleep(args.start_delay)
     for line in sys.stdin:
+        if log:
+            log.write(line)
+            log.flush()
         words = line.split()
         if not words:
             continue
@@ -148,6 +184,7 @@ def main():
         elif cmd == "ping":
             say("pong " + words[1])
         elif cmd == "new":
+            tries.clear()
             fen = START.get("normal")
             forced = False
         elif cmd == "variant":
@@ -161,7 +198,10 @@ def main():
         elif cmd == "go":
             forced = False
             play()
+        elif cmd == "Illegal" and args.mode in ("hidden", "repeat"):
+            refused(words[-1])
         elif cmd == "usermove":
+            accepted()
             if apply(words[1]) and not forced:
                 play()
         elif cmd == "draw" and args.mode == "drawish":

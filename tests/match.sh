@@ -4,10 +4,12 @@
 # positions. With the part `engines` (its own ctest test, match_engines):
 # Debian's Fairy-Max (CECP) against Stockfish (UCI) in `normal`, skipped
 # (exit 77) when either is not installed (FAIRYMAX, STOCKFISH: other paths).
-# Usage: match.sh path/to/rulezero path/to/tests [main|engines]
+# With the part `hidden` (ctest match_hidden): the runner as the referee of
+# Shift=hidden games (tests/match_hidden.sh, sourced).
+# Usage: match.sh path/to/rulezero path/to/tests [main|engines|hidden]
 set -u
-RZ=${1:?usage: match.sh path/to/rulezero path/to/tests [main|engines]}
-TESTS=${2:?usage: match.sh path/to/rulezero path/to/tests [main|engines]}
+RZ=${1:?usage: match.sh path/to/rulezero path/to/tests [main|engines|hidden]}
+TESTS=${2:?usage: match.sh path/to/rulezero path/to/tests [main|engines|hidden]}
 PART=${3:-main}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,6 +45,13 @@ if [ "$PART" = engines ]; then
     expect engines-clean "$tmp/e.out" "^$fm: time forfeits 0, illegal moves 0, crashes 0, false claims 0"
     expect engines-clean2 "$tmp/e.out" "^Stockfish.*time forfeits 0, illegal moves 0, crashes 0, false claims 0"
     same_finals engines "$tmp/e.out" "$tmp/e.pgn"
+    echo "$pass passed, $fail failed"
+    [ "$fail" -eq 0 ]
+    exit
+fi
+# Partial-Information Single Shifted Square Chess refereed (its own ctest test, match_hidden).
+if [ "$PART" = hidden ]; then
+    . "$TESTS/match_hidden.sh"
     echo "$pass passed, $fail failed"
     [ "$fail" -eq 0 ]
     exit

@@ -266,6 +266,8 @@ static bool is_own_loss(const char *line, Color me)
     return (me == WHITE && strncmp(line, "0-1", 3) == 0) || (me == BLACK && strncmp(line, "1-0", 3) == 0);
 }
 
+static void read_move(struct player *p, const struct game_view *g, int64_t deadline, struct reply *r);
+
 void cecp_move(struct player *p, const struct game_view *g, int64_t deadline, struct reply *r)
 {
     if (!cecp_sync(p, deadline, r))
@@ -283,6 +285,12 @@ void cecp_move(struct player *p, const struct game_view *g, int64_t deadline, st
         send_move(p, g->moves[g->nmoves - 1]);
     }
     p->known = g->nmoves;
+    read_move(p, g, deadline, r);
+}
+
+/* Reads the engine's answer to a move request: its move, a resignation, a claim. */
+static void read_move(struct player *p, const struct game_view *g, int64_t deadline, struct reply *r)
+{
     char line[PROC_LINE_MAX];
     char partial[TURN_TEXT_LEN] = "";
     Color me = g->pos->side;
@@ -325,6 +333,13 @@ void cecp_move(struct player *p, const struct game_view *g, int64_t deadline, st
             return;
         }
     }
+}
+
+void cecp_refused(struct player *p, const struct game_view *g, const char *move, int64_t deadline, struct reply *r)
+{
+    proc_send(&p->proc, "Illegal move (no such turn): %s", move);
+    p->known = g->nmoves; /* the refused turn is not one of the game's */
+    read_move(p, g, deadline, r);
 }
 
 void cecp_game_over(struct player *p, const char *result, const char *reason)

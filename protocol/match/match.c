@@ -23,6 +23,11 @@
 
 enum { EXIT_OK = MATCH_EXIT_OK, EXIT_FAIL = MATCH_EXIT_FAIL };
 
+/* A game with a hidden setting: the turns one position may have refused
+ * before the player to move loses. */
+#define MATCH_MAX_REFUSALS 1000
+#define MATCH_MAX_REFUSALS_TEXT "1000"
+
 enum end_kind { END_RULES, END_RESIGN, END_TIME, END_ILLEGAL, END_CRASH, END_CLAIM, END_ERROR, END_LENGTH };
 
 struct shared {
@@ -45,6 +50,11 @@ struct worker {
     struct position *pos;
     struct opening opening;
     char (*moves)[TURN_TEXT_LEN];
+    /* A game with a hidden setting: its rules under the drawn value, and the
+     * turns refused in the position now (MATCH_MAX_REFUSALS). */
+    struct settings rules;
+    bool has_rules;
+    char (*refused)[TURN_TEXT_LEN];
 };
 
 struct game_end {
@@ -101,6 +111,94 @@ static bool ready_player(struct worker *w, int engine, Color colour, const struc
     return true;
 }
 
+/* A reply that is not a move ends the game: false after filling e. */
+static bool reply_is_move(const struct reply *r, Color side, int engine, struct game_end *e)
+{
+    switch (r->kind) {
+    case REPLY_TIMEOUT: lose(e, side, engine, END_TIME, "%s", "loses on time (no move)"); return false;
+    case REPLY_CRASH: lose(e, side, engine, END_CRASH, "loses: %s", r->text); return false;
+    case REPLY_ERROR: lose(e, side, engine, END_ERROR, "loses: %s", r->text); return false;
+    case REPLY_RESIGN:
+        lose(e, side, engine, END_RESIGN, "%s", "resigns");
+        e->culprit = -1;
+        return false;
+    case REPLY_CLAIM: lose(e, side, engine, END_CLAIM, "loses " FAULT_WORDS_CLAIM ": %s", r->text); return false;
+    case REPLY_MOVE: break;
+    }
+    return true;
+}
+
+/* Charges a reply's time to the side's clock; false after filling e (lost on time). */
+static bool charge_clock(const struct match_config *c, struct game_view *g, Color side, int engine, int64_t elapsed,
+                         struct game_end *e)
+{
+    const struct limits *l = g->limits[side];
+    if (l->kind == LIMIT_CLOCK) {
+        g->clock_ms[side] -= elapsed;
+        if (g->clock_ms[side] < -c->margin_ms) {
+            lose(e, side, engine, END_TIME, "%s", "loses on time");
+            return false;
+        }
+        if (g->clock_ms[side] < 0)
+            g->clock_ms[side] = 0; /* late within the margin: tolerated */
+    } else if (l->kind == LIMIT_MOVETIME && elapsed > l->movetime_ms + c->margin_ms) {
+        lose(e, side, engine, END_TIME, "%s", "loses on time (over the time per move)");
+        return false;
+    }
+    return true;
+}
+
+/* A game with a hidden setting: the tried turn r->move is not legal under the
+ * drawn value. The player is told so alone and asked again (into r), unless
+ * it was refused before in this position or the refusals reach the cap:
+ * false after filling e. */
+static bool refuse_turn(struct worker *w, struct game_view *g, int engine, int *refused, struct reply *r,
+                        struct game_end *e)
+{
+    Color side = g->pos->side;
+    for (int i = 0; i < *refused; i++)
+        if (strcmp(w->refused[i], r->move) == 0) {
+            lose(e, side, engine, END_ILLEGAL, "loses " FAULT_WORDS_ILLEGAL ": %s (refused before)", r->move);
+            return false;
+        }
+    if (*refused == MATCH_MAX_REFUSALS) {
+        lose(e, side, engine, END_ILLEGAL, "loses " FAULT_WORDS_ILLEGAL ": %s (the refusals' cap, "
+             MATCH_MAX_REFUSALS_TEXT " in one position)", r->move);
+        return false;
+    }
+    snprintf(w->refused[(*refused)++], TURN_TEXT_LEN, "%s", r->move);
+    char move[TURN_TEXT_LEN];
+    snprintf(move, sizeof move, "%s", r->move);
+    player_refused(&w->players[engine], g, move, move_deadline(w->sh->cfg, g, side), r);
+    return true;
+}
+
+/* Asks the side to move for its turn until one is legal (a game with a
+ * hidden setting refuses the others); false after filling e. */
+static bool next_turn(struct worker *w, struct game_view *g, int engine, struct turn *t, struct game_end *e)
+{
+    const struct match_config *c = w->sh->cfg;
+    Color side = g->pos->side;
+    struct reply r;
+    int refused = 0;
+    int64_t start = clock_ms();
+    player_move(&w->players[engine], g, move_deadline(c, g, side), &r);
+    for (;;) {
+        int64_t now = clock_ms();
+        if (!reply_is_move(&r, side, engine, e) || !charge_clock(c, g, side, engine, now - start, e))
+            return false;
+        if (match_parse_turn(g->pos, r.move, t) == 0)
+            return true;
+        if (!c->hidden) {
+            lose(e, side, engine, END_ILLEGAL, "loses " FAULT_WORDS_ILLEGAL ": %s", r.move);
+            return false;
+        }
+        start = now;
+        if (!refuse_turn(w, g, engine, &refused, &r, e))
+            return false;
+    }
+}
+
 static void play_moves(struct worker *w, struct game_view *g, const int engine_of[2], struct game_end *e)
 {
     const struct match_config *c = w->sh->cfg;
@@ -126,41 +224,10 @@ static void play_moves(struct worker *w, struct game_view *g, const int engine_o
             return;
         }
         Color side = pos->side;
-        int engine = engine_of[side];
-        struct player *p = &w->players[engine];
         const struct limits *l = g->limits[side];
-        struct reply r;
-        int64_t start = clock_ms();
-        player_move(p, g, move_deadline(c, g, side), &r);
-        int64_t elapsed = clock_ms() - start;
-        switch (r.kind) {
-        case REPLY_TIMEOUT: lose(e, side, engine, END_TIME, "%s", "loses on time (no move)"); return;
-        case REPLY_CRASH: lose(e, side, engine, END_CRASH, "loses: %s", r.text); return;
-        case REPLY_ERROR: lose(e, side, engine, END_ERROR, "loses: %s", r.text); return;
-        case REPLY_RESIGN:
-            lose(e, side, engine, END_RESIGN, "%s", "resigns");
-            e->culprit = -1;
-            return;
-        case REPLY_CLAIM: lose(e, side, engine, END_CLAIM, "loses " FAULT_WORDS_CLAIM ": %s", r.text); return;
-        case REPLY_MOVE: break;
-        }
-        if (l->kind == LIMIT_CLOCK) {
-            g->clock_ms[side] -= elapsed;
-            if (g->clock_ms[side] < -c->margin_ms) {
-                lose(e, side, engine, END_TIME, "%s", "loses on time");
-                return;
-            }
-            if (g->clock_ms[side] < 0)
-                g->clock_ms[side] = 0; /* late within the margin: tolerated */
-        } else if (l->kind == LIMIT_MOVETIME && elapsed > l->movetime_ms + c->margin_ms) {
-            lose(e, side, engine, END_TIME, "%s", "loses on time (over the time per move)");
-            return;
-        }
         struct turn t;
-        if (match_parse_turn(pos, r.move, &t)) {
-            lose(e, side, engine, END_ILLEGAL, "loses " FAULT_WORDS_ILLEGAL ": %s", r.move);
+        if (!next_turn(w, g, engine_of[side], &t, e))
             return;
-        }
         turn_make(pos, &t);
         snprintf(g->moves[g->nmoves++], TURN_TEXT_LEN, "%s", t.text);
         if (l->kind == LIMIT_CLOCK) {
@@ -188,12 +255,41 @@ static const char *termination_of(enum end_kind k)
 static void record_game(struct worker *w, int index, const int engine_of[2], const struct game_view *g,
                         const struct game_end *e);
 
+/* The rules game `index` is played by: the match's, or with a hidden
+ * setting, the match's with a value drawn for this game (told to no engine;
+ * the PGN gives it). 0, or -1 with err. */
+static int game_rules(struct worker *w, int index, const struct settings **out, char *err, size_t errlen)
+{
+    const struct match_config *c = w->sh->cfg;
+    *out = &c->rules;
+    if (!c->hidden)
+        return 0;
+    if (w->has_rules)
+        settings_free(&w->rules);
+    w->has_rules = false;
+    const struct hidden_setting *h = c->variant->hidden;
+    char text[SETTINGS_TEXT_LEN], value[128];
+    settings_text(&c->rules, text, sizeof text);
+    uint64_t state = c->seed * 0x100000001B3ULL + (uint64_t)index; /* fixed by --seed and the game's number */
+    h->value((int)(baseline_rand(&state) % (uint64_t)h->count), value, sizeof value);
+    if (settings_init(&w->rules, c->variant, err, errlen))
+        return -1;
+    w->has_rules = true;
+    if (settings_read_text(&w->rules, text, err, errlen) || settings_set(&w->rules, h->option, value, err, errlen))
+        return -1;
+    *out = &w->rules;
+    return 0;
+}
+
 static void play_game(struct worker *w, int index)
 {
     const struct match_config *c = w->sh->cfg;
     make_opening(c, c->distinct_openings ? index : index / 2, w->pos, &w->opening);
     char err[VARIANT_ERR_LEN];
-    fen_read_with(w->pos, &c->rules, w->opening.fen, err, sizeof err);
+    const struct settings *rules;
+    if (game_rules(w, index, &rules, err, sizeof err))
+        fprintf(stderr, "rulezero match: game %d: %s\n", index + 1, err);
+    fen_read_with(w->pos, rules, w->opening.fen, err, sizeof err);
     struct game_view g = {0};
     g.variant = c->variant;
     g.start_fen = w->opening.fen;
@@ -269,7 +365,7 @@ static void record_game(struct worker *w, int index, const int engine_of[2], con
     bool one_control = strcmp(wcfg->tc_text, bcfg->tc_text) == 0;
     if (sh->pgn) {
         char options[SETTINGS_TEXT_LEN];
-        settings_text(&c->rules, options, sizeof options);
+        settings_text(w->has_rules ? &w->rules : &c->rules, options, sizeof options); /* the drawn value at the end */
         struct game_record rec = {
             .variant = c->variant, .event = "Rule Zero match", .site = sh->site, .date = sh->date,
             .round = index + 1, .white = white, .black = black, .start_fen = g->start_fen,
@@ -349,6 +445,11 @@ static int prepare_engines(struct match_config *c)
             snprintf(e->name, sizeof e->name, "%s", probe.engine_name);
         bool cannot_setup = c->fen_count > 0 && probe.protocol == PROTO_CECP && !probe.setboard;
         player_quit(&probe);
+        if (c->hidden && probe.protocol != PROTO_CECP) {
+            fprintf(stderr, "rulezero match: %s: a game with a hidden setting needs CECP engines (UCI has no "
+                            "answer for a refused move; a built-in player would see the setting)\n", e->name);
+            return -1;
+        }
         if (cannot_setup) {
             fprintf(stderr, "rulezero match: %s cannot set up positions (no setboard=1); use --random-plies\n",
                     e->name);
@@ -442,7 +543,8 @@ int match_main(int argc, char **argv)
         w[i].sh = &sh;
         w[i].pos = malloc(sizeof *w[i].pos);
         w[i].moves = malloc(MAX_HISTORY * sizeof *w[i].moves);
-        ok = w[i].pos && w[i].moves;
+        w[i].refused = malloc(MATCH_MAX_REFUSALS * sizeof *w[i].refused);
+        ok = w[i].pos && w[i].moves && w[i].refused;
     }
     int started = 0;
     for (; ok && started < workers; started++)
@@ -455,6 +557,9 @@ int match_main(int argc, char **argv)
     for (int i = 0; w && i < workers; i++) {
         free(w[i].pos);
         free(w[i].moves);
+        free(w[i].refused);
+        if (w[i].has_rules)
+            settings_free(&w[i].rules);
     }
     free(w);
     free(threads);

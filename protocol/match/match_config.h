@@ -37,6 +37,9 @@ struct match_config {
     bool debug, verbose;
     bool distinct_openings; /* --distinct-openings: game i has opening i (not i / 2) */
     bool resume;            /* --resume: skip the games --pgn FILE holds */
+    /* An engine option asks for the variant's hidden setting (`--option Shift=hidden`):
+     * the referee draws it per game from --seed and tells no engine (match.c). */
+    bool hidden;
     bool *done;             /* per game index: already in the PGN file (match_resume_load) */
     int done_count;
     /* openings read from the file */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "protocol/match/match_config.h"
 #include "protocol/match/openings.h"
@@ -402,8 +403,28 @@ static void merge_defaults(struct match_parse *p)
     }
 }
 
-/* The settings s of the variant with the engines' options it declares; 0, or
- * -1 with err (1 when settings_init failed, 2 at a refused value). */
+/* Does engine option `opt` (NAME=VALUE) ask for the variant's hidden setting? */
+static bool asks_hidden(const struct variant *v, const char *opt)
+{
+    const char *eq = strchr(opt, '=');
+    size_t len = (size_t)(eq - opt);
+    return v->hidden && strlen(v->hidden->option) == len && strncasecmp(opt, v->hidden->option, len) == 0 &&
+           strcmp(eq + 1, HIDDEN_VALUE) == 0;
+}
+
+/* Whether the match is played with the variant's setting hidden (an engine option NAME=hidden). */
+static bool match_hidden(const struct match_config *c)
+{
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < c->engines[i].option_count; k++)
+            if (asks_hidden(c->variant, c->engines[i].options[k]))
+                return true;
+    return false;
+}
+
+/* The settings s of the variant with the engines' options it declares (but
+ * the hidden one: the referee draws it per game); 0, or -1 with err (1 when
+ * settings_init failed, 2 at a refused value). */
 static int read_variant_options(const struct match_config *c, struct settings *s, char *err, size_t errlen)
 {
     if (settings_init(s, c->variant, err, errlen))
@@ -414,15 +435,22 @@ static int read_variant_options(const struct match_config *c, struct settings *s
             const char *eq = strchr(opt, '=');
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)(eq - opt), opt);
-            if (settings_offers(c->variant, name) && settings_set(s, name, eq + 1, err, errlen))
+            if (settings_offers(c->variant, name) && !asks_hidden(c->variant, opt) &&
+                settings_set(s, name, eq + 1, err, errlen))
                 return 2;
         }
     return 0;
 }
 
-/* A value the variant refuses for one of its settings is a usage error. */
-static int check_variant_options(const struct match_config *c)
+/* A value the variant refuses for one of its settings is a usage error; so
+ * is an opening in a game with a hidden setting (a FEN or the random turns
+ * could tell it). */
+static int check_variant_options(struct match_config *c)
 {
+    c->hidden = match_hidden(c);
+    if (c->hidden && (c->openings_path || c->random_plies))
+        return usage_error("%s", "a game with a hidden setting starts from the start position: no --openings or "
+                                 "--random-plies");
     struct settings probe;
     char err[VARIANT_ERR_LEN];
     int rc = read_variant_options(c, &probe, err, sizeof err);

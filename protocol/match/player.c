@@ -163,6 +163,18 @@ void player_move(struct player *p, const struct game_view *g, int64_t deadline, 
     }
 }
 
+void player_refused(struct player *p, const struct game_view *g, const char *move, int64_t deadline,
+                    struct reply *r)
+{
+    memset(r, 0, sizeof *r);
+    if (p->protocol == PROTO_CECP) {
+        cecp_refused(p, g, move, deadline, r);
+        return;
+    }
+    r->kind = REPLY_ERROR; /* the match refuses other players before a hidden game */
+    snprintf(r->text, sizeof r->text, "cannot be told of a refused turn (not CECP)");
+}
+
 void player_game_over(struct player *p, const char *result, const char *reason)
 {
     if (p->running && p->protocol == PROTO_CECP)

@@ -131,6 +131,11 @@ bool player_plays(const struct player *p, const char *variant_id);
 int player_new_game(struct player *p, const struct game_view *g, uint64_t seed, char *err, size_t errlen);
 /* Asks for a turn for the side to move, waiting until `deadline` (clock_ms). */
 void player_move(struct player *p, const struct game_view *g, int64_t deadline, struct reply *r);
+/* A game with a hidden setting: tells the player its turn `move` is refused
+ * (`Illegal move (no such turn): M`, CECP only) and waits for another, as
+ * player_move does. */
+void player_refused(struct player *p, const struct game_view *g, const char *move, int64_t deadline,
+                    struct reply *r);
 /* Tells the player the game ended. */
 void player_game_over(struct player *p, const char *result, const char *reason);
 void player_quit(struct player *p);
@@ -146,6 +151,7 @@ int cecp_start(struct player *p, const struct variant *v, char *err, size_t errl
 int cecp_new_game(struct player *p, const struct game_view *g, char *err, size_t errlen);
 void cecp_move(struct player *p, const struct game_view *g, int64_t deadline, struct reply *r);
 void cecp_game_over(struct player *p, const char *result, const char *reason);
+void cecp_refused(struct player *p, const struct game_view *g, const char *move, int64_t deadline, struct reply *r);
 int uci_start(struct player *p, const struct variant *v, char *err, size_t errlen);
 int uci_new_game(struct player *p, const struct game_view *g, char *err, size_t errlen);
 void uci_move(struct player *p, const struct game_view *g, int64_t deadline, struct reply *r);

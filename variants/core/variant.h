@@ -79,6 +79,7 @@ struct eval_params {
  * match runner) then draws one of its `count` values uniformly, tells no
  * player, refuses a tried turn the hidden rules do not allow ("no such
  * turn") and shows the position through the view's `describe_hidden`. */
+#define HIDDEN_VALUE "hidden" /* the value that asks for the setting to be drawn and hidden */
 struct hidden_setting {
     const char *option;
     int count;
