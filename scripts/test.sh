@@ -19,15 +19,15 @@
 #        perft suites and the bench signature), one at a time, at the tests'
 #        priority, in the background (build-logs/outside-tests.log): the
 #        browser and Wine mostly wait;
-#      - the sanitizer build (clang, Debug = AddressSanitizer +
-#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/), the
-#        ThreadSanitizer build of the binary (build-tsan/) and the five
-#        libFuzzer targets only (build-fuzz/), not the whole tree again;
+#      - the five libFuzzer targets only (build-fuzz/), not the whole tree again;
 #      - then a short libFuzzer run of each fuzz target (fixed seed and run
 #        count), at the lower priority, in the background (build-logs/fuzz.log):
 #        it first replays the target's saved crash inputs, corpus and seeds
 #        (so stage 2's sanitizer tests leave out the replay tests, label
-#        "fuzz"); one target per core at a time, the longest first.
+#        "fuzz"); one target per core at a time, the longest first; beside it
+#      - the sanitizer build (clang, Debug = AddressSanitizer +
+#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/) and the
+#        ThreadSanitizer build of the binary (build-tsan/).
 #   2. Once the Release tests and the sanitizer builds are done: the sanitizer
 #      build's tests (label "sanitize": unit tests, CLI, shallow perft suites,
 #      short self-play; any sanitizer report fails the run; one test per core),
@@ -214,17 +214,20 @@ outside_builds() {
         logged windows-build "$root/scripts/windows.sh" "$root/build-windows" -DRULEZERO_WERROR=ON || return 1
     fi
 }
-# sanitizer_builds: the sanitizer, ThreadSanitizer and fuzz builds, one after
-# another, each with its log, at a lower priority than the tests.
+# niced_fuzz_build: the fuzz targets' build at a lower priority than the tests.
+niced_fuzz_build() {
+    renice -n 10 -p "$BASHPID" >/dev/null
+    logged fuzz-build fuzz_build
+}
+# sanitizer_builds: the sanitizer and ThreadSanitizer builds, one after
+# another, each with its log, at a lower priority than the tests. (The fuzz
+# build comes before them, so that the fuzzing starts beside them.)
 sanitizer_builds() {
     renice -n 10 -p "$BASHPID" >/dev/null
     if [ "$sanitize" -eq 1 ]; then
         logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON \
             -DRULEZERO_DEEP_TESTS=$deep || return 1
         logged tsan-build tsan_build || return 1
-    fi
-    if [ "$fuzz" -eq 1 ]; then
-        logged fuzz-build fuzz_build || return 1
     fi
 }
 # release_tests: the Release tree's tests but the browser and Windows builds'
@@ -262,10 +265,6 @@ if [ "$web" -eq 1 ] || [ "$windows" -eq 1 ]; then
     outside_pid=$!
     background+=("$outside_pid")
 fi
-sanitizer_builds &
-builds=$!
-background+=("$builds")
-wait "$builds" || { echo "a build beside the tests failed (see above, build-logs/)"; exit 1; }
 # fuzz_one TARGET:RUNS: one short libFuzzer run of the prebuilt TARGET (RUNS
 # times FUZZ_RUNS_SCALE inputs), its log in build-fuzz/logs/TARGET.log; fails
 # on a finding.
@@ -293,14 +292,21 @@ fuzz_one() {
 # the same inputs on every machine. FUZZ_RUNS_SCALE multiplies the counts for
 # longer runs. The targets run $jobs at a time (each libFuzzer run is one
 # process on one core; xargs starts the next as one ends), the longest first:
-# cecp's run is mostly the replay of its corpus.
+# cecp's run is mostly the replay of its corpus. fen and move: 15,000 runs
+# each (60,000 before), their corpora holding what the 60,000 found, so the
+# shorter run starts from the coverage the longer one ended with
+# (docs/performance.md, "Issue 43, sixth session").
 fuzz_all() {
     renice -n 10 -p "$BASHPID" >/dev/null
     mkdir -p "$root/build-fuzz/logs"
-    printf '%s\n' cecp:800 gui:1500 uci:2000 fen:60000 move:60000 |
+    printf '%s\n' cecp:800 gui:1500 uci:2000 fen:15000 move:15000 |
         xargs -P "$jobs" -n 1 bash -c 'fuzz_one "$1"' fuzz_one
 }
+# The fuzz build first, then the fuzzing beside the sanitizer and
+# ThreadSanitizer builds and the tests: the fuzzing (about 300 CPU-s) was the
+# last thing running when it started after those two builds.
 if [ "$fuzz" -eq 1 ]; then
+    (niced_fuzz_build) || { echo "a build beside the tests failed (see above, build-logs/)"; exit 1; }
     export root
     export -f fuzz_one
     echo "-- fuzzing (libFuzzer, fixed seed and run count per target, $jobs at a time; build-logs/fuzz.log)"
@@ -308,6 +314,10 @@ if [ "$fuzz" -eq 1 ]; then
     fuzz_pid=$!
     background+=("$fuzz_pid")
 fi
+sanitizer_builds &
+builds=$!
+background+=("$builds")
+wait "$builds" || { echo "a build beside the tests failed (see above, build-logs/)"; exit 1; }
 stage "Waiting for the Release tests"
 wait "$release_pid" || { echo "a Release test failed (above)"; exit 1; }
 

@@ -4,9 +4,11 @@
 #   - starts the browser and Windows builds' tests (ctest -L web|windows) while
 #     the Release tests still run (the Release ctest stub waits, up to 120 s,
 #     for them to start, and fails the run if they do not);
-#   - starts the fuzzing before the sanitizer tests end (likewise);
+#   - builds the fuzz targets before the sanitizer build, and starts the
+#     fuzzing before the sanitizer tests end (likewise);
 #   - passes when every stub passes, and fails when any one of them fails: a
-#     Release test, a browser or Windows test, a fuzz target, the browser build.
+#     Release test, a browser or Windows test, a fuzz target, the browser,
+#     fuzz or sanitizer build.
 # No test here waits on the clock but for a failure (the 120 s reads).
 # Usage: tests/test_script_stages.sh SOURCE_DIR
 # Exit: 0 when every case behaves, 1 otherwise.
@@ -28,11 +30,12 @@ stub() { # NAME BODY: an executable stub script
 }
 # Each stub appends what it did to $EVENTS and fails when $FAIL names it.
 stub "$tree/scripts/deps.sh" 'exit 0'
-stub "$tree/scripts/build.sh" 'mkdir -p "$1"; echo "build $(basename "$1")" >>"$EVENTS"'
+stub "$tree/scripts/build.sh" '[ "$FAIL-$(basename "$1")" != sanitize-build-build-sanitize ] || exit 1
+mkdir -p "$1"; echo "build $(basename "$1")" >>"$EVENTS"'
 stub "$tree/scripts/web.sh" '[ "$FAIL" != web-build ] || exit 1; mkdir -p "$1"; echo "web-build $*" >>"$EVENTS"'
 stub "$tree/scripts/windows.sh" 'mkdir -p "$1"; echo "windows-build" >>"$EVENTS"'
 stub "$tree/scripts/fuzz.sh" '
-[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && { echo "fuzz-build $1" >>"$EVENTS"; exit 0; }
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && { [ "$FAIL" != fuzz-build ] || exit 1; echo "fuzz-build $1" >>"$EVENTS"; exit 0; }
 echo "fuzz $1" >>"$EVENTS"
 # The first run tells the sanitizer tests it started.
 if mkdir "$SYNC/fuzz-started" 2>/dev/null; then echo fuzz >"$SYNC/fuzz"; fi
@@ -87,6 +90,15 @@ grep -q '^sanitize-end' "$tmp/none.events" && ok "fuzzing beside the sanitizer t
     bad "fuzzing beside the sanitizer tests"
 [ "$(grep -c '^fuzz [a-z]*$' "$tmp/none.events")" -eq 5 ] && ok "five fuzz targets run" || bad "five fuzz targets run"
 grep -q '^tsan' "$tmp/none.events" && ok "ThreadSanitizer tests run" || bad "ThreadSanitizer tests run"
+# The fuzz targets are built before the sanitizer tree, so that the fuzzing
+# runs beside the sanitizer and ThreadSanitizer builds, not after them.
+last_fuzz_build=$(grep -n '^fuzz-build ' "$tmp/none.events" | tail -n 1 | cut -d: -f1)
+sanitize_build=$(grep -n '^build build-sanitize$' "$tmp/none.events" | cut -d: -f1)
+if [ -n "$last_fuzz_build" ] && [ -n "$sanitize_build" ] && [ "$last_fuzz_build" -lt "$sanitize_build" ]; then
+    ok "the fuzz build before the sanitizer build"
+else
+    bad "the fuzz build before the sanitizer build (events: $(tr '\n' ' ' <"$tmp/none.events"))"
+fi
 
 # A failure anywhere fails the run, and the run says where.
 expect_fail() { # CASE MESSAGE
@@ -104,6 +116,8 @@ expect_fail outside "the web or Windows tests failed"
 expect_fail fuzz-cecp "fuzz target cecp failed"
 expect_fail fuzz-move "fuzz target move failed"
 expect_fail web-build "the browser or Windows build failed"
+expect_fail fuzz-build "a build beside the tests failed"
+expect_fail sanitize-build "a build beside the tests failed"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
