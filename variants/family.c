@@ -33,7 +33,7 @@ struct family {
 };
 
 static const struct family families[] = {
-    {"chess", &variant_normal, "normal", false, GF_FIELDS, NULL, NULL, NULL, NULL},
+    {"chess", &chess_family_template, "normal", false, GF_FIELDS, NULL, NULL, NULL, NULL},
     {"polypiece", &variant_polypiece, "polypiece", true, GF_FIELDS, NULL, NULL, NULL, NULL},
     {"pickle", &variant_pickle, "pickle", false, GF_LINK, "Link", pickle_rules_create, NULL, NULL},
     {"shifted-square", &variant_shifted, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create, NULL, NULL},
@@ -127,6 +127,10 @@ static int check_family_fields(const struct game_spec *s, const struct family *f
                                    "not a field of the %s family (allowed in: %s)", f->name, field_family[i]);
     if (check_pieces(s, f, err, errlen) || (f->check && f->check(s, err, errlen)))
         return -1;
+    if (s->xboard_known && (strcmp(f->name, "chess") != 0 || strcmp(s->id, "normal") != 0))
+        return gamefile_refuse(s, GF_XBOARD, err, errlen,
+                               "known: XBoard knows no game '%s' of the %s family (allowed: setup; known: the "
+                               "chess family's normal only)", s->id, f->name);
     for (const char *c = s->promotion; *c; c++) {
         int i = 1;
         while (i < FAMILY_PIECES - 1 && s->pieces[i].letter != *c)
@@ -195,7 +199,7 @@ static void fill_entry(struct family_game *g, const struct family *f)
     g->xboard = (struct xboard_setup){.piece_to_char = g->xboard_letters, .files = f->template->geo.files,
                                       .ranks = f->template->geo.ranks, .parent = "fairy", .fen_fields = 6,
                                       .piece_lines = !f->powers_listed};
-    g->decl.xboard = &g->xboard;
+    g->decl.xboard = s->xboard_known ? NULL : &g->xboard;
 }
 
 /* The chess family: the declared Betza powers, fixed; orthodox chess's
