@@ -34,7 +34,7 @@ struct family {
 
 static const struct family families[] = {
     {"chess", &chess_family_template, "normal", false, GF_FIELDS, NULL, NULL, NULL, NULL},
-    {"polypiece", &variant_polypiece, "polypiece", true, GF_FIELDS, NULL, NULL, NULL, NULL},
+    {"polypiece", &polypiece_family_template, "polypiece", true, GF_FIELDS, NULL, NULL, NULL, NULL},
     {"pickle", &variant_pickle, "pickle", false, GF_LINK, "Link", pickle_rules_create, NULL, NULL},
     {"shifted-square", &variant_shifted, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create, NULL, NULL},
     {"nickdanger", &variant_nickdanger, "nickdanger", false, GF_FIELDS, NULL, NULL, nickdanger_family_check,
@@ -219,11 +219,9 @@ static int make_chess(struct family_game *g)
 static int make_polypiece(struct family_game *g, char *err, size_t errlen)
 {
     const struct game_spec *s = &g->spec;
-    const struct variant *template = s->phased ? &variant_polypiece_phased : &variant_polypiece;
     g->v.reset_rules = own_rules_reset;
     g->v.rules_new = NULL;
     g->v.rules_new_for = polypiece_family_rules_new;
-    g->v.bench_depth = s->bench_depth ? s->bench_depth : template->bench_depth;
     g->option[0] = (struct variant_option){"Powers", "string",
                                            s->line[GF_POWERS] ? s->powers : POLYPIECE_DEFAULT_POWERS, NULL};
     g->v.options = g->option;
