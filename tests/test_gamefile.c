@@ -434,6 +434,9 @@ START_TEST(core_file_games_are_builtin)
     ck_assert_int_eq(fen_read(pos, normal, "8/8/4k3/8/8/3NK3/8/8 w - - 0 1", err, sizeof err), 0);
     ck_assert_str_eq(normal->outcome(pos, 8).reason, "Insufficient material");
     free(pos);
+    /* SAN where the family's turns are one step and named as chess's: not Shifted Square's added square. */
+    ck_assert(variant_find("pickle")->has_san);
+    ck_assert(!variant_find("shifted-square")->has_san);
     char msg[VARIANT_ERR_LEN];
     ck_assert_msg(variant_check_all(msg, sizeof msg) == 0, "%s", msg);
 }

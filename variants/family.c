@@ -35,8 +35,8 @@ struct family {
 static const struct family families[] = {
     {"chess", &chess_family_template, "normal", false, GF_FIELDS, NULL, NULL, NULL, NULL},
     {"polypiece", &polypiece_family_template, "polypiece", true, GF_FIELDS, NULL, NULL, NULL, NULL},
-    {"pickle", &variant_pickle, "pickle", false, GF_LINK, "Link", pickle_rules_create, NULL, NULL},
-    {"shifted-square", &variant_shifted, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create, NULL, NULL},
+    {"pickle", &pickle_family_template, "pickle", false, GF_LINK, "Link", pickle_rules_create, NULL, NULL},
+    {"shifted-square", &shifted_family_template, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create, NULL, NULL},
     {"nickdanger", &variant_nickdanger, "nickdanger", false, GF_FIELDS, NULL, NULL, nickdanger_family_check,
      nickdanger_family_make},
 };
@@ -178,7 +178,7 @@ static void fill_entry(struct family_game *g, const struct family *f)
     g->v.start_fen = s->start;
     g->v.piece_letters = g->letters;
     g->v.has_castling = s->castle_count > 0;
-    g->v.has_san = f->template->steps_are_turns && s->pieces[0].letter == 'P'; /* SAN needs one-step turns */
+    g->v.has_san = f->template->has_san && s->pieces[0].letter == 'P'; /* SAN: the family's one-step turns */
     for (int i = 0; i < s->bench_count; i++)
         g->bench[i] = s->bench[i];
     if (!s->bench_count)

@@ -50,6 +50,8 @@ static inline const struct family_game *family_game_of(const struct variant *v)
 extern const struct variant chess_family_template;
 /* The Polypiece family's (variants/polypiece.c): the rules of the lists. */
 extern const struct variant polypiece_family_template;
+/* The Single Square families' (variants/pickle.c, variants/shifted.c). */
+extern const struct variant pickle_family_template, shifted_family_template;
 
 /* The Nick Danger family (variants/family_nickdanger.c): its own checks of a
  * declaration (boards, link pairs, the orthodox pieces), and the game made

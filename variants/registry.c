@@ -24,8 +24,8 @@ static const struct builtin {
     {NULL, "polypiece-phased"},
     {&interdependent_game, NULL},
     {&nickdanger_game, NULL},
-    {&pickle_game, NULL},
-    {&shifted_game, NULL},
+    {NULL, "pickle"},
+    {NULL, "shifted-square"},
 };
 
 #define BUILTIN_COUNT ((int)(sizeof builtins / sizeof builtins[0]))
