@@ -37,7 +37,7 @@ static const struct family families[] = {
     {"polypiece", &polypiece_family_template, "polypiece", true, GF_FIELDS, NULL, NULL, NULL, NULL},
     {"pickle", &pickle_family_template, "pickle", false, GF_LINK, "Link", pickle_rules_create, NULL, NULL},
     {"shifted-square", &shifted_family_template, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create, NULL, NULL},
-    {"nickdanger", &variant_nickdanger, "nickdanger", false, GF_FIELDS, NULL, NULL, nickdanger_family_check,
+    {"nickdanger", &nickdanger_family_template, "nickdanger", false, GF_FIELDS, NULL, NULL, nickdanger_family_check,
      nickdanger_family_make},
 };
 

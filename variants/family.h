@@ -52,6 +52,8 @@ extern const struct variant chess_family_template;
 extern const struct variant polypiece_family_template;
 /* The Single Square families' (variants/pickle.c, variants/shifted.c). */
 extern const struct variant pickle_family_template, shifted_family_template;
+/* The Nick Danger family's (variants/nickdanger.c): links, phases, the boards' geometry. */
+extern const struct variant nickdanger_family_template;
 
 /* The Nick Danger family (variants/family_nickdanger.c): its own checks of a
  * declaration (boards, link pairs, the orthodox pieces), and the game made

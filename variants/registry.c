@@ -23,7 +23,7 @@ static const struct builtin {
     {NULL, "polypiece"},
     {NULL, "polypiece-phased"},
     {&interdependent_game, NULL},
-    {&nickdanger_game, NULL},
+    {NULL, "nickdanger"},
     {NULL, "pickle"},
     {NULL, "shifted-square"},
 };
