@@ -14,23 +14,10 @@
 #include "variants/core/fen.h"
 #include "variants/core/turn.h"
 #include "variants/nickdanger.h"
-#include "variants/registry.h"
 
-/* These tests play the built-in two-board game: its rules value (Links 8,
- * same-rank, twinkle), the one its positions are read with. */
-static const struct nd_rules *builtin_rules(void)
-{
-    static struct position start;
-    static const struct nd_rules *rules;
-    if (!rules) {
-        const struct variant *v = variant_find("nickdanger");
-        char msg[VARIANT_ERR_LEN];
-        ck_assert_msg(fen_read(&start, v, v->start_fen, msg, sizeof msg) == 0, "%s", msg);
-        rules = start.rules;
-    }
-    return rules;
-}
-#define ND_R builtin_rules()
+/* These tests play the built-in two-board game. */
+#include "tests/test_nd_rules.h"
+#define ND_R nd_builtin_rules()
 #include "protocol/xboard_setup.h"
 
 static struct position *pos;
