@@ -153,6 +153,17 @@ START_TEST(square_families_registered_and_played)
     want = perft_set(variant_find("shifted-square"), "Shift", "d3=z6", NULL, 4);
     ck_assert_uint_ne(want, perft_set(variant_find("shifted-square"), NULL, NULL, NULL, 4));
     ck_assert_uint_eq(perft_of(shifted, NULL, 4), want);
+    /* As the built-in games: SAN in Pickle, none in Shifted Square (its added square has no SAN name),
+     * and Pickle's view (the linked square's second place) for a file's Pickle game. */
+    ck_assert(pickle->has_san);
+    ck_assert(!shifted->has_san);
+    struct position *pos = malloc(sizeof *pos);
+    ck_assert_int_eq(fen_read(pos, pickle, pickle->start_fen, err, sizeof err), 0);
+    struct board_view *bv = malloc(sizeof *bv);
+    view_describe(pos, bv);
+    ck_assert_int_eq(bv->link_count, 1);
+    free(bv);
+    free(pos);
 }
 END_TEST
 
