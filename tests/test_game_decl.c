@@ -61,7 +61,7 @@ END_TEST
 static struct game_decl chess_like(void)
 {
     struct game_decl g = {
-        .variant = &variant_normal,
+        .variant = variant_find("normal"),
         .pieces = {CHESS_ORTHODOX_PIECES},
         .promotion = "QRBN",
         .castling = CHESS_ORTHODOX_CASTLING,

@@ -10,6 +10,8 @@
 #include "variants/core/fen.h"
 #include "variants/core/settings.h"
 #include "variants/core/turn.h"
+#include "variants/core_games.h"
+#include "variants/gamefile.h"
 #include "variants/registry.h"
 #include "variants/view.h"
 
@@ -151,6 +153,17 @@ START_TEST(square_families_registered_and_played)
     want = perft_set(variant_find("shifted-square"), "Shift", "d3=z6", NULL, 4);
     ck_assert_uint_ne(want, perft_set(variant_find("shifted-square"), NULL, NULL, NULL, 4));
     ck_assert_uint_eq(perft_of(shifted, NULL, 4), want);
+    /* As the built-in games: SAN in Pickle, none in Shifted Square (its added square has no SAN name),
+     * and Pickle's view (the linked square's second place) for a file's Pickle game. */
+    ck_assert(pickle->has_san);
+    ck_assert(!shifted->has_san);
+    struct position *pos = malloc(sizeof *pos);
+    ck_assert_int_eq(fen_read(pos, pickle, pickle->start_fen, err, sizeof err), 0);
+    struct board_view *bv = malloc(sizeof *bv);
+    view_describe(pos, bv);
+    ck_assert_int_eq(bv->link_count, 1);
+    free(bv);
+    free(pos);
 }
 END_TEST
 
@@ -166,7 +179,7 @@ START_TEST(reader_refusals)
     refused("[x]\ncolour = red\n",
             "g.ini:2: colour: unknown field (allowed: family, name, board, piece, start, promotion, castling, "
             "powers, phased, link, shift, boards, link-pairs, links, link-squares, after-linking, bench, bench-depth, "
-            "rules, card)");
+            "rules, card, xboard)");
     refused("[x]\nname = A\nname = B\n", "g.ini:3: name: given twice (first on line 2; allowed: once per game)");
     refused("[x]\nname = A\n", "g.ini:1: family: missing in [x] (allowed: none; it is required)");
     refused(CHESS "board = 8by8\n", "g.ini:12: board: '8by8' (allowed: FILESxRANKS, 1..24 files and 1..8 ranks, e.g. 8x8)");
@@ -398,6 +411,60 @@ START_TEST(files_and_all_or_none)
 }
 END_TEST
 
+/* The built-in games that are entries of the built-in file (games/core.ini,
+ * compiled in): each is registered under its id, with the file's name,
+ * start, bench, rules card and page, as a built-in game (no file to give an
+ * engine), and a file cannot declare one again. */
+START_TEST(core_file_games_are_builtin)
+{
+    static struct game_spec specs[GAMEFILE_MAX_GAMES];
+    int n = gamefile_read_text(CORE_GAMES_NAME, core_games_text, specs, GAMEFILE_MAX_GAMES, err, sizeof err);
+    ck_assert_msg(n >= 1, "%s", err);
+    ck_assert_str_eq(specs[0].id, "normal");
+    for (int i = 0; i < n; i++) {
+        const struct variant *v = variant_find(specs[i].id);
+        ck_assert_msg(v != NULL, "%s is not registered", specs[i].id);
+        const struct game_decl *g = game_of(v);
+        ck_assert_str_eq(v->title, specs[i].name);
+        ck_assert_str_eq(v->start_fen, specs[i].start);
+        ck_assert_str_eq(g->rules_card, specs[i].card);
+        ck_assert_str_eq(g->rules_doc, specs[i].rules);
+        ck_assert_int_eq(v->bench_depth, specs[i].bench_depth);
+        for (int b = 0; b < specs[i].bench_count; b++)
+            ck_assert_str_eq(v->bench_fens[b], specs[i].bench[b]);
+        ck_assert_ptr_null(variant_file_of(v));
+        char text[2048];
+        snprintf(text, sizeof text, "[%s]\nfamily = chess\nname = Again\n" PIECES START CASTLING, specs[i].id);
+        ck_assert_int_eq(variant_load_text("again.ini", text, err, sizeof err), -1);
+    }
+    /* Orthodox chess: XBoard knows it (no `setup`), its perft and its dead positions are chess's. */
+    const struct variant *normal = variant_find("normal");
+    ck_assert_ptr_null(game_of(normal)->xboard);
+    ck_assert_uint_eq(perft_of(normal, NULL, 3), 8902);
+    struct position *pos = malloc(sizeof *pos);
+    ck_assert_int_eq(fen_read(pos, normal, "8/8/4k3/8/8/3NK3/8/8 w - - 0 1", err, sizeof err), 0);
+    ck_assert_str_eq(normal->outcome(pos, 8).reason, "Insufficient material");
+    free(pos);
+    /* SAN where the family's turns are one step and named as chess's: not Shifted Square's added square. */
+    ck_assert(variant_find("pickle")->has_san);
+    ck_assert(!variant_find("shifted-square")->has_san);
+    char msg[VARIANT_ERR_LEN];
+    ck_assert_msg(variant_check_all(msg, sizeof msg) == 0, "%s", msg);
+}
+END_TEST
+
+/* `xboard`: setup or known, and known only for orthodox chess's id. */
+START_TEST(xboard_field_refusals)
+{
+    refused(CHESS "xboard = maybe\n", "g.ini:12: xboard: 'maybe' (allowed: setup, known)");
+    refused(CHESS "xboard = known\n",
+            "g.ini:12: xboard: known: XBoard knows no game 'mine' of the chess family (allowed: setup; known: the "
+            "chess family's normal only)");
+    ck_assert_msg(variant_load_text("g.ini", CHESS "xboard = setup\n", err, sizeof err) == 1, "%s", err);
+    ck_assert_ptr_nonnull(game_of(variant_find("mine"))->xboard);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gamefile");
@@ -413,6 +480,8 @@ int main(void)
     tcase_add_test(tc, nickdanger_family_refusals);
     tcase_add_test(tc, nickdanger_four_boards);
     tcase_add_test(tc, files_and_all_or_none);
+    tcase_add_test(tc, core_file_games_are_builtin);
+    tcase_add_test(tc, xboard_field_refusals);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -16,7 +16,8 @@
 #include "variants/nickdanger.h"
 
 /* These tests play the built-in two-board game. */
-#define ND_R nd_default_rules()
+#include "tests/test_nd_rules.h"
+#define ND_R nd_builtin_rules()
 #include "protocol/xboard_setup.h"
 
 static struct position *pos;

@@ -18,7 +18,8 @@
 #include "variants/nickdanger.h"
 
 /* These tests play the built-in two-board game. */
-#define ND_R nd_default_rules()
+#include "tests/test_nd_rules.h"
+#define ND_R nd_builtin_rules()
 #include "variants/nickdanger_attacks.h"
 #include "tests/test_size.h"
 

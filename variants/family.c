@@ -33,11 +33,11 @@ struct family {
 };
 
 static const struct family families[] = {
-    {"chess", &variant_normal, "normal", false, GF_FIELDS, NULL, NULL, NULL, NULL},
-    {"polypiece", &variant_polypiece, "polypiece", true, GF_FIELDS, NULL, NULL, NULL, NULL},
-    {"pickle", &variant_pickle, "pickle", false, GF_LINK, "Link", pickle_rules_create, NULL, NULL},
-    {"shifted-square", &variant_shifted, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create, NULL, NULL},
-    {"nickdanger", &variant_nickdanger, "nickdanger", false, GF_FIELDS, NULL, NULL, nickdanger_family_check,
+    {"chess", &chess_family_template, "normal", false, GF_FIELDS, NULL, NULL, NULL, NULL},
+    {"polypiece", &polypiece_family_template, "polypiece", true, GF_FIELDS, NULL, NULL, NULL, NULL},
+    {"pickle", &pickle_family_template, "pickle", false, GF_LINK, "Link", pickle_rules_create, NULL, NULL},
+    {"shifted-square", &shifted_family_template, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create, NULL, NULL},
+    {"nickdanger", &nickdanger_family_template, "nickdanger", false, GF_FIELDS, NULL, NULL, nickdanger_family_check,
      nickdanger_family_make},
 };
 
@@ -127,6 +127,10 @@ static int check_family_fields(const struct game_spec *s, const struct family *f
                                    "not a field of the %s family (allowed in: %s)", f->name, field_family[i]);
     if (check_pieces(s, f, err, errlen) || (f->check && f->check(s, err, errlen)))
         return -1;
+    if (s->xboard_known && (strcmp(f->name, "chess") != 0 || strcmp(s->id, "normal") != 0))
+        return gamefile_refuse(s, GF_XBOARD, err, errlen,
+                               "known: XBoard knows no game '%s' of the %s family (allowed: setup; known: the "
+                               "chess family's normal only)", s->id, f->name);
     for (const char *c = s->promotion; *c; c++) {
         int i = 1;
         while (i < FAMILY_PIECES - 1 && s->pieces[i].letter != *c)
@@ -174,7 +178,7 @@ static void fill_entry(struct family_game *g, const struct family *f)
     g->v.start_fen = s->start;
     g->v.piece_letters = g->letters;
     g->v.has_castling = s->castle_count > 0;
-    g->v.has_san = f->template->steps_are_turns && s->pieces[0].letter == 'P'; /* SAN needs one-step turns */
+    g->v.has_san = f->template->has_san && s->pieces[0].letter == 'P'; /* SAN: the family's one-step turns */
     for (int i = 0; i < s->bench_count; i++)
         g->bench[i] = s->bench[i];
     if (!s->bench_count)
@@ -195,7 +199,7 @@ static void fill_entry(struct family_game *g, const struct family *f)
     g->xboard = (struct xboard_setup){.piece_to_char = g->xboard_letters, .files = f->template->geo.files,
                                       .ranks = f->template->geo.ranks, .parent = "fairy", .fen_fields = 6,
                                       .piece_lines = !f->powers_listed};
-    g->decl.xboard = &g->xboard;
+    g->decl.xboard = s->xboard_known ? NULL : &g->xboard;
 }
 
 /* The chess family: the declared Betza powers, fixed; orthodox chess's
@@ -215,11 +219,9 @@ static int make_chess(struct family_game *g)
 static int make_polypiece(struct family_game *g, char *err, size_t errlen)
 {
     const struct game_spec *s = &g->spec;
-    const struct variant *template = s->phased ? &variant_polypiece_phased : &variant_polypiece;
     g->v.reset_rules = own_rules_reset;
     g->v.rules_new = NULL;
     g->v.rules_new_for = polypiece_family_rules_new;
-    g->v.bench_depth = s->bench_depth ? s->bench_depth : template->bench_depth;
     g->option[0] = (struct variant_option){"Powers", "string",
                                            s->line[GF_POWERS] ? s->powers : POLYPIECE_DEFAULT_POWERS, NULL};
     g->v.options = g->option;

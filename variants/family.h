@@ -45,6 +45,16 @@ static inline const struct family_game *family_game_of(const struct variant *v)
     return (const struct family_game *)(const void *)v;
 }
 
+/* The chess family's hooks, evaluation and outcome (variants/family_chess.c):
+ * the entry a chess game of a file copies, without id, title or start. */
+extern const struct variant chess_family_template;
+/* The Polypiece family's (variants/polypiece.c): the rules of the lists. */
+extern const struct variant polypiece_family_template;
+/* The Single Square families' (variants/pickle.c, variants/shifted.c). */
+extern const struct variant pickle_family_template, shifted_family_template;
+/* The Nick Danger family's (variants/nickdanger.c): links, phases, the boards' geometry. */
+extern const struct variant nickdanger_family_template;
+
 /* The Nick Danger family (variants/family_nickdanger.c): its own checks of a
  * declaration (boards, link pairs, the orthodox pieces), and the game made
  * from a declaration the common checks passed. 0, or -1 with the refusal. */

@@ -68,9 +68,7 @@ struct game_decl {
 };
 
 /* Each game's entry of the core's interface (variants/NAME.c) and its declaration (variants/NAME_game.c). */
-extern const struct variant variant_normal, variant_dialectic, variant_hegelian, variant_interweave, variant_polypiece,
-    variant_polypiece_phased, variant_interdependent, variant_nickdanger, variant_pickle, variant_shifted;
-extern const struct game_decl normal_game, dialectic_game, hegelian_game, interweave_game, polypiece_game,
-    polypiece_phased_game, interdependent_game, nickdanger_game, pickle_game, shifted_game;
+extern const struct variant variant_dialectic, variant_hegelian, variant_interweave, variant_interdependent;
+extern const struct game_decl dialectic_game, hegelian_game, interweave_game, interdependent_game;
 
 #endif

@@ -263,6 +263,16 @@ static int read_card(struct game_spec *s, char *v, char *msg, size_t n)
     return copy_text(s->card, sizeof s->card, v, "the GUI's rules card, HTML", msg, n);
 }
 
+/* `xboard`: `setup` (XBoard is sent a `setup` line, parent fairy) or `known`
+ * (XBoard plays the game of this id as its own: orthodox chess's `normal`). */
+static int read_xboard(struct game_spec *s, char *v, char *msg, size_t n)
+{
+    if (strcmp(v, "setup") != 0 && strcmp(v, "known") != 0)
+        return error_set(msg, n, "'%s' (allowed: setup, known)", v);
+    s->xboard_known = strcmp(v, "known") == 0;
+    return 0;
+}
+
 static const struct field_def fields[GF_FIELDS] = {
     [GF_FAMILY] = {"family", true, false, read_family},
     [GF_NAME] = {"name", true, false, read_name},
@@ -284,6 +294,7 @@ static const struct field_def fields[GF_FIELDS] = {
     [GF_BENCH_DEPTH] = {"bench-depth", false, false, read_bench_depth},
     [GF_RULES] = {"rules", false, false, read_rules},
     [GF_CARD] = {"card", false, false, read_card},
+    [GF_XBOARD] = {"xboard", false, false, read_xboard},
 };
 
 const char *gamefile_field_name(enum gamefile_field f) { return f < GF_FIELDS ? fields[f].name : "?"; }

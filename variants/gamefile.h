@@ -22,7 +22,7 @@
 #define GAMEFILE_MAX_GAMES 32
 #define GAMEFILE_ID_LEN 32       /* longest id + 1 */
 #define GAMEFILE_NAME_LEN 64     /* longest game or piece name + 1 */
-#define GAMEFILE_CARD_LEN 512    /* longest rules card + 1 */
+#define GAMEFILE_CARD_LEN 2048   /* longest rules card + 1 (a line is at most 2047 characters) */
 #define GAMEFILE_MAX_BENCH 8
 #define GAMEFILE_PATH_LEN 256
 #define GAMEFILE_SQUARES_LEN 16  /* longest `link` or `shift` value + 1 */
@@ -51,6 +51,7 @@ enum gamefile_field {
     GF_BENCH_DEPTH,
     GF_RULES,
     GF_CARD,
+    GF_XBOARD,
     GF_FIELDS
 };
 
@@ -93,6 +94,7 @@ struct game_spec {
     int bench_depth;                   /* 0: the family's */
     char rules[GAMEFILE_ID_LEN];       /* NAME of docs/rules/NAME.md; "": the family's */
     char card[GAMEFILE_CARD_LEN];
+    bool xboard_known;                 /* `xboard = known`: XBoard knows the game by its id, no `setup` */
 };
 
 /* Reads the games of `text` (named `file` in messages) into specs[0..max-1].

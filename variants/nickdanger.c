@@ -16,9 +16,6 @@
 
 /* ---- Rules and settings ----------------------------------------------------------- */
 
-static struct nd_rules default_rules;
-static pf_once_flag rules_once = PF_ONCE_INIT;
-
 /* Two boards keep board 1 in its 8x8 frame at column ND_BOARD1_COL (files
  * i-p whatever its size); more boards are as wide as their files. */
 static int frame_width(int count, int b, const int files[]) { return count == 2 && b > 0 ? 8 : files[b]; }
@@ -55,22 +52,11 @@ void nd_geometry(const struct nd_rules *r, struct geometry *g)
 static void rules_defaults(struct nd_rules *r)
 {
     static const int eight[2] = {8, 8};
-    chess_rules_declared(&r->chess, &nickdanger_game);
     r->max_links = ND_DEFAULT_LINKS;
     r->link_squares = ND_SQUARES_SAME_RANK;
     r->after_linking = ND_AFTER_TWINKLE;
     nd_rules_layout(r, 2, eight, eight);
 }
-
-static void build_rules(void) { rules_defaults(&default_rules); }
-
-const struct nd_rules *nd_default_rules(void)
-{
-    pf_once(&rules_once, build_rules);
-    return &default_rules;
-}
-
-static void nd_reset_rules(struct position *pos) { pos->rules = nd_default_rules(); }
 
 /* The values of the combo settings, in the order of their enums. */
 static const char *const link_squares_names[] = {"same-rank", "same-square", "same-colour", "any", "same-quadrant"};
@@ -86,17 +72,6 @@ static const struct variant_option nd_options[] = {
 };
 _Static_assert(ND_DEFAULT_LINKS == 8 && ND_LINK_SLOTS == 32, "nd_options states the Links default and range");
 _Static_assert(ND_SQUARES_SAME_RANK == 0 && ND_AFTER_TWINKLE == 0, "the combos' defaults are their first values");
-
-static void *nd_rules_new(char *err, size_t errlen)
-{
-    struct nd_rules *r = malloc(sizeof *r);
-    if (!r) {
-        error_set(err, errlen, "Nick Danger settings: out of memory");
-        return NULL;
-    }
-    rules_defaults(r);
-    return r;
-}
 
 static void nd_rules_free(void *rules) { free(rules); }
 
@@ -528,31 +503,20 @@ static void nd_notation_step(struct position *pos, Move m, int index, char *out,
 
 /* ---- The entry ------------------------------------------------------------------- */
 
-/* Bench: the start, a linking-phase opening, and a twinkle-phase middle game. */
-static const char *const nickdanger_bench[] = {
-    "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1 - L -",
-    "rnbqkbnr8/pppp1ppp8/16/4p11/4P11/16/PPPP1PPP8/RNBQKBNR8 w KQkq - 0 2 a3k3 L +a3k3",
-    "r3k2r8/pp1p1ppp8/5n7nP1/1B1Q6NQ4/3q2b5q1b1/2N6pN5/1PP2PPP8/R3K2R8 w KQkq - 0 20 "
-    "a2i2,c3k3,e3m3,d4m4,g4o4,d5l5,f6n6,h6p6 T -",
-    NULL,
-};
-
-const struct variant variant_nickdanger = {
-    .id = "nickdanger",
-    .title = "Nick Danger Chess",
+/* The Nick Danger family's hooks (variants/family.h): a game of the family
+ * (`nickdanger` of games/core.ini, and the other board sets) is this entry
+ * with the declaration's id, start, bench and boards (its geometry), and its
+ * own rules value made from its boards and settings (family_nickdanger.c). */
+const struct variant nickdanger_family_template = {
     .geo = {16, 8, {0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23}},
-    .start_fen = "rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w KQkq - 0 1 - L -",
-    .bench_fens = nickdanger_bench,
     .bench_depth = 5,
     .piece_letters = ".PNBRQK",
     .royal_type = KING,
     .has_castling = true,
     .ext_size = (int)sizeof(struct nd_state),
     .steps_are_turns = false,
-    .reset_rules = nd_reset_rules,
     .options = nd_options,
     .option_count = COUNT_OF(nd_options),
-    .rules_new = nd_rules_new,
     .rules_free = nd_rules_free,
     .set_option = nd_set_option,
     .get_option = nd_get_option,

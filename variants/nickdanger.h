@@ -246,9 +246,6 @@ struct nd_link_scorer {
 void nd_link_scorer_init(struct nd_link_scorer *sc, struct position *pos);
 int nd_link_scorer_score(struct nd_link_scorer *sc, Move m);
 
-/* The default rules (Links 8, same-rank, twinkle), for a position read without a game's settings (nickdanger.c). */
-const struct nd_rules *nd_default_rules(void);
-
 /* The settings' names, in the order of struct nd_rules' fields (Links, LinkSquares, AfterLinking). */
 #define ND_SETTINGS 3
 extern const char *const nd_setting_names[ND_SETTINGS];

@@ -25,23 +25,6 @@
 
 /* ---- Rules and the Link setting ------------------------------------------------ */
 
-static struct ssq_rules default_rules;
-static pf_once_flag rules_once = PF_ONCE_INIT;
-
-static void rules_defaults(struct ssq_rules *r)
-{
-    chess_rules_declared(&r->chess, &pickle_game);
-    ssq_parse_pair(r, "Link", SSQ_DEFAULT, 1, 8, NULL, 0);
-}
-
-static void build_rules(void) { rules_defaults(&default_rules); }
-
-static void pickle_reset_rules(struct position *pos)
-{
-    pf_once(&rules_once, build_rules);
-    pos->rules = &default_rules;
-}
-
 static const struct variant_option pickle_options[] = {
     {"Link", "string", SSQ_DEFAULT, NULL},
 };
@@ -49,11 +32,6 @@ static const struct variant_option pickle_options[] = {
 void *pickle_rules_create(const struct game_decl *g, const char *link, char *err, size_t errlen)
 {
     return ssq_rules_create(g, "Link", link, 1, 8, err, errlen);
-}
-
-static void *pickle_rules_new(char *err, size_t errlen)
-{
-    return pickle_rules_create(&pickle_game, SSQ_DEFAULT, err, errlen);
 }
 
 static void pickle_rules_free(void *rules) { free(rules); }
@@ -312,33 +290,20 @@ static int pickle_validate(struct position *pos, char *err, size_t errlen)
 
 /* ---- The entry ----------------------------------------------------------------------- */
 
-/* `rulezero bench`: the start, Kiwipete (a Pawn on the linked square e4), a
- * middlegame of XBoard's with a Pawn beside x5, a rook ending. */
-static const char *const pickle_bench[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "r3k2r/5p2/p2bbp2/q1p4p/P2p3P/2P5/1P2QPP1/R2NKB1R b KQkq h3 0 16",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    NULL,
-};
-
-const struct variant variant_pickle = {
-    .id = "pickle",
-    .title = "Simple Pickle Single Square Chess",
+/* The Simple Pickle Single Square Chess family's hooks (variants/family.h): a game of the family
+ * (`pickle` of games/core.ini) is this entry with the declaration's id,
+ * start, bench and pieces, and its own rules value made from its Link. */
+const struct variant pickle_family_template = {
     .geo = {8, 8, {1, 2, 3, 4, 5, 6, 7, 8}},
-    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    .bench_fens = pickle_bench,
     .bench_depth = 10,
     .piece_letters = ".PNBRQK",
     .royal_type = KING,
     .has_castling = true,
     .steps_are_turns = true,
     .has_san = true,
-    .reset_rules = pickle_reset_rules,
     .options = pickle_options,
     .option_count = 1,
     .options_change_board = true,
-    .rules_new = pickle_rules_new,
     .rules_free = pickle_rules_free,
     .set_option = pickle_set_option,
     .get_option = pickle_get_option,

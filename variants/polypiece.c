@@ -511,39 +511,10 @@ static struct poly_rules *rules_create(const struct game_decl *g, bool phased, c
     return r;
 }
 
-static struct poly_rules *rules_new(bool phased, char *err, size_t errlen)
-{
-    return rules_create(phased ? &polypiece_phased_game : &polypiece_game, phased, POLYPIECE_DEFAULT_POWERS, err,
-                        errlen);
-}
-
 void *polypiece_rules_create(const struct game_decl *g, bool phased, const char *powers, char *err, size_t errlen)
 {
     return rules_create(g, phased, powers, err, errlen);
 }
-
-static void *rules_new_plain(char *err, size_t errlen) { return rules_new(false, err, errlen); }
-static void *rules_new_phased(char *err, size_t errlen) { return rules_new(true, err, errlen); }
-
-/* The default lists, for a position read without a game's settings (bench,
- * a FEN given alone): built once, never changed afterwards. */
-static struct poly_rules *default_rules[2];
-static pf_once_flag defaults_once = PF_ONCE_INIT;
-
-static void build_defaults(void)
-{
-    default_rules[0] = rules_new(false, NULL, 0);
-    default_rules[1] = rules_new(true, NULL, 0);
-}
-
-static const struct poly_rules *defaults(bool phased)
-{
-    pf_once(&defaults_once, build_defaults);
-    return default_rules[phased];
-}
-
-static void reset_plain(struct position *pos) { pos->rules = defaults(false); }
-static void reset_phased(struct position *pos) { pos->rules = defaults(true); }
 
 /* ---- Evaluation -------------------------------------------------------------------- */
 
@@ -603,43 +574,21 @@ _Static_assert(POLYPIECE_NNUE_STATE == 2 * (KING - KNIGHT + 1) * POLYPIECE_MAX_E
 
 static const int orthodox_values[MAX_TYPES] = {0, 100, 320, 330, 500, 900, 20000};
 
-static const char *const polypiece_bench[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000",
-    "r1b1k2r/pppp1ppp/2n2q2/2b1pN2/4P3/1N6/PPPP1PPP/R1BQKB1R w KQkq - 6 5 01001",
-    "n7/PK1k4/8/8/8/2N5/8/8 w - - 0 1 00000",
-    "8/1K6/P7/kn6/4N3/8/8/8 w - - 0 1 00000",
-    NULL,
-};
-
-#define POLYPIECE_COMMON                                                                                        \
-    .geo = {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},                                                                    \
-    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 00000",                             \
-    .bench_fens = polypiece_bench, .piece_letters = ".PNBRQK", .royal_type = KING, .has_castling = true,        \
-    .ext_size = (int)sizeof(struct phases), .steps_are_turns = true, .read_extra = read_phases,                 \
-    .validate = chess_validate, .write_extra = write_phases, .read_ep = chess_read_ep,                          \
-    .generate = chess_generate, .count_turns = chess_count_turns, .make = chess_make, .unmake = chess_unmake,  \
-    .in_check = chess_in_check,                                                                                 \
-    .is_capture = chess_is_capture, .outcome = chess_outcome, .format_step = chess_format_step,                 \
-    .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,        \
-    .has_check = true, .has_san = true, .options = powers_option, .option_count = 1, .set_option = set_option,  \
-    .get_option = get_option, .rules_free = rules_free, .ext_key = phases_key, .state_ok = phases_ok,             \
-    .evaluate = polypiece_evaluate, .eval_params = &polypiece_eval_params,                                      \
-    .nnue_state_count = POLYPIECE_NNUE_STATE, .nnue_state_active = polypiece_nnue_state
-
-const struct variant variant_polypiece = {
-    .id = "polypiece",
-    .title = "Polypiece Chess",
+/* The Polypiece family's hooks (variants/family.h): a game of the family
+ * (`polypiece`, `polypiece-phased` of games/core.ini) is this entry with the
+ * declaration's id, start, bench and lists, and its own rules value. */
+const struct variant polypiece_family_template = {
+    .geo = {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},
     .bench_depth = 11,
-    .reset_rules = reset_plain,
-    .rules_new = rules_new_plain,
-    POLYPIECE_COMMON,
-};
-
-const struct variant variant_polypiece_phased = {
-    .id = "polypiece-phased",
-    .bench_depth = 9,
-    .title = "Phased Polypiece Chess",
-    .reset_rules = reset_phased,
-    .rules_new = rules_new_phased,
-    POLYPIECE_COMMON,
+    .piece_letters = ".PNBRQK", .royal_type = KING, .has_castling = true,
+    .ext_size = (int)sizeof(struct phases), .steps_are_turns = true, .read_extra = read_phases,
+    .validate = chess_validate, .write_extra = write_phases, .read_ep = chess_read_ep,
+    .generate = chess_generate, .count_turns = chess_count_turns, .make = chess_make, .unmake = chess_unmake,
+    .in_check = chess_in_check,
+    .is_capture = chess_is_capture, .outcome = chess_outcome, .format_step = chess_format_step,
+    .generate_noisy = chess_generate_captures, .allow_null_move = true, .piece_values = orthodox_values,
+    .has_check = true, .has_san = true, .options = powers_option, .option_count = 1, .set_option = set_option,
+    .get_option = get_option, .rules_free = rules_free, .ext_key = phases_key, .state_ok = phases_ok,
+    .evaluate = polypiece_evaluate, .eval_params = &polypiece_eval_params,
+    .nnue_state_count = POLYPIECE_NNUE_STATE, .nnue_state_active = polypiece_nnue_state,
 };

@@ -4,36 +4,106 @@
 
 #include "variants/betza.h"
 #include "variants/core/error.h"
+#include "variants/core/platform.h"
+#include "variants/core_games.h"
 #include "variants/family.h"
 #include "variants/registry.h"
 
-static const struct game_decl *const registry[] = {
-    &normal_game,
-    &dialectic_game,
-    &hegelian_game,
-    &interweave_game,
-    &polypiece_game,
-    &polypiece_phased_game,
-    &interdependent_game,
-    &nickdanger_game,
-    &pickle_game,
-    &shifted_game,
+/* The built-in games, in this order (UCI's UCI_Variant list, CECP's
+ * `feature variants`): a game whose C declares it, or the id of an entry of
+ * the built-in game file (games/core.ini, compiled in: variants/core_games.h). */
+static const struct builtin {
+    const struct game_decl *decl;
+    const char *core_id;
+} builtins[] = {
+    {NULL, "normal"},
+    {&dialectic_game, NULL},
+    {&hegelian_game, NULL},
+    {&interweave_game, NULL},
+    {NULL, "polypiece"},
+    {NULL, "polypiece-phased"},
+    {&interdependent_game, NULL},
+    {NULL, "nickdanger"},
+    {NULL, "pickle"},
+    {NULL, "shifted-square"},
 };
 
-#define REGISTRY_SIZE ((int)(sizeof registry / sizeof registry[0]))
+#define BUILTIN_COUNT ((int)(sizeof builtins / sizeof builtins[0]))
+
+/* The built-in games made (the file's games from its text at first use;
+ * made once, never freed), and the built-in file's problem if it had one
+ * (variant_check_all reports it). */
+static const struct game_decl *registry[BUILTIN_COUNT];
+static int registry_size;
+static char core_problem[VARIANT_ERR_LEN];
+static pf_once_flag builtins_once = PF_ONCE_INIT;
 
 /* The games of game files, after the built-in ones, in the order loaded
  * (variant_load_file; variant_unload_files empties the list). */
 static const struct game_decl *loaded[REGISTRY_MAX_LOADED];
 static int loaded_count;
 
-int variant_count(void) { return REGISTRY_SIZE + loaded_count; }
+/* The built-in file's games by id; false with the problem in core_problem. */
+static bool make_core_games(const struct game_decl *made[BUILTIN_COUNT])
+{
+    struct game_spec *specs = malloc(GAMEFILE_MAX_GAMES * sizeof *specs);
+    if (!specs)
+        return error_set(core_problem, sizeof core_problem, "%s: out of memory", CORE_GAMES_NAME) == 0;
+    int n = gamefile_read_text(CORE_GAMES_NAME, core_games_text, specs, GAMEFILE_MAX_GAMES, core_problem,
+                               sizeof core_problem);
+    bool ok = n > 0;
+    for (int i = 0; ok && i < n; i++) {
+        int slot = 0;
+        while (slot < BUILTIN_COUNT && !(builtins[slot].core_id && strcmp(builtins[slot].core_id, specs[i].id) == 0))
+            slot++;
+        if (slot == BUILTIN_COUNT)
+            ok = error_set(core_problem, sizeof core_problem, "%s:%d: id: '%s' is no built-in game (allowed: %s)",
+                           CORE_GAMES_NAME, specs[i].section_line, specs[i].id,
+                           "the ids of variants/registry.c's list") == 0;
+        else if (!made[slot])
+            ok = (made[slot] = family_build(&specs[i], CORE_GAMES_NAME, core_problem, sizeof core_problem)) != NULL;
+    }
+    free(specs);
+    return ok;
+}
+
+/* The built-in games in their order; one the built-in file failed to make is left out. */
+static void make_builtins(void)
+{
+    const struct game_decl *made[BUILTIN_COUNT] = {0};
+    make_core_games(made);
+    for (int i = 0; i < BUILTIN_COUNT; i++) {
+        const struct game_decl *g = builtins[i].decl ? builtins[i].decl : made[i];
+        if (g)
+            registry[registry_size++] = g;
+        else if (!core_problem[0])
+            error_set(core_problem, sizeof core_problem, "%s: the built-in game '%s' is not declared",
+                      CORE_GAMES_NAME, builtins[i].core_id);
+    }
+}
+
+static int builtin_count(void)
+{
+    pf_once(&builtins_once, make_builtins);
+    return registry_size;
+}
+
+/* The registered games without making the built-in ones (while they are made). */
+static int count_made(void) { return registry_size + loaded_count; }
+
+static const struct game_decl *made_at(int i)
+{
+    if (i >= 0 && i < registry_size)
+        return registry[i];
+    return i >= registry_size && i < count_made() ? loaded[i - registry_size] : NULL;
+}
+
+int variant_count(void) { return builtin_count() + loaded_count; }
 
 const struct game_decl *game_at(int i)
 {
-    if (i >= 0 && i < REGISTRY_SIZE)
-        return registry[i];
-    return i >= REGISTRY_SIZE && i < REGISTRY_SIZE + loaded_count ? loaded[i - REGISTRY_SIZE] : NULL;
+    builtin_count();
+    return made_at(i);
 }
 
 const struct variant *variant_at(int i)
@@ -68,7 +138,7 @@ static int loaded_before(const struct game_spec *s, const char *path, char *err,
     int i = index_of_id(s->id);
     if (i < 0)
         return 0;
-    if (i >= REGISTRY_SIZE && strcmp(family_game_of(game_at(i)->variant)->path, path) == 0)
+    if (i >= builtin_count() && strcmp(family_game_of(game_at(i)->variant)->path, path) == 0)
         return 1;
     return error_set(err, errlen, "%s:%d: id: '%s' is already a game (allowed: an id no other game has)", s->file,
                      s->section_line, s->id);
@@ -161,8 +231,8 @@ static int check_entry(const struct variant *v, char *err, size_t errlen)
         snprintf(err, errlen, "variant %s: SAN needs single-step turns and a Pawn 'P'", v->id);
         return -1;
     }
-    for (int i = 0; i < variant_count() && game_at(i)->variant != v; i++)
-        if (strcmp(game_at(i)->variant->id, v->id) == 0) {
+    for (int i = 0; i < count_made() && made_at(i)->variant != v; i++)
+        if (strcmp(made_at(i)->variant->id, v->id) == 0) {
             snprintf(err, errlen, "variant %s: listed twice", v->id);
             return -1;
         }
@@ -246,6 +316,8 @@ int game_decl_check(const struct game_decl *g, char *err, size_t errlen)
 
 int variant_check_all(char *err, size_t errlen)
 {
+    if (builtin_count() < BUILTIN_COUNT || core_problem[0])
+        return error_set(err, errlen, "%s", core_problem);
     for (int i = 0; i < variant_count(); i++)
         if (game_decl_check(game_at(i), err, errlen))
             return -1;
@@ -254,7 +326,7 @@ int variant_check_all(char *err, size_t errlen)
 
 const char *variant_file_of(const struct variant *v)
 {
-    for (int i = REGISTRY_SIZE; i < variant_count(); i++)
+    for (int i = builtin_count(); i < variant_count(); i++)
         if (game_at(i)->variant == v)
             return family_game_of(v)->path;
     return NULL;

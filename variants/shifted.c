@@ -27,23 +27,6 @@
 #define SHIFT_MIN_RANK 3
 #define SHIFT_MAX_RANK 6
 
-static struct ssq_rules default_rules;
-static pf_once_flag rules_once = PF_ONCE_INIT;
-
-static void rules_defaults(struct ssq_rules *r)
-{
-    chess_rules_declared(&r->chess, &shifted_game);
-    ssq_parse_pair(r, "Shift", SSQ_DEFAULT, SHIFT_MIN_RANK, SHIFT_MAX_RANK, NULL, 0);
-}
-
-static void build_rules(void) { rules_defaults(&default_rules); }
-
-static void shifted_reset_rules(struct position *pos)
-{
-    pf_once(&rules_once, build_rules);
-    pos->rules = &default_rules;
-}
-
 static const struct variant_option shifted_options[] = {
     {"Shift", "string", SSQ_DEFAULT, NULL},
 };
@@ -51,11 +34,6 @@ static const struct variant_option shifted_options[] = {
 void *shifted_rules_create(const struct game_decl *g, const char *shift, char *err, size_t errlen)
 {
     return ssq_rules_create(g, "Shift", shift, SHIFT_MIN_RANK, SHIFT_MAX_RANK, err, errlen);
-}
-
-static void *shifted_rules_new(char *err, size_t errlen)
-{
-    return shifted_rules_create(&shifted_game, SSQ_DEFAULT, err, errlen);
 }
 
 static void shifted_rules_free(void *rules) { free(rules); }
@@ -148,32 +126,19 @@ static bool shifted_state_ok(const struct position *pos)
 
 /* ---- The entry ----------------------------------------------------------------------- */
 
-/* `rulezero bench`: the start, an Italian opening around the hole e4, a
- * middlegame of XBoard's with Rooks that may reach x5, a rook ending. */
-static const char *const shifted_bench[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
-    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B5/3P1N2/PPP2PPP/RNBQK2R w KQkq - 4 5 -",
-    "r2qkbnr/1pp4p/2n1b3/p2pppP1/P7/2N1P3/1PPP1P2/R1BQKBNR w Qkq - 1 9 -",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 -",
-    NULL,
-};
-
-const struct variant variant_shifted = {
-    .id = "shifted-square",
-    .title = "Single Shifted Square Chess",
+/* The Single Shifted Square Chess family's hooks (variants/family.h): a game of the family
+ * (`shifted-square` of games/core.ini) is this entry with the declaration's id,
+ * start, bench and pieces, and its own rules value made from its Shift. */
+const struct variant shifted_family_template = {
     .geo = {8, 8, {1, 2, 3, 4, 5, 6, 7, 8}},
-    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
-    .bench_fens = shifted_bench,
     .bench_depth = 10,
     .piece_letters = ".PNBRQK",
     .royal_type = KING,
     .has_castling = true,
     .steps_are_turns = true,
-    .reset_rules = shifted_reset_rules,
     .options = shifted_options,
     .option_count = 1,
     .options_change_board = true,
-    .rules_new = shifted_rules_new,
     .rules_free = shifted_rules_free,
     .set_option = shifted_set_option,
     .get_option = shifted_get_option,

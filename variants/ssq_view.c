@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "variants/family.h"
 #include "variants/ssq.h"
 #include "variants/view.h"
 
-static bool is_pickle(const struct position *pos) { return pos->variant == &variant_pickle; }
+/* A game of the Pickle family: its hooks are the family's. */
+static bool is_pickle(const struct position *pos) { return pos->variant->generate == pickle_family_template.generate; }
 
 static void areas(const struct position *pos, struct board_view *out)
 {
