@@ -183,6 +183,46 @@ static void build_alignment(struct power_set *set, Color c)
     }
 }
 
+/* The capture range orthodox chess gives `type` of colour c along (dx, dy). */
+static int orthodox_range(int type, Color c, int dx, int dy)
+{
+    bool knight = dx * dx + dy * dy == 5, diagonal = dx * dx == 1 && dy * dy == 1;
+    bool orthogonal = dx * dx + dy * dy == 1;
+    switch (type) {
+    case PAWN:
+        return diagonal && dy == (c == WHITE ? 1 : -1);
+    case KNIGHT:
+        return knight;
+    case BISHOP:
+        return diagonal ? RAY_UNLIMITED : 0;
+    case ROOK:
+        return orthogonal ? RAY_UNLIMITED : 0;
+    case QUEEN:
+        return diagonal || orthogonal ? RAY_UNLIMITED : 0;
+    case KING:
+        return diagonal || orthogonal;
+    default:
+        return 0;
+    }
+}
+
+/* Whether t holds exactly orthodox chess's capture directions for colour c:
+ * its 16 steps (8 Knight's, 8 King's), each with the orthodox ranges. */
+static bool attacks_are_orthodox(const struct attack_table *t, Color c)
+{
+    if (t->count != 16)
+        return false;
+    for (int i = 0; i < t->count; i++) {
+        const struct attack_dir *d = &t->dirs[i];
+        int dx = ((d->step + BOARD_STRIDE / 2) & (BOARD_STRIDE - 1)) - BOARD_STRIDE / 2;
+        int dy = (d->step - dx) / BOARD_STRIDE;
+        for (int type = 0; type < MAX_TYPES; type++)
+            if (d->range[type] != orthodox_range(type, c, dx, dy))
+                return false;
+    }
+    return true;
+}
+
 void chess_build_attacks(struct power_set *set)
 {
     for (int type = 0; type < MAX_TYPES; type++)
@@ -232,6 +272,7 @@ void chess_build_attacks(struct power_set *set)
         }
         build_reach(set, c);
         build_alignment(set, c);
+        set->orthodox[c] = attacks_are_orthodox(t, c);
     }
 }
 
@@ -320,9 +361,61 @@ static inline bool attacked_by_table(const struct attack_table *t, const Piece *
     return false;
 }
 
+static inline bool first_on_slide(const Piece *board, Square sq, int step, Piece a, Piece b)
+{
+    const Piece *p = board + sq + step;
+    while (*p == EMPTY)
+        p += step;
+    return *p == a || *p == b;
+}
+
+/* attacked_by_table for orthodox chess's attacks (power_set.orthodox), the
+ * steps known to the compiler and the attackers compared as whole bytes. */
+/* 1 when the piece at s[offset] is p: an int, so that the tests below are
+ * joined with `|`, without a branch each. */
+static inline int piece_at(const Piece *s, int offset, Piece p) { return s[offset] == p; }
+
+/* Whether an orthodox Pawn, Knight or King of colour `by` attacks sq. */
+static inline bool orthodox_leaper_attacks(const Piece *board, Square sq, Color by)
+{
+    const Piece *s = board + sq;
+    Piece pawn = make_piece(by, PAWN), knight = make_piece(by, KNIGHT), king = make_piece(by, KING);
+    int back = by == WHITE ? -BOARD_STRIDE : BOARD_STRIDE;
+    if (piece_at(s, back - 1, pawn) | piece_at(s, back + 1, pawn))
+        return true;
+    if (piece_at(s, step_of(1, 2), knight) | piece_at(s, step_of(2, 1), knight) | piece_at(s, step_of(2, -1), knight) |
+        piece_at(s, step_of(1, -2), knight) | piece_at(s, step_of(-1, -2), knight) |
+        piece_at(s, step_of(-2, -1), knight) | piece_at(s, step_of(-2, 1), knight) | piece_at(s, step_of(-1, 2), knight))
+        return true;
+    return piece_at(s, step_of(1, 0), king) | piece_at(s, step_of(1, 1), king) | piece_at(s, step_of(0, 1), king) |
+           piece_at(s, step_of(-1, 1), king) | piece_at(s, step_of(-1, 0), king) | piece_at(s, step_of(-1, -1), king) |
+           piece_at(s, step_of(0, -1), king) | piece_at(s, step_of(1, -1), king);
+}
+
+static inline bool orthodox_attacked(const Piece *board, Square sq, Color by)
+{
+    Piece bishop = make_piece(by, BISHOP), rook = make_piece(by, ROOK), queen = make_piece(by, QUEEN);
+    if (orthodox_leaper_attacks(board, sq, by))
+        return true;
+    return first_on_slide(board, sq, step_of(1, 1), bishop, queen) ||
+           first_on_slide(board, sq, step_of(-1, 1), bishop, queen) ||
+           first_on_slide(board, sq, step_of(1, -1), bishop, queen) ||
+           first_on_slide(board, sq, step_of(-1, -1), bishop, queen) ||
+           first_on_slide(board, sq, step_of(1, 0), rook, queen) ||
+           first_on_slide(board, sq, step_of(-1, 0), rook, queen) ||
+           first_on_slide(board, sq, step_of(0, 1), rook, queen) || first_on_slide(board, sq, step_of(0, -1), rook, queen);
+}
+
+/* Whether a piece of colour `by` attacks sq on `board` under `set`. */
+static inline bool set_attacks(const struct power_set *set, const Piece *board, Square sq, Color by)
+{
+    return set->orthodox[by] ? orthodox_attacked(board, sq, by)
+                             : attacked_by_table(&set->attacks[by], board, sq, COLOR_BIT(by));
+}
+
 bool chess_square_attacked(const struct position *pos, Square sq, Color by)
 {
-    return attacked_by_table(&chess_powers(pos)->attacks[by], pos->board, sq, COLOR_BIT(by));
+    return set_attacks(chess_powers(pos), pos->board, sq, by);
 }
 
 bool chess_in_check(const struct position *pos)
@@ -544,12 +637,56 @@ static inline void pins_along(const Piece *board, Square king, const struct atta
     }
 }
 
+/* pins_along for an orthodox rider's direction: `step` walked out from the
+ * King, checked or pinned by the enemy's a or b (Bishop or Rook, Queen). */
+static inline void orthodox_pins_along(const Piece *board, Square king, int step, Piece a, Piece b, int own,
+                                       struct chess_pins *pins)
+{
+    const Piece *p = board + king + step;
+    while (*p == EMPTY)
+        p += step;
+    if (*p == a || *p == b) {
+        pins->in_check = true;
+        return;
+    }
+    if (!(*p & own))
+        return;
+    const Piece *blocker = p;
+    do
+        p += step;
+    while (*p == EMPTY);
+    if ((*p == a || *p == b) && pins->count < MAX_PINNED)
+        pins->pinned[pins->count++] = (Square)(blocker - board);
+}
+
+/* find_pins against orthodox chess's attacks (power_set.orthodox): the
+ * leapers tested on their squares, the eight rider lines walked out. */
+static void find_orthodox_pins(const Piece *board, Square king, Color them, struct chess_pins *pins)
+{
+    Piece bishop = make_piece(them, BISHOP), rook = make_piece(them, ROOK), queen = make_piece(them, QUEEN);
+    int own = COLOR_BIT(them ^ 1);
+    pins->count = 0;
+    pins->in_check = orthodox_leaper_attacks(board, king, them);
+    orthodox_pins_along(board, king, step_of(1, 1), bishop, queen, own, pins);
+    orthodox_pins_along(board, king, step_of(-1, 1), bishop, queen, own, pins);
+    orthodox_pins_along(board, king, step_of(1, -1), bishop, queen, own, pins);
+    orthodox_pins_along(board, king, step_of(-1, -1), bishop, queen, own, pins);
+    orthodox_pins_along(board, king, step_of(1, 0), rook, queen, own, pins);
+    orthodox_pins_along(board, king, step_of(-1, 0), rook, queen, own, pins);
+    orthodox_pins_along(board, king, step_of(0, 1), rook, queen, own, pins);
+    orthodox_pins_along(board, king, step_of(0, -1), rook, queen, own, pins);
+}
+
 /* Check and pins, from the enemy's piece list: a piece one step or leap
  * away gives check (set->adjacent), and only the directions on which an
  * enemy rider stands farther away (set->aligned) are walked. */
 static void find_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set)
 {
     Color them = pos->side ^ 1;
+    if (set->orthodox[them] && pos->king_sq[them ^ 1] != NO_SQUARE) {
+        find_orthodox_pins(pos->board, pos->king_sq[them ^ 1], them, pins);
+        return;
+    }
     const struct attack_table *t = &set->attacks[them];
     const Piece *board = pos->board;
     Square king = pos->king_sq[them ^ 1];
@@ -684,13 +821,70 @@ struct legality {
     bool enemy_listed;
     uint8_t enemy_count[MAX_TYPES];
     Square enemy_sq[MAX_TYPES][MAX_PIECES];
+    /* In check by one piece: the squares that answer it (the checker's and
+     * those between it and the King along its direction); evasion_count < 0
+     * when the check is double (then every step is tested). */
+    int evasion_count;
+    Square evasion[BOARD_MAX_COLS];
 };
+
+/* Adds the check along d from `checker` (NO_SQUARE: none) to the evasion
+ * squares, unless that piece already checks along another direction. */
+static void add_checker(struct legality *leg, Square king, int step, Square checker, Square *first)
+{
+    if (checker == NO_SQUARE || checker == *first || leg->evasion_count < 0)
+        return;
+    if (*first != NO_SQUARE) {
+        leg->evasion_count = -1;
+        return;
+    }
+    *first = checker;
+    for (Square s = king - step; s != checker; s -= step)
+        leg->evasion[leg->evasion_count++] = s;
+    leg->evasion[leg->evasion_count++] = checker;
+}
+
+/* The evasion squares of a side in check (the whole attack table walked
+ * back from the King: checks are rare). */
+static void find_evasions(const struct position *pos, struct legality *leg, const struct power_set *set)
+{
+    Color them = pos->side ^ 1;
+    const struct attack_table *t = &set->attacks[them];
+    Square king = pos->king_sq[them ^ 1], first = NO_SQUARE;
+    int bit = COLOR_BIT(them);
+    leg->evasion_count = 0;
+    for (int i = 0; i < t->leaps; i++)
+        if (attack_leap_hits(&t->dirs[i], pos->board, king, bit))
+            add_checker(leg, king, t->dirs[i].step, king - t->dirs[i].step, &first);
+    for (int i = t->leaps; i < t->count; i++)
+        add_checker(leg, king, t->dirs[i].step, attack_dir_attacker(&t->dirs[i], pos->board, king, bit), &first);
+    if (first == NO_SQUARE)
+        leg->evasion_count = -1;
+}
 
 static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
 {
     find_pins(pos, &leg->now, set);
     leg->after_found = leg->after_usable = 0;
     leg->enemy_listed = false;
+    if (leg->now.in_check)
+        find_evasions(pos, leg, set);
+}
+
+/* In check, a step by an unpinned piece other than the King that changes no
+ * powers (not en passant) is legal exactly when it lands on an evasion
+ * square: it uncovers no other attack, as it is not pinned. */
+static inline bool kind_answers_by_square(int kind)
+{
+    return kind == MK_NORMAL || kind == MK_DOUBLE_PAWN || kind == MK_PROMOTION;
+}
+
+static bool answers_check(const struct legality *leg, Square to)
+{
+    for (int i = 0; i < leg->evasion_count; i++)
+        if (leg->evasion[i] == to)
+            return true;
+    return false;
 }
 
 static void list_enemy_by_type(const struct position *pos, struct legality *leg)
@@ -770,8 +964,11 @@ static bool step_is_legal(struct position *pos, Move m, struct legality *leg)
     }
     if (from == pos->king_sq[pos->side])
         return move_kind(m) == MK_CASTLE ? board_step_safe(pos, m, r) : chess_king_step_safe(pos, m);
-    if (pins->in_check || move_kind(m) == MK_EN_PASSANT || chess_is_pinned(pins, from))
+    if (move_kind(m) == MK_EN_PASSANT || chess_is_pinned(pins, from))
         return board_step_safe(pos, m, r);
+    if (pins->in_check)
+        return leg->evasion_count >= 0 && kind_answers_by_square(move_kind(m)) ? answers_check(leg, move_to(m))
+                                                                                 : board_step_safe(pos, m, r);
     return true;
 }
 
@@ -911,15 +1108,14 @@ static int count_king_steps(struct position *pos, Square king, const struct powe
 {
     Color us = pos->side;
     const struct capture_rays *cr = &set->captures[KING][us];
-    const struct attack_table *t = &set->attacks[us ^ 1];
     Piece *board = pos->board;
-    int blocked = COLOR_BIT(us) | OFFBOARD, enemy = COLOR_BIT(us ^ 1);
+    int blocked = COLOR_BIT(us) | OFFBOARD;
     Piece k = board[king];
     board[king] = EMPTY;
     int n = 0;
     for (int i = 0; i < cr->leaps; i++) {
         Square to = king + cr->rays[i].step;
-        n += !(board[to] & blocked) && !attacked_by_table(t, board, to, enemy);
+        n += !(board[to] & blocked) && !set_attacks(set, board, to, us ^ 1);
     }
     board[king] = k;
     return n;
@@ -962,6 +1158,29 @@ static inline int count_pawn(const Piece *board, Square from, const struct pawn_
     return on_rank(ahead, pc->last_rank) ? n * pc->promo_count : n;
 }
 
+/* count_fixed without pins: every piece but the King counted, none listed. */
+static uint64_t count_unpinned(struct position *pos, const struct power_set *set, const struct pawn_counter *pc,
+                               struct move_list *special)
+{
+    Color us = pos->side;
+    const Piece *board = pos->board;
+    const Square *list = pos->plist[us];
+    bool ep = pos->ep != NO_SQUARE;
+    uint64_t n = 0;
+    for (int i = 0, count = pos->pcount[us]; i < count; i++) {
+        Square from = list[i];
+        int type = piece_type(board[from]);
+        if (type == PAWN) {
+            n += (uint64_t)count_pawn(board, from, pc);
+            if (ep)
+                gen_en_passant(pos, special, from);
+        } else if (from != pos->king_sq[us]) {
+            n += (uint64_t)count_piece(pos, from, set, type);
+        }
+    }
+    return n;
+}
+
 /* Fixed powers (orthodox chess): an unpinned piece other than the King,
  * when the side is not in check, has exactly its pseudo-legal moves. */
 static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins, const struct power_set *set,
@@ -972,6 +1191,8 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
     Square king = pos->king_sq[us];
     struct pawn_counter pc;
     pawn_counter_init(&pc, pos, r->promo_count);
+    if (pins->count == 0 && piece_type(pos->board[king]) == KING && king_steps_countable(set, us))
+        return count_unpinned(pos, set, &pc, special) + (uint64_t)count_king_steps(pos, king, set);
     uint64_t n = 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];

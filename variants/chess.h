@@ -85,6 +85,9 @@ struct power_set {
     struct attack_table attacks[2];             /* by attacking colour */
     struct capture_rays captures[MAX_TYPES][2]; /* by type, colour: `power`'s capture rays, sorted */
     bool overlaps[2];                           /* some piece of that colour has overlapping rays */
+    /* By attacking colour: its capture powers are exactly orthodox chess's
+     * (types PAWN..KING, no other), so attacks are tested with constant steps. */
+    bool orthodox[2];
     /* By type, colour: every ray both moves and captures and is a leap or an
      * unlimited slide (the orthodox pieces), so `captures` lists all its moves. */
     bool simple[MAX_TYPES][2];
