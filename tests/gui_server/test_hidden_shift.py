@@ -99,11 +99,12 @@ check(first[11][0] == first[12][0], "the first state is the same whatever the dr
 check(first[11][1] and first[12][1] and first[11][1].group(1) != first[12][1].group(1),
       "the two seeds draw two shifts")
 
-# ---- Refused as a game with an engine or a FEN -----------------------------------------
+# ---- Refused as a game with a built-in player or a FEN (engines: test_hidden_shift_engine.py) -----------------------------------------
 DB = os.path.join(TMP, "games.sqlite")
 proc, port = start_server("--db", DB, "--hidden-seed", "5")
-m = new_game(port, black="engine:0")
-check(m.get("type") == "error" and "two people" in m.get("message", ""), f"no engine in a hidden game: {m}")
+m = new_game(port, black="builtin:random")
+check(m.get("type") == "error" and "built-in player" in m.get("message", ""),
+      f"no built-in player in a hidden game (it would read the shift): {m}")
 m = new_game(port, fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -")
 check(m.get("type") == "error" and "start position" in m.get("message", ""), f"no FEN in a hidden game: {m}")
 
