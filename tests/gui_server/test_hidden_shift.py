@@ -13,11 +13,10 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import tempfile
 
-from guitest import RZ, check, finish, start_server, stop_server
-from legaltree import turns
+from guitest import check, finish, start_server, stop_server
+from hiddenshift import legal_under, tries_in_order
 from seatpages import Page, create, follow
 
 TMP = tempfile.mkdtemp(prefix="rz-hidden-")
@@ -71,13 +70,6 @@ def other_hears_nothing_but_the_turn(other, ply):
             return m
 
 
-def legal_under(shift, fen):
-    out = subprocess.run([RZ, "moves", "-v", "shifted-square", "-o", f"Shift={shift}", "--fen", fen],
-                         capture_output=True, text=True, timeout=120)
-    check(out.returncode == 0, f"rulezero moves under Shift={shift}: {out.stderr[-300:]}")
-    return {line.split()[0] for line in out.stdout.splitlines() if line.strip()}
-
-
 # ---- Two servers with different draws show the same first state ------------------------
 first = {}
 for seed in (11, 12):
@@ -124,12 +116,7 @@ while ply < MAX_PLIES:
     s = state[side]
     if s["result"]:
         break
-    options = [t["text"] for t in turns(s["legal"])]
-    check(options, f"ply {ply}: the mover is offered tries")
-    rng.shuffle(options)
-    # Captures first (the pieces on the target), so that the game ends sooner.
-    occupied = {p["square"] for p in s["board"]["pieces"]}
-    options.sort(key=lambda t: t[2:4] not in occupied)
+    options = tries_in_order(s, rng, ply)
     played = None
     for text in options:
         what, answer = refusal_then_state(mover, other, text, ply)

@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 from guitest import RZ, check, finish
-from legaltree import turns
+from hiddenshift import legal_under, tries_in_order
 from seatpages import Page, create, follow
 
 TMP = tempfile.mkdtemp(prefix="rz-hidden-engine-")
@@ -45,13 +45,6 @@ def start():
 def game_with(port, black):
     return create(port, variant="shifted-square", side="white", options={"Shift": "hidden"}, black=black,
                   tc={"kind": "depth", "depth": 1})
-
-
-def legal_under(shift, fen):
-    out = subprocess.run([RZ, "moves", "-v", "shifted-square", "-o", f"Shift={shift}", "--fen", fen],
-                         capture_output=True, text=True, timeout=120)
-    check(out.returncode == 0, f"rulezero moves under Shift={shift}: {out.stderr[-300:]}")
-    return {line.split()[0] for line in out.stdout.splitlines() if line.strip()}
 
 
 def engine_tries(label):
@@ -106,11 +99,7 @@ def play(port, black, max_plies, rng):
     while state["ply"] < max_plies and not state["result"]:
         ply = state["ply"]
         if state["side"] == "white":
-            options = [t["text"] for t in turns(state["legal"])]
-            check(options, f"ply {ply}: the person is offered tries")
-            rng.shuffle(options)
-            occupied = {p["square"] for p in state["board"]["pieces"]}
-            options.sort(key=lambda t: t[2:4] not in occupied)
+            options = tries_in_order(state, rng, ply)
             played = None
             for text in options:
                 page.send({"type": "turn", "text": text})
