@@ -149,6 +149,8 @@ def main():
             continue
         if cmd == "uci":
             say("id name Fake %s" % args.mode)
+            if variant != "normal":  # announced as UCI engines do (Fairy-Stockfish's option)
+                say("option name UCI_Variant type combo default normal var normal var %s" % variant)
             say("uciok")
         elif cmd == "isready":
             say("readyok")

@@ -9,7 +9,9 @@
 
 #include "variants/core/clock.h"
 #include "protocol/gui/gui_internal.h"
+#include "protocol/match/match_report.h"
 #include "protocol/match/pgn.h"
+#include "protocol/match/refusals.h"
 
 #define CLOCK_MARGIN_MS 1000
 #define MOVETIME_MARGIN_MS 5000
@@ -84,6 +86,7 @@ struct move_job {
     bool untimed;
     bool clock_started;   /* the side's clock runs (its first turn is untimed) */
     bool fresh;
+    bool hidden;          /* the game's setting is hidden: the referee refuses turns (refusals.h) */
     struct game_view view;
     struct game_option_texts options;
     char start_fen[FEN_MAX_LEN];
@@ -135,7 +138,8 @@ static void prepare_job(struct gui_session *s, struct move_job *j)
     j->fresh = s->fresh[j->side];
     s->fresh[j->side] = false;
     snprintf(j->start_fen, sizeof j->start_fen, "%s", g->start_fen);
-    gui_game_option_texts(g, &j->options);
+    j->hidden = gui_hidden_now(s);
+    gui_hidden_option_texts(s, &j->options);
     position_copy(s->scratch, g->pos);
     for (int i = 0; i < g->count; i++)
         snprintf(s->scratch_moves[i], TURN_TEXT_LEN, "%s", g->turns[i].turn.text);
@@ -236,6 +240,32 @@ static void pace(struct gui_session *s, const struct move_job *j, int64_t until)
     }
 }
 
+/* A game with a hidden setting (lock not held): while the engine's turn is
+ * not one of the position's (the game plays by the drawn value), the engine
+ * alone is told so and tries again, as in the match runner. True when it
+ * loses by the refusals' rule (why says the turn and the rule). */
+static bool referee_hidden(struct gui_session *s, struct move_job *j, struct reply *r, char *why, size_t n)
+{
+    struct refusals refused;
+    if (refusals_init(&refused)) {
+        r->kind = REPLY_ERROR;
+        snprintf(r->text, sizeof r->text, "out of memory");
+        return false;
+    }
+    bool lost = false;
+    struct turn t;
+    while (!lost && r->kind == REPLY_MOVE && match_parse_turn(j->view.pos, r->move, &t) != 0) {
+        lost = refusals_note(&refused, r->move, why, n) != 0;
+        if (!lost) {
+            char move[TURN_TEXT_LEN];
+            snprintf(move, sizeof move, "%s", r->move);
+            player_refused(&s->slot[j->side].p, &j->view, move, j->deadline, r);
+        }
+    }
+    refusals_free(&refused);
+    return lost;
+}
+
 static void engine_turn(struct gui_session *s)
 {
     struct move_job j;
@@ -258,6 +288,8 @@ static void engine_turn(struct gui_session *s)
         start = clock_ms();
         player_move(&s->slot[j.side].p, &j.view, j.deadline, &r);
     }
+    char why[TURN_TEXT_LEN + 64];
+    bool lost = started && j.hidden && referee_hidden(s, &j, &r, why, sizeof why);
     int64_t elapsed = clock_ms() - start;
     pthread_mutex_lock(&s->lock);
     s->thinking_player = NULL;
@@ -275,6 +307,12 @@ static void engine_turn(struct gui_session *s)
         s->slot[j.side].id[0] = '\0';
         s->paused = true;
         gui_game_changed(s);
+        return;
+    }
+    if (lost) {
+        char how[TURN_TEXT_LEN + 96];
+        snprintf(how, sizeof how, "loses " FAULT_WORDS_ILLEGAL ": %s", why);
+        gui_side_loses(s, j.side, how);
         return;
     }
     take_reply(s, &j, &r, elapsed);

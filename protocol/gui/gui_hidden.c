@@ -4,7 +4,9 @@
  * ends the pages are shown the position through the view's describe_hidden,
  * the turns as coordinates, and as legal turns those a player may try (legal
  * under some value that agrees with the board everybody sees). A tried turn
- * the game's rules do not allow is refused to its sender only. */
+ * the game's rules do not allow is refused to its sender only: a page's
+ * with "no such turn", an engine's with `Illegal move (no such turn)`
+ * (gui_engines.c), the engine told only `NAME=hidden`. */
 #define _DEFAULT_SOURCE /* getentropy */
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,4 +118,36 @@ void gui_hidden_settings_text(const struct gui_session *s, char *out, size_t n)
         return;
     }
     snprintf(out, n, "%s=%s", g->variant->hidden->option, GUI_HIDDEN_VALUE);
+}
+
+int gui_hidden_player_check(const struct gui_session *s, const char *id, char *err, size_t errlen)
+{
+    if (gui_player_is_human(id))
+        return 0;
+    int n = gui_engine_index(s, id);
+    char name[128];
+    gui_player_name(s, id, name, sizeof name);
+    if (n < 0) {
+        snprintf(err, errlen, "%s (%s) is a built-in player, which would read the hidden setting: a game with a "
+                 "hidden setting is for people and CECP engines", name, id);
+        return -1;
+    }
+    if (s->engine_info[n].protocol == PROTO_UCI) {
+        snprintf(err, errlen, "%s (%s) speaks UCI, which cannot tell an engine that its turn is refused: a game "
+                 "with a hidden setting is for people and CECP engines", name, id);
+        return -1;
+    }
+    return 0;
+}
+
+void gui_hidden_option_texts(const struct gui_session *s, struct game_option_texts *out)
+{
+    gui_game_option_texts(&s->game, out);
+    if (!gui_hidden_now(s))
+        return;
+    const char *name = s->game.variant->hidden->option;
+    size_t len = strlen(name);
+    for (int i = 0; i < out->count; i++)
+        if (strncmp(out->text[i], name, len) == 0 && out->text[i][len] == '=')
+            snprintf(out->text[i], sizeof out->text[i], "%s=%s", name, GUI_HIDDEN_VALUE);
 }

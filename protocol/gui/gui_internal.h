@@ -161,6 +161,13 @@ bool gui_hidden_now(const struct gui_session *s);
 int gui_hidden_turns(struct gui_session *s, const struct board_view *seen, struct view_turns *out);
 /* The game's settings as the PGN gives them: the hidden one as `hidden` until the end. */
 void gui_hidden_settings_text(const struct gui_session *s, char *out, size_t n);
+/* May player `id` hold a seat of a game with a hidden setting? People and
+ * CECP engines (told `NAME=hidden` and refused turns as the match runner
+ * tells them); not a built-in player (it reads the hidden board) nor a UCI
+ * engine (UCI cannot tell a refused turn). 0, or -1 with why. */
+int gui_hidden_player_check(const struct gui_session *s, const char *id, char *err, size_t errlen);
+/* The settings an engine player is told: the game's, the hidden one as `hidden` until the end. */
+void gui_hidden_option_texts(const struct gui_session *s, struct game_option_texts *out);
 
 /* Saving and restoring a whole game (gui_record.c, docs/gui-protocol.md "Saving a game"). */
 #define GUI_RECORD_FORMAT "rulezero-game"

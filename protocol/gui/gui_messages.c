@@ -259,18 +259,20 @@ static int start_game(const struct request *r, const struct variant *v, const ch
 }
 
 /* A new game's settings with its hidden one drawn (docs/rules/partial-shifted-square.md):
- * *played (free it), or -1 after an error (two people, the start position). */
+ * *played (free it), or -1 after an error (people and CECP engines, the start position). */
 static int hidden_settings(const struct request *r, const struct variant *v, const char *const players[2],
                            const cJSON *fen_item, cJSON **played)
 {
     if (r->s->cfg.one_page)
         return fail(r, "refused", "a game with a hidden setting is played on the games server with seats "
                                   "(rulezero gui --db FILE), one page per player, not on one page for both");
-    if (!gui_player_is_human(players[WHITE]) || !gui_player_is_human(players[BLACK]))
-        return fail(r, "refused", "a game with a hidden setting is for two people");
+    char err[300];
+    for (int c = 0; c < 2; c++)
+        if (gui_hidden_player_check(r->s, players[c], err, sizeof err))
+            return fail(r, "refused", err);
     if (cJSON_IsString(fen_item) && fen_item->valuestring[0])
         return fail(r, "refused", "a game with a hidden setting starts from the start position");
-    char drawn[GAME_OPTION_LEN], err[200];
+    char drawn[GAME_OPTION_LEN];
     if (gui_hidden_value(r->s, v, drawn, sizeof drawn, err, sizeof err))
         return fail(r, err, NULL);
     *played = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(r->msg, "options"), true);

@@ -165,7 +165,7 @@ static cJSON *moves_json(const struct gui_session *s)
 static cJSON *thinking_json(const struct gui_session *s)
 {
     const struct thinking *t = &s->thinking;
-    if (!t->valid)
+    if (!t->valid || gui_hidden_now(s)) /* an engine's lines would tell its refused turns */
         return cJSON_CreateNull();
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "color", color_name(t->color));

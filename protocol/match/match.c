@@ -19,14 +19,10 @@
 #include "protocol/match/openings.h"
 #include "protocol/match/pgn.h"
 #include "protocol/match/player.h"
+#include "protocol/match/refusals.h"
 #include "variants/registry.h"
 
 enum { EXIT_OK = MATCH_EXIT_OK, EXIT_FAIL = MATCH_EXIT_FAIL };
-
-/* A game with a hidden setting: the turns one position may have refused
- * before the player to move loses. */
-#define MATCH_MAX_REFUSALS 1000
-#define MATCH_MAX_REFUSALS_TEXT "1000"
 
 enum end_kind { END_RULES, END_RESIGN, END_TIME, END_ILLEGAL, END_CRASH, END_CLAIM, END_ERROR, END_LENGTH };
 
@@ -51,10 +47,10 @@ struct worker {
     struct opening opening;
     char (*moves)[TURN_TEXT_LEN];
     /* A game with a hidden setting: its rules under the drawn value, and the
-     * turns refused in the position now (MATCH_MAX_REFUSALS). */
+     * turns refused in the position now. */
     struct settings rules;
     bool has_rules;
-    char (*refused)[TURN_TEXT_LEN];
+    struct refusals refused;
 };
 
 struct game_end {
@@ -150,23 +146,15 @@ static bool charge_clock(const struct match_config *c, struct game_view *g, Colo
 
 /* A game with a hidden setting: the tried turn r->move is not legal under the
  * drawn value. The player is told so alone and asked again (into r), unless
- * it was refused before in this position or the refusals reach the cap:
- * false after filling e. */
-static bool refuse_turn(struct worker *w, struct game_view *g, int engine, int *refused, struct reply *r,
-                        struct game_end *e)
+ * the refusals' rule (refusals.h) makes it lose: false after filling e. */
+static bool refuse_turn(struct worker *w, struct game_view *g, int engine, struct reply *r, struct game_end *e)
 {
     Color side = g->pos->side;
-    for (int i = 0; i < *refused; i++)
-        if (strcmp(w->refused[i], r->move) == 0) {
-            lose(e, side, engine, END_ILLEGAL, "loses " FAULT_WORDS_ILLEGAL ": %s (refused before)", r->move);
-            return false;
-        }
-    if (*refused == MATCH_MAX_REFUSALS) {
-        lose(e, side, engine, END_ILLEGAL, "loses " FAULT_WORDS_ILLEGAL ": %s (the refusals' cap, "
-             MATCH_MAX_REFUSALS_TEXT " in one position)", r->move);
+    char why[TURN_TEXT_LEN + 64];
+    if (refusals_note(&w->refused, r->move, why, sizeof why)) {
+        lose(e, side, engine, END_ILLEGAL, "loses " FAULT_WORDS_ILLEGAL ": %s", why);
         return false;
     }
-    snprintf(w->refused[(*refused)++], TURN_TEXT_LEN, "%s", r->move);
     char move[TURN_TEXT_LEN];
     snprintf(move, sizeof move, "%s", r->move);
     player_refused(&w->players[engine], g, move, move_deadline(w->sh->cfg, g, side), r);
@@ -180,7 +168,7 @@ static bool next_turn(struct worker *w, struct game_view *g, int engine, struct 
     const struct match_config *c = w->sh->cfg;
     Color side = g->pos->side;
     struct reply r;
-    int refused = 0;
+    refusals_clear(&w->refused);
     int64_t start = clock_ms();
     player_move(&w->players[engine], g, move_deadline(c, g, side), &r);
     for (;;) {
@@ -194,7 +182,7 @@ static bool next_turn(struct worker *w, struct game_view *g, int engine, struct 
             return false;
         }
         start = now;
-        if (!refuse_turn(w, g, engine, &refused, &r, e))
+        if (!refuse_turn(w, g, engine, &r, e))
             return false;
     }
 }
@@ -543,8 +531,7 @@ int match_main(int argc, char **argv)
         w[i].sh = &sh;
         w[i].pos = malloc(sizeof *w[i].pos);
         w[i].moves = malloc(MAX_HISTORY * sizeof *w[i].moves);
-        w[i].refused = malloc(MATCH_MAX_REFUSALS * sizeof *w[i].refused);
-        ok = w[i].pos && w[i].moves && w[i].refused;
+        ok = w[i].pos && w[i].moves && refusals_init(&w[i].refused) == 0;
     }
     int started = 0;
     for (; ok && started < workers; started++)
@@ -557,7 +544,7 @@ int match_main(int argc, char **argv)
     for (int i = 0; w && i < workers; i++) {
         free(w[i].pos);
         free(w[i].moves);
-        free(w[i].refused);
+        refusals_free(&w[i].refused);
         if (w[i].has_rules)
             settings_free(&w[i].rules);
     }

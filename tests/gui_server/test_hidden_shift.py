@@ -13,11 +13,10 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import tempfile
 
-from guitest import RZ, check, finish, start_server, stop_server
-from legaltree import turns
+from guitest import check, finish, start_server, stop_server
+from hiddenshift import legal_under, tries_in_order
 from seatpages import Page, create, follow
 
 TMP = tempfile.mkdtemp(prefix="rz-hidden-")
@@ -71,13 +70,6 @@ def other_hears_nothing_but_the_turn(other, ply):
             return m
 
 
-def legal_under(shift, fen):
-    out = subprocess.run([RZ, "moves", "-v", "shifted-square", "-o", f"Shift={shift}", "--fen", fen],
-                         capture_output=True, text=True, timeout=120)
-    check(out.returncode == 0, f"rulezero moves under Shift={shift}: {out.stderr[-300:]}")
-    return {line.split()[0] for line in out.stdout.splitlines() if line.strip()}
-
-
 # ---- Two servers with different draws show the same first state ------------------------
 first = {}
 for seed in (11, 12):
@@ -99,11 +91,12 @@ check(first[11][0] == first[12][0], "the first state is the same whatever the dr
 check(first[11][1] and first[12][1] and first[11][1].group(1) != first[12][1].group(1),
       "the two seeds draw two shifts")
 
-# ---- Refused as a game with an engine or a FEN -----------------------------------------
+# ---- Refused as a game with a built-in player or a FEN (engines: test_hidden_shift_engine.py) -----------------------------------------
 DB = os.path.join(TMP, "games.sqlite")
 proc, port = start_server("--db", DB, "--hidden-seed", "5")
-m = new_game(port, black="engine:0")
-check(m.get("type") == "error" and "two people" in m.get("message", ""), f"no engine in a hidden game: {m}")
+m = new_game(port, black="builtin:random")
+check(m.get("type") == "error" and "built-in player" in m.get("message", ""),
+      f"no built-in player in a hidden game (it would read the shift): {m}")
 m = new_game(port, fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -")
 check(m.get("type") == "error" and "start position" in m.get("message", ""), f"no FEN in a hidden game: {m}")
 
@@ -123,12 +116,7 @@ while ply < MAX_PLIES:
     s = state[side]
     if s["result"]:
         break
-    options = [t["text"] for t in turns(s["legal"])]
-    check(options, f"ply {ply}: the mover is offered tries")
-    rng.shuffle(options)
-    # Captures first (the pieces on the target), so that the game ends sooner.
-    occupied = {p["square"] for p in s["board"]["pieces"]}
-    options.sort(key=lambda t: t[2:4] not in occupied)
+    options = tries_in_order(s, rng, ply)
     played = None
     for text in options:
         what, answer = refusal_then_state(mover, other, text, ply)
