@@ -148,10 +148,19 @@ static bool at_turn_start(const struct searcher *s)
 }
 
 /* The network's score, or with EvalBlend below 100 its blend with the
- * hand-set evaluation (engine_set_eval_blend). */
+ * hand-set evaluation (engine_set_eval_blend). A residual network
+ * (NNUE_TARGET_RESIDUAL) is a correction: the hand-set evaluation plus
+ * EvalBlend percent of it. */
+#define RESIDUAL_EVAL_MAX 20000 /* as a network's own score: far from the mate scores */
+
 static int evaluate(struct searcher *s, const struct position *pos)
 {
     const struct variant *v = pos->variant;
+    if (s->net && s->net->target == NNUE_TARGET_RESIDUAL) {
+        int classic = v->evaluate ? v->evaluate(pos) : 0;
+        int sum = classic + s->eval_blend * nnue_evaluate(&s->nnue, pos) / ENGINE_EVAL_BLEND_MAX;
+        return sum > RESIDUAL_EVAL_MAX ? RESIDUAL_EVAL_MAX : sum < -RESIDUAL_EVAL_MAX ? -RESIDUAL_EVAL_MAX : sum;
+    }
     int classic_share = s->net ? ENGINE_EVAL_BLEND_MAX - s->eval_blend : ENGINE_EVAL_BLEND_MAX;
     int net_score = s->net ? nnue_evaluate(&s->nnue, pos) : 0;
     if (classic_share == 0)

@@ -2,8 +2,9 @@
  * checking and writing it, and the input layout of each game. All numbers
  * little-endian:
  *
- *   8 bytes "RZNNUE01"; u32 version (1); 32 bytes the variant's id, NUL-padded;
+ *   8 bytes "RZNNUE01"; u32 version (1 or 2); 32 bytes the variant's id, NUL-padded;
  *   u32 layout (1 or 2); u32 inputs; u32 hidden; u32 qa; u32 qb; u32 scale;
+ *   in version 2 only, u32 target (0 a score, 1 a residual);
  *   u32 T and T bytes of text (how the network was made);
  *   i16 w1[inputs][hidden]; i16 b1[hidden]; i16 w2[2][hidden]; i32 b2;
  *   u32 FNV-1a of every byte before it. */
@@ -70,7 +71,7 @@ struct nnue_net *nnue_new_layout(const struct variant *v, int layout, int hidden
         snprintf(err, errlen, "out of memory for the network");
         return NULL;
     }
-    *net = (struct nnue_net){v, layout, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_SCALE, "",
+    *net = (struct nnue_net){v, layout, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_SCALE, NNUE_TARGET_SCORE, "",
                              net->w1, net->b1, net->w2, 0, {{0}}, 0, 0, {0}, 0, 0, 0};
     map_squares(net);
     net->state_base = nnue_layout_inputs(v);
@@ -148,7 +149,7 @@ static struct nnue_net *read_header(struct reader *r, char *err, size_t errlen)
         return fail(NULL, err, errlen, "no RZNNUE01 magic at its start");
     if (!take_u32(r, &w[0]) || !take(r, id, NNUE_VARIANT_LEN))
         return fail(NULL, err, errlen, "the header is cut short");
-    if (w[0] != NNUE_VERSION)
+    if (w[0] != NNUE_VERSION && w[0] != NNUE_VERSION_TARGET)
         return fail(NULL, err, errlen, "a version this engine does not read");
     for (int i = 1; i < HEADER_WORDS; i++)
         if (!take_u32(r, &w[i]))
@@ -170,6 +171,12 @@ static struct nnue_net *read_header(struct reader *r, char *err, size_t errlen)
     net->qa = (int)w[4];
     net->qb = (int)w[5];
     net->scale = (int)w[6];
+    uint32_t target = NNUE_TARGET_SCORE;
+    if (w[0] == NNUE_VERSION_TARGET && !take_u32(r, &target))
+        return fail(net, err, errlen, "the header is cut short");
+    if (target != NNUE_TARGET_SCORE && target != NNUE_TARGET_RESIDUAL)
+        return fail(net, err, errlen, "a target this engine does not know (neither a score nor a residual)");
+    net->target = (int)target;
     return net;
 }
 
@@ -268,14 +275,15 @@ int nnue_save(const struct nnue_net *net, const char *path, char *err, size_t er
 {
     size_t text_len = strlen(net->text);
     size_t weights = (size_t)net->inputs * (size_t)net->hidden + 3 * (size_t)net->hidden;
-    struct bytes b = {malloc(8 + 4 * (3 + HEADER_WORDS) + NNUE_VARIANT_LEN + text_len + 2 * weights), 0};
+    struct bytes b = {malloc(8 + 4 * (4 + HEADER_WORDS) + NNUE_VARIANT_LEN + text_len + 2 * weights), 0};
     if (!b.p) {
         snprintf(err, errlen, "out of memory writing the network");
         return -1;
     }
     memcpy(b.p, NNUE_MAGIC, 8);
     b.n = 8;
-    put_u32(&b, NNUE_VERSION);
+    bool residual = net->target != NNUE_TARGET_SCORE;
+    put_u32(&b, residual ? NNUE_VERSION_TARGET : NNUE_VERSION);
     memset(b.p + b.n, 0, NNUE_VARIANT_LEN);
     memcpy(b.p + b.n, net->variant->id, strlen(net->variant->id) < NNUE_VARIANT_LEN ? strlen(net->variant->id) : NNUE_VARIANT_LEN);
     b.n += NNUE_VARIANT_LEN;
@@ -283,6 +291,8 @@ int nnue_save(const struct nnue_net *net, const char *path, char *err, size_t er
                                         (uint32_t)net->qa, (uint32_t)net->qb, (uint32_t)net->scale};
     for (int i = 0; i < HEADER_WORDS - 1; i++)
         put_u32(&b, words[i]);
+    if (residual)
+        put_u32(&b, (uint32_t)net->target);
     put_u32(&b, (uint32_t)text_len);
     memcpy(b.p + b.n, net->text, text_len);
     b.n += text_len;

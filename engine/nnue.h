@@ -15,6 +15,14 @@
 
 #define NNUE_MAGIC "RZNNUE01"
 #define NNUE_VERSION 1
+/* Version 2 adds one header word after the scale, the network's target:
+ * NNUE_TARGET_SCORE (a whole evaluation) or NNUE_TARGET_RESIDUAL (a
+ * correction added to the hand-set evaluation). A plain network is written
+ * as version 1, so its bytes are those of every network before; an engine
+ * that reads only version 1 refuses a residual one instead of misreading it. */
+#define NNUE_VERSION_TARGET 2
+#define NNUE_TARGET_SCORE 0
+#define NNUE_TARGET_RESIDUAL 1
 /* Input layout 1: every piece on the board, by its colour relative to the
  * view, its type and its square, the ranks mirrored for Black's view. */
 #define NNUE_LAYOUT_PIECES 1
@@ -55,6 +63,7 @@ struct nnue_net {
     int layout;
     int inputs, hidden;
     int qa, qb, scale;
+    int target;         /* NNUE_TARGET_SCORE or NNUE_TARGET_RESIDUAL */
     char text[NNUE_TEXT_MAX + 1];
     int16_t *w1;        /* inputs rows of hidden weights */
     int16_t *b1;        /* hidden */

@@ -75,6 +75,9 @@ void engine_settings_describe_eval(const struct engine *e, char *out, size_t n)
     const struct nnue_net *net = engine_network(e);
     if (!net)
         snprintf(out, n, "evaluation: classic (the hand-set weights)");
+    else if (net->target == NNUE_TARGET_RESIDUAL)
+        snprintf(out, n, "evaluation: classic plus %d%% of a residual network (%s, %d inputs, 2x%d hidden)",
+                 engine_eval_blend(e), net->variant->id, net->inputs, net->hidden);
     else if (engine_eval_blend(e) == ENGINE_EVAL_BLEND_MAX)
         snprintf(out, n, "evaluation: network (%s, %d inputs, 2x%d hidden)", net->variant->id, net->inputs,
                  net->hidden);

@@ -4,7 +4,11 @@
  * an empty value (or "classic") goes back to the hand-set evaluation.
  * EvalBlend: the network's share of the evaluation, 0 giving the hand-set
  * evaluation's search and 100 the network's, a share between them a search
- * of its own; outside 0..100 refused with the share kept. */
+ * of its own; outside 0..100 refused with the share kept. A residual
+ * network (its file marked so) is added to the hand-set evaluation: one of
+ * zero weights searches exactly as the hand-set evaluation, and a file
+ * with a target this engine does not know is refused. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +77,23 @@ static uint64_t nodes_at_depth(struct engine *e, const char *variant, int depth)
 }
 
 /* The networks written, an engine with the hand-set evaluation, orthodox chess in force. */
+/* The network `good` again, marked residual (or with `target`), at path. */
+static void write_residual(const char *path, int target, bool zero)
+{
+    char err[256];
+    struct nnue_net *net = nnue_load(good, err, sizeof err);
+    ck_assert_msg(net != NULL, "%s", err);
+    if (zero) {
+        memset(net->w1, 0, (size_t)net->inputs * (size_t)net->hidden * sizeof net->w1[0]);
+        memset(net->b1, 0, (size_t)net->hidden * sizeof net->b1[0]);
+        memset(net->w2, 0, 2 * (size_t)net->hidden * sizeof net->w2[0]);
+        net->b2 = 0;
+    }
+    net->target = target;
+    ck_assert_int_eq(nnue_save(net, path, err, sizeof err), 0);
+    nnue_free(net);
+}
+
 static struct engine *set_up(struct engine_settings *st)
 {
     zobrist_init();
@@ -159,6 +180,55 @@ START_TEST(blend_shares_the_evaluation)
 }
 END_TEST
 
+START_TEST(residual_adds_to_the_hand_set_evaluation)
+{
+    struct engine_settings st;
+    struct engine *e = set_up(&st);
+    char err[VARIANT_ERR_LEN] = "", zero[600], residual[600], unknown[600];
+    snprintf(zero, sizeof zero, "%s.zero", good);
+    snprintf(residual, sizeof residual, "%s.residual", good);
+    snprintf(unknown, sizeof unknown, "%s.unknown", good);
+    write_residual(zero, NNUE_TARGET_RESIDUAL, true);
+    write_residual(residual, NNUE_TARGET_RESIDUAL, false);
+    write_residual(unknown, 7, false);
+    struct search_result classic = search_start(e);
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", good, err, sizeof err), 0);
+    struct search_result plain = search_start(e);
+
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", zero, err, sizeof err), 0);
+    ck_assert_int_eq(engine_network(e)->target, NNUE_TARGET_RESIDUAL);
+    ck_assert_msg(strstr(st.note, "classic plus 100% of a residual network (normal") != NULL, "%s", st.note);
+    assert_same_search(search_start(e), classic, "a residual network of zeros is the hand-set evaluation");
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", residual, err, sizeof err), 0);
+    struct search_result added = search_start(e);
+    ck_assert_uint_ne(added.nodes, classic.nodes);
+    ck_assert_uint_ne(added.nodes, plain.nodes); /* the same weights read as a whole evaluation differ */
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "0", err, sizeof err), 0);
+    assert_same_search(search_start(e), classic, "EvalBlend 0 of a residual network");
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalBlend", "100", err, sizeof err), 0);
+    assert_same_search(search_start(e), added, "EvalBlend 100 of a residual network");
+
+    ck_assert_int_eq(engine_settings_set(&st, e, "EvalFile", unknown, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "target") != NULL, "%s", err);
+    /* The plain network's file stays version 1, the residual's is version 2. */
+    FILE *f = fopen(residual, "rb");
+    unsigned char head[12];
+    ck_assert_int_eq((int)fread(head, 1, sizeof head, f), (int)sizeof head);
+    fclose(f);
+    ck_assert_int_eq(head[8], NNUE_VERSION_TARGET);
+    f = fopen(good, "rb");
+    ck_assert_int_eq((int)fread(head, 1, sizeof head, f), (int)sizeof head);
+    fclose(f);
+    ck_assert_int_eq(head[8], NNUE_VERSION);
+    engine_free(e);
+    remove(zero);
+    remove(residual);
+    remove(unknown);
+    remove(good);
+    remove(bad);
+}
+END_TEST
+
 static Suite *eval_file_suite(void)
 {
     Suite *s = suite_create("eval_file");
@@ -166,6 +236,7 @@ static Suite *eval_file_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, network_loads_and_refuses);
     tcase_add_test(tc, blend_shares_the_evaluation);
+    tcase_add_test(tc, residual_adds_to_the_hand_set_evaluation);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -27,6 +27,7 @@ struct train_options {
     int files;
     int64_t epochs, seed, hidden, threads, batch, holdout, layout;
     double lambda, lr, lr_decay;
+    bool residual; /* --target residual: the network corrects the hand-set evaluation */
     char command[1024];
 };
 
@@ -165,6 +166,7 @@ static int write_network(const struct train_model *m, const struct variant *v, c
     if (!net)
         return fprintf(stderr, "rulezero " CMD ": %s\n", err), 1;
     train_model_quantise(m, net);
+    net->target = o->residual ? NNUE_TARGET_RESIDUAL : NNUE_TARGET_SCORE;
     double quantised = held ? train_model_quantised_loss(net, set, valid, held) / (double)held : NAN;
     double classic = held ? train_model_classic_loss(set, valid, held, SCORE_UNIT) / (double)held : NAN;
     printf("validation loss %.6f, quantised network's %.6f, hand-set evaluation's %.6f\n", val_loss, quantised,
@@ -196,6 +198,7 @@ static int train(const struct train_options *o, const struct variant *v, struct 
         return fprintf(stderr, "rulezero " CMD ": out of memory or cannot write %s\n", o->curve), 1;
     }
     m->lr = (float)o->lr;
+    m->residual = o->residual;
     for (size_t i = 0; i < n; i++)
         order[i] = (uint32_t)i;
     uint64_t rng = (uint64_t)o->seed ^ 0x5DEECE66Dull;
@@ -287,6 +290,16 @@ static int set_lr_decay(void *ctx, const char *arg, int64_t number)
                         "bad learning-rate decay '%s' (expected 0.01..1)");
 }
 
+static int set_target(void *ctx, const char *arg, int64_t number)
+{
+    (void)number;
+    struct train_options *o = ctx;
+    if (strcmp(arg, "score") != 0 && strcmp(arg, "residual") != 0)
+        return usage("bad target '%s' (expected score or residual)", arg);
+    o->residual = strcmp(arg, "residual") == 0;
+    return 0;
+}
+
 #define KEEP(kind, field) OPTIONS_TABLE_KEEP(kind, struct train_options, field)
 
 static const struct options_table_entry train_entries[] = {
@@ -297,7 +310,9 @@ static const struct options_table_entry train_entries[] = {
              "leaving out positions in check, with a capture as the best move or a turn\n"
              "half made. Adam on the squared error between sigmoid(output) and\n"
              "lambda * sigmoid(score / 400) + (1 - lambda) * result; a part held out\n"
-             "measures it. Writes the network (`--eval-file NET`) and the learning curve\n"
+             "measures it. With --target residual the network learns a correction:\n"
+             "sigmoid(output + hand-set / 400) is fitted, and the engine evaluates\n"
+             "hand-set + network. Writes the network (`--eval-file NET`) and the learning curve\n"
              "as CSV. One thread gives the same network for the same seed and data.\n"
              "\n"
              "Options:\n"},
@@ -320,6 +335,9 @@ static const struct options_table_entry train_entries[] = {
      "bad hold-out '%s' (expected 0..50 percent)", KEEP(INT64, holdout)},
     {"layout", 0, OPTIONS_TABLE_NUMBER, "L", "input layout: 1 the board, 2 with the game's state (default: 2 where the game has state inputs)", 1, 2,
      "bad layout '%s' (expected 1 or 2)", KEEP(INT64, layout)},
+    {"target", 0, OPTIONS_TABLE_TEXT, "T",
+     "score: the network is the evaluation (default); residual: it is added to the hand-set one",
+     .set = set_target},
     {"lr", 0, OPTIONS_TABLE_TEXT, "R", "Adam's learning rate (default 0.001)", .set = set_lr},
     {"lr-decay", 0, OPTIONS_TABLE_TEXT, "F", "the learning rate's factor after each epoch (default 1)",
      .set = set_lr_decay},

@@ -85,6 +85,12 @@ static float forward(const struct train_model *m, const struct train_set *set, c
 
 static float sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
 
+/* What a residual model adds to its output: the hand-set evaluation. */
+static float offset(const struct train_model *m, const struct train_sample *s)
+{
+    return m->residual ? (float)s->classic / (float)NNUE_SCALE : 0.0f;
+}
+
 /* One thread's share of a batch: its gradient (params + 1 for b2) and loss. */
 struct worker {
     const struct train_model *m;
@@ -128,7 +134,7 @@ static void work(void *arg)
     w->loss = 0;
     for (size_t i = w->lo; i < w->hi; i++) {
         const struct train_sample *s = &w->set->samples[w->order[i]];
-        float p = sigmoid(forward(w->m, w->set, s, w->acc));
+        float p = sigmoid(forward(w->m, w->set, s, w->acc) + offset(w->m, s));
         float err = p - s->target;
         w->loss += (double)err * err;
         backward(w, s, 2.0f * err * p * (1.0f - p));
@@ -196,7 +202,7 @@ double train_model_loss(const struct train_model *m, const struct train_set *set
     double loss = 0;
     for (size_t i = 0; acc && i < n; i++) {
         const struct train_sample *s = &set->samples[order[i]];
-        float err = sigmoid(forward(m, set, s, acc)) - s->target;
+        float err = sigmoid(forward(m, set, s, acc) + offset(m, s)) - s->target;
         loss += (double)err * err;
     }
     free(acc);
@@ -237,7 +243,7 @@ double train_model_quantised_loss(const struct nnue_net *net, const struct train
             for (int j = 0; j < s->count; j++)
                 k->add_row(acc.v[view], net->w1 + (size_t)in[view * s->count + j] * h, (int)h);
         }
-        double cp = nnue_output(net, k, &acc, 0);
+        double cp = nnue_output(net, k, &acc, 0) + (net->target == NNUE_TARGET_RESIDUAL ? s->classic : 0);
         double err = 1.0 / (1.0 + exp(-cp / net->scale)) - s->target;
         loss += err * err;
     }

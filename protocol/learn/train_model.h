@@ -5,6 +5,7 @@
 #ifndef RULEZERO_TRAIN_MODEL_H
 #define RULEZERO_TRAIN_MODEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,6 +33,8 @@ struct train_model {
     float *m, *v, b2_m, b2_v;     /* Adam's moments */
     long step;
     float lr, beta1, beta2, eps;
+    bool residual;                /* trained as a correction: each sample's hand-set centipawns are added to the
+                                   * output (in units of NNUE_SCALE) before the sigmoid */
 };
 
 /* Initialised from the seed (small random first layer, zero output). NULL when out of memory. */
@@ -50,7 +53,8 @@ double train_model_loss(const struct train_model *m, const struct train_set *set
 /* Rounds the model into net's integers (same sizes). */
 void train_model_quantise(const struct train_model *m, struct nnue_net *net);
 /* The summed loss of samples order[0..n) as the engine scores them: net's
- * integer first layer and output (engine/nnue.h), in centipawns, through
+ * integer first layer and output (engine/nnue.h), in centipawns (plus the
+ * hand-set evaluation's for a residual net), through
  * sigmoid(centipawns / net's scale). Beside train_model_loss it measures
  * what rounding the weights costs. */
 double train_model_quantised_loss(const struct nnue_net *net, const struct train_set *set, const uint32_t *order,
