@@ -8,7 +8,7 @@
 // The first message is {boot: {session: {glue, wasm}, engine: {glue, wasm}}}
 // (glue texts and wasm bytes); then {text} per page message, and
 // {engine_exit: {id, why}} when an engine's Worker failed. The worker
-// answers {ready} once the session runs, {text} per message to the page,
+// answers {ready} once the session runs, {text, at} per message to the page (at: its Date.now() when sent),
 // {engine: {id, boot}} with a MessagePort to make an engine's Worker (boot
 // null: a test's Worker never booted), {engine_end: id} to end it, and
 // {fault} if the session itself fails (the page then offers a reload).
@@ -142,7 +142,9 @@ function boot(b) {
     wasmBinary: b.session.wasm,
     print: () => {},
     printErr: () => {},
-    rzPost: text => self.postMessage({ text }),
+    // `at`: when it was sent (Date.now(), the page's clock too): the clocks
+    // it carries were read then, however late a busy page takes it.
+    rzPost: text => self.postMessage({ text, at: Date.now() }),
     rzSleep: sleep,
     rzWake: wake,
     rzProcSpawn: spawn,

@@ -34,18 +34,22 @@ function recorder() {
       this.addEventListener('message', e => {
         const m = e.data || {};
         const at = performance.now();
+        // When the session sent it (its Date.now(), m.at), on the page's
+        // performance clock: the moment its clocks were read, however late a
+        // busy page takes it (a session that does not say: its arrival).
+        const sent = typeof m.at === 'number' ? at - (Date.now() - m.at) : at;
         if (m.fault) { rec.faults.push(m.fault); return; }
         if (typeof m.text !== 'string') return;
         const type = sniff(m.text);
         if (type === 'state') {
-          rec.lastState = m.text; rec.stateAt = at; rec.states++;
+          rec.lastState = m.text; rec.stateAt = sent; rec.states++;
           let moves = -1;
           const k = m.text.indexOf('"moves":[');
           if (k >= 0) moves = m.text.slice(k, m.text.indexOf(']', k)).split('"ply"').length - 1;
           rec.arrivals.push({ at, moves });
           if (rec.arrivals.length > 200) rec.arrivals.shift();
         } else if (type === 'clock') {
-          rec.clock = JSON.parse(m.text); rec.clockAt = at;
+          rec.clock = JSON.parse(m.text); rec.clockAt = sent;
         } else if (type === 'error') {
           rec.errors.push(JSON.parse(m.text).message);
         }
@@ -80,8 +84,9 @@ function postToSession(page, payload, ms = 5000) {
 }
 
 // The clocks as they stand now: the latest state's or `clock` message's
-// figures, less the time since for the side whose clock runs; `at`: the
-// page's Date.now() when read (a reply may come back late under load). Null: no clock.
+// figures, less the time since the session sent them for the side whose
+// clock runs (not since they arrived: a busy page takes them late); `at`:
+// the page's Date.now() when read. Null: no clock.
 function clocksNow(page) {
   return page.evaluate(() => {
     const rec = window.__rzSession;
