@@ -292,14 +292,15 @@ fuzz_one() {
 # the same inputs on every machine. FUZZ_RUNS_SCALE multiplies the counts for
 # longer runs. The targets run $jobs at a time (each libFuzzer run is one
 # process on one core; xargs starts the next as one ends), the longest first:
-# cecp's run is mostly the replay of its corpus. fen and move: 15,000 runs
-# each (60,000 before), their corpora holding what the 60,000 found, so the
-# shorter run starts from the coverage the longer one ended with
+# cecp's run is only the replay of its corpus (more inputs than its 800
+# runs). fen and move: 15,000 runs each (60,000 before), uci 1,200 (2,000
+# before), gui 600 (1,500 before), their corpora holding what the longer run
+# found, so the shorter run starts from the coverage the longer one ended with
 # (docs/performance.md, "Issue 43, sixth session").
 fuzz_all() {
     renice -n 10 -p "$BASHPID" >/dev/null
     mkdir -p "$root/build-fuzz/logs"
-    printf '%s\n' cecp:800 gui:1500 uci:2000 fen:15000 move:15000 |
+    printf '%s\n' cecp:800 gui:600 uci:1200 fen:15000 move:15000 |
         xargs -P "$jobs" -n 1 bash -c 'fuzz_one "$1"' fuzz_one
 }
 # The fuzz build first, then the fuzzing beside the sanitizer and
