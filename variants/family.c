@@ -173,6 +173,7 @@ static void fill_entry(struct family_game *g, const struct family *f)
 {
     const struct game_spec *s = &g->spec;
     g->v = *f->template;
+    g->v.owner = g;
     g->v.id = s->id;
     g->v.title = s->name;
     g->v.start_fen = s->start;

@@ -21,7 +21,7 @@
 #include "variants/gamefile.h"
 
 struct family_game {
-    struct variant v; /* first: a hook finds its game from pos->variant (family_game_of) */
+    struct variant v; /* v.owner is this game: a hook finds it from pos->variant (family_game_of) */
     struct game_decl decl;
     struct game_spec spec; /* the declaration as read; the strings above point into it */
     struct xboard_setup xboard;
@@ -39,10 +39,11 @@ struct family_game {
     const char *bench[GAMEFILE_MAX_BENCH + 1];
 };
 
-/* The family game whose entry is v; only for entries a family made. */
+/* The family game whose entry is v, or a copy of it; only for entries a
+ * family made. */
 static inline const struct family_game *family_game_of(const struct variant *v)
 {
-    return (const struct family_game *)(const void *)v;
+    return (const struct family_game *)v->owner;
 }
 
 /* The chess family's hooks, evaluation and outcome (variants/family_chess.c):

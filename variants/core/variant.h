@@ -211,6 +211,12 @@ struct variant {
     void (*get_option)(const void *rules, const char *name, char *out, size_t n);
     /* Optional: a setting that may be played hidden (above); NULL: none. */
     const struct hidden_setting *hidden;
+    /* The object this entry was made from, for its own hooks (a game of a
+     * game file: its family_game, variants/family.h); NULL for a C game.
+     * Hooks reach their game through it, not through the entry's address,
+     * so a copy of the entry (a test's variant with one rule changed)
+     * still plays. */
+    const void *owner;
 };
 
 /* Whether captures are compulsory in pos's game (its settings included). */
