@@ -288,27 +288,44 @@ def king_loc(p, side):
     return None
 
 
+def in_line(t, df, dr):
+    """Could a piece of type t reach a square df files and dr ranks away on its board (ignoring what
+    stands between)? Only a shortcut: attacked() still asks piece_moves() for those that could."""
+    adf, adr = abs(df), abs(dr)
+    if t == 'N':
+        return {adf, adr} == {1, 2}
+    if t == 'B':
+        return adf == adr
+    if t == 'R':
+        return df == 0 or dr == 0
+    if t == 'Q':
+        return adf == adr or df == 0 or dr == 0
+    return max(adf, adr) == 1
+
+
 def attacked(p, loc, by):
     """Can a piece of `by` capture on loc with a part-1 move (from any location)?"""
-    for pc, locs in cells(p, by):
-        for l in locs:
-            if l[0] != loc[0]:
-                continue
-            t = pc.upper()
-            if t == 'P':
-                d = 1 if by == 'w' else -1
-                if l[2] + d == loc[2] and abs(l[1] - loc[1]) == 1:
-                    return True
-                continue
-            q = p.board.get(loc)
-            p.board[loc] = 'X' if by == 'b' else 'x'   # a dummy enemy to capture
-            hit = any(to == loc for to, _, _ in piece_moves(p, l, pc, by))
-            if q is None:
-                del p.board[loc]
-            else:
-                p.board[loc] = q
-            if hit:
+    # Every location of every piece (a piece on a link stands on both of its locations).
+    for l, pc in list(p.board.items()):
+        if l[0] != loc[0] or not mine(pc, by):
+            continue
+        t = pc.upper()
+        if t == 'P':
+            d = 1 if by == 'w' else -1
+            if l[2] + d == loc[2] and abs(l[1] - loc[1]) == 1:
                 return True
+            continue
+        if not in_line(t, loc[1] - l[1], loc[2] - l[2]):
+            continue
+        q = p.board.get(loc)
+        p.board[loc] = 'X' if by == 'b' else 'x'   # a dummy enemy to capture
+        hit = any(to == loc for to, _, _ in piece_moves(p, l, pc, by))
+        if q is None:
+            del p.board[loc]
+        else:
+            p.board[loc] = q
+        if hit:
+            return True
     return False
 
 
