@@ -3,7 +3,8 @@
 (no code shared with the engine), to cross-check perft/suites/{dialectic,hegelian}.epd and
 perft/suites/hegelian-stair-step.epd.
 Usage: dialectic_ref.py dialectic|hegelian [--dialectic square|stair-step] "FEN with T..A.. field" DEPTH
-(slow: D3 in seconds). --dialectic stair-step (Hegelian's setting): the dialectic keeps only
+(slow: D3 in seconds), or with --batch in place of FEN and DEPTH: "DEPTH FEN" lines on stdin,
+a count per line on stdout. --dialectic stair-step (Hegelian's setting): the dialectic keeps only
 the squares (x, y) with x >= y (on and south-east of the main diagonal, x to the right, y
 upward); a FEN's token square with x < y is read as its mirror (y, x)."""
 import sys
@@ -205,5 +206,12 @@ if __name__ == '__main__':
         if shape not in ('square', 'stair-step') or (shape == 'stair-step' and args[0] != 'hegelian'):
             sys.exit('--dialectic: square, or stair-step with hegelian')
         cells = STAIR_STEP if shape == 'stair-step' else SQUARE
+    if args[1:] == ['--batch']:
+        # One process for a whole suite (suite_check.py --batch): each line of stdin is
+        # "DEPTH FEN", each answer one line with the count.
+        for line in sys.stdin:
+            depth, fen = line.split(' ', 1)
+            print(perft(parse(fen.strip(), args[0] == 'hegelian', cells), int(depth)), flush=True)
+        sys.exit(0)
     variant, fen, depth = args[0], args[1], int(args[2])
     print(perft(parse(fen, variant == 'hegelian', cells), depth))

@@ -4,6 +4,7 @@
 // array, whole turns built recursively as lists of legs, every capture's
 // victims listed explicitly. Slow, simple, for cross-checking small counts.
 // Usage: node interweave_ref.js [--captures compulsory-chains|optional-single] "FEN" DEPTH [--divide]
+//        node interweave_ref.js [--captures ...] --batch   ("DEPTH FEN" lines in, a count per line out)
 // --captures optional-single: Aronson's first version (the `Captures` setting):
 // captures are optional and every single step is a whole turn (no chains).
 'use strict';
@@ -202,12 +203,19 @@ if (args[0] === '--captures') {
   args = args.slice(2);
 }
 const [fen, depthText, flag] = args;
-const st = parseFen(fen);
-const depth = +depthText;
-if (flag === '--divide') {
+if (fen === '--batch') {
+  // One process for a whole suite (suite_check.py --batch): each line of stdin is
+  // "DEPTH FEN", each answer one line with the count.
+  require('readline').createInterface({ input: process.stdin }).on('line', line => {
+    const space = line.indexOf(' ');
+    console.log(`Nodes searched: ${perft(parseFen(line.slice(space + 1).trim()), +line.slice(0, space))}`);
+  });
+} else if (flag === '--divide') {
+  const st = parseFen(fen);
+  const depth = +depthText;
   let total = 0;
   for (const t of turns(st)) { const n = perft(t.state, depth - 1); total += n; console.log(`${t.text}: ${n}`); }
   console.log(`Nodes searched: ${total}`);
 } else {
-  console.log(`Nodes searched: ${perft(st, depth)}`);
+  console.log(`Nodes searched: ${perft(parseFen(fen), +depthText)}`);
 }
