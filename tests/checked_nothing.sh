@@ -35,6 +35,11 @@ refuses "polypiece_ref.py, depth 0" "nothing was checked" "$py" "$ref/polypiece_
 refuses "interdependent_ref.py, empty suite" "nothing was checked" "$py" "$ref/interdependent_ref.py" --epd "$tmp/empty.epd" 2
 refuses "suite_check.py, empty suite" "no count compared" "$py" "$ref/suite_check.py" "$tmp/empty.epd" 2 100000000 \
     "$py" "$ref/dialectic_ref.py" dialectic
+refuses "suite_check.py --batch, empty suite" "no count compared" "$py" "$ref/suite_check.py" --batch "$tmp/empty.epd" 2 \
+    100000000 "$py" "$ref/dialectic_ref.py" dialectic
+# The batch reference ending before its answers (here at once) fails every count, not the run's silence.
+refuses "suite_check.py --batch, a reference that ends" "the reference exited with 1" "$py" "$ref/suite_check.py" --batch \
+    "$here/../perft/suites/dialectic.epd" 1 100000000 false
 refuses "perft-suite, empty suite" "no count checked" "$rz" perft-suite "$tmp/empty.epd"
 refuses "fuzz replay, missing folder" "no such file or folder" "$replay" "$tmp/none"
 refuses "fuzz replay, empty folder" "holds no input" "$replay" "$tmp/empty-folder"
