@@ -92,7 +92,7 @@ async function chromiumRun(args, file, failures) {
     const link = nd ? nd.link : null;
     if (args.site) site = await require('./lib/static').serveStatic(args.site);
     if (site && link) {
-      await step('site: the link opens, a turn offered back', failures, () => otherHome(opener, site.url, link, links));
+      await step('site: the link opens, a turn offered back', failures, async () => { await otherHome(opener, site.url, link, links); });
     }
     if (site) {
       const { PHONE } = require('./lib/phone');
