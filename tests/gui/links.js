@@ -5,7 +5,9 @@
 // during the link game; bad links refused; the Nick Danger game's PGN
 // imported on a phone by taps (lib/phone.js); a PGN import per game, XBoard's
 // PGN, a bad PGN; then a link opened on the static site and in `rulezero
-// gui`, where a turn is offered back and a PGN imported. In Firefox the Nick
+// gui`, where a turn is offered back and a PGN imported; on the site, the
+// 6-turn games of Nick Danger and Dialectic again between two phones
+// (390x844, touch), every turn and button tapped. In Firefox the Nick
 // Danger game is played by tests/gui/firefox.js (one Firefox for all its steps).
 // Usage: node tests/gui/links.js --rulezero build/rulezero --html build-web/rulezero.html
 //        [--site build-web/site]
@@ -38,10 +40,11 @@ async function chromiumRun(args, file, failures) {
   const { untilDrawn } = require('./lib/drawn');
   const problems = [];
   const browser = await sharedChromium();
-  const opener = async url => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // A page of a new context (a desktop window, or `options`: a phone's), loaded and drawn.
+  const openerOf = (options, who) => async url => {
+    const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.on('pageerror', e => problems.push('page error: ' + e.message));
+    page.on('pageerror', e => problems.push(who + 'page error: ' + e.message));
     page.on('console', m => {
       const rulesProbe = /\/rules\//.test(m.location().url || '') && /Failed to load resource/.test(m.text());
       if (m.type() === 'error' && !rulesProbe) problems.push('console error: ' + m.text());
@@ -50,6 +53,7 @@ async function chromiumRun(args, file, failures) {
     await untilDrawn(page, READY, null, { timeout: 120000 });
     return { page, close: () => context.close() };
   };
+  const opener = openerOf({ viewport: { width: 1280, height: 800 } }, '');
   let server = null, site = null;
   try {
     let nd = null;
@@ -86,12 +90,20 @@ async function chromiumRun(args, file, failures) {
     await step('file: a PGN of an unknown game', failures, () =>
       links.badPgn(page, '[Variant "atomic"]\n\n1. e4 *', /could not be imported: the game "atomic" is not one Rule Zero plays/));
     const link = nd ? nd.link : null;
-    if (args.site && link) {
-      await step('site: the link opens, a turn offered back', failures, async () => {
-        const { serveStatic } = require('./lib/static');
-        site = await serveStatic(args.site);
-        await otherHome(opener, site.url, link, links);
-      });
+    if (args.site) site = await require('./lib/static').serveStatic(args.site);
+    if (site && link) {
+      await step('site: the link opens, a turn offered back', failures, async () => { await otherHome(opener, site.url, link, links); });
+    }
+    if (site) {
+      const { PHONE } = require('./lib/phone');
+      const { controlsPlace, checkControls } = require('./lib/layout');
+      for (const v of ['nickdanger', 'dialectic']) {
+        await step('site, phones (390x844, touch): correspondence, ' + v + ', 6 turns tapped', failures, async () => {
+          const g = await links.correspondence(openerOf(PHONE, 'phone: '), site.url, v, 6, { tap: true });
+          try { checkControls(v, await g.a.page.evaluate(controlsPlace)); } finally { await g.a.close(); }
+          return g.turns.join(' ');
+        });
+      }
     }
     if (link) {
       await step('rulezero gui: the link opens, a turn offered back, a PGN imported', failures, async () => {

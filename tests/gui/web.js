@@ -13,7 +13,8 @@
 // (a turn of several parts). Then bad messages to the session Worker, an
 // engine Worker killed mid-search, and the phone-size run (touch, 390x844)
 // with a turn tapped in every variant (and four-board Nick Danger, its game
-// file opened: lib/nd4.js). The single file runs the same wasm
+// file opened, four turns tapped, the analysis board, a link to a second
+// phone that never opened the file and back: lib/nd4.js). The single file runs the same wasm
 // and page code loaded otherwise (Workers and wasm inlined, storage of a
 // file:// page): there, what its loading can change, in normal: a game
 // played and reloaded, a clocked reload, a watched engine game, the engine
@@ -44,7 +45,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { pathToFileURL } = require('url');
-const { launch, closeChromium, openPage, CHROMIUM } = require('./lib/browser');
+const { launch, closeChromium, openPage, CHROMIUM, sharedChromium } = require('./lib/browser');
 const { serveStatic } = require('./lib/static');
 const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
@@ -215,7 +216,9 @@ async function phoneRun(target, args, failures) {
       await step(target.name + ': phone, ' + v + ' by taps', failures, () => phoneTurn(page, session, v, shots));
     }
     if (wanted('nickdanger')) {
-      await step(target.name + ': phone, four-board Nick Danger from games/builtin.ini by taps', failures, () => fromGameFile(page));
+      const other = async () => require('./lib/phone').openPhone(await sharedChromium(), target.url, problems);
+      await step(target.name + ': phone, four-board Nick Danger from games/builtin.ini by taps, analysed, by link', failures,
+        () => fromGameFile(page, other));
     }
     await step(target.name + ': phone, no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
     if (target.name === 'file') await step(target.name + ': phone, no network request', failures, async () => noRequest(requests, target.url));

@@ -8,8 +8,9 @@
 // read from Chromium's accessibility tree (lib/keyboard.js), and the
 // phone (390x844, touch) in every game: each control within one screen below
 // the board, every button and target at least 44 px; three puzzles of
-// orthodox chess; on a phone, the analysis board with a line tapped onto it
-// and a Nick Danger puzzle solved by taps (lib/phone.js). Usage:
+// every game (one page, the game chosen in the puzzle box); on a phone,
+// the analysis board with a line tapped onto it and a Nick Danger puzzle
+// solved by taps (lib/phone.js). Usage:
 //   node tests/gui/webplay.js --site DIR [--screenshots DIR] [--only V,...]
 'use strict';
 try { require.resolve('playwright-core'); } catch (e) {
@@ -25,7 +26,7 @@ const { analysisBesideGame } = require('./lib/besidegame');
 const { premoves } = require('./lib/premove');
 const { keyboardPlay, keyboardAnalysis } = require('./lib/keyboard');
 const { phoneChecks, VARIANTS } = require('./lib/layout');
-const { solveThree } = require('./lib/puzzles');
+const { solveThree, VARIANTS: PUZZLE_GAMES } = require('./lib/puzzles');
 const { openPhone, phoneAnalysis, phonePuzzle } = require('./lib/phone');
 
 function parseArgs(argv) {
@@ -58,10 +59,8 @@ async function main() {
     if (wanted('normal')) await step('premoves', failures, () => premoves(page));
     if (wanted('normal')) await step('keyboard and screen reader play, typed moves', failures, () => keyboardPlay(page));
     if (wanted('normal')) await step('the analysis board by the keyboard', failures, () => keyboardAnalysis(page, args.screenshots));
-    if (wanted('normal')) await step('three puzzles solved (orthodox chess)', failures, async () => {
-      await page.evaluate(() => { window.rulezero.puzzle.playDelayMs = 0; });
-      return solveThree(page, 'normal');
-    });
+    await page.evaluate(() => { window.rulezero.puzzle.playDelayMs = 0; });
+    for (const v of PUZZLE_GAMES.filter(wanted)) await step('three puzzles solved: ' + v, failures, () => solveThree(page, v));
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
     await step('phone: controls and touch targets in every game', failures,
       () => phoneChecks(host, args.screenshots, VARIANTS.filter(wanted)));

@@ -36,12 +36,22 @@ async function offered(page, n) {
 const payloadOf = link => JSON.parse(Buffer.from(/#game=([A-Za-z0-9_-]*)/.exec(link)[1], 'base64url').toString('utf8'));
 const linkWith = (link, payload) => link.split('#')[0] + '#game=' + Buffer.from(JSON.stringify(payload)).toString('base64url');
 
+// A button pressed: a click, or with `tap` a phone's tap on a touch target of 44 px or more.
+async function press(page, selector, tap = false) {
+  if (!tap) return page.click(selector);
+  await page.waitForSelector(selector, { state: 'visible' });
+  const box = await page.locator(selector).boundingBox();
+  must(box && box.width >= 44 && box.height >= 44, selector + ' is ' + (box ? Math.round(box.width) + 'x' + Math.round(box.height) : 'not laid out') +
+    ' px on a phone, under 44');
+  await page.tap(selector);
+}
+
 // Opens the link's game in an open page: its text pasted in "Open a link or PGN".
-async function paste(page, text) {
-  await page.click('#btn-open-game');
+async function paste(page, text, tap = false) {
+  await press(page, '#btn-open-game', tap);
   await page.waitForSelector('#open-game[open]');
   await page.fill('#open-text', text);
-  await page.click('#open-submit');
+  await press(page, '#open-submit', tap);
 }
 
 // Opens it as the page's address in an open page (a changed fragment: no reload).
@@ -60,11 +70,12 @@ async function holds(page, variant, turns, what) {
 
 // A correspondence game of `turns` turns between two contexts; returns the
 // first player's page (open, holding the whole game) and the last link.
-async function correspondence(opener, url, variant, turns) {
+// tap: on phones (the opener's contexts), every turn and button tapped.
+async function correspondence(opener, url, variant, turns, { tap = false } = {}) {
   const a = await opener(url);
   await newGame(a.page, { variant });
-  await playTurn(a.page, /./);
-  await a.page.click('#btn-share');
+  await playTurn(a.page, /./, { tap });
+  await press(a.page, '#btn-share', tap);
   let sent = await offered(a.page, 1);
   const title = await a.page.evaluate(v => window.rulezero.setup.variants.find(x => x.id === v).title, variant);
   must(sent.text.startsWith('Rule Zero, ' + title + ': White played 1. ') && sent.text.endsWith(sent.link), 'the text to send: ' + sent.text);
@@ -79,7 +90,7 @@ async function correspondence(opener, url, variant, turns) {
     else {
       page = to === 'a' ? a.page : b.page;
       await page.bringToFront();   // the person at that page: Firefox does not draw a page in the background
-      if (t % 4 === 3) await paste(page, sent.text); else await setFragment(page, sent.link);
+      if (t % 4 === 3) await paste(page, sent.text, tap); else await setFragment(page, sent.link);
     }
     await holds(page, variant, game, 'turn ' + t + ', the link received');
     await untilDrawn(page, w => !!window.rulezero.link && window.rulezero.link.id === w.id && window.rulezero.link.opened === w.n,
@@ -89,10 +100,10 @@ async function correspondence(opener, url, variant, turns) {
     must(kept.current === id && JSON.stringify(kept.games[id].turns) === JSON.stringify(game), "the kept link game " + id + ": " + JSON.stringify(kept) + " for " + JSON.stringify(game));
     if (first) {   // nothing offered for the turns a link brought, until asked
       must(await hidden(page, '#link-offer'), 'a link offered before a turn of this page');
-      await page.click('#btn-share');
+      await press(page, '#btn-share', tap);
       must(payloadOf((await offered(page, t - 1)).link).id === id, 'Send as link in a link game gave another id');
     }
-    await playTurn(page, /./);
+    await playTurn(page, /./, { tap });
     game = await coords(page);
     sent = await offered(page, t);
   }

@@ -7,7 +7,9 @@
 // stacked), and a few
 // turns tapped: a link action, a turn on the 6x6 board through a link, the
 // phone's rule (lib/layout.js: each control within one screen below the
-// boards, touch targets of 44 px) checked after each.
+// boards, touch targets of 44 px) checked after each. In the browser build
+// (fromGameFile: its game file opened in the page) also the analysis board
+// and the game by link, the link carrying the game file.
 'use strict';
 const path = require('path');
 const { startServer, stopServer } = require('./server');
@@ -112,8 +114,10 @@ async function phone(browser, url, shotDir) {
 
 // The browser build offers the games of games/builtin.ini only as a game
 // file: on a phone page of it, the file picked in the new-game dialog
-// (docs/web.md, "Game files"), then the phone's turns; the file forgotten.
-async function fromGameFile(page) {
+// (docs/web.md, "Game files"), then the phone's turns; with `other` (async
+// () => a page of a new phone context, its storage empty), the analysis
+// board and a link (fileLink); the file forgotten.
+async function fromGameFile(page, other = null) {
   await page.click('#btn-new');
   await page.waitForSelector('#newgame[open]');
   await page.setInputFiles('#ng-file', GAMES);
@@ -121,9 +125,48 @@ async function fromGameFile(page) {
     null, { timeout: 30000 });
   await page.click('#ng-cancel');
   await newGame(page, { variant: VARIANT });
-  const square = await tappedTurns(page);
-  await page.evaluate(() => localStorage.removeItem('rulezero.gamefiles'));
-  return 'squares of ' + square + ' px';
+  try {
+    const square = await tappedTurns(page);
+    if (!other) return 'squares of ' + square + ' px';
+    const { phoneAnalysis } = require('./phone');
+    return 'squares of ' + square + ' px; analysis board: ' + await phoneAnalysis(page, VARIANT) + '; ' + await fileLink(page, other);
+  } finally {
+    await page.evaluate(() => localStorage.removeItem('rulezero.gamefiles'));
+  }
+}
+
+// The game's link, tapped out on this page, carries its game file: a page
+// that never opened the file refuses the link without it (saying which file
+// to open), opens it with it (the file read and kept there), answers with a
+// turn, and its link back brings that turn here.
+async function fileLink(page, other) {
+  const links = require('./links');
+  await page.tap('#btn-share');
+  const sent = await links.offered(page, await page.evaluate(() => window.rulezero.state.moves.length));
+  const p = links.payloadOf(sent.link);
+  must(p.file && p.file.name === 'builtin.ini' && /^\[nickdanger-4\]$/m.test(p.file.text), 'the link carries no game file: ' +
+    JSON.stringify(Object.keys(p)));
+  const o = await other();
+  try {
+    const bare = Object.assign({}, p);
+    delete bare.file;
+    const bareLink = sent.link.split('#')[0] + '#game=' + Buffer.from(JSON.stringify(bare)).toString('base64url');
+    await links.refused(o.page, () => links.setFragment(o.page, bareLink),
+      /its game "nickdanger-4" is not one this page lists, and the link carries no game file: open the game file/, 'a link without its file');
+    await links.setFragment(o.page, sent.link);
+    await links.holds(o.page, VARIANT, p.turns, 'the link with its game file');
+    const kept = await o.page.evaluate(() => JSON.parse(localStorage.getItem('rulezero.gamefiles') || '[]').map(f => f.name));
+    must(JSON.stringify(kept) === '["builtin.ini"]', 'the game files kept by the other page: ' + JSON.stringify(kept));
+    await playTurn(o.page, /./, { tap: true });
+    const back = await links.offered(o.page, p.turns.length + 1);
+    must(links.payloadOf(back.link).file, 'the link back carries no game file');
+    await page.bringToFront();
+    await links.setFragment(page, back.link);
+    await links.holds(page, VARIANT, links.payloadOf(back.link).turns, 'the link back');
+    return 'a link of ' + sent.link.length + ' characters, refused without its file, opened with it, answered';
+  } finally {
+    await o.close();
+  }
 }
 
 // The step: its own server (the game file's games), the test's one Chromium.

@@ -188,7 +188,10 @@ function sizeBoard() {
   const col = document.querySelector('.an-board-col');
   const width = col.clientWidth - $('an-evalbar').offsetWidth - 10;
   const used = $('top').offsetHeight + $('an-hand-top').offsetHeight + $('an-hand-bottom').offsetHeight + 90;
-  const height = window.innerHeight - used;
+  // The screen's height, not innerHeight: a phone's browser zoomed out to show
+  // boards drawn wider than the screen (before this sizes them) reports the
+  // zoomed-out height there (four-board Nick Danger: 1,892 px of an 844 px screen).
+  const height = document.documentElement.clientHeight - used;
   arrangeBoards(box, boardLayouts(areas, width, height), 18, 88);
 }
 

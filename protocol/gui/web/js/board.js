@@ -254,9 +254,10 @@ const above = (t, b) => ({ w: Math.max(t.w, b.w), h: t.h + STACK_GAP + b.h });
 
 // Three boards or more (four-board Nick Danger) may also stand as a grid: the
 // first above the others side by side ("head-row"), the first above the
-// second and the rest stacked beside it ("head-pair", a phone's), or the
-// first beside the others stacked ("side"). Each: its size, and its CSS
-// grid-template-areas, area i named gi.
+// second and the rest stacked beside it ("head-pair", a phone's), the
+// first beside the others stacked ("side"), or the first beside the second
+// above the rest side by side ("side-pair", a desktop's). Each: its size,
+// and its CSS grid-template-areas, area i named gi.
 const GRIDS = {
   'head-row': {
     size: (first, rest, sq, t) => above(inColumn([first], sq, t), inRow(rest, sq, t)),
@@ -269,6 +270,10 @@ const GRIDS = {
   side: {
     size: (first, rest, sq, t) => beside(inColumn([first], sq, t), inColumn(rest, sq, t)),
     template: n => Array.from({ length: n - 1 }, (_, i) => ['g0', 'g' + (i + 1)])
+  },
+  'side-pair': {
+    size: (first, rest, sq, t) => beside(inColumn([first], sq, t), above(inColumn(rest.slice(0, 1), sq, t), inRow(rest.slice(1), sq, t))),
+    template: n => [['g0', ...Array(n - 2).fill('g1')], ['g0', ...Array.from({ length: n - 2 }, (_, i) => 'g' + (i + 2))]]
   }
 };
 

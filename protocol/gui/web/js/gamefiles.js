@@ -7,13 +7,16 @@
 // in localStorage ('rulezero.gamefiles': [{name, text}]) and sent again
 // each time the connection opens, before `hello`, so its games are listed
 // after a reload and a stored game of one of them restores (saving.js
-// sends `restore` after the first state, which comes after the files).
+// sends `restore` after the first state, which comes after the files). A
+// link of a game of a kept file carries the file (link.js); opened, the
+// link's file is read and kept here the same way.
 import { $ } from './dom.js';
 import { rz, on } from './store.js';
 import { send, onMessage, onOpen } from './connection.js';
 
 export const FILES_KEY = 'rulezero.gamefiles';
-const pending = new Map();   // name -> { opened: true when the person opened it now, text }
+const pending = new Map();   // name -> { opened: true when the person opened it now, text, done: a link's wait }
+const gamesOf = new Map();   // name -> the games the session read in that file
 let selectNext = null;       // the first game of a file just opened: chosen once the new setup lists it
 
 function storage() {
@@ -48,11 +51,25 @@ function showError(text) {
   $('ng-file-error').hidden = !text;
 }
 
-function openFile(name, text, opened) {
+function openFile(name, text, opened, done = null) {
   showError('');
-  pending.set(name, { opened, text });
-  if (!send({ type: 'game_file', name, text })) pending.delete(name);
-  else if (opened) showStatus('Reading ' + name + '…');
+  pending.set(name, { opened, text, done });
+  if (!send({ type: 'game_file', name, text })) {
+    pending.delete(name);
+    if (done) done({ ok: false, error: 'the page is still loading' });
+  } else if (opened) showStatus('Reading ' + name + '…');
+}
+
+// The game file kept in this browser that holds `variant` ({name, text}), or
+// null: a link of its game carries it (link.js).
+export function gameFileOf(variant) {
+  return storedFiles().find(f => (gamesOf.get(f.name) || []).includes(variant)) || null;
+}
+
+// A game file a link carried, opened for its game: resolves { ok, error }
+// once the session read it (kept in this browser, as one opened by hand).
+export function openLinkedFile(name, text) {
+  return new Promise(resolve => openFile(name, text, false, resolve));
 }
 
 // The session's answer: the file's games, or why it was refused.
@@ -60,7 +77,9 @@ function answered(msg) {
   const asked = pending.get(msg.name);
   if (!asked) return;
   pending.delete(msg.name);
+  if (asked.done) asked.done({ ok: !!msg.ok, error: msg.error || 'the game file was refused' });
   if (!msg.ok) {
+    if (asked.done) return;   // a link's file: the link's refusal says why
     showError(msg.error || 'the game file was refused');
     showStatus('');
     if (!asked.opened) forget(msg.name);   // a kept file this build refuses now: said once, then dropped
@@ -68,6 +87,7 @@ function answered(msg) {
   }
   keep(msg.name, asked.text);
   const games = msg.games || [];
+  gamesOf.set(msg.name, games);
   if (asked.opened) {
     showStatus(msg.name + ': ' + (games.length ? games.join(', ') : 'no new game') + ' (kept in this browser)');
     selectNext = games[0] || null;

@@ -1,8 +1,11 @@
 // Games by link, with no server (issue 46; docs/web.md, "Games by link").
 // A link carries the whole game in the URL's fragment, which a browser never
 // sends anywhere: PAGE#game=PAYLOAD, PAYLOAD the base64url of the JSON
-//   {"app":"rulezero","v":1,"id":ID,"variant":V,"options":{...},"fen":F,"turns":[...],"result":R}
-// (ID: 12 hex digits naming the game; turns in coordinates, as state.moves[].coord).
+//   {"app":"rulezero","v":1,"id":ID,"variant":V,"options":{...},"fen":F,"turns":[...],"result":R,
+//    "file":{"name":N,"text":T}}
+// (ID: 12 hex digits naming the game; turns in coordinates, as state.moves[].coord;
+// file: only for a game of a game file kept in this browser (gamefiles.js), whose
+// whole text it carries, so that the other page can read the game first).
 // Opening one (the page opened at it, a fragment changed in an open page, or
 // its text pasted in "Open a link or PGN") replaces the game on the board by
 // that game between two people, every turn replayed by the rules (replace.js).
@@ -20,6 +23,7 @@ import { rz, on, render } from './store.js';
 import { send, onMessage, inBrowser } from './connection.js';
 import { showNotice } from './notice.js';
 import { whenSettled, replaceGame, recordOf } from './replace.js';
+import { gameFileOf, openLinkedFile } from './gamefiles.js';
 
 export const LINKS_KEY = 'rulezero.links';
 const MAX_GAMES = 100;          // link games kept in this browser, the oldest dropped first
@@ -52,9 +56,11 @@ export function readLink(text) {
   try { g = JSON.parse(fromBase64Url(m[1])); } catch (e) { g = null; }
   const ok = g && typeof g === 'object' && g.app === 'rulezero' && g.v === 1 && isText(g.id) && /^[0-9a-f]{12}$/.test(g.id) &&
     isText(g.variant) && isText(g.fen) && g.options && typeof g.options === 'object' && !Array.isArray(g.options) &&
-    Array.isArray(g.turns) && g.turns.length <= MAX_TURNS && g.turns.every(isText);
+    Array.isArray(g.turns) && g.turns.length <= MAX_TURNS && g.turns.every(isText) &&
+    (g.file === undefined || (g.file && isText(g.file.name) && isText(g.file.text)));
   if (!ok) return { problem: 'it is damaged or incomplete (its game cannot be read)' };
-  return { game: { id: g.id, variant: g.variant, options: g.options, fen: g.fen, turns: g.turns, result: g.result || null } };
+  const file = g.file ? { name: g.file.name, text: g.file.text } : null;
+  return { game: { id: g.id, variant: g.variant, options: g.options, fen: g.fen, turns: g.turns, result: g.result || null, file } };
 }
 
 function pageUrl() { return location.href.split('#')[0]; }
@@ -63,6 +69,8 @@ export function linkOf(game) {
   const payload = { app: 'rulezero', v: 1, id: game.id, variant: game.variant, options: game.options || {}, fen: game.fen || '',
     turns: game.turns };
   if (game.result) payload.result = game.result;
+  const file = gameFileOf(game.variant);
+  if (file) payload.file = { name: file.name, text: file.text };
   return pageUrl() + '#game=' + toBase64Url(JSON.stringify(payload));
 }
 
@@ -123,6 +131,8 @@ export async function openLink(text, report) {
   const game = read.game;
   const problem = notFollowing(game);
   if (problem) return refuse(problem);
+  const missing = await readGameFile(game);
+  if (missing) return refuse(missing);
   const answer = await replaceGame(recordOf(game));
   if (!answer.ok) return refuse(answer.why);
   keep(game.id, game.variant, game.turns);
@@ -134,6 +144,19 @@ export async function openLink(text, report) {
   askRecord();
   render();
   return true;
+}
+
+// A game this page does not list: the game file the link carries is read
+// first. Why the game cannot be opened, or null.
+async function readGameFile(game) {
+  if (!rz.setup || rz.setup.variants.some(v => v.id === game.variant)) return null;
+  if (!game.file) {
+    return 'its game "' + game.variant + '" is not one this page lists, and the link carries no game file: ' +
+      'open the game file that declares it (New game, "Open a game file"), then the link again';
+  }
+  const read = await openLinkedFile(game.file.name, game.file.text);
+  if (!read.ok) return 'its game file ' + game.file.name + ' was refused: ' + read.error;
+  return null;
 }
 
 function clearFragment() {
