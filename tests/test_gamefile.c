@@ -178,7 +178,8 @@ START_TEST(reader_refusals)
     refused("[x]\nfamily chess\n", "g.ini:2: expected FIELD = VALUE or [ID]");
     refused("[x]\ncolour = red\n",
             "g.ini:2: colour: unknown field (allowed: family, name, board, piece, start, promotion, castling, "
-            "powers, phased, link, shift, boards, link-pairs, links, link-squares, after-linking, bench, bench-depth, "
+            "powers, phased, link, shift, boards, link-pairs, links, link-squares, after-linking, hegelian, dialectic, "
+            "bench, bench-depth, "
             "rules, card, xboard)");
     refused("[x]\nname = A\nname = B\n", "g.ini:3: name: given twice (first on line 2; allowed: once per game)");
     refused("[x]\nname = A\n", "g.ini:1: family: missing in [x] (allowed: none; it is required)");
@@ -205,7 +206,8 @@ END_TEST
 /* The families' refusals: one of each kind. */
 START_TEST(family_refusals)
 {
-    refused("[x]\nfamily = shogi\nname = X\n" PIECES START, "g.ini:2: family: 'shogi' (allowed: chess, polypiece, pickle, shifted-square, nickdanger)");
+    refused("[x]\nfamily = shogi\nname = X\n" PIECES START, "g.ini:2: family: 'shogi' (allowed: chess, polypiece, pickle, shifted-square, nickdanger, "
+            "dialectic)");
     refused(CHESS "board = 10x8\n", "g.ini:12: board: 10x8 (allowed: 8x8 in the chess family)");
     refused("[x]\nfamily = chess\nname = X\npiece = P, Pawn\n" START,
             "g.ini:4: piece: 1 pieces (allowed: 6 in the chess family: the Pawn, four pieces, the King, in this "
@@ -453,6 +455,65 @@ START_TEST(core_file_games_are_builtin)
 }
 END_TEST
 
+/* The Dialectic family: seven pieces (the Philosophers without powers), the
+ * tokens in the start's field 7, `hegelian` and `dialectic`; its games count
+ * as the built-in dialectic and hegelian (perft/suites). */
+#define DIALECTIC_PIECES                                                                                           \
+    "piece = P, Pawn\npiece = N, Philosopher\npiece = B, Bishop, B\npiece = R, Rook, R\npiece = Q, Queen, Q\n"     \
+    "piece = K, King, K\npiece = G, Great Philosopher\n"
+/* A Dialectic game: lines 1-12. */
+#define DIALECTIC                                                                                                  \
+    "[mine]\nfamily = dialectic\nname = Mine\n" DIALECTIC_PIECES                                                  \
+    "start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21\n" CASTLING
+
+START_TEST(dialectic_family_games)
+{
+    ck_assert_msg(variant_load_text("g.ini", DIALECTIC, err, sizeof err) == 1, "%s", err);
+    const struct variant *v = variant_find("mine");
+    ck_assert_int_eq(v->option_count, 0);
+    ck_assert_uint_eq(perft_of(v, NULL, 3), 17234);
+    ck_assert_str_eq(game_of(v)->xboard->piece_to_char, "PNBRQ.......H........Kpnbrq.......h........k");
+    ck_assert_str_eq(game_of(v)->xboard->letter_map, "GHgh");
+    variant_unload_files();
+    /* Hegelian, its setting Dialectic stair-step by default: hegelian-stair-step.epd's start. */
+    ck_assert_msg(variant_load_text("g.ini", DIALECTIC "hegelian = yes\ndialectic = stair-step\n", err, sizeof err) == 1,
+                  "%s", err);
+    v = variant_find("mine");
+    ck_assert_int_eq(v->option_count, 1);
+    ck_assert_str_eq(v->options[0].name, "Dialectic");
+    ck_assert_str_eq(v->options[0].default_value, "stair-step");
+    ck_assert_uint_eq(perft_of(v, NULL, 3), 21351);
+    ck_assert_uint_eq(perft_set(v, "Dialectic", "square", NULL, 3), 17754);
+    variant_unload_files();
+    refused(DIALECTIC "dialectic = stair-step\n",
+            "g.ini:13: dialectic: 'stair-step' without hegelian = yes (allowed: only in a Hegelian game, whose tokens "
+            "may share a cell)");
+    refused(DIALECTIC "hegelian = yes\ndialectic = round\n",
+            "g.ini:14: dialectic: Dialectic: 'round' is not one of square, stair-step");
+    refused(DIALECTIC "hegelian = perhaps\n", "g.ini:13: hegelian: 'perhaps' (allowed: yes, no)");
+    refused(CHESS "hegelian = yes\n", "g.ini:12: hegelian: not a field of the chess family (allowed in: dialectic)");
+    refused("[mine]\nfamily = dialectic\nname = Mine\n" PIECES START,
+            "g.ini:9: piece: 6 pieces (allowed: 7 in the dialectic family: the Pawn, the Philosopher, three pieces, "
+            "the King, the Great Philosopher, in this order)");
+    refused("[mine]\nfamily = dialectic\nname = Mine\npiece = P, Pawn\npiece = N, Philosopher, N\npiece = B, Bishop, B\n"
+            "piece = R, Rook, R\npiece = Q, Queen, Q\npiece = K, King, K\npiece = G, Great Philosopher\n" START,
+            "g.ini:10: piece: N (piece 2) has a power (allowed: none for piece 2 in the dialectic family: its code "
+            "moves it)");
+    refused("[mine]\nfamily = dialectic\nname = Mine\npiece = P, Pawn\npiece = N, Philosopher\npiece = B, Bishop\n"
+            "piece = R, Rook, R\npiece = Q, Queen, Q\npiece = K, King, K\npiece = G, Great Philosopher\n" START,
+            "g.ini:10: piece: B has no power (allowed: LETTER, NAME, BETZA in the dialectic family)");
+    refused("[mine]\nfamily = dialectic\nname = Mine\npiece = P, Pawn\npiece = N, Philosopher\npiece = H, Hawk, B\n"
+            "piece = R, Rook, R\npiece = Q, Queen, Q\npiece = K, King, K\npiece = G, Great Philosopher\n"
+            "start = rnhqkhnr/pppppppp/8/8/8/8/PPPPPPPP/RNHQKHNR w KQkq - 0 1\n",
+            "g.ini:10: piece: H is piece 3 (allowed: H only for the Great Philosopher, the last piece: XBoard draws it "
+            "with the image H)");
+    refused("[mine]\nfamily = dialectic\nname = Mine\n" DIALECTIC_PIECES
+            "start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T11A11\n" CASTLING,
+            "g.ini:11: start: invalid FEN: field 7 (dialectic): the Thesis and the Antithesis on the same square "
+            "(allowed: a FEN of the game)");
+}
+END_TEST
+
 /* `xboard`: setup or known, and known only for orthodox chess's id. */
 START_TEST(xboard_field_refusals)
 {
@@ -482,6 +543,7 @@ int main(void)
     tcase_add_test(tc, files_and_all_or_none);
     tcase_add_test(tc, core_file_games_are_builtin);
     tcase_add_test(tc, xboard_field_refusals);
+    tcase_add_test(tc, dialectic_family_games);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

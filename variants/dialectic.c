@@ -18,11 +18,12 @@ struct dialectic_rules {
     struct chess_rules chess; /* first: pos->rules is read as a chess_rules */
     bool hegelian;            /* tokens may share a square; the Synthesis moves both */
     bool stair_step;          /* Hegelian's `Dialectic=stair-step`: only the squares x >= y */
+    /* The power sets of every (Thesis, Antithesis) pair, from the game's
+     * declared pieces; owned by the rules value dialectic_rules_create made,
+     * shared by its copies (a Hegelian game's settings). */
+    struct power_set *pairs;
+    bool owns_pairs;
 };
-
-/* Power sets for every (Thesis, Antithesis) pair, filled once. */
-static struct power_set pair_powers[DIALECTIC_PAIRS];
-static struct dialectic_rules dialectic_rules, hegelian_rules;
 
 static const int dialectic_piece_values[MAX_TYPES] = {0, 100, 300, 330, 500, 900, 20000, 450};
 
@@ -77,12 +78,12 @@ static void philosopher_power(struct piece_power *pw, int thesis, int antithesis
         add_leap_ray(pw, step_of(leaps[i][0], leaps[i][1]), range, BETZA_CAPTURE);
 }
 
-static void build_pair_powers(const struct chess_rules *orthodox)
+static void build_pair_powers(struct power_set pairs[DIALECTIC_PAIRS], const struct chess_rules *declared)
 {
     for (int t = 0; t < 9; t++)
         for (int a = 0; a < 9; a++) {
-            struct power_set *set = &pair_powers[dialectic_pair(t, a)];
-            *set = orthodox->fixed;
+            struct power_set *set = &pairs[dialectic_pair(t, a)];
+            *set = declared->fixed;
             for (Color c = WHITE; c <= BLACK; c++) {
                 philosopher_power(&set->power[KNIGHT][c], t, a, 1);
                 philosopher_power(&set->power[DIALECTIC_GREAT][c], t, a, RAY_UNLIMITED);
@@ -93,39 +94,11 @@ static void build_pair_powers(const struct chess_rules *orthodox)
 
 static const struct power_set *dialectic_current(const struct position *pos)
 {
-    return &pair_powers[dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos))];
+    const struct dialectic_rules *r = pos->rules;
+    return &r->pairs[dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos))];
 }
 
-static void init_rules(struct dialectic_rules *r, bool hegelian)
-{
-    chess_rules_declared(&r->chess, hegelian ? &hegelian_game : &dialectic_game);
-    r->chess.current = dialectic_current;
-    r->hegelian = hegelian;
-}
-
-static pf_once_flag tables_once = PF_ONCE_INIT;
-
-static void build_tables(void)
-{
-    init_rules(&dialectic_rules, false);
-    init_rules(&hegelian_rules, true);
-    build_pair_powers(&dialectic_rules.chess);
-    dialectic_eval_init();
-}
-
-static void ensure_init(void) { pf_once(&tables_once, build_tables); }
-
-static void dialectic_reset_rules(struct position *pos)
-{
-    ensure_init();
-    pos->rules = &dialectic_rules;
-}
-
-static void hegelian_reset_rules(struct position *pos)
-{
-    ensure_init();
-    pos->rules = &hegelian_rules;
-}
+static pf_once_flag eval_once = PF_ONCE_INIT;
 
 static bool is_hegelian(const struct position *pos)
 {
@@ -149,27 +122,27 @@ bool dialectic_square_exists(const struct position *pos, int sq)
  * same leaps, so every power is still there. Rules values are immutable except
  * through set_option, which the protocols call only while no search runs. */
 
-#define DIALECTIC_CHOICES "square /// stair-step"
-
-static const struct variant_option hegelian_options[] = {
-    {"Dialectic", "combo", "square", DIALECTIC_CHOICES},
-};
-
-static void *hegelian_rules_new(char *err, size_t errlen)
+static void dialectic_rules_free(void *rules)
 {
-    ensure_init();
+    struct dialectic_rules *r = rules;
+    if (r && r->owns_pairs)
+        free(r->pairs);
+    free(r);
+}
+
+void *dialectic_rules_copy(const void *rules, char *err, size_t errlen)
+{
     struct dialectic_rules *r = malloc(sizeof *r);
     if (!r) {
         error_set(err, errlen, "Dialectic: out of memory");
         return NULL;
     }
-    *r = hegelian_rules;
+    *r = *(const struct dialectic_rules *)rules;
+    r->owns_pairs = false;
     return r;
 }
 
-static void hegelian_rules_free(void *rules) { free(rules); }
-
-static int hegelian_set_option(void *rules, const char *name, const char *value, char *err, size_t errlen)
+static int dialectic_set_option(void *rules, const char *name, const char *value, char *err, size_t errlen)
 {
     struct dialectic_rules *r = rules;
     if (!name || strcasecmp(name, "Dialectic") != 0)
@@ -183,13 +156,38 @@ static int hegelian_set_option(void *rules, const char *name, const char *value,
     return 0;
 }
 
-static void hegelian_get_option(const void *rules, const char *name, char *out, size_t n)
+static void dialectic_get_option(const void *rules, const char *name, char *out, size_t n)
 {
     const struct dialectic_rules *r = rules;
     if (name && strcasecmp(name, "Dialectic") == 0)
         snprintf(out, n, "%s", r->stair_step ? "stair-step" : "square");
     else if (n)
         out[0] = '\0';
+}
+
+void *dialectic_rules_create(const struct game_decl *g, bool hegelian, const char *dialectic, char *err,
+                             size_t errlen)
+{
+    pf_once(&eval_once, dialectic_eval_init);
+    struct dialectic_rules *r = calloc(1, sizeof *r);
+    struct power_set *pairs = malloc(DIALECTIC_PAIRS * sizeof *pairs);
+    if (!r || !pairs) {
+        free(r);
+        free(pairs);
+        error_set(err, errlen, "Dialectic: out of memory");
+        return NULL;
+    }
+    chess_rules_declared(&r->chess, g);
+    r->chess.current = dialectic_current;
+    r->hegelian = hegelian;
+    r->pairs = pairs;
+    r->owns_pairs = true;
+    build_pair_powers(pairs, &r->chess);
+    if (hegelian && dialectic_set_option(r, "Dialectic", dialectic, err, errlen)) {
+        dialectic_rules_free(r);
+        return NULL;
+    }
+    return r;
 }
 
 /* ---- Token state ---------------------------------------------------------------- */
@@ -458,55 +456,45 @@ static void dialectic_write_extra(const struct position *pos, char *out, size_t 
     snprintf(out, n, "T%d%dA%d%d", token_x(t), token_y(t), token_x(a), token_y(a));
 }
 
-/* ---- Entries -------------------------------------------------------------------------------- */
+/* ---- The family's entry -------------------------------------------------------------------- */
 
-static const char *const dialectic_bench[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21",
-    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 T11A21",
-    "r3k2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R3K2R w KQkq - 0 8 T10A22",
-    "4k3/8/3g4/8/8/4G3/8/4K3 w - - 0 1 T01A12",
-    NULL,
-};
-
-static const char *const hegelian_bench[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21",
-    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 T11A11",
-    NULL,
-};
-
-#define DIALECTIC_COMMON                                                                                               \
-    .geo = {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},                                                                           \
-    .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T12A21",                                    \
-    .piece_letters = ".PNBRQKG", .royal_type = KING, .has_castling = true, .ext_size = (int)sizeof(struct dialectic_state),            \
-    .steps_are_turns = true, .read_extra = dialectic_read_extra, .validate = chess_validate,                          \
-    .write_extra = dialectic_write_extra, .ext_key = dialectic_ext_key, .state_ok = dialectic_state_ok, .read_ep = chess_read_ep,                      \
-    .generate = dialectic_generate, .count_turns = dialectic_count_turns, .make = dialectic_make, .unmake = dialectic_unmake,                               \
-    .in_check = chess_in_check, .is_capture = dialectic_is_capture, .outcome = chess_outcome,                          \
-    .format_step = dialectic_format_step, .notation_step = dialectic_notation_step, .evaluate = dialectic_evaluate, .eval_params = &dialectic_eval_params,        \
-    .generate_noisy = dialectic_generate_noisy, .allow_null_move = true,                                               \
-    .tt_key_extra = dialectic_tt_key_extra, .piece_values = dialectic_piece_values, .has_check = true,                 \
-    .see = chess_see, .nnue_state_count = DIALECTIC_NNUE_STATE, .nnue_state_active = dialectic_nnue_state
-
-const struct variant variant_dialectic = {
-    .id = "dialectic",
-    .title = "Dialectic Chess",
-    .bench_fens = dialectic_bench,
+/* The entry a game of the family copies (variants/family_dialectic.c gives it
+ * the declared id, title, start, pieces, rules value and, for a Hegelian
+ * game, the Dialectic setting). */
+const struct variant dialectic_family_template = {
+    .geo = {8, 8, {0, 1, 2, 3, 4, 5, 6, 7}},
     .bench_depth = 10,
-    .reset_rules = dialectic_reset_rules,
-    DIALECTIC_COMMON,
-};
-
-const struct variant variant_hegelian = {
-    .id = "hegelian",
-    .title = "Hegelian Dialectic Chess",
-    .bench_fens = hegelian_bench,
-    .bench_depth = 11,
-    .reset_rules = hegelian_reset_rules,
-    .options = hegelian_options,
-    .option_count = 1,
-    .rules_new = hegelian_rules_new,
-    .rules_free = hegelian_rules_free,
-    .set_option = hegelian_set_option,
-    .get_option = hegelian_get_option,
-    DIALECTIC_COMMON,
+    .piece_letters = ".PNBRQKG",
+    .royal_type = KING,
+    .has_castling = true,
+    .ext_size = (int)sizeof(struct dialectic_state),
+    .steps_are_turns = true,
+    .read_extra = dialectic_read_extra,
+    .validate = chess_validate,
+    .write_extra = dialectic_write_extra,
+    .ext_key = dialectic_ext_key,
+    .state_ok = dialectic_state_ok,
+    .read_ep = chess_read_ep,
+    .generate = dialectic_generate,
+    .count_turns = dialectic_count_turns,
+    .make = dialectic_make,
+    .unmake = dialectic_unmake,
+    .in_check = chess_in_check,
+    .is_capture = dialectic_is_capture,
+    .outcome = chess_outcome,
+    .format_step = dialectic_format_step,
+    .notation_step = dialectic_notation_step,
+    .evaluate = dialectic_evaluate,
+    .eval_params = &dialectic_eval_params,
+    .generate_noisy = dialectic_generate_noisy,
+    .allow_null_move = true,
+    .tt_key_extra = dialectic_tt_key_extra,
+    .piece_values = dialectic_piece_values,
+    .has_check = true,
+    .see = chess_see,
+    .nnue_state_count = DIALECTIC_NNUE_STATE,
+    .nnue_state_active = dialectic_nnue_state,
+    .rules_free = dialectic_rules_free,
+    .set_option = dialectic_set_option,
+    .get_option = dialectic_get_option,
 };

@@ -1,5 +1,5 @@
 /* Rule Zero: Dialectic and Hegelian Chess for XBoard 4.9.1 (the turns; the
- * set-up is declared in variants/dialectic_game.c).
+ * set-up is declared in games/core.ini and variants/family_dialectic.c).
  *
  * XBoard cannot show the dialectic (see docs/variants/dialectic.md): it gets
  * the main board of an 8x8 fairy game, the Philosopher drawn as a Knight and

@@ -12,6 +12,7 @@
 #include "variants/view.h"
 
 #define FAMILY_PIECES 6 /* Pawn, four pieces, King: the chess types */
+#define KING_INDEX 5     /* the King, the sixth piece of every family; promotion is to the pieces before it */
 
 static const char *const glyphs[MAX_TYPES] = {NULL, "pawn", "knight", "bishop", "rook", "queen", "king"};
 
@@ -27,18 +28,32 @@ struct family {
     enum gamefile_field squares_field;
     const char *setting;
     square_rules_fn square_rules;
-    /* A family with its own C for checks and making (Nick Danger); NULL: the above. */
+    /* Its pieces: how many, in which order (for refusals), and which of them
+     * (bit per index after the Pawn) the family's code moves, declared without a power. */
+    int pieces;
+    const char *piece_order;
+    unsigned code_moved;
+    /* A family with its own C for checks and making (Nick Danger, Dialectic); NULL: the above. */
     int (*check)(const struct game_spec *s, char *err, size_t errlen);
     int (*make)(struct family_game *g, char *err, size_t errlen);
 };
 
+#define CHESS_ORDER "the Pawn, four pieces, the King, in this order"
+
 static const struct family families[] = {
-    {"chess", &chess_family_template, "normal", false, GF_FIELDS, NULL, NULL, NULL, NULL},
-    {"polypiece", &polypiece_family_template, "polypiece", true, GF_FIELDS, NULL, NULL, NULL, NULL},
-    {"pickle", &pickle_family_template, "pickle", false, GF_LINK, "Link", pickle_rules_create, NULL, NULL},
-    {"shifted-square", &shifted_family_template, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create, NULL, NULL},
-    {"nickdanger", &nickdanger_family_template, "nickdanger", false, GF_FIELDS, NULL, NULL, nickdanger_family_check,
-     nickdanger_family_make},
+    {"chess", &chess_family_template, "normal", false, GF_FIELDS, NULL, NULL, FAMILY_PIECES, CHESS_ORDER, 0, NULL, NULL},
+    {"polypiece", &polypiece_family_template, "polypiece", true, GF_FIELDS, NULL, NULL, FAMILY_PIECES, CHESS_ORDER, 0,
+     NULL, NULL},
+    {"pickle", &pickle_family_template, "pickle", false, GF_LINK, "Link", pickle_rules_create, FAMILY_PIECES,
+     CHESS_ORDER, 0, NULL, NULL},
+    {"shifted-square", &shifted_family_template, "shifted-square", false, GF_SHIFT, "Shift", shifted_rules_create,
+     FAMILY_PIECES, CHESS_ORDER, 0, NULL, NULL},
+    {"nickdanger", &nickdanger_family_template, "nickdanger", false, GF_FIELDS, NULL, NULL, FAMILY_PIECES, CHESS_ORDER,
+     0, nickdanger_family_check, nickdanger_family_make},
+    /* The Philosopher (piece 2) and the Great Philosopher (piece 7) move by the tokens. */
+    {"dialectic", &dialectic_family_template, "dialectic", false, GF_FIELDS, NULL, NULL, FAMILY_PIECES + 1,
+     "the Pawn, the Philosopher, three pieces, the King, the Great Philosopher, in this order", (1u << 1) | (1u << 6),
+     dialectic_family_check, dialectic_family_make},
 };
 
 /* The fields only one family reads, and that family. */
@@ -52,6 +67,8 @@ static const char *const field_family[GF_FIELDS] = {
     [GF_LINKS] = "nickdanger",
     [GF_LINK_SQUARES] = "nickdanger",
     [GF_AFTER_LINKING] = "nickdanger",
+    [GF_HEGELIAN] = "dialectic",
+    [GF_DIALECTIC] = "dialectic",
 };
 
 #define FAMILY_COUNT ((int)(sizeof families / sizeof families[0]))
@@ -85,26 +102,30 @@ static void *square_family_rules_new(const struct variant *v, char *err, size_t 
 
 /* ---- Checks of a declaration against its family ------------------------------ */
 
-/* Six pieces: the Pawn (the family's, no power), four pieces, the King;
- * in the chess family each but the Pawn with a Betza power, in Polypiece
- * none (the lists give them) and the orthodox letters, which Powers names. */
+/* The family's pieces in its order, the first the Pawn (the family's, no
+ * power); in the chess family each other with a Betza power, in Polypiece
+ * none (the lists give them) and the orthodox letters, which Powers names;
+ * the pieces the family's code moves (Dialectic's Philosophers) none. */
 static int check_pieces(const struct game_spec *s, const struct family *f, char *err, size_t errlen)
 {
-    if (s->piece_count != FAMILY_PIECES)
-        return gamefile_refuse(s, GF_PIECE, err, errlen,
-                               "%d pieces (allowed: %d in the %s family: the Pawn, four pieces, the King, in this "
-                               "order)",
-                               s->piece_count, FAMILY_PIECES, f->name);
+    if (s->piece_count != f->pieces)
+        return gamefile_refuse(s, GF_PIECE, err, errlen, "%d pieces (allowed: %d in the %s family: %s)",
+                               s->piece_count, f->pieces, f->name, f->piece_order);
     if (s->pieces[0].betza[0])
         return gamefile_refuse(s, GF_PIECE, err, errlen,
                                "the Pawn (the first piece) has a power (allowed: none; it moves as the family's Pawn)");
-    for (int i = 1; i < FAMILY_PIECES; i++) {
+    for (int i = 1; i < f->pieces; i++) {
         const struct gamefile_piece *p = &s->pieces[i];
+        bool code_moved = f->code_moved & (1u << i);
         if (f->powers_listed && p->betza[0])
             return gamefile_refuse(s, GF_PIECE, err, errlen,
                                    "%c has a power (allowed: none in the %s family; the `powers` lists give them)",
                                    p->letter, f->name);
-        if (!f->powers_listed && !p->betza[0])
+        if (code_moved && p->betza[0])
+            return gamefile_refuse(s, GF_PIECE, err, errlen,
+                                   "%c (piece %d) has a power (allowed: none for piece %d in the %s family: its "
+                                   "code moves it)", p->letter, i + 1, i + 1, f->name);
+        if (!f->powers_listed && !code_moved && !p->betza[0])
             return gamefile_refuse(s, GF_PIECE, err, errlen,
                                    "%c has no power (allowed: LETTER, NAME, BETZA in the %s family)", p->letter, f->name);
         if (f->powers_listed && p->letter != "PNBRQK"[i])
@@ -133,9 +154,9 @@ static int check_family_fields(const struct game_spec *s, const struct family *f
                                "chess family's normal only)", s->id, f->name);
     for (const char *c = s->promotion; *c; c++) {
         int i = 1;
-        while (i < FAMILY_PIECES - 1 && s->pieces[i].letter != *c)
+        while (i < KING_INDEX && s->pieces[i].letter != *c)
             i++;
-        if (i == FAMILY_PIECES - 1)
+        if (i == KING_INDEX)
             return gamefile_refuse(s, GF_PROMOTION, err, errlen,
                                    "'%c' (allowed: letters of the pieces between the Pawn and the King)", *c);
     }
@@ -147,16 +168,17 @@ static int check_family_fields(const struct game_spec *s, const struct family *f
 static void fill_pieces(struct family_game *g)
 {
     const struct game_spec *s = &g->spec;
+    int count = s->piece_count;
     g->letters[0] = '.';
-    for (int i = 0; i < FAMILY_PIECES; i++) {
+    for (int i = 0; i < count; i++) {
         const struct gamefile_piece *p = &s->pieces[i];
         g->letters[i + 1] = p->letter;
         g->xboard_letters[i] = p->letter;
-        g->xboard_letters[i + FAMILY_PIECES] = (char)(p->letter - 'A' + 'a');
+        g->xboard_letters[i + count] = (char)(p->letter - 'A' + 'a');
         g->decl.pieces[i + 1] = (struct piece_decl){p->letter, p->name, p->betza[0] ? p->betza : NULL, glyphs[i + 1]};
     }
-    g->letters[FAMILY_PIECES + 1] = '\0';
-    g->xboard_letters[2 * FAMILY_PIECES] = '\0';
+    g->letters[count + 1] = '\0';
+    g->xboard_letters[2 * count] = '\0';
 }
 
 /* The promotion as declared, else the pieces between Pawn and King, the last first (QRBN). */
@@ -164,7 +186,7 @@ static void fill_promotion(struct family_game *g)
 {
     struct game_spec *s = &g->spec;
     if (!s->line[GF_PROMOTION])
-        for (int i = FAMILY_PIECES - 2, k = 0; i >= 1; i--)
+        for (int i = KING_INDEX - 1, k = 0; i >= 1; i--)
             s->promotion[k++] = s->pieces[i].letter;
     g->decl.promotion = s->promotion[0] ? s->promotion : NULL;
 }

@@ -12,7 +12,8 @@
  * Square games, variants/pickle.c and variants/shifted.c, with the chess
  * family's declared pieces and the declared squares), `nickdanger` (Nick
  * Danger's rules, variants/nickdanger*.c, with the declared boards and link
- * settings). A declaration that breaks a rule of its
+ * settings), `dialectic` (Dialectic Chess, variants/dialectic.c, with the
+ * declared pieces, tokens and Hegelian's setting). A declaration that breaks a rule of its
  * family is refused with the file, the line, the field and what is allowed. */
 #ifndef RULEZERO_FAMILY_H
 #define RULEZERO_FAMILY_H
@@ -26,14 +27,15 @@ struct family_game {
     struct game_spec spec; /* the declaration as read; the strings above point into it */
     struct xboard_setup xboard;
     struct variant_option option[3];       /* Powers, Link or Shift; Nick Danger: Links, LinkSquares,
-                                              AfterLinking; the declared values by default */
+                                              AfterLinking; Hegelian: Dialectic; the declared values by default */
     char links_range[16], links_default[16]; /* Nick Danger: Links' range, "1 N", and default */
     struct chess_rules chess;              /* chess: the rules */
-    void *rules; /* polypiece, pickle, shifted-square, nickdanger: the rules value of a position read alone */
+    void *rules; /* the other families: the rules value of a position read alone */
     /* pickle, shifted-square: makes a rules value from the declaration and the squares */
     void *(*square_rules)(const struct game_decl *g, const char *squares, char *err, size_t errlen);
     char letters[MAX_TYPES + 1];           /* ".PNBRQK" */
-    char xboard_letters[2 * MAX_TYPES + 1];
+    char xboard_letters[48];               /* XBoard's image order; Dialectic's reaches the King's image (44) */
+    char letter_map[5];                    /* Dialectic: its Great Philosopher's letters drawn as XBoard's H */
     char card[GAMEFILE_CARD_LEN + 160];
     char path[GAMEFILE_PATH_LEN];          /* the file it came from */
     const char *bench[GAMEFILE_MAX_BENCH + 1];
@@ -55,12 +57,20 @@ extern const struct variant polypiece_family_template;
 extern const struct variant pickle_family_template, shifted_family_template;
 /* The Nick Danger family's (variants/nickdanger.c): links, phases, the boards' geometry. */
 extern const struct variant nickdanger_family_template;
+/* The Dialectic family's (variants/dialectic.c): the tokens, the Philosophers, the Synthesis. */
+extern const struct variant dialectic_family_template;
 
 /* The Nick Danger family (variants/family_nickdanger.c): its own checks of a
  * declaration (boards, link pairs, the orthodox pieces), and the game made
  * from a declaration the common checks passed. 0, or -1 with the refusal. */
 int nickdanger_family_check(const struct game_spec *s, char *err, size_t errlen);
 int nickdanger_family_make(struct family_game *g, char *err, size_t errlen);
+
+/* The Dialectic family (variants/family_dialectic.c): its own checks (the
+ * Philosophers without powers, `dialectic` only in a Hegelian game) and the
+ * game made from a declaration the common checks passed. 0, or -1 with the refusal. */
+int dialectic_family_check(const struct game_spec *s, char *err, size_t errlen);
+int dialectic_family_make(struct family_game *g, char *err, size_t errlen);
 
 /* Makes the game `spec` declares (read from `path`), checked whole: its
  * family's rules, the declaration (game_decl_check), the start and bench
@@ -88,5 +98,15 @@ void *shifted_rules_create(const struct game_decl *g, const char *shift, char *e
  * is refused. */
 void *nd_rules_create(const struct game_decl *g, int board_count, const int files[], const int ranks[],
                       const char *const values[3], char *err, size_t errlen);
+
+/* The Dialectic family's part (variants/dialectic.c): a rules value for
+ * declaration g (its Bishop, Rook, Queen and King by their Betza powers, the
+ * Philosophers by the tokens), Hegelian (the tokens may share a cell) or not,
+ * with Hegelian's setting Dialectic set to `dialectic`; NULL with the
+ * setting's message when it is refused. A copy shares the original's power
+ * sets (the game's settings), and must not outlive it. */
+void *dialectic_rules_create(const struct game_decl *g, bool hegelian, const char *dialectic, char *err,
+                             size_t errlen);
+void *dialectic_rules_copy(const void *rules, char *err, size_t errlen);
 
 #endif

@@ -68,7 +68,7 @@ struct game_decl {
 };
 
 /* Each game's entry of the core's interface (variants/NAME.c) and its declaration (variants/NAME_game.c). */
-extern const struct variant variant_dialectic, variant_hegelian, variant_interweave, variant_interdependent;
-extern const struct game_decl dialectic_game, hegelian_game, interweave_game, interdependent_game;
+extern const struct variant variant_interweave, variant_interdependent;
+extern const struct game_decl interweave_game, interdependent_game;
 
 #endif

@@ -154,12 +154,24 @@ static int read_powers(struct game_spec *s, char *v, char *msg, size_t n)
     return copy_text(s->powers, sizeof s->powers, v, "Polypiece's lists, e.g. K:K Q:Q,WAND N:N,WD", msg, n);
 }
 
-static int read_phased(struct game_spec *s, char *v, char *msg, size_t n)
+static int read_yes_no(bool *out, const char *v, char *msg, size_t n)
 {
     if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
         return error_set(msg, n, "'%s' (allowed: yes, no)", v);
-    s->phased = strcmp(v, "yes") == 0;
+    *out = strcmp(v, "yes") == 0;
     return 0;
+}
+
+static int read_phased(struct game_spec *s, char *v, char *msg, size_t n) { return read_yes_no(&s->phased, v, msg, n); }
+
+/* Dialectic's `hegelian` (yes, no) and `dialectic` (the family checks it as Hegelian's setting). */
+static int read_hegelian(struct game_spec *s, char *v, char *msg, size_t n)
+{
+    return read_yes_no(&s->hegelian, v, msg, n);
+}
+static int read_dialectic(struct game_spec *s, char *v, char *msg, size_t n)
+{
+    return copy_text(s->dialectic, sizeof s->dialectic, v, "square or stair-step", msg, n);
 }
 
 /* Pickle's `link`, Shifted Square's `shift`: the family checks the squares. */
@@ -290,6 +302,8 @@ static const struct field_def fields[GF_FIELDS] = {
     [GF_LINKS] = {"links", false, false, read_links},
     [GF_LINK_SQUARES] = {"link-squares", false, false, read_link_squares},
     [GF_AFTER_LINKING] = {"after-linking", false, false, read_after_linking},
+    [GF_HEGELIAN] = {"hegelian", false, false, read_hegelian},
+    [GF_DIALECTIC] = {"dialectic", false, false, read_dialectic},
     [GF_BENCH] = {"bench", false, true, read_bench},
     [GF_BENCH_DEPTH] = {"bench-depth", false, false, read_bench_depth},
     [GF_RULES] = {"rules", false, false, read_rules},
@@ -379,7 +393,7 @@ static int read_field(struct game_spec *s, int line, char *text, char *err, size
     if (f == GF_FIELDS) {
         char list[256], what[VARIANT_ERR_LEN];
         list_fields(list, sizeof list);
-        snprintf(what, sizeof what, "unknown field (allowed: %.200s)", list);
+        snprintf(what, sizeof what, "unknown field (allowed: %.230s)", list);
         return refuse_at(s->file, line, name, err, errlen, what);
     }
     if (s->line[f] && !fields[f].repeatable) {

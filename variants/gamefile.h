@@ -5,7 +5,8 @@
  * polypiece), its name, board, pieces (letter, name, Betza power), start
  * position, promotion, castling and the family's own parameters (Polypiece's
  * power lists, Pickle's linked square, Shifted Square's removed and added
- * squares, Nick Danger's boards, link pairs and link settings). The reader checks each field's form and reports the first
+ * squares, Nick Danger's boards, link pairs and link settings, Dialectic's
+ * Hegelian tokens and dialectic). The reader checks each field's form and reports the first
  * problem as `FILE:LINE: FIELD: what is wrong (allowed: ...)`; whether the
  * declared game fits its family is the family's check (variants/family.h). */
 #ifndef RULEZERO_GAMEFILE_H
@@ -47,6 +48,8 @@ enum gamefile_field {
     GF_LINKS,
     GF_LINK_SQUARES,
     GF_AFTER_LINKING,
+    GF_HEGELIAN,
+    GF_DIALECTIC,
     GF_BENCH,
     GF_BENCH_DEPTH,
     GF_RULES,
@@ -89,6 +92,10 @@ struct game_spec {
     int link_pair_count;
     int link_pairs[GAMEFILE_MAX_BOARDS * (GAMEFILE_MAX_BOARDS - 1) / 2][2];
     char nd_settings[3][GAMEFILE_SETTING_LEN];
+    /* dialectic: `hegelian` (the tokens may share a cell, the Synthesis) and `dialectic`
+     * (the default of Hegelian's Dialectic setting, as written; the family checks it) */
+    bool hegelian;
+    char dialectic[GAMEFILE_SETTING_LEN];
     int bench_count;
     char bench[GAMEFILE_MAX_BENCH][FEN_MAX_LEN];
     int bench_depth;                   /* 0: the family's */

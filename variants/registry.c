@@ -17,8 +17,8 @@ static const struct builtin {
     const char *core_id;
 } builtins[] = {
     {NULL, "normal"},
-    {&dialectic_game, NULL},
-    {&hegelian_game, NULL},
+    {NULL, "dialectic"},
+    {NULL, "hegelian"},
     {&interweave_game, NULL},
     {NULL, "polypiece"},
     {NULL, "polypiece-phased"},

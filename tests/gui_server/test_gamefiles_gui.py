@@ -71,6 +71,13 @@ def test_people(ws):
     new_game(ws, "polypiece-waffle")
     for turn in ("b1c3", "b8d6"):  # a Knight's leap; then Black's Knight is a Waffle (WA): b8-d6
         play(ws, turn)
+    # dialectic-swapped: the Philosopher leaps as a Dabbaba (Thesis 20), the Antithesis moves to 21
+    # (captures as a Knight), and the dialectic is the file's game's.
+    state = new_game(ws, "dialectic-swapped")
+    for turn in ("c1c3", "A@21", "e2e4"):
+        state = play(ws, turn)
+    areas = [a.get("id") for a in state.get("board", {}).get("areas", [])]
+    check("dialectic" in areas, f"dialectic-swapped shows the dialectic: {areas}")
 
 
 def test_page_file(ws):
@@ -96,7 +103,8 @@ def test_page_file(ws):
 def main():
     proc, port = start_server("--variants", os.path.join(FILES, "chess-camel.ini"),
                               "--variants", os.path.join(FILES, "pickle-d5.ini"),
-                              "--variants", os.path.join(FILES, "polypiece-waffle.ini"))
+                              "--variants", os.path.join(FILES, "polypiece-waffle.ini"),
+                              "--variants", os.path.join(FILES, "dialectic-swapped.ini"))
     try:
         ws, setup, _ = connect(port)
         test_listed(setup)

@@ -120,6 +120,8 @@ def test_cecp_pieces():
         "polypiece-waffle": ["setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
         "pickle-d5": ["setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
         "shifted-d4": ["setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+        "dialectic-swapped": ["setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+0_fairy "
+                              "rbnqknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNQKNBR w KQkq - 0 1"],
     }
     for game, lines in want.items():
         e.send("new", f"variant {game}")
@@ -144,6 +146,14 @@ def test_match():
             assert res.returncode == 0 and "illegal moves 0, crashes 0" in res.stdout, res.stdout + res.stderr
             res = run("--variants", FILE, "pgn-check", pgn)
             assert res.returncode == 0 and "0 with errors" in res.stdout, res.stdout + res.stderr
+        # A Dialectic game written only as a file (tests/gamefiles/), played to the end or the move limit.
+        dialectic, pgn = os.path.join(TEST_FILES, "dialectic-swapped.ini"), os.path.join(tmp, "dialectic.pgn")
+        res = run("--variants", dialectic, "match", "--variant", "dialectic-swapped",
+                  "--engine", f"{RZ} --variants {dialectic}", "--engine", f"{RZ} --variants {dialectic}",
+                  "--games", "2", "--depth", "2", "--max-moves", "60", "--pgn", pgn)
+        assert res.returncode == 0 and "illegal moves 0, crashes 0" in res.stdout, res.stdout + res.stderr
+        res = run("--variants", dialectic, "pgn-check", pgn)
+        assert res.returncode == 0 and "0 with errors" in res.stdout, res.stdout + res.stderr
 
 
 if __name__ == "__main__":

@@ -15,7 +15,8 @@
 //     above the other, the side column below the board, a turn by tapping;
 //   - the single file asks for nothing but its own file and Blob URLs;
 //   - a game file opened in the new-game dialog: refused as the CLI says, or
-//     its games listed, one played against the engine, kept over a reload.
+//     its games listed, one played against the engine, kept over a reload;
+//     a Dialectic file game played between two people, a token move included.
 // The page's code is the same in both forms: the checks of what only that
 // code does (Play a friend, PGN, Move now, the stored
 // game's reload and refusals) run on the site; both get a game file (its
@@ -364,7 +365,28 @@ async function gameFile(page) {
     'the reload did not resume the file game: ' + JSON.stringify(before) + ' became ' + JSON.stringify(after));
   must(await page.evaluate(() => [...document.querySelectorAll('#ng-variant option')].some(o => o.value === 'camel-chess')),
     'the file\'s games are not listed after the reload');
+  await dialecticFile(page);
   await page.evaluate(() => localStorage.removeItem('rulezero.gamefiles'));
+}
+
+// A game of another family written only as a file (tests/gamefiles/dialectic-swapped.ini):
+// opened beside the first, it plays between two people, a token move included,
+// with the dialectic drawn beside the board.
+const DIALECTIC_FILE = path.join(__dirname, '..', '..', 'gamefiles', 'dialectic-swapped.ini');
+async function dialecticFile(page) {
+  await page.click('#btn-new');
+  await page.waitForSelector('#newgame[open]');
+  await page.click('#ng-file-box summary');
+  await page.setInputFiles('#ng-file', DIALECTIC_FILE);
+  await page.waitForFunction(() => document.getElementById('ng-variant').value === 'dialectic-swapped', null, { timeout: 10000 });
+  await page.click('#ng-cancel');
+  await newGame(page, { variant: 'dialectic-swapped', white: 'human', black: 'human' });
+  for (const turn of ['c1c3', 'A@21', 'e2e4']) await playTurn(page, turn);   // a Dabbaba leap, the Antithesis to 21
+  const state = await page.evaluate(() => ({ moves: window.rulezero.state.moves.length,
+    areas: window.rulezero.state.board.areas.map(a => a.id) }));
+  must(state.moves === 3 && state.areas.includes('dialectic'), 'dialectic-swapped: ' + JSON.stringify(state));
+  const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('rulezero.gamefiles')));
+  must(kept.some(f => f.name === 'dialectic-swapped.ini'), 'kept files: ' + JSON.stringify(kept.map(f => f.name)));
 }
 
 // Every check on one form; returns the names of the failed ones.
