@@ -11,6 +11,12 @@ Usage:
   nickdanger_ref.py [SETTINGS] check RULEZERO FEN [SAMPLES]
         compares the engine's `moves` output (texts and FENs after) with this
         reference, then, for SAMPLES child positions, the number of turns.
+  nickdanger_ref.py [SETTINGS] suite RULEZERO SUITE MAX_D1 SAMPLES
+        check for every position of the EPD file SUITE whose D1 is at most
+        MAX_D1, in one process; a line's `;option Links=N`, `;option
+        LinkSquares=V` and `;option AfterLinking=V` replace SETTINGS' value
+        for that line (another option fails the line). Fails when SUITE
+        cannot be read or no position was compared.
 SETTINGS, the game's settings, given to the engine too:
   --links N: Links (rule 2d: the most links at a time, default 8);
   --link-squares same-rank|same-square|same-colour|any|same-quadrant:
@@ -30,6 +36,7 @@ SETTINGS, the game's settings, given to the engine too:
 Exit status 0 when everything agrees.
 """
 import random
+import re
 import subprocess
 import sys
 
@@ -555,33 +562,86 @@ def check(rz, fen, samples):
     return bad
 
 
-def main():
+def set_setting(flag, value, variants):
+    """Applies one SETTINGS flag; returns an error message, or None."""
     global MAX_LINKS, LINK_SQUARES, AFTER_LINKING, GAME
+    if flag == '--links':
+        MAX_LINKS = int(value)
+    elif flag == '--board1':
+        files, ranks = (int(x) for x in value.split('x'))
+        BOARD_SIZE[1] = (files, ranks)
+    elif flag == '--boards':
+        BOARD_SIZE[:] = [tuple(int(x) for x in size.split('x')) for size in value.split(',')]
+    elif flag == '--game':
+        GAME = ['-v', value]
+    elif flag == '--variants':
+        variants[:] = ['--variants', value]
+    elif flag == '--link-squares':
+        if value not in ('same-rank', 'same-square', 'same-colour', 'any', 'same-quadrant'):
+            return 'unknown LinkSquares value %r' % value
+        LINK_SQUARES = value
+    else:
+        if value not in ('twinkle', 'remove'):
+            return 'unknown AfterLinking value %r' % value
+        AFTER_LINKING = value
+    return None
+
+
+SUITE_OPTIONS = {'Links': '--links', 'LinkSquares': '--link-squares', 'AfterLinking': '--after-linking'}
+
+
+def check_line(rz, line, samples):
+    """check for one suite line under its own `;option` settings; the number of differences."""
+    global MAX_LINKS, LINK_SQUARES, AFTER_LINKING
+    base = (MAX_LINKS, LINK_SQUARES, AFTER_LINKING)
+    try:
+        for opt in re.findall(r';option ([^;]*)', line):
+            name, _, value = opt.partition('=')
+            if name not in SUITE_OPTIONS:
+                print('FAIL: a setting this reference does not know: ;option %s' % opt.rstrip())
+                return 1
+            error = set_setting(SUITE_OPTIONS[name], value.rstrip(), [])
+            if error:
+                print(error)
+                return 1
+        return 1 if check(rz, line.split(';')[0].rstrip(), samples) else 0
+    finally:
+        MAX_LINKS, LINK_SQUARES, AFTER_LINKING = base
+
+
+def check_suite(rz, path, max_d1, samples):
+    """check for every position of the EPD file at PATH whose D1 is at most MAX_D1."""
+    try:
+        with open(path, encoding='utf-8') as f:
+            lines = f.read().splitlines()
+    except OSError:
+        print('FAIL: cannot read the suite %s' % path)
+        return 1
+    n = fail = 0
+    for line in lines:
+        if not line or line.startswith('#'):
+            continue
+        d1 = re.findall(r';D1 ([0-9]+)', line)
+        if d1 and int(d1[-1]) > max_d1:
+            continue
+        n += 1
+        fail += 1 if check_line(rz, line, samples) else 0
+    print('%d positions compared, %d differ' % (n, fail))
+    if n == 0:
+        print('FAIL: no position of %s with D1 at most %d: nothing was checked' % (path, max_d1))
+        return 1
+    return 1 if fail else 0
+
+
+def main():
+    global GAME
     variants = []
     while len(sys.argv) >= 3 and sys.argv[1] in ('--links', '--link-squares', '--after-linking', '--board1', '--boards',
                                                  '--game', '--variants'):
-        flag, value = sys.argv[1], sys.argv[2]
-        if flag == '--links':
-            MAX_LINKS = int(value)
-        elif flag == '--board1':
-            files, ranks = (int(x) for x in value.split('x'))
-            BOARD_SIZE[1] = (files, ranks)
-        elif flag == '--boards':
-            BOARD_SIZE[:] = [tuple(int(x) for x in size.split('x')) for size in value.split(',')]
-        elif flag == '--game':
-            GAME = ['-v', value]
-        elif flag == '--variants':
-            variants = ['--variants', value]
-        elif flag == '--link-squares':
-            if value not in ('same-rank', 'same-square', 'same-colour', 'any', 'same-quadrant'):
-                print('unknown LinkSquares value %r' % value)
-                return 2
-            LINK_SQUARES = value
-        else:
-            if value not in ('twinkle', 'remove'):
-                print('unknown AfterLinking value %r' % value)
-                return 2
-            AFTER_LINKING = value
+        error = set_setting(sys.argv[1], sys.argv[2], variants)
+        if error:
+            print(error)
+            return 2
         del sys.argv[1:3]
     GAME = variants + GAME
     if len(sys.argv) >= 3 and sys.argv[1] == 'turns':
@@ -590,6 +650,8 @@ def main():
         return 0
     if len(sys.argv) >= 4 and sys.argv[1] == 'check':
         return 1 if check(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 3) else 0
+    if len(sys.argv) == 6 and sys.argv[1] == 'suite':
+        return check_suite(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
     print(__doc__)
     return 2
 
