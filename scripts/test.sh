@@ -19,15 +19,17 @@
 #        perft suites and the bench signature), one at a time, at the tests'
 #        priority, in the background (build-logs/outside-tests.log): the
 #        browser and Wine mostly wait;
-#      - the five libFuzzer targets only (build-fuzz/), not the whole tree again;
+#      - the five libFuzzer targets only (build-fuzz/, one configure and one
+#        build), not the whole tree again;
 #      - then a short libFuzzer run of each fuzz target (fixed seed and run
 #        count), at the lower priority, in the background (build-logs/fuzz.log):
 #        it first replays the target's saved crash inputs, corpus and seeds
 #        (so stage 2's sanitizer tests leave out the replay tests, label
 #        "fuzz"); one target per core at a time, the longest first; beside it
 #      - the sanitizer build (clang, Debug = AddressSanitizer +
-#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/) and the
-#        ThreadSanitizer build of the binary (build-tsan/).
+#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/: only the
+#        programs stage 2's tests run) and the ThreadSanitizer build of the
+#        binary (build-tsan/).
 #   2. Once the Release tests and the sanitizer builds are done: the sanitizer
 #      build's tests (label "sanitize": unit tests, CLI, shallow perft suites,
 #      short self-play; any sanitizer report fails the run; one test per core),
@@ -194,10 +196,31 @@ tsan_build() {
         cmake --build "$root/build-tsan" -j"$jobs" --target rulezero
 }
 # The five fuzz targets, built as scripts/fuzz.sh builds them (only they, not
-# the whole tree again).
+# the whole tree again), in one configure and one build.
 fuzz_build() {
-    local t
-    for t in fen move cecp uci gui; do FUZZ_BUILD_ONLY=1 "$root/scripts/fuzz.sh" "$t" 0 || return 1; done
+    FUZZ_BUILD_ONLY=1 "$root/scripts/fuzz.sh" all 0
+}
+# The sanitizer stage's tests: label "sanitize", less the corpus replays
+# (label "fuzz") when the fuzzing (beside) replays every target's corpus,
+# seeds and saved crash inputs under the same sanitizers before it fuzzes.
+sanitize_selection=(-L sanitize)
+[ "$fuzz" -eq 0 ] || sanitize_selection+=(-LE '^fuzz$')
+# sanitize_build: the sanitizer tree (clang, Debug = ASan + UBSan), only the
+# programs its stage's tests run (scripts/ctest_targets.py reads them from
+# ctest's list), or the whole tree when that cannot say: not the corpus
+# replays the fuzzing stands in for, nor the documents and logo that only
+# the Release tree's package tests use.
+sanitize_build() {
+    local dir=$root/build-sanitize targets
+    CC=clang cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DRULEZERO_WERROR=ON -DRULEZERO_DEEP_TESTS=$deep \
+        >/dev/null || return 1
+    if targets=$(python3 "$root/scripts/ctest_targets.py" "$dir" "${sanitize_selection[@]}") && [ -n "$targets" ]; then
+        echo "only what the sanitizer tests run:" $targets
+        # shellcheck disable=SC2086 # one target a word
+        cmake --build "$dir" -j"$jobs" --target $targets
+    else
+        cmake --build "$dir" -j"$jobs"
+    fi
 }
 # outside_builds: the browser and Windows builds, one after the other (the
 # Windows zip takes rulezero.html from the browser build), at a lower priority
@@ -225,8 +248,7 @@ niced_fuzz_build() {
 sanitizer_builds() {
     renice -n 10 -p "$BASHPID" >/dev/null
     if [ "$sanitize" -eq 1 ]; then
-        logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON \
-            -DRULEZERO_DEEP_TESTS=$deep || return 1
+        logged sanitize-build sanitize_build || return 1
         logged tsan-build tsan_build || return 1
     fi
 }
@@ -326,15 +348,12 @@ if [ "$sanitize" -eq 1 ]; then
     stage "Sanitizer tests (clang, ASan + UBSan)"
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    # The fuzzing (beside) replays every target's corpus, seeds and saved crash
-    # inputs under the same sanitizers before it fuzzes: the replay tests
-    # (label "fuzz") run here only when it does not.
-    skip_replays=()
-    [ "$fuzz" -eq 0 ] || skip_replays=(-LE '^fuzz$')
+    # The replay tests (label "fuzz") run here only when the fuzzing does not
+    # (sanitize_selection, above).
     # One test per core: the browser and Wine tests and the fuzzing may still
     # run beside (slots for the tests that wait, as in stage 1, overloaded the
     # machine here).
-    run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 -L sanitize "${skip_replays[@]}"
+    run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 "${sanitize_selection[@]}"
     # The "tsan" tests drive a two-thread search, a match of two games at once
     # and the GUI server with two pages through the ThreadSanitizer binary
     # (tests/threads_tsan.sh; about 30 s).

@@ -6,6 +6,9 @@
 #     for them to start, and fails the run if they do not);
 #   - builds the fuzz targets before the sanitizer build, and starts the
 #     fuzzing before the sanitizer tests end (likewise);
+#   - builds the five fuzz targets in one call, and in the sanitizer tree only
+#     the programs its stage's tests run (read from the ctest stub's list),
+#     the whole tree when that list names a file that is no target;
 #   - passes when every stub passes, and fails when any one of them fails: a
 #     Release test, a browser or Windows test, a fuzz target, the browser,
 #     fuzz or sanitizer build.
@@ -23,7 +26,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 # The scratch tree: scripts/test.sh itself, stub scripts beside it.
 tree=$tmp/tree stubs=$tmp/bin
 mkdir -p "$tree/scripts" "$tree/tests/gui" "$stubs"
-cp "$src/scripts/test.sh" "$tree/scripts/test.sh"
+cp "$src/scripts/test.sh" "$src/scripts/ctest_targets.py" "$tree/scripts/"
 stub() { # NAME BODY: an executable stub script
     printf '#!/usr/bin/env bash\n%s\n' "$2" >"$1"
     chmod +x "$1"
@@ -42,11 +45,33 @@ if mkdir "$SYNC/fuzz-started" 2>/dev/null; then echo fuzz >"$SYNC/fuzz"; fi
 [ "$FAIL" != "fuzz-$1" ] || exit 1
 echo "stat::number_of_executed_units: 1"'
 stub "$stubs/npm" 'exit 0'
-stub "$stubs/cmake" 'prev=; for a; do [ "$prev" != -B ] || mkdir -p "$a"; prev=$a; done'
+# cmake: configures (makes the -B folder); `--build DIR [--target T...]` says
+# what it built, and lists four targets for `--target help`.
+stub "$stubs/cmake" '
+if [ "$1" = --build ]; then
+    dir=$2; shift 2; targets=(); on=0
+    for a; do case $a in --target) on=1 ;; -j*) ;; *) [ $on -eq 0 ] || targets+=("$a") ;; esac; done
+    if [ "${targets[*]}" = help ]; then printf "... %s\n" all rulezero test_a fuzz_x_replay rulezero_logo; exit 0; fi
+    [ "$FAIL-$(basename "$dir")" != sanitize-build-build-sanitize ] || exit 1
+    echo "cmake-build $(basename "$dir")${targets[*]:+ ${targets[*]}}" >>"$EVENTS"
+    exit 0
+fi
+prev=; for a; do [ "$prev" != -B ] || mkdir -p "$a"; prev=$a; done'
 # ctest: which run it is, by its label arguments.
 stub "$stubs/ctest" '
 args="$*"
 case $args in
+*--show-only=json-v1*)
+    # The tests listed: a program of the tree, the binary as an option value,
+    # the tree itself; the corpus replay unless left out; with
+    # FAIL=sanitize-unmapped also a file of the tree that is no target.
+    d=$(pwd -P)
+    replay=", {\"name\": \"r\", \"command\": [\"$d/tests/fuzz_x_replay\", \"/corpus\"]}"
+    case $args in *"-LE ^fuzz\$"*) replay= ;; esac
+    extra=
+    [ "$FAIL" != sanitize-unmapped ] || extra=", {\"name\": \"g\", \"command\": [\"$d/generated.txt\"]}"
+    echo "{\"tests\": [{\"name\": \"a\", \"command\": [\"$d/tests/test_a\"]}, {\"name\": \"b\", \"command\": [\"/usr/bin/python3\", \"t.py\", \"--engine=$d/rulezero\"]}, {\"name\": \"s\", \"command\": [\"ctest\", \"$d\"]}$replay$extra]}"
+    exit 0 ;;
 *"-LE ^(windows|web)\$"*)
     echo "release-start" >>"$EVENTS"
     exec 3<>"$SYNC/outside"
@@ -93,11 +118,27 @@ grep -q '^tsan' "$tmp/none.events" && ok "ThreadSanitizer tests run" || bad "Thr
 # The fuzz targets are built before the sanitizer tree, so that the fuzzing
 # runs beside the sanitizer and ThreadSanitizer builds, not after them.
 last_fuzz_build=$(grep -n '^fuzz-build ' "$tmp/none.events" | tail -n 1 | cut -d: -f1)
-sanitize_build=$(grep -n '^build build-sanitize$' "$tmp/none.events" | cut -d: -f1)
+sanitize_build=$(grep -n '^cmake-build build-sanitize' "$tmp/none.events" | cut -d: -f1)
 if [ -n "$last_fuzz_build" ] && [ -n "$sanitize_build" ] && [ "$last_fuzz_build" -lt "$sanitize_build" ]; then
     ok "the fuzz build before the sanitizer build"
 else
     bad "the fuzz build before the sanitizer build (events: $(tr '\n' ' ' <"$tmp/none.events"))"
+fi
+[ "$(grep -c '^fuzz-build ' "$tmp/none.events")" -eq 1 ] && grep -q '^fuzz-build all$' "$tmp/none.events" &&
+    ok "the five fuzz targets built in one call" || bad "the five fuzz targets built in one call"
+# The sanitizer tree: only what its tests run (not the corpus replay, left
+# out of its tests while the fuzzing runs, nor the logo); the ThreadSanitizer
+# tree: only the binary.
+grep -qx 'cmake-build build-sanitize rulezero test_a' "$tmp/none.events" &&
+    ok "the sanitizer build makes only what its tests run" ||
+    bad "the sanitizer build makes only what its tests run (events: $(tr '\n' ' ' <"$tmp/none.events"))"
+grep -qx 'cmake-build build-tsan rulezero' "$tmp/none.events" && ok "the ThreadSanitizer build makes only the binary" ||
+    bad "the ThreadSanitizer build makes only the binary"
+rc=$(run_case sanitize-unmapped)
+if [ "$rc" -eq 0 ] && grep -qx 'cmake-build build-sanitize' "$tmp/sanitize-unmapped.events"; then
+    ok "a test file that is no target: the whole sanitizer tree built"
+else
+    bad "a test file that is no target: the whole sanitizer tree built (exit $rc, events: $(tr '\n' ' ' <"$tmp/sanitize-unmapped.events"))"
 fi
 
 # A failure anywhere fails the run, and the run says where.
