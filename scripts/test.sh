@@ -226,11 +226,14 @@ sanitize_build() {
 # Windows zip takes rulezero.html from the browser build), at a lower priority
 # than the tests. The browser build's WebAssembly is compiled and linked at
 # -O1 (cmake/web.cmake): its tests check what the page and the engine do, not
-# how fast; the release (scripts/web.sh alone) stays -O3.
+# how fast; the release (scripts/web.sh alone) stays -O3. The Release tree
+# web.sh takes the native binary from was built above (WEB_NATIVE_BUILT=1):
+# it is not reconfigured while its tests run.
 outside_builds() {
     renice -n 10 -p "$BASHPID" >/dev/null
     if [ "$web" -eq 1 ]; then
-        logged web-build "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON -DRULEZERO_WEB_OPT=-O1 ||
+        logged web-build env WEB_NATIVE_BUILT=1 "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON \
+            -DRULEZERO_WEB_OPT=-O1 ||
             return 1
     fi
     if [ "$windows" -eq 1 ]; then

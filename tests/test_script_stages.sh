@@ -35,7 +35,8 @@ stub() { # NAME BODY: an executable stub script
 stub "$tree/scripts/deps.sh" 'exit 0'
 stub "$tree/scripts/build.sh" '[ "$FAIL-$(basename "$1")" != sanitize-build-build-sanitize ] || exit 1
 mkdir -p "$1"; echo "build $(basename "$1")" >>"$EVENTS"'
-stub "$tree/scripts/web.sh" '[ "$FAIL" != web-build ] || exit 1; mkdir -p "$1"; echo "web-build $*" >>"$EVENTS"'
+stub "$tree/scripts/web.sh" '[ "$FAIL" != web-build ] || exit 1; mkdir -p "$1"
+echo "web-build native-built=${WEB_NATIVE_BUILT:-0} $*" >>"$EVENTS"'
 stub "$tree/scripts/windows.sh" 'mkdir -p "$1"; echo "windows-build" >>"$EVENTS"'
 stub "$tree/scripts/fuzz.sh" '
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && { [ "$FAIL" != fuzz-build ] || exit 1; echo "fuzz-build $1" >>"$EVENTS"; exit 0; }
@@ -45,32 +46,44 @@ if mkdir "$SYNC/fuzz-started" 2>/dev/null; then echo fuzz >"$SYNC/fuzz"; fi
 [ "$FAIL" != "fuzz-$1" ] || exit 1
 echo "stat::number_of_executed_units: 1"'
 stub "$stubs/npm" 'exit 0'
-# cmake: configures (makes the -B folder); `--build DIR [--target T...]` says
-# what it built, and lists four targets for `--target help`.
+# cmake: configures (makes the -B folder, and its CTestTestfile.cmake files:
+# a program of the tree, the binary as an option value, the tree itself, the
+# corpus replay, a file of the tree that is no target); `--build DIR
+# [--target T...]` says what it built.
 stub "$stubs/cmake" '
 if [ "$1" = --build ]; then
     dir=$2; shift 2; targets=(); on=0
     for a; do case $a in --target) on=1 ;; -j*) ;; *) [ $on -eq 0 ] || targets+=("$a") ;; esac; done
-    if [ "${targets[*]}" = help ]; then printf "... %s\n" all rulezero test_a fuzz_x_replay rulezero_logo; exit 0; fi
     [ "$FAIL-$(basename "$dir")" != sanitize-build-build-sanitize ] || exit 1
     echo "cmake-build $(basename "$dir")${targets[*]:+ ${targets[*]}}" >>"$EVENTS"
     exit 0
 fi
-prev=; for a; do [ "$prev" != -B ] || mkdir -p "$a"; prev=$a; done'
+prev=; for a; do
+    if [ "$prev" = -B ]; then
+        mkdir -p "$a/tests" "$a/CMakeFiles"; d=$(cd "$a" && pwd -P)
+        printf "$d/CMakeFiles/%s.dir\n" rulezero test_a fuzz_x_replay rulezero_logo >"$a/CMakeFiles/TargetDirectories.txt"
+        echo "subdirs(\"tests\")" >"$a/CTestTestfile.cmake"
+        { echo "add_test(a \"$d/tests/test_a\")"
+          echo "add_test(b \"/usr/bin/python3\" \"t.py\" \"--engine=$d/rulezero\")"
+          echo "add_test(s \"ctest\" \"$d\")"
+          echo "add_test(r \"$d/tests/fuzz_x_replay\" \"/corpus\")"
+          echo "add_test(g \"$d/generated.txt\")"; } >"$a/tests/CTestTestfile.cmake"
+    fi
+    prev=$a
+done'
 # ctest: which run it is, by its label arguments.
 stub "$stubs/ctest" '
 args="$*"
 case $args in
 *--show-only=json-v1*)
-    # The tests listed: a program of the tree, the binary as an option value,
-    # the tree itself; the corpus replay unless left out; with
-    # FAIL=sanitize-unmapped also a file of the tree that is no target.
-    d=$(pwd -P)
-    replay=", {\"name\": \"r\", \"command\": [\"$d/tests/fuzz_x_replay\", \"/corpus\"]}"
+    # The tests selected, by name only (as ctest lists a test whose program
+    # is not built yet): a, b, s; the corpus replay r unless left out; with
+    # FAIL=sanitize-unmapped also g, whose file is no target.
+    replay=", {\"name\": \"r\"}"
     case $args in *"-LE ^fuzz\$"*) replay= ;; esac
     extra=
-    [ "$FAIL" != sanitize-unmapped ] || extra=", {\"name\": \"g\", \"command\": [\"$d/generated.txt\"]}"
-    echo "{\"tests\": [{\"name\": \"a\", \"command\": [\"$d/tests/test_a\"]}, {\"name\": \"b\", \"command\": [\"/usr/bin/python3\", \"t.py\", \"--engine=$d/rulezero\"]}, {\"name\": \"s\", \"command\": [\"ctest\", \"$d\"]}$replay$extra]}"
+    [ "$FAIL" != sanitize-unmapped ] || extra=", {\"name\": \"g\"}"
+    echo "{\"tests\": [{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"s\"}$replay$extra]}"
     exit 0 ;;
 *"-LE ^(windows|web)\$"*)
     echo "release-start" >>"$EVENTS"
@@ -109,6 +122,9 @@ rc=$(run_case none)
 if [ "$rc" -eq 0 ]; then ok "every stage passes: exit 0"; else bad "every stage passes: exit $rc"; tail -20 "$tmp/none.out"; fi
 grep -q '^web-build .*-DRULEZERO_WEB_OPT=-O1' "$tmp/none.events" && ok "the browser build for the tests at -O1" ||
     bad "the browser build for the tests at -O1"
+grep -q '^web-build native-built=1 ' "$tmp/none.events" &&
+    ok "the browser build takes the Release tree as built, not reconfigured beside its tests" ||
+    bad "the browser build takes the Release tree as built, not reconfigured beside its tests"
 grep -q '^release-end' "$tmp/none.events" && ok "web and Windows tests beside the Release tests" ||
     bad "web and Windows tests beside the Release tests"
 grep -q '^sanitize-end' "$tmp/none.events" && ok "fuzzing beside the sanitizer tests" ||
