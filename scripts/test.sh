@@ -27,9 +27,8 @@
 #        (so stage 2's sanitizer tests leave out the replay tests, label
 #        "fuzz"); one target per core at a time, the longest first; beside it
 #      - the sanitizer build (clang, Debug = AddressSanitizer +
-#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/: only the
-#        programs stage 2's tests run) and the ThreadSanitizer build of the
-#        binary (build-tsan/).
+#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/) and the
+#        ThreadSanitizer build of the binary (build-tsan/).
 #   2. Once the Release tests and the sanitizer builds are done: the sanitizer
 #      build's tests (label "sanitize": unit tests, CLI, shallow perft suites,
 #      short self-play; any sanitizer report fails the run; one test per core),
@@ -205,22 +204,12 @@ fuzz_build() {
 # seeds and saved crash inputs under the same sanitizers before it fuzzes.
 sanitize_selection=(-L sanitize)
 [ "$fuzz" -eq 0 ] || sanitize_selection+=(-LE '^fuzz$')
-# sanitize_build: the sanitizer tree (clang, Debug = ASan + UBSan), only the
-# programs its stage's tests run (scripts/ctest_targets.py reads them from
-# ctest's list), or the whole tree when that cannot say: not the corpus
-# replays the fuzzing stands in for, nor the documents and logo that only
-# the Release tree's package tests use.
+# sanitize_build: the sanitizer tree (clang, Debug = ASan + UBSan), whole.
+# (Building only the programs its tests run, with one make goal each, cost
+# more CPU in make's checks than the targets left out: docs/performance.md,
+# "Issue 43, seventh session".)
 sanitize_build() {
-    local dir=$root/build-sanitize targets
-    CC=clang cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DRULEZERO_WERROR=ON -DRULEZERO_DEEP_TESTS=$deep \
-        >/dev/null || return 1
-    if targets=$(python3 "$root/scripts/ctest_targets.py" "$dir" "${sanitize_selection[@]}") && [ -n "$targets" ]; then
-        echo "only what the sanitizer tests run:" $targets
-        # shellcheck disable=SC2086 # one target a word
-        cmake --build "$dir" -j"$jobs" --target $targets
-    else
-        cmake --build "$dir" -j"$jobs"
-    fi
+    CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON -DRULEZERO_DEEP_TESTS=$deep
 }
 # outside_builds: the browser and Windows builds, one after the other (the
 # Windows zip takes rulezero.html from the browser build), at a lower priority

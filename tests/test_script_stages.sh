@@ -6,9 +6,8 @@
 #     for them to start, and fails the run if they do not);
 #   - builds the fuzz targets before the sanitizer build, and starts the
 #     fuzzing before the sanitizer tests end (likewise);
-#   - builds the five fuzz targets in one call, and in the sanitizer tree only
-#     the programs its stage's tests run (read from the ctest stub's list),
-#     the whole tree when that list names a file that is no target;
+#   - builds the five fuzz targets in one call, and only the binary in the
+#     ThreadSanitizer tree;
 #   - passes when every stub passes, and fails when any one of them fails: a
 #     Release test, a browser or Windows test, a fuzz target, the browser,
 #     fuzz or sanitizer build.
@@ -26,7 +25,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 # The scratch tree: scripts/test.sh itself, stub scripts beside it.
 tree=$tmp/tree stubs=$tmp/bin
 mkdir -p "$tree/scripts" "$tree/tests/gui" "$stubs"
-cp "$src/scripts/test.sh" "$src/scripts/ctest_targets.py" "$tree/scripts/"
+cp "$src/scripts/test.sh" "$tree/scripts/test.sh"
 stub() { # NAME BODY: an executable stub script
     printf '#!/usr/bin/env bash\n%s\n' "$2" >"$1"
     chmod +x "$1"
@@ -46,45 +45,20 @@ if mkdir "$SYNC/fuzz-started" 2>/dev/null; then echo fuzz >"$SYNC/fuzz"; fi
 [ "$FAIL" != "fuzz-$1" ] || exit 1
 echo "stat::number_of_executed_units: 1"'
 stub "$stubs/npm" 'exit 0'
-# cmake: configures (makes the -B folder, and its CTestTestfile.cmake files:
-# a program of the tree, the binary as an option value, the tree itself, the
-# corpus replay, a file of the tree that is no target); `--build DIR
-# [--target T...]` says what it built.
+# cmake: configures (makes the -B folder); `--build DIR [--target T...]` says
+# what it built.
 stub "$stubs/cmake" '
 if [ "$1" = --build ]; then
     dir=$2; shift 2; targets=(); on=0
     for a; do case $a in --target) on=1 ;; -j*) ;; *) [ $on -eq 0 ] || targets+=("$a") ;; esac; done
-    [ "$FAIL-$(basename "$dir")" != sanitize-build-build-sanitize ] || exit 1
     echo "cmake-build $(basename "$dir")${targets[*]:+ ${targets[*]}}" >>"$EVENTS"
     exit 0
 fi
-prev=; for a; do
-    if [ "$prev" = -B ]; then
-        mkdir -p "$a/tests" "$a/CMakeFiles"; d=$(cd "$a" && pwd -P)
-        printf "$d/CMakeFiles/%s.dir\n" rulezero test_a fuzz_x_replay rulezero_logo >"$a/CMakeFiles/TargetDirectories.txt"
-        echo "subdirs(\"tests\")" >"$a/CTestTestfile.cmake"
-        { echo "add_test(a \"$d/tests/test_a\")"
-          echo "add_test(b \"/usr/bin/python3\" \"t.py\" \"--engine=$d/rulezero\")"
-          echo "add_test(s \"ctest\" \"$d\")"
-          echo "add_test(r \"$d/tests/fuzz_x_replay\" \"/corpus\")"
-          echo "add_test(g \"$d/generated.txt\")"; } >"$a/tests/CTestTestfile.cmake"
-    fi
-    prev=$a
-done'
+prev=; for a; do [ "$prev" != -B ] || mkdir -p "$a"; prev=$a; done'
 # ctest: which run it is, by its label arguments.
 stub "$stubs/ctest" '
 args="$*"
 case $args in
-*--show-only=json-v1*)
-    # The tests selected, by name only (as ctest lists a test whose program
-    # is not built yet): a, b, s; the corpus replay r unless left out; with
-    # FAIL=sanitize-unmapped also g, whose file is no target.
-    replay=", {\"name\": \"r\"}"
-    case $args in *"-LE ^fuzz\$"*) replay= ;; esac
-    extra=
-    [ "$FAIL" != sanitize-unmapped ] || extra=", {\"name\": \"g\"}"
-    echo "{\"tests\": [{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"s\"}$replay$extra]}"
-    exit 0 ;;
 *"-LE ^(windows|web)\$"*)
     echo "release-start" >>"$EVENTS"
     exec 3<>"$SYNC/outside"
@@ -134,7 +108,7 @@ grep -q '^tsan' "$tmp/none.events" && ok "ThreadSanitizer tests run" || bad "Thr
 # The fuzz targets are built before the sanitizer tree, so that the fuzzing
 # runs beside the sanitizer and ThreadSanitizer builds, not after them.
 last_fuzz_build=$(grep -n '^fuzz-build ' "$tmp/none.events" | tail -n 1 | cut -d: -f1)
-sanitize_build=$(grep -n '^cmake-build build-sanitize' "$tmp/none.events" | cut -d: -f1)
+sanitize_build=$(grep -n '^build build-sanitize$' "$tmp/none.events" | cut -d: -f1)
 if [ -n "$last_fuzz_build" ] && [ -n "$sanitize_build" ] && [ "$last_fuzz_build" -lt "$sanitize_build" ]; then
     ok "the fuzz build before the sanitizer build"
 else
@@ -142,20 +116,9 @@ else
 fi
 [ "$(grep -c '^fuzz-build ' "$tmp/none.events")" -eq 1 ] && grep -q '^fuzz-build all$' "$tmp/none.events" &&
     ok "the five fuzz targets built in one call" || bad "the five fuzz targets built in one call"
-# The sanitizer tree: only what its tests run (not the corpus replay, left
-# out of its tests while the fuzzing runs, nor the logo); the ThreadSanitizer
-# tree: only the binary.
-grep -qx 'cmake-build build-sanitize rulezero test_a' "$tmp/none.events" &&
-    ok "the sanitizer build makes only what its tests run" ||
-    bad "the sanitizer build makes only what its tests run (events: $(tr '\n' ' ' <"$tmp/none.events"))"
+# The ThreadSanitizer tree: only the binary.
 grep -qx 'cmake-build build-tsan rulezero' "$tmp/none.events" && ok "the ThreadSanitizer build makes only the binary" ||
     bad "the ThreadSanitizer build makes only the binary"
-rc=$(run_case sanitize-unmapped)
-if [ "$rc" -eq 0 ] && grep -qx 'cmake-build build-sanitize' "$tmp/sanitize-unmapped.events"; then
-    ok "a test file that is no target: the whole sanitizer tree built"
-else
-    bad "a test file that is no target: the whole sanitizer tree built (exit $rc, events: $(tr '\n' ' ' <"$tmp/sanitize-unmapped.events"))"
-fi
 
 # A failure anywhere fails the run, and the run says where.
 expect_fail() { # CASE MESSAGE
