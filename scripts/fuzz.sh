@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes one target with libFuzzer (clang, ASan + UBSan) for SECONDS.
 # Usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer args...]
-#   TARGET: fen | move | cecp | uci | gui (see tests/fuzz/; gui needs civetweb and cJSON)
+#   TARGET: fen | move | cecp | uci | gui (see tests/fuzz/; gui needs civetweb and cJSON),
+#   or all with FUZZ_BUILD_ONLY=1: the five built in one configure and one build
 # New coverage is added to tests/fuzz/corpus/TARGET (commit what is worth keeping);
 # a crash input is written to tests/fuzz/out/ and the script exits non-zero: fix the
 # bug, then keep the input under tests/fuzz/regressions/TARGET so every build replays it
@@ -14,7 +15,9 @@ target=${1:?usage: scripts/fuzz.sh TARGET SECONDS}
 seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS}
 shift 2
 case $target in
-fen|move|cecp|uci|gui) ;;
+fen|move|cecp|uci|gui) targets=$target ;;
+all) [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] || { echo "fuzz target 'all' only builds (FUZZ_BUILD_ONLY=1)" >&2; exit 2; }
+     targets="fen move cecp uci gui" ;;
 *) echo "unknown fuzz target '$target'" >&2; exit 2 ;;
 esac
 # FUZZ_PREBUILT=1 (used by scripts/test.sh, which builds every target first
@@ -25,12 +28,15 @@ if [ "${FUZZ_PREBUILT:-0}" != 1 ]; then
     CC=clang cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRULEZERO_FUZZ=ON \
         -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
         -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
-    # Only the target's binary and what it links: the rest of the tree (the
+    # Only the targets' binaries and what they link: the rest of the tree (the
     # engine, the unit tests) is other builds' work.
-    cmake --build "$root/build-fuzz" -j"$(nproc)" --target "fuzz_$target" >&2
+    cmake --build "$root/build-fuzz" -j"$(nproc)" --target $(printf 'fuzz_%s ' $targets) >&2
 fi
+for t in $targets; do
+    [ -x "$root/build-fuzz/tests/fuzz_$t" ] ||
+        { echo "fuzz target '$t' was not built (the gui target needs the GUI's libraries)" >&2; exit 2; }
+done
 bin=$root/build-fuzz/tests/fuzz_$target
-[ -x "$bin" ] || { echo "fuzz target '$target' was not built (the gui target needs the GUI's libraries)" >&2; exit 2; }
 # FUZZ_BUILD_ONLY=1 (used by scripts/test.sh, which builds beside its tests): build, do not fuzz.
 [ "${FUZZ_BUILD_ONLY:-0}" != 1 ] || exit 0
 corpus=$root/tests/fuzz/corpus/$target

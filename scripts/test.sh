@@ -19,7 +19,8 @@
 #        perft suites and the bench signature), one at a time, at the tests'
 #        priority, in the background (build-logs/outside-tests.log): the
 #        browser and Wine mostly wait;
-#      - the five libFuzzer targets only (build-fuzz/), not the whole tree again;
+#      - the five libFuzzer targets only (build-fuzz/, one configure and one
+#        build), not the whole tree again;
 #      - then a short libFuzzer run of each fuzz target (fixed seed and run
 #        count), at the lower priority, in the background (build-logs/fuzz.log):
 #        it first replays the target's saved crash inputs, corpus and seeds
@@ -194,20 +195,34 @@ tsan_build() {
         cmake --build "$root/build-tsan" -j"$jobs" --target rulezero
 }
 # The five fuzz targets, built as scripts/fuzz.sh builds them (only they, not
-# the whole tree again).
+# the whole tree again), in one configure and one build.
 fuzz_build() {
-    local t
-    for t in fen move cecp uci gui; do FUZZ_BUILD_ONLY=1 "$root/scripts/fuzz.sh" "$t" 0 || return 1; done
+    FUZZ_BUILD_ONLY=1 "$root/scripts/fuzz.sh" all 0
+}
+# The sanitizer stage's tests: label "sanitize", less the corpus replays
+# (label "fuzz") when the fuzzing (beside) replays every target's corpus,
+# seeds and saved crash inputs under the same sanitizers before it fuzzes.
+sanitize_selection=(-L sanitize)
+[ "$fuzz" -eq 0 ] || sanitize_selection+=(-LE '^fuzz$')
+# sanitize_build: the sanitizer tree (clang, Debug = ASan + UBSan), whole.
+# (Building only the programs its tests run, with one make goal each, cost
+# more CPU in make's checks than the targets left out: docs/performance.md,
+# "Issue 43, seventh session".)
+sanitize_build() {
+    CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON -DRULEZERO_DEEP_TESTS=$deep
 }
 # outside_builds: the browser and Windows builds, one after the other (the
 # Windows zip takes rulezero.html from the browser build), at a lower priority
 # than the tests. The browser build's WebAssembly is compiled and linked at
 # -O1 (cmake/web.cmake): its tests check what the page and the engine do, not
-# how fast; the release (scripts/web.sh alone) stays -O3.
+# how fast; the release (scripts/web.sh alone) stays -O3. The Release tree
+# web.sh takes the native binary from was built above (WEB_NATIVE_BUILT=1):
+# it is not reconfigured while its tests run.
 outside_builds() {
     renice -n 10 -p "$BASHPID" >/dev/null
     if [ "$web" -eq 1 ]; then
-        logged web-build "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON -DRULEZERO_WEB_OPT=-O1 ||
+        logged web-build env WEB_NATIVE_BUILT=1 "$root/scripts/web.sh" "$root/build-web" -DRULEZERO_WERROR=ON \
+            -DRULEZERO_WEB_OPT=-O1 ||
             return 1
     fi
     if [ "$windows" -eq 1 ]; then
@@ -225,8 +240,7 @@ niced_fuzz_build() {
 sanitizer_builds() {
     renice -n 10 -p "$BASHPID" >/dev/null
     if [ "$sanitize" -eq 1 ]; then
-        logged sanitize-build env CC=clang "$root/scripts/build.sh" "$root/build-sanitize" Debug -DRULEZERO_WERROR=ON \
-            -DRULEZERO_DEEP_TESTS=$deep || return 1
+        logged sanitize-build sanitize_build || return 1
         logged tsan-build tsan_build || return 1
     fi
 }
@@ -326,15 +340,12 @@ if [ "$sanitize" -eq 1 ]; then
     stage "Sanitizer tests (clang, ASan + UBSan)"
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    # The fuzzing (beside) replays every target's corpus, seeds and saved crash
-    # inputs under the same sanitizers before it fuzzes: the replay tests
-    # (label "fuzz") run here only when it does not.
-    skip_replays=()
-    [ "$fuzz" -eq 0 ] || skip_replays=(-LE '^fuzz$')
+    # The replay tests (label "fuzz") run here only when the fuzzing does not
+    # (sanitize_selection, above).
     # One test per core: the browser and Wine tests and the fuzzing may still
     # run beside (slots for the tests that wait, as in stage 1, overloaded the
     # machine here).
-    run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 -L sanitize "${skip_replays[@]}"
+    run_ctest "$root/build-sanitize" --output-on-failure -j"$jobs" --timeout 3600 "${sanitize_selection[@]}"
     # The "tsan" tests drive a two-thread search, a match of two games at once
     # and the GUI server with two pages through the ThreadSanitizer binary
     # (tests/threads_tsan.sh; about 30 s).

@@ -100,7 +100,10 @@ cjson_source() {
 cjson=$(cjson_source)
 
 echo "== Native build ($native): rulezero gui --export-rules =="
-"$root/scripts/build.sh" "$native" Release
+# WEB_NATIVE_BUILT=1 (scripts/test.sh, which has just built that tree and runs
+# its tests while this runs): the binary as it is, the tree neither
+# reconfigured nor checked again.
+[ "${WEB_NATIVE_BUILT:-0}" = 1 ] || "$root/scripts/build.sh" "$native" Release
 "$native/rulezero" gui --help 2>&1 | grep -q -- --export-rules || {
     echo "web.sh: $native/rulezero has no GUI (civetweb, cJSON and cmark are needed: scripts/deps.sh)" >&2; exit 1; }
 

@@ -6,6 +6,8 @@
 #     for them to start, and fails the run if they do not);
 #   - builds the fuzz targets before the sanitizer build, and starts the
 #     fuzzing before the sanitizer tests end (likewise);
+#   - builds the five fuzz targets in one call, and only the binary in the
+#     ThreadSanitizer tree;
 #   - passes when every stub passes, and fails when any one of them fails: a
 #     Release test, a browser or Windows test, a fuzz target, the browser,
 #     fuzz or sanitizer build.
@@ -32,7 +34,8 @@ stub() { # NAME BODY: an executable stub script
 stub "$tree/scripts/deps.sh" 'exit 0'
 stub "$tree/scripts/build.sh" '[ "$FAIL-$(basename "$1")" != sanitize-build-build-sanitize ] || exit 1
 mkdir -p "$1"; echo "build $(basename "$1")" >>"$EVENTS"'
-stub "$tree/scripts/web.sh" '[ "$FAIL" != web-build ] || exit 1; mkdir -p "$1"; echo "web-build $*" >>"$EVENTS"'
+stub "$tree/scripts/web.sh" '[ "$FAIL" != web-build ] || exit 1; mkdir -p "$1"
+echo "web-build native-built=${WEB_NATIVE_BUILT:-0} $*" >>"$EVENTS"'
 stub "$tree/scripts/windows.sh" 'mkdir -p "$1"; echo "windows-build" >>"$EVENTS"'
 stub "$tree/scripts/fuzz.sh" '
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && { [ "$FAIL" != fuzz-build ] || exit 1; echo "fuzz-build $1" >>"$EVENTS"; exit 0; }
@@ -42,7 +45,16 @@ if mkdir "$SYNC/fuzz-started" 2>/dev/null; then echo fuzz >"$SYNC/fuzz"; fi
 [ "$FAIL" != "fuzz-$1" ] || exit 1
 echo "stat::number_of_executed_units: 1"'
 stub "$stubs/npm" 'exit 0'
-stub "$stubs/cmake" 'prev=; for a; do [ "$prev" != -B ] || mkdir -p "$a"; prev=$a; done'
+# cmake: configures (makes the -B folder); `--build DIR [--target T...]` says
+# what it built.
+stub "$stubs/cmake" '
+if [ "$1" = --build ]; then
+    dir=$2; shift 2; targets=(); on=0
+    for a; do case $a in --target) on=1 ;; -j*) ;; *) [ $on -eq 0 ] || targets+=("$a") ;; esac; done
+    echo "cmake-build $(basename "$dir")${targets[*]:+ ${targets[*]}}" >>"$EVENTS"
+    exit 0
+fi
+prev=; for a; do [ "$prev" != -B ] || mkdir -p "$a"; prev=$a; done'
 # ctest: which run it is, by its label arguments.
 stub "$stubs/ctest" '
 args="$*"
@@ -84,6 +96,9 @@ rc=$(run_case none)
 if [ "$rc" -eq 0 ]; then ok "every stage passes: exit 0"; else bad "every stage passes: exit $rc"; tail -20 "$tmp/none.out"; fi
 grep -q '^web-build .*-DRULEZERO_WEB_OPT=-O1' "$tmp/none.events" && ok "the browser build for the tests at -O1" ||
     bad "the browser build for the tests at -O1"
+grep -q '^web-build native-built=1 ' "$tmp/none.events" &&
+    ok "the browser build takes the Release tree as built, not reconfigured beside its tests" ||
+    bad "the browser build takes the Release tree as built, not reconfigured beside its tests"
 grep -q '^release-end' "$tmp/none.events" && ok "web and Windows tests beside the Release tests" ||
     bad "web and Windows tests beside the Release tests"
 grep -q '^sanitize-end' "$tmp/none.events" && ok "fuzzing beside the sanitizer tests" ||
@@ -99,6 +114,11 @@ if [ -n "$last_fuzz_build" ] && [ -n "$sanitize_build" ] && [ "$last_fuzz_build"
 else
     bad "the fuzz build before the sanitizer build (events: $(tr '\n' ' ' <"$tmp/none.events"))"
 fi
+[ "$(grep -c '^fuzz-build ' "$tmp/none.events")" -eq 1 ] && grep -q '^fuzz-build all$' "$tmp/none.events" &&
+    ok "the five fuzz targets built in one call" || bad "the five fuzz targets built in one call"
+# The ThreadSanitizer tree: only the binary.
+grep -qx 'cmake-build build-tsan rulezero' "$tmp/none.events" && ok "the ThreadSanitizer build makes only the binary" ||
+    bad "the ThreadSanitizer build makes only the binary"
 
 # A failure anywhere fails the run, and the run says where.
 expect_fail() { # CASE MESSAGE
