@@ -1216,25 +1216,56 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
     return n;
 }
 
+/* The types (bit per type) whose moves change powers, when the game has no
+ * changing_types hook: changes_powers asked once per type present. */
+static unsigned changing_by_piece(const struct position *pos)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    unsigned asked = 1u << PAWN, changing = 0;
+    for (int i = 0; i < pos->pcount[pos->side]; i++) {
+        Square from = pos->plist[pos->side][i];
+        unsigned bit = 1u << piece_type(pos->board[from]);
+        if (!(asked & bit) && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0)))
+            changing |= bit;
+        asked |= bit;
+    }
+    return changing;
+}
+
+/* Whether the piece on `from` of `type` has exactly its pseudo-legal moves:
+ * a piece whose moves change powers by the pins after its move
+ * (power_move_clear), any other by the pins now. */
+static inline bool piece_clear(const struct position *pos, struct legality *leg, Square from, int type,
+                               bool changes)
+{
+    if (changes)
+        return power_move_clear(pos, leg, from, type);
+    return !leg->now.in_check && (leg->now.count == 0 || !chess_is_pinned(&leg->now, from));
+}
+
 /* Powers that change: a piece whose moves change them is judged by the pins
- * after its move (power_move_clear), any other by the pins now. */
+ * after its move, any other by the pins now; the King's steps are counted
+ * as in count_fixed when its own moves change no powers. */
 static uint64_t count_changing(struct position *pos, struct legality *leg, const struct power_set *set,
                                struct move_list *special)
 {
     const struct chess_rules *r = chess_rules_of(pos);
     Color us = pos->side;
+    Square king = pos->king_sq[us];
     struct pawn_counter pc;
     pawn_counter_init(&pc, pos, r->promo_count);
     uint64_t n = 0;
-    unsigned changing = r->changing_types ? r->changing_types(pos) : 0;
+    unsigned changing = r->changing_types ? r->changing_types(pos) : changing_by_piece(pos);
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
         int type = piece_type(pos->board[from]);
-        bool changes = r->changing_types ? (changing >> type) & 1
-                                         : type != PAWN && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0));
-        bool clear = changes ? power_move_clear(pos, leg, from, type)
-                         : !leg->now.in_check && from != pos->king_sq[us] && !chess_is_pinned(&leg->now, from);
-        if (!clear) {
+        bool changes = (changing >> type) & 1;
+        if (from == king) {
+            if (type == KING && !changes && king_steps_countable(set, us))
+                n += (uint64_t)count_king_steps(pos, king, set);
+            else
+                chess_gen_piece(pos, special, from, false);
+        } else if (!piece_clear(pos, leg, from, type, changes)) {
             chess_gen_piece(pos, special, from, false);
         } else if (type == PAWN) {
             n += (uint64_t)count_pawn(pos->board, from, &pc);
