@@ -1233,14 +1233,19 @@ static unsigned changing_by_piece(const struct position *pos)
 }
 
 /* Whether the piece on `from` of `type` has exactly its pseudo-legal moves:
- * a piece whose moves change powers by the pins after its move
- * (power_move_clear), any other by the pins now. */
+ * by the pins now and, when its moves change powers, by the pins after its
+ * move (power_move_clear, the pins after found once per type and node). */
 static inline bool piece_clear(const struct position *pos, struct legality *leg, Square from, int type,
                                bool changes)
 {
-    if (changes)
-        return power_move_clear(pos, leg, from, type);
-    return !leg->now.in_check && (leg->now.count == 0 || !chess_is_pinned(&leg->now, from));
+    if (leg->now.in_check || (leg->now.count && chess_is_pinned(&leg->now, from)))
+        return false;
+    if (!changes)
+        return true;
+    unsigned bit = 1u << type;
+    const struct chess_pins *after = (leg->after_found & bit) ? (leg->after_usable & bit ? &leg->after[type] : NULL)
+                                                              : pins_after(pos, leg, type);
+    return after && !after->in_check && (after->count == 0 || !chess_is_pinned(after, from));
 }
 
 /* Powers that change: a piece whose moves change them is judged by the pins
