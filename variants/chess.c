@@ -817,7 +817,8 @@ struct legality {
     struct chess_pins after[CHESS_TYPES];
     unsigned after_found;  /* bit per type: `after` was looked for */
     unsigned after_usable; /* bit per type: and found */
-    /* The enemy's pieces by type, listed when `after` is first looked for. */
+    /* The enemy's pieces by type, Pawns apart (pins_after asks for no
+     * Pawn's set), listed when `after` is first looked for. */
     bool enemy_listed;
     uint8_t enemy_count[MAX_TYPES];
     Square enemy_sq[MAX_TYPES][MAX_PIECES];
@@ -894,7 +895,8 @@ static void list_enemy_by_type(const struct position *pos, struct legality *leg)
     for (int i = 0; i < pos->pcount[them]; i++) {
         Square sq = pos->plist[them][i];
         int type = piece_type(pos->board[sq]);
-        leg->enemy_sq[type][leg->enemy_count[type]++] = sq;
+        if (type != PAWN)
+            leg->enemy_sq[type][leg->enemy_count[type]++] = sq;
     }
     leg->enemy_listed = true;
 }
@@ -924,7 +926,7 @@ static const struct chess_pins *pins_after(const struct position *pos, struct le
     unsigned bit = 1u << type;
     if (!(leg->after_found & bit)) {
         const struct chess_rules *r = chess_rules_of(pos);
-        const struct power_set *set = r->powers_after ? r->powers_after(pos, type) : NULL;
+        const struct power_set *set = r->powers_after && type != PAWN ? r->powers_after(pos, type) : NULL;
         if (set && !type_may_reach_king(pos, leg, set, type)) {
             leg->after[type].count = 0;
             leg->after[type].in_check = false;
