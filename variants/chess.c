@@ -817,7 +817,8 @@ struct legality {
     struct chess_pins after[CHESS_TYPES];
     unsigned after_found;  /* bit per type: `after` was looked for */
     unsigned after_usable; /* bit per type: and found */
-    /* The enemy's pieces by type, listed when `after` is first looked for. */
+    /* The enemy's pieces by type, Pawns apart (pins_after asks for no
+     * Pawn's set), listed when `after` is first looked for. */
     bool enemy_listed;
     uint8_t enemy_count[MAX_TYPES];
     Square enemy_sq[MAX_TYPES][MAX_PIECES];
@@ -894,7 +895,8 @@ static void list_enemy_by_type(const struct position *pos, struct legality *leg)
     for (int i = 0; i < pos->pcount[them]; i++) {
         Square sq = pos->plist[them][i];
         int type = piece_type(pos->board[sq]);
-        leg->enemy_sq[type][leg->enemy_count[type]++] = sq;
+        if (type != PAWN)
+            leg->enemy_sq[type][leg->enemy_count[type]++] = sq;
     }
     leg->enemy_listed = true;
 }
@@ -924,7 +926,7 @@ static const struct chess_pins *pins_after(const struct position *pos, struct le
     unsigned bit = 1u << type;
     if (!(leg->after_found & bit)) {
         const struct chess_rules *r = chess_rules_of(pos);
-        const struct power_set *set = r->powers_after ? r->powers_after(pos, type) : NULL;
+        const struct power_set *set = r->powers_after && type != PAWN ? r->powers_after(pos, type) : NULL;
         if (set && !type_may_reach_king(pos, leg, set, type)) {
             leg->after[type].count = 0;
             leg->after[type].in_check = false;
@@ -1216,25 +1218,61 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
     return n;
 }
 
+/* The types (bit per type) whose moves change powers, when the game has no
+ * changing_types hook: changes_powers asked once per type present. */
+static unsigned changing_by_piece(const struct position *pos)
+{
+    const struct chess_rules *r = chess_rules_of(pos);
+    unsigned asked = 1u << PAWN, changing = 0;
+    for (int i = 0; i < pos->pcount[pos->side]; i++) {
+        Square from = pos->plist[pos->side][i];
+        unsigned bit = 1u << piece_type(pos->board[from]);
+        if (!(asked & bit) && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0)))
+            changing |= bit;
+        asked |= bit;
+    }
+    return changing;
+}
+
+/* Whether the piece on `from` of `type` has exactly its pseudo-legal moves:
+ * by the pins now and, when its moves change powers, by the pins after its
+ * move (power_move_clear, the pins after found once per type and node). */
+static inline bool piece_clear(const struct position *pos, struct legality *leg, Square from, int type,
+                               bool changes)
+{
+    if (leg->now.in_check || (leg->now.count && chess_is_pinned(&leg->now, from)))
+        return false;
+    if (!changes)
+        return true;
+    unsigned bit = 1u << type;
+    const struct chess_pins *after = (leg->after_found & bit) ? (leg->after_usable & bit ? &leg->after[type] : NULL)
+                                                              : pins_after(pos, leg, type);
+    return after && !after->in_check && (after->count == 0 || !chess_is_pinned(after, from));
+}
+
 /* Powers that change: a piece whose moves change them is judged by the pins
- * after its move (power_move_clear), any other by the pins now. */
+ * after its move, any other by the pins now; the King's steps are counted
+ * as in count_fixed when its own moves change no powers. */
 static uint64_t count_changing(struct position *pos, struct legality *leg, const struct power_set *set,
                                struct move_list *special)
 {
     const struct chess_rules *r = chess_rules_of(pos);
     Color us = pos->side;
+    Square king = pos->king_sq[us];
     struct pawn_counter pc;
     pawn_counter_init(&pc, pos, r->promo_count);
     uint64_t n = 0;
-    unsigned changing = r->changing_types ? r->changing_types(pos) : 0;
+    unsigned changing = r->changing_types ? r->changing_types(pos) : changing_by_piece(pos);
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
         int type = piece_type(pos->board[from]);
-        bool changes = r->changing_types ? (changing >> type) & 1
-                                         : type != PAWN && r->changes_powers(pos, make_move(from, from, MK_NORMAL, 0));
-        bool clear = changes ? power_move_clear(pos, leg, from, type)
-                         : !leg->now.in_check && from != pos->king_sq[us] && !chess_is_pinned(&leg->now, from);
-        if (!clear) {
+        bool changes = (changing >> type) & 1;
+        if (from == king) {
+            if (type == KING && !changes && king_steps_countable(set, us))
+                n += (uint64_t)count_king_steps(pos, king, set);
+            else
+                chess_gen_piece(pos, special, from, false);
+        } else if (!piece_clear(pos, leg, from, type, changes)) {
             chess_gen_piece(pos, special, from, false);
         } else if (type == PAWN) {
             n += (uint64_t)count_pawn(pos->board, from, &pc);

@@ -24,6 +24,7 @@ static const char list_letters[] = "KQRBN";
 static const char *const orthodox_power[CHESS_TYPES] = {NULL, NULL, "N", "B", "R", "Q", "K"};
 
 #define MAX_PHASE_DIGIT 9 /* phases are stored as 0..8; tables allow one spare */
+_Static_assert(POLYPIECE_MAX_ENTRIES <= MAX_PHASE_DIGIT, "stride_at has a column for the phase after the last");
 
 /* One entry of a type's list, by colour: the same text for both sides, or
  * each side's own (different armies, `N:N,WA/FvN,fsNW`). */
@@ -379,16 +380,29 @@ static const struct power_set *powers_in_force(const struct position *pos)
     return &scratch;
 }
 
+/* kept_set for the phases after a move of `type`, once its slot missed. */
+static const struct power_set *compile_set_after(const struct poly_rules *r, int slot, const uint8_t *now, int type)
+{
+    uint8_t phase[CHESS_TYPES];
+    memcpy(phase, now, sizeof phase);
+    phase[type] = (uint8_t)((phase[type] + 1) % r->lists->len[type]);
+    return kept_set(r, slot, phase);
+}
+
 /* The set in force after a move of `type` (its entry advanced), when it can
  * be kept; never the scratch set, so that it does not overwrite the set in
- * force. */
+ * force. The slot differs from the one in force by `type`'s stride alone
+ * (stride_at reads a phase modulo the list's length, and has a spare
+ * column for the phase past the last digit). */
 static const struct power_set *powers_after_move(const struct position *pos, int type)
 {
     const struct poly_rules *r = poly_of(pos);
-    uint8_t phase[CHESS_TYPES];
-    memcpy(phase, phases_of(pos), sizeof phase);
-    phase[type] = (uint8_t)((phase[type] + 1) % r->lists->len[type]);
-    return kept_set(r, slot_of(r, phase), phase);
+    const struct power_lists *l = r->lists;
+    const uint8_t *phase = phases_of(pos);
+    int p = phase[type];
+    int slot = slot_of(r, phase) + 2 * (l->stride_at[type][p + 1] - l->stride_at[type][p]);
+    const struct power_set *set = atomic_load_explicit(&r->cache[slot], memory_order_acquire);
+    return set ? set : compile_set_after(r, slot, phase, type);
 }
 
 /* A move changes powers when its piece's type has more than one entry. */
