@@ -50,7 +50,7 @@ const { serveStatic } = require('./lib/static');
 const { recorder, workerSession } = require('./lib/insession');
 const { playScenario } = require('./lib/scenario');
 const { watchGame } = require('./lib/watch');
-const { reloadResumes, clockedReload, reloadWhileThinking, reloadKeepsEngineClock, badInput, engineKilled, openTime, frameGap, moveNowLatency,
+const { reloadResumes, clockedReload, busyPageReload, reloadWhileThinking, reloadKeepsEngineClock, badInput, engineKilled, openTime, frameGap, moveNowLatency,
   PHONE, PHONE_SIZE, phoneTurn } = require('./lib/webchecks');
 const { summary } = require('./lib/perf');
 const { fromGameFile } = require('./lib/nd4');
@@ -161,6 +161,8 @@ async function runTarget(target, args, failures, figures) {
       });
     }
     const site = target.name === 'site';
+    const busy = CLOCKED.filter(wanted)[0];   // one variant is enough: the page, not the rules, is tried
+    if (site && busy) await step(name('reload a clocked ' + busy + ' game after the page was busy'), failures, () => busyPageReload(page, session, busy, opts));
     if (site && wanted('normal')) await step(name('reload while Rule Zero thinks'), failures, () => reloadWhileThinking(page, session));
     if (site && wanted('normal')) await step(name('reload while Rule Zero thinks on its clock'), failures, () => reloadKeepsEngineClock(page));
     const most = a => a.length ? Math.max(...a) : null;

@@ -12,6 +12,8 @@
 // {engine: {id, boot}} with a MessagePort to make an engine's Worker (boot
 // null: a test's Worker never booted), {engine_end: id} to end it, and
 // {fault} if the session itself fails (the page then offers a reload).
+// A `restore` may carry `saved_ms` and `running` (saving.js): the worker takes
+// the time since off that clock as it hands the record on (timeAway).
 'use strict';
 
 const TICK_MS = 250;
@@ -176,7 +178,33 @@ function start() {
   while (early.length) handle(early.shift());
 }
 
-function handle(text) {
+// A stored game's `restore` (saving.js): `saved_ms` is the `at` of the
+// `saved` its record came in (when the session read the clocks) and
+// `running` the side whose clock ran then. The time since is taken off that
+// clock here, as the session takes the record, so neither a page slow to
+// store the record nor one slow to send it back gives a reload time (a
+// clock on a table keeps running while a player looks away). The two fields
+// go no further: the session gets the record alone.
+function timeAway(text) {
+  if (!text.includes('"saved_ms"')) return text;
+  let m;
+  try { m = JSON.parse(text); } catch (e) { return text; }
+  if (!m || m.type !== 'restore' || !('saved_ms' in m)) return text;
+  const { saved_ms: savedMs, running, ...restore } = m;
+  const record = restore.record;
+  const i = ['white', 'black'].indexOf(running);
+  const away = Date.now() - savedMs;
+  if (i >= 0 && Number.isFinite(away) && away > 0 && record && Array.isArray(record.clock_ms) &&
+      Number.isFinite(record.clock_ms[i])) {
+    const clocks = record.clock_ms.slice();
+    clocks[i] = Math.max(0, Math.round(clocks[i] - away));
+    restore.record = Object.assign({}, record, { clock_ms: clocks });
+  }
+  return JSON.stringify(restore);
+}
+
+function handle(raw) {
+  const text = timeAway(raw);
   noteGameFile(text);
   const size = M.lengthBytesUTF8(text) + 1;
   const data = M._malloc(size);

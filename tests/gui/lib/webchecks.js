@@ -101,6 +101,40 @@ async function clockedReload(page, session, variant, opts) {
   return reloadResumes(page, session, variant + ' (clocked)', opts);
 }
 
+// Issue 46 (docs/reliability.md): a page whose thread is busy for seconds
+// when the session's `saved` comes (a slow phone) must not give a reload
+// those seconds. In a clocked game the page asks `save` and is then kept busy
+// BUSY_MS; the record it stores once free is the one the reload finds (the
+// page stores nothing after it, as if it closed right then: a later, prompt
+// record would hide the error), and the clock that ran must have lost all
+// the time since, the busy time included. Before the record was stamped with
+// the session's `at` it came back about BUSY_MS high.
+const BUSY_MS = 6000;
+async function busyPageReload(page, session, variant, opts = {}) {
+  await newGame(page, { variant, tc: CLOCK });
+  for (let i = 0; i < 3; i++) await playTurn(page, /./);
+  await waitStored(page, variant + ' (busy page)');
+  await page.evaluate(ms => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key === 'rulezero.game') {
+        if (window.__rzBusyStored) return;
+        window.__rzBusyStored = true;
+      }
+      return setItem.call(this, key, value);
+    };
+    window.__rzSession.workers[0].postMessage({ text: JSON.stringify({ type: 'save' }) });
+    const t0 = Date.now();
+    while (Date.now() - t0 < ms) { /* the page's thread kept busy: the `saved` waits */ }
+  }, BUSY_MS);
+  await page.waitForFunction(() => window.__rzBusyStored === true, null, { timeout: 10000, polling: 20 }).catch(() => {
+    throw new Error(variant + ' (busy page): the page stored no record within 10 s of its busy time');
+  });
+  const r = await reloadResumes(page, session, variant + ' (clocked, the page busy ' + BUSY_MS + ' ms before the reload)',
+    Object.assign({}, opts, { atOnce: true }));
+  return 'the page busy ' + BUSY_MS + ' ms before the record was stored; clocks within ' + r.drift + ' ms';
+}
+
 // Rule Zero thinks when the page reloads: the game comes back with Rule Zero
 // to move, and a new engine plays the turn.
 async function reloadWhileThinking(page, session) {
@@ -329,4 +363,4 @@ async function moveNowLatency(page, thinkMs = 30000) {
   return { ms: Math.round(r.ms * 10) / 10, shared };
 }
 
-module.exports = { reloadWhileThinking, reloadKeepsEngineClock, PHONE, PHONE_SIZE, phoneTurn, waitResumed, reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency };
+module.exports = { busyPageReload, reloadWhileThinking, reloadKeepsEngineClock, PHONE, PHONE_SIZE, phoneTurn, waitResumed, reloadResumes, clockedReload, badInput, engineKilled, openTime, frameGap, moveNowLatency };

@@ -17,7 +17,9 @@ const openers = [];
 // it sends is handled before the session describes itself (game files).
 export function onOpen(fn) { openers.push(fn); }
 
-// Calls fn(msg, arrived) for every message of this type, in registration order.
+// Calls fn(msg, arrived, sentAt) for every message of this type, in
+// registration order (sentAt: the browser build's session Worker's Date.now()
+// when it sent the message; undefined from the server).
 // A handler that returns true takes the message: the later ones do not see it
 // (the new-game dialog takes the `error` that answers its own request).
 export function onMessage(type, fn) {
@@ -62,7 +64,7 @@ export function connect() {
     let msg;
     try { msg = JSON.parse(event.data); } catch (e) { showError('bad message from the server'); return; }
     for (const fn of handlers.get(msg.type) || []) {
-      try { if (fn(msg, arrived) === true) break; } catch (e) { console.error('rulezero: the "' + msg.type + '" handler failed:', e); }
+      try { if (fn(msg, arrived, event.at) === true) break; } catch (e) { console.error('rulezero: the "' + msg.type + '" handler failed:', e); }
     }
   };
 }

@@ -10,7 +10,9 @@
 //     runs the page also asks `save` every CLOCK_SAVE_MS (the clocks), and
 //     when the page is hidden; every `saved` record is stored;
 //   - on start, after the first `state`, a stored record is sent in
-//     `restore`, the time since it was stored taken off the running clock; the session answers the restored game's `state`, or an
+//     `restore` with its saved_ms and running, and the session's Worker
+//     takes the time since off the running clock (session-worker.js,
+//     timeAway); the session answers the restored game's `state`, or an
 //     `error` "the stored game could not be restored: ..." (a record of
 //     another version, or a game this build does not know). That error, or a
 //     stored value that is not even ours, is said in a notice with a button
@@ -43,22 +45,7 @@ function readStored() {
   if (!value || typeof value !== 'object' || value.app !== 'rulezero' || !value.record || typeof value.record !== 'object') {
     return { problem: 'it is not a game saved by Rule Zero' };
   }
-  return { record: withTimeAway(value) };
-}
-
-// The record to restore, the time since it was stored taken off the clock
-// that was running then: a reload (or a page closed and opened again) does not
-// stop the clock of the side to move, an engine's included, whose search
-// starts again with the time it had left (docs/web.md, "A reload").
-function withTimeAway(value) {
-  const record = value.record;
-  const i = ['white', 'black'].indexOf(value.running);
-  const away = Date.now() - value.saved_ms;
-  if (i < 0 || !Number.isFinite(away) || away <= 0 || !Array.isArray(record.clock_ms)) return record;
-  const clocks = record.clock_ms.slice();
-  if (!Number.isFinite(clocks[i])) return record;
-  clocks[i] = Math.max(0, Math.round(clocks[i] - away));
-  return Object.assign({}, record, { clock_ms: clocks });
+  return { record: value.record, saved_ms: value.saved_ms, running: value.running };
 }
 
 function forget() {
@@ -80,7 +67,9 @@ function start(state) {
   if (!stored) { goLive(); return; }
   if (stored.problem) { refused(stored.problem); goLive(); return; }
   phase = 'restoring';
-  if (!send({ type: 'restore', record: stored.record })) goLive();
+  // The session's Worker takes the time since saved_ms off the clock that ran
+  // as it takes the record (session-worker.js), not this page when it sends it.
+  if (!send({ type: 'restore', record: stored.record, saved_ms: stored.saved_ms, running: stored.running })) goLive();
 }
 
 function goLive() {
@@ -101,12 +90,16 @@ function askSave() {
   send({ type: 'save' });
 }
 
-function receiveSaved(msg) {
+// saved_ms: when the session's Worker sent the record (`at`, its Date.now()),
+// the moment its clocks were read, not when this page got to it: a page busy
+// for seconds before it handles `saved` would otherwise give a reload those
+// seconds back (docs/reliability.md, issue 46).
+function receiveSaved(msg, arrived, sentAt) {
   if (phase !== 'live' || !msg.record) return;
   const store = storage();
   if (!store) return;
   try {
-    const now = Date.now();
+    const now = Number.isFinite(sentAt) ? sentAt : Date.now();
     store.setItem(STORE_KEY, JSON.stringify({ app: 'rulezero', saved_at: new Date(now).toISOString(), saved_ms: now,
       running: clockRunning() ? rz.state.clocks.running : null, record: msg.record }));
     rz.savedAt = Date.now();

@@ -99,7 +99,7 @@ export function openWebSession() {
         conn.shared = !!m.shared;
         if (conn.onopen) conn.onopen({});
       } else if (typeof m.text === 'string') {
-        if (conn.onmessage) conn.onmessage({ data: m.text });
+        if (conn.onmessage) conn.onmessage({ data: m.text, at: m.at });
       } else if (m.engine) engines.start(worker, m.engine, e.ports[0]);
       else if (m.engine_end !== undefined) engines.end(m.engine_end);
       else if (m.fault) closeWith(m.fault);
