@@ -42,10 +42,11 @@ static void bench_variant(struct engine *e, const struct variant *v, int depth, 
 
 struct bench_result bench_run(const char *variant_id, int depth, FILE *out)
 {
-    return bench_run_with(variant_id, depth, NULL, out);
+    return bench_run_with(variant_id, depth, BENCH_EVAL_BUILTIN, NULL, out);
 }
 
-struct bench_result bench_run_with(const char *variant_id, int depth, struct nnue_net *net, FILE *out)
+struct bench_result bench_run_with(const char *variant_id, int depth, enum bench_eval eval, struct nnue_net *net,
+                                   FILE *out)
 {
     struct bench_result total = {0, 0.0};
     struct position *pos = malloc(sizeof *pos);
@@ -56,7 +57,8 @@ struct bench_result bench_run_with(const char *variant_id, int depth, struct nnu
         nnue_free(net);
         return total;
     }
-    engine_set_network(e, net);
+    if (eval != BENCH_EVAL_BUILTIN)
+        engine_set_network(e, net); /* NULL: the hand-set evaluation */
     bool all = !variant_id || strcmp(variant_id, "all") == 0;
     for (int i = 0; i < variant_count(); i++) {
         const struct variant *v = variant_at(i);

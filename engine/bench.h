@@ -12,11 +12,16 @@ struct bench_result {
 };
 
 /* Runs every bench position of one variant (or of all when id is NULL or
- * "all") to `depth` (0: the default), printing one line per position. */
+ * "all") to `depth` (0: the default), printing one line per position; each
+ * game evaluates as a new engine does (its built-in network where it has
+ * one, engine/nnue_builtin.h). */
 struct bench_result bench_run(const char *variant_id, int depth, FILE *out);
-/* The same with a network (engine/nnue.h; NULL: none), which it frees: the
- * positions of the network's own game are evaluated with it. */
+/* The evaluation bench_run_with searches with. */
+enum bench_eval { BENCH_EVAL_BUILTIN, BENCH_EVAL_CLASSIC, BENCH_EVAL_NETWORK };
+/* The same with that evaluation; BENCH_EVAL_NETWORK: `net` (engine/nnue.h),
+ * which it frees, in its own game (the hand-set evaluation elsewhere). */
 struct nnue_net;
-struct bench_result bench_run_with(const char *variant_id, int depth, struct nnue_net *net, FILE *out);
+struct bench_result bench_run_with(const char *variant_id, int depth, enum bench_eval eval, struct nnue_net *net,
+                                   FILE *out);
 
 #endif

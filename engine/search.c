@@ -365,7 +365,7 @@ void searcher_prepare(struct searcher *s, struct engine *e, const struct positio
     s->line_count = 0;
     memset(s->killers, 0, sizeof s->killers);
     conthist_prepare(s, s->v);
-    s->net = e->net && e->net->variant == root->variant ? e->net : NULL;
+    s->net = e->in_force;
     s->eval_blend = e->eval_blend;
     if (s->net)
         nnue_cache_init(&s->nnue, s->net, NULL);
@@ -416,6 +416,11 @@ static void run_search(struct engine *e, const struct position *root, const stru
 {
     struct searcher *s = e->s;
     memset(r, 0, sizeof *r);
+    const struct nnue_net *net = engine_network_for(e, root->variant, root->rules, NULL, 0);
+    if (net != e->in_force) { /* the table holds the other evaluation's static scores */
+        tt_clear(&e->tt);
+        e->in_force = net;
+    }
     searcher_prepare(s, e, root, limits);
     tt_new_search(&e->tt);
 
@@ -539,8 +544,11 @@ struct engine *engine_new(size_t hash_mb)
     e->threads = 1;
     e->skill = SKILL_MAX;
     e->eval_blend = ENGINE_EVAL_BLEND_MAX;
+    e->builtin = true;
     e->skill_rng = UINT64_C(0x9E3779B97F4A7C15);
-    if (!e->s || !e->job_pos || tt_resize(&e->tt, hash_mb ? hash_mb : 1)) {
+    if (!e->s || !e->job_pos || tt_resize(&e->tt, hash_mb ? hash_mb : 1) ||
+        nnue_builtins_read(&e->builtins, nnue_builtin_table)) {
+        nnue_builtins_free(&e->builtins);
         searcher_free(e->s);
         free(e->job_pos);
         tt_free(&e->tt);
@@ -575,6 +583,7 @@ void engine_free(struct engine *e)
     free(e->job_pos);
     searcher_free(e->s);
     nnue_free(e->net);
+    nnue_builtins_free(&e->builtins);
     free(e);
 }
 
@@ -616,10 +625,37 @@ void engine_set_network(struct engine *e, struct nnue_net *net)
     engine_wait(e);
     nnue_free(e->net);
     e->net = net;
+    e->builtin = false;
     tt_clear(&e->tt);
 }
 
 const struct nnue_net *engine_network(const struct engine *e) { return e->net; }
+
+void engine_use_builtin_networks(struct engine *e)
+{
+    engine_wait(e);
+    nnue_free(e->net);
+    e->net = NULL;
+    e->builtin = true;
+    tt_clear(&e->tt);
+}
+
+bool engine_uses_builtin_networks(const struct engine *e) { return e->builtin; }
+
+bool engine_has_builtin_network(const struct engine *e, const struct variant *v)
+{
+    return nnue_builtins_find(&e->builtins, v) != NULL;
+}
+
+const struct nnue_net *engine_network_for(const struct engine *e, const struct variant *v, const void *rules,
+                                          char *why, size_t n)
+{
+    if (e->builtin)
+        return nnue_builtins_pick(&e->builtins, v, rules, why, n);
+    if (why && n)
+        snprintf(why, n, "evaluation: %s", e->net ? "the network loaded" : "classic");
+    return e->net && e->net->variant == v ? e->net : NULL;
+}
 
 int engine_set_eval_blend(struct engine *e, int percent)
 {

@@ -107,6 +107,21 @@ void engine_clear(struct engine *e);
 struct nnue_net;
 void engine_set_network(struct engine *e, struct nnue_net *net);
 const struct nnue_net *engine_network(const struct engine *e);
+/* Each game's built-in network (engine/nnue_builtin.h), a new engine's
+ * evaluation: a game evaluates with its own where it has one and its
+ * settings are those the network was trained under, with the hand-set
+ * evaluation elsewhere. Frees the network engine_set_network gave; clears
+ * the table. */
+void engine_use_builtin_networks(struct engine *e);
+bool engine_uses_builtin_networks(const struct engine *e);
+/* Whether game v has a built-in network (used or not). */
+bool engine_has_builtin_network(const struct engine *e, const struct variant *v);
+/* The network a search of a position of v under `rules` (its settings'
+ * rules value; NULL: v's defaults) evaluates with (NULL: the hand-set
+ * evaluation); with the built-in networks, `why` (may be NULL) says which
+ * and, for the hand-set evaluation, why. */
+const struct nnue_net *engine_network_for(const struct engine *e, const struct variant *v, const void *rules,
+                                          char *why, size_t n);
 /* The network's share of the evaluation, in percent (ENGINE_EVAL_BLEND_MAX,
  * the default: the network alone): with a network in force the search
  * evaluates (share x network + (100 - share) x hand-set) / 100. 0 on

@@ -8,6 +8,7 @@
 
 #include "variants/core/platform.h"
 #include "engine/nnue.h"
+#include "engine/nnue_builtin.h"
 #include "engine/search.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
@@ -115,6 +116,9 @@ struct engine {
     enum engine_player player;
     uint64_t player_rng;
     struct nnue_net *net;    /* engine_set_network's; NULL: the hand-set evaluation */
+    bool builtin;            /* each game's built-in network (engine_use_builtin_networks) */
+    struct nnue_builtins builtins;
+    const struct nnue_net *in_force; /* the last search's network (NULL: the hand-set evaluation) */
     int eval_blend;          /* engine_set_eval_blend's, percent */
 };
 

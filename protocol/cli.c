@@ -23,6 +23,7 @@
 #include "protocol/match/match.h"
 #include "protocol/match/options_table.h"
 #include "protocol/match/pgn.h"
+#include "protocol/engine_options.h"
 #include "protocol/session.h"
 #include "protocol/learn/datagen.h"
 #include "protocol/learn/puzzles.h"
@@ -249,9 +250,10 @@ static int set_eval_file(void *ctx, const char *arg, int64_t number)
 static int set_eval(void *ctx, const char *arg, int64_t number)
 {
     (void)number;
-    if (strcmp(arg, "classic") != 0)
-        return usage_error("bad evaluation '%s' (expected classic; a network is given with --eval-file FILE)", arg);
-    ((struct cli_options *)ctx)->eval_file = "";
+    if (strcmp(arg, "classic") != 0 && strcmp(arg, ENGINE_EVAL_FILE_DEFAULT) != 0)
+        return usage_error("bad evaluation '%s' (expected classic or " ENGINE_EVAL_FILE_DEFAULT
+                           "; a network is given with --eval-file FILE)", arg);
+    ((struct cli_options *)ctx)->eval_file = strcmp(arg, "classic") == 0 ? "" : ENGINE_EVAL_FILE_DEFAULT;
     return EXIT_OK;
 }
 
@@ -376,8 +378,9 @@ static const struct options_table_entry cli_entries[] = {
      "subcommand, and bench); docs/networks.md",
      .set = set_eval_file},
     {"eval", 0, OPTIONS_TABLE_TEXT, "KIND",
-     "classic: the hand-set evaluation (the default; the last of\n"
-     "--eval and --eval-file counts)",
+     "classic: the hand-set evaluation; default: each game's\n"
+     "built-in network where it has one (the default; the last\n"
+     "of --eval and --eval-file counts)",
      .set = set_eval},
     {"notation", 0, OPTIONS_TABLE_FLAG, NULL, NULL, KEEP(TRUE, notation)}, /* listed with `moves` above */
     {"help", 'h', OPTIONS_TABLE_HELP, NULL, "this text", .set = show_variants},
@@ -546,7 +549,10 @@ static int cmd_bench(int argc, char **argv)
     if (o.variant && strcmp(o.variant, "all") != 0 && !variant_find(o.variant))
         return usage_error("unknown variant '%s'", o.variant);
     struct nnue_net *net = NULL;
-    if (o.eval_file && *o.eval_file) {
+    enum bench_eval eval = !o.eval_file || strcmp(o.eval_file, ENGINE_EVAL_FILE_DEFAULT) == 0 ? BENCH_EVAL_BUILTIN
+                           : *o.eval_file                                                   ? BENCH_EVAL_NETWORK
+                                                                                           : BENCH_EVAL_CLASSIC;
+    if (eval == BENCH_EVAL_NETWORK) {
         char err[VARIANT_ERR_LEN];
         if (!(net = nnue_load(o.eval_file, err, sizeof err))) {
             fprintf(stderr, "rulezero: %s\n", err);
@@ -554,7 +560,7 @@ static int cmd_bench(int argc, char **argv)
         }
         printf("Evaluation: network %s (%s, 2x%d hidden)\n", o.eval_file, net->variant->id, net->hidden);
     }
-    struct bench_result r = bench_run_with(o.variant, o.depth, net, stdout);
+    struct bench_result r = bench_run_with(o.variant, o.depth, eval, net, stdout);
     printf("Nodes/second: %.0f\n", r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0);
     printf("Nodes searched: %llu\n", (unsigned long long)r.nodes);
     return EXIT_OK;

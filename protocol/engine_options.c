@@ -20,8 +20,9 @@ static const struct engine_option option_list[] = {
     {{"UCI_Elo", "spin", "2400", SPIN(1000, 2400)}, ENGINE_OPTION_UCI},
     {{"Skill", "spin", "20", SPIN(0, 20)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     {{"Move Overhead", "spin", "30", SPIN(0, 5000)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
-    /* A network file (engine/nnue.h); empty or "classic": the hand-set evaluation. */
-    {{"EvalFile", "string", "", NULL}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
+    /* A network file (engine/nnue.h); "default": each game's built-in network
+     * (engine/nnue_builtin.h); empty or "classic": the hand-set evaluation. */
+    {{"EvalFile", "string", ENGINE_EVAL_FILE_DEFAULT, NULL}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     /* The network's share of the evaluation in percent; the rest is the hand-set one's. */
     {{"EvalBlend", "spin", "100", SPIN(0, 100)}, ENGINE_OPTION_UCI | ENGINE_OPTION_CECP},
     /* A game file (docs/gamefiles.md) whose games join the others; empty: none. */
@@ -38,7 +39,8 @@ const struct engine_option *engine_options(void) { return option_list; }
 
 void engine_settings_init(struct engine_settings *st)
 {
-    *st = (struct engine_settings){1, 1, false, false, STRENGTH_ELO_MAX, SKILL_MAX, TIMEMAN_DEFAULT_OVERHEAD_MS, NULL, ""};
+    *st = (struct engine_settings){1, 1, false, false, STRENGTH_ELO_MAX, SKILL_MAX, TIMEMAN_DEFAULT_OVERHEAD_MS,
+                                   NULL, NULL, ""};
 }
 
 int engine_settings_skill(const struct engine_settings *st)
@@ -96,10 +98,27 @@ bool engine_settings_eval_mismatch(const struct engine *e, const struct variant 
     return true;
 }
 
+bool engine_settings_builtin_note(const struct engine *e, const struct variant *v, const void *rules, char *out,
+                                  size_t n)
+{
+    if (!v || !engine_uses_builtin_networks(e) || !engine_has_builtin_network(e, v))
+        return false;
+    engine_network_for(e, v, rules, out, n);
+    return true;
+}
+
 /* EvalFile: loads and checks the network before anything changes, so a bad
  * file leaves the evaluation in use as it was. */
 static int set_eval_file(struct engine_settings *st, struct engine *e, const char *path, char *err, size_t errlen)
 {
+    if (strcasecmp(path, ENGINE_EVAL_FILE_DEFAULT) == 0) {
+        engine_use_builtin_networks(e);
+        if (st->variant)
+            engine_network_for(e, st->variant, st->rules, st->note, sizeof st->note);
+        else
+            snprintf(st->note, sizeof st->note, "evaluation: each game's built-in network");
+        return 0;
+    }
     if (!*path || strcasecmp(path, "classic") == 0) {
         engine_set_network(e, NULL);
         engine_settings_describe_eval(e, st->note, sizeof st->note);

@@ -160,6 +160,14 @@ static void send_variant_option(struct uci *u)
     writer_printf(u->w, "%s\n", line);
 }
 
+/* With the built-in networks in force, which evaluation the game gets and why. */
+static void say_builtin_eval(struct uci *u)
+{
+    char eval[VARIANT_ERR_LEN];
+    if (engine_settings_builtin_note(u->engine, u->game.variant, u->game.settings.rules, eval, sizeof eval))
+        writer_printf(u->w, "info string %s\n", eval);
+}
+
 static void cmd_uci(void *session, char *args)
 {
     struct uci *u = session;
@@ -174,10 +182,12 @@ static void cmd_uci(void *session, char *args)
     int n = options_collect(opts, MAX_LISTED_OPTIONS);
     for (int i = 0; i < n; i++)
         send_option(u, opts[i]);
+    char eval[VARIANT_ERR_LEN];
     if (engine_network(u->engine)) {
-        char eval[VARIANT_ERR_LEN];
         engine_settings_describe_eval(u->engine, eval, sizeof eval);
         writer_printf(u->w, "info string %s\n", eval);
+    } else {
+        say_builtin_eval(u);
     }
     writer_printf(u->w, "uciok\n");
 }
@@ -224,6 +234,7 @@ static void cmd_setoption(void *session, char *args)
     stop_search(u);
     char err[VARIANT_ERR_LEN];
     u->settings.variant = u->game.variant;
+    u->settings.rules = u->game.settings.rules;
     int games = variant_count();
     int engine_rc = engine_settings_set(&u->settings, u->engine, name, value, err, sizeof err);
     if (engine_rc <= 0) {
@@ -241,6 +252,8 @@ static void cmd_setoption(void *session, char *args)
             send_error(u, "%s", err);
         else if (engine_settings_eval_mismatch(u->engine, var, err, sizeof err))
             writer_printf(u->w, "info string %s\n", err);
+        else
+            say_builtin_eval(u);
     } else if (strcmp(value, HIDDEN_VALUE) == 0 && hidden_setting_named(name)) {
         send_error(u, "option %s: '" HIDDEN_VALUE "' is CECP-only: UCI has no answer for a refused move, so a "
                       "game with a hidden setting is played over CECP (xboard)", name);
@@ -248,6 +261,8 @@ static void cmd_setoption(void *session, char *args)
         char msg[VARIANT_ERR_LEN + 128];
         snprintf(msg, sizeof msg, "option %s: %s", name, err);
         send_error(u, "%s", msg);
+    } else {
+        say_builtin_eval(u);
     }
 }
 

@@ -452,6 +452,14 @@ static void variant_list(char *variants, size_t n)
         len += (size_t)snprintf(variants + len, n - len, "%s%s", i ? "," : "", variant_at(i)->id);
 }
 
+/* With the built-in networks in force, which evaluation the game gets and why. */
+static void say_builtin_eval(struct xboard *xb)
+{
+    char eval[VARIANT_ERR_LEN];
+    if (engine_settings_builtin_note(xb->engine, xb->game.variant, xb->game.settings.rules, eval, sizeof eval))
+        writer_printf(xb->w, "# %s\n", eval);
+}
+
 static void cmd_protover(void *session, char *args)
 {
     struct xboard *xb = session;
@@ -476,6 +484,8 @@ static void cmd_protover(void *session, char *args)
         char eval[VARIANT_ERR_LEN];
         engine_settings_describe_eval(xb->engine, eval, sizeof eval);
         writer_printf(xb->w, "# %s\n", eval);
+    } else {
+        say_builtin_eval(xb);
     }
     writer_printf(xb->w, "feature done=1\n");
 }
@@ -522,6 +532,8 @@ static void cmd_variant(void *session, char *args)
     hidden_restart(xb);
     if (engine_settings_eval_mismatch(xb->engine, v, err, sizeof err))
         writer_printf(xb->w, "# %s\n", err);
+    else
+        say_builtin_eval(xb);
     if (game_of(v)->xboard) {
         char setup[FEN_MAX_LEN + 256];
         if (xboard_setup_line(xb->game.pos, setup, sizeof setup))
@@ -852,6 +864,7 @@ static int set_engine_option(struct xboard *xb, const char *name, const char *va
     stop_search(xb, true);
     char err[VARIANT_ERR_LEN];
     xb->settings.variant = xb->game.variant;
+    xb->settings.rules = xb->game.settings.rules;
     int games = variant_count();
     int rc = engine_settings_set(&xb->settings, xb->engine, name, value, err, sizeof err);
     if (rc < 0)
@@ -928,6 +941,8 @@ static void cmd_option(void *session, char *args)
     char err[VARIANT_ERR_LEN];
     if (game_set_option(&xb->game, name, value, err, sizeof err))
         send_error(xb, err, "option");
+    else
+        say_builtin_eval(xb);
     if (xb->hidden && !xb->hidden_option[0])
         hidden_restart(xb);
     if (xb->analyzing)

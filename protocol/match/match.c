@@ -515,6 +515,11 @@ int match_main(int argc, char **argv)
 
     struct shared sh = {0};
     sh.cfg = &c;
+    if (c.resume) { /* the games already played count, and the SPRT goes on from them */
+        sh.tally = c.resumed;
+        if (c.sprt_on && !c.shard_count && (sh.sprt_state = sprt_decide(&sh.tally.score, &c.sprt)) != SPRT_CONTINUE)
+            sh.stop = true;
+    }
     pthread_mutex_init(&sh.lock, NULL);
     fill_date_site(&sh);
     if (c.pgn_path && !(sh.pgn = fopen(c.pgn_path, "a"))) {

@@ -7,6 +7,7 @@
 
 #include "engine/elo.h"
 #include "variants/core/settings.h"
+#include "protocol/match/match_report.h"
 #include "protocol/match/player.h"
 
 /* MATCH_EXIT_DONE: --help answered, the match stops with status 0. */
@@ -42,6 +43,7 @@ struct match_config {
     bool hidden;
     bool *done;             /* per game index: already in the PGN file (match_resume_load) */
     int done_count;
+    struct match_tally resumed; /* those games' tally: the match's goes on from it */
     /* openings read from the file */
     int fen_count;
     char **fens;

@@ -3,19 +3,31 @@
  * from 1), so the games left are exactly those of an unbroken match: each
  * game's opening and seed depend only on --seed and its number. A game cut
  * off while it was being written (the file's last, unreadable) is removed
- * from the file, to be played again. */
+ * from the file, to be played again. The games found are counted
+ * (c->resumed): the score, its Elo and the SPRT go on from them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "protocol/match/match_config.h"
+#include "protocol/match/match_report.h"
 #include "protocol/match/pgn.h"
 
 /* Whether the movetext ends with a result: a game cut off in writing does not. */
 static bool finished(const struct pgn_game *g)
 {
     return strcmp(g->result, "1-0") == 0 || strcmp(g->result, "0-1") == 0 || strcmp(g->result, "1/2-1/2") == 0;
+}
+
+/* Counts finished game n (its Round) in c->resumed, as the match counted
+ * it: the first engine has White in odd rounds; a fault is the loser's. */
+static void tally_done(struct match_config *c, const struct pgn_game *g, int n)
+{
+    int white_score = strcmp(g->result, "1-0") == 0 ? 1 : strcmp(g->result, "0-1") == 0 ? -1 : 0;
+    int first_won = n % 2 == 1 ? white_score : -white_score;
+    enum fault_kind fault = white_score ? fault_from_pgn(pgn_tag(g, "Termination"), g->comment) : FAULT_NONE;
+    tally_game(&c->resumed, first_won, fault, first_won < 0 ? 0 : 1);
 }
 
 static void mark_done(struct match_config *c, const struct pgn_game *g)
@@ -25,6 +37,7 @@ static void mark_done(struct match_config *c, const struct pgn_game *g)
     if (n >= 1 && n <= c->games && finished(g) && !c->done[n - 1]) {
         c->done[n - 1] = true;
         c->done_count++;
+        tally_done(c, g, n);
     }
 }
 
@@ -49,6 +62,7 @@ int match_resume_load(struct match_config *c)
     if (!c->done)
         return -1;
     c->done_count = 0;
+    c->resumed = (struct match_tally){0};
     if (!c->pgn_path || access(c->pgn_path, F_OK) != 0)
         return 0;
     struct pgn_reader r;
