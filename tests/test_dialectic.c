@@ -10,6 +10,7 @@
 #include "variants/core/eval_params.h"
 #include "variants/core/fen.h"
 #include "variants/core/turn.h"
+#include "variants/family.h"
 #include "variants/registry.h"
 #include "protocol/xboard_setup.h"
 
@@ -330,6 +331,33 @@ START_TEST(xboard_hooks)
 }
 END_TEST
 
+/* Issue 45: making a game (the registry makes every built-in one) leaves its
+ * 81 power sets (4.5 MB) unbuilt, and
+ * a copy of the rules (a Hegelian game's settings) shares them. Each is built
+ * when a position first needs its pair, so a few positions build a few. */
+START_TEST(power_sets_built_at_first_set_up)
+{
+    const struct variant *v = variant_find("hegelian");
+    char err[VARIANT_ERR_LEN];
+    void *rules = dialectic_rules_create(game_of(v), true, "square", err, sizeof err);
+    ck_assert_msg(rules != NULL, "%s", err);
+    void *copy = dialectic_rules_copy(rules, err, sizeof err);
+    ck_assert_ptr_nonnull(copy);
+    ck_assert_int_eq(dialectic_rules_built(rules), 0);
+    ck_assert_int_eq(dialectic_rules_built(copy), 0);
+    ck_assert_int_eq(fen_read_rules(pos, v, copy, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1 T00A21", err, sizeof err), 0);
+    struct move_list list;
+    list.count = 0;
+    v->generate(pos, &list);
+    /* the pair in force and those the Antithesis's moves test for check */
+    ck_assert_int_le(dialectic_rules_built(rules), 4);
+    ck_assert_int_ge(dialectic_rules_built(rules), 1);
+    ck_assert_int_eq(list.count, 5 + 3 + 2); /* King, Philosopher (leaps 2,1), Antithesis moves 11, 20 and 22 less T */
+    v->rules_free(copy);
+    v->rules_free(rules);
+}
+END_TEST
+
 static Suite *dialectic_suite(void)
 {
     Suite *s = suite_create("dialectic");
@@ -349,6 +377,7 @@ static Suite *dialectic_suite(void)
     tcase_add_loop_test(tc, each_term_points_the_right_way, 0, (int)(sizeof term_cases / sizeof term_cases[0]));
     tcase_add_test(tc, philosopher_mobility_follows_the_tokens);
     tcase_add_test(tc, xboard_hooks);
+    tcase_add_test(tc, power_sets_built_at_first_set_up);
     suite_add_tcase(s, tc);
     return s;
 }

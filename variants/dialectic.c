@@ -8,6 +8,7 @@
 #include "variants/dialectic.h"
 #include "variants/nnue_state.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,19 @@ struct dialectic_rules {
     /* The power sets of every (Thesis, Antithesis) pair, from the game's
      * declared pieces; owned by the rules value dialectic_rules_create made,
      * shared by its copies (a Hegelian game's settings). */
-    struct power_set *pairs;
+    struct pair_table *pairs;
     bool owns_pairs;
+};
+
+/* The 81 power sets (4.5 MB): allocated when the game is made (untouched
+ * pages, no resident memory), each built when a position first needs it
+ * (whichever thread comes first). Making a game reads its start and bench
+ * positions, which builds only their pairs: a run that never plays the game
+ * pays about one set (56 KB), not 81. */
+struct pair_table {
+    pf_mutex lock;                        /* held while building a set */
+    atomic_bool built[DIALECTIC_PAIRS];   /* sets[i] filled (release after the build) */
+    struct power_set *sets;               /* DIALECTIC_PAIRS, allocated with the rules */
 };
 
 static const int dialectic_piece_values[MAX_TYPES] = {0, 100, 300, 330, 500, 900, 20000, 450};
@@ -78,24 +90,39 @@ static void philosopher_power(struct piece_power *pw, int thesis, int antithesis
         add_leap_ray(pw, step_of(leaps[i][0], leaps[i][1]), range, BETZA_CAPTURE);
 }
 
-static void build_pair_powers(struct power_set pairs[DIALECTIC_PAIRS], const struct chess_rules *declared)
+static void build_pair_powers(struct power_set *set, const struct chess_rules *declared, int t, int a)
 {
-    for (int t = 0; t < 9; t++)
-        for (int a = 0; a < 9; a++) {
-            struct power_set *set = &pairs[dialectic_pair(t, a)];
-            *set = declared->fixed;
-            for (Color c = WHITE; c <= BLACK; c++) {
-                philosopher_power(&set->power[KNIGHT][c], t, a, 1);
-                philosopher_power(&set->power[DIALECTIC_GREAT][c], t, a, RAY_UNLIMITED);
-            }
-            chess_build_attacks(set);
-        }
+    *set = declared->fixed;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        philosopher_power(&set->power[KNIGHT][c], t, a, 1);
+        philosopher_power(&set->power[DIALECTIC_GREAT][c], t, a, RAY_UNLIMITED);
+    }
+    chess_build_attacks(set);
 }
 
 static const struct power_set *dialectic_current(const struct position *pos)
 {
     const struct dialectic_rules *r = pos->rules;
-    return &r->pairs[dialectic_pair(dialectic_thesis(pos), dialectic_antithesis(pos))];
+    struct pair_table *table = r->pairs;
+    int t = dialectic_thesis(pos), a = dialectic_antithesis(pos), pair = dialectic_pair(t, a);
+    if (!atomic_load_explicit(&table->built[pair], memory_order_acquire)) {
+        pf_mutex_lock(&table->lock);
+        if (!atomic_load_explicit(&table->built[pair], memory_order_relaxed)) {
+            build_pair_powers(&table->sets[pair], &r->chess, t, a);
+            atomic_store_explicit(&table->built[pair], true, memory_order_release);
+        }
+        pf_mutex_unlock(&table->lock);
+    }
+    return &table->sets[pair];
+}
+
+int dialectic_rules_built(const void *rules)
+{
+    const struct pair_table *table = ((const struct dialectic_rules *)rules)->pairs;
+    int n = 0;
+    for (int i = 0; i < DIALECTIC_PAIRS; i++)
+        n += atomic_load(&table->built[i]);
+    return n;
 }
 
 static pf_once_flag eval_once = PF_ONCE_INIT;
@@ -125,8 +152,11 @@ bool dialectic_square_exists(const struct position *pos, int sq)
 static void dialectic_rules_free(void *rules)
 {
     struct dialectic_rules *r = rules;
-    if (r && r->owns_pairs)
+    if (r && r->owns_pairs) {
+        free(r->pairs->sets);
+        pf_mutex_destroy(&r->pairs->lock);
         free(r->pairs);
+    }
     free(r);
 }
 
@@ -170,10 +200,12 @@ void *dialectic_rules_create(const struct game_decl *g, bool hegelian, const cha
 {
     pf_once(&eval_once, dialectic_eval_init);
     struct dialectic_rules *r = calloc(1, sizeof *r);
-    struct power_set *pairs = malloc(DIALECTIC_PAIRS * sizeof *pairs);
-    if (!r || !pairs) {
+    struct pair_table *pairs = calloc(1, sizeof *pairs);
+    struct power_set *sets = malloc(DIALECTIC_PAIRS * sizeof *sets);
+    if (!r || !pairs || !sets) {
         free(r);
         free(pairs);
+        free(sets);
         error_set(err, errlen, "Dialectic: out of memory");
         return NULL;
     }
@@ -182,7 +214,10 @@ void *dialectic_rules_create(const struct game_decl *g, bool hegelian, const cha
     r->hegelian = hegelian;
     r->pairs = pairs;
     r->owns_pairs = true;
-    build_pair_powers(pairs, &r->chess);
+    pf_mutex_init(&pairs->lock);
+    for (int i = 0; i < DIALECTIC_PAIRS; i++)
+        atomic_init(&pairs->built[i], false);
+    pairs->sets = sets;
     if (hegelian && dialectic_set_option(r, "Dialectic", dialectic, err, errlen)) {
         dialectic_rules_free(r);
         return NULL;

@@ -108,5 +108,8 @@ void *nd_rules_create(const struct game_decl *g, int board_count, const int file
 void *dialectic_rules_create(const struct game_decl *g, bool hegelian, const char *dialectic, char *err,
                              size_t errlen);
 void *dialectic_rules_copy(const void *rules, char *err, size_t errlen);
+/* How many of the 81 power sets of rules' game are built: none when the game
+ * is made, each when a position first needs its (Thesis, Antithesis) pair. */
+int dialectic_rules_built(const void *rules);
 
 #endif
