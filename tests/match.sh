@@ -76,7 +76,11 @@ expect concurrency "$tmp/j.out" "wins [0-9]+, draws [0-9]+, losses [0-9]+"
 [ "$(grep -c '^Game ' "$tmp/j.out")" -eq 4 ] && ok || bad "concurrency: 4 games expected"
 
 # 2. A well-behaved scripted engine with a clock and random openings (moves relayed in force mode).
-"$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:random --games 2 --tc 20+0.2 \
+# Its clock is generous (120+1, at most 20 turns each): the scripted engine starts a
+# `rulezero moves` process for every turn, which under ASan on a busy machine took
+# about 1.4 s a turn, so 20+0.2 once ran out (a CI run, 2026-11-29). The clock is
+# there to be kept, not to be tight: the hang case below checks a forfeit.
+"$RZ" match --engine "$FAKE --mode first" --protocol cecp --engine builtin:random --games 2 --tc 120+1 \
     --max-moves 20 --random-plies 3 --verbose --pgn "$tmp/f.pgn" > "$tmp/f.out" 2>&1 || bad "fake match exit code"
 expect fake-clean "$tmp/f.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
 same_finals fake "$tmp/f.out" "$tmp/f.pgn"
@@ -109,17 +113,17 @@ misbehave claim "--tc 5+0.1" "^Fake claim: .*false claims 2" 'false claim'
 # ... an engine whose features come only after `ping` (as Fairy-Max's may come late on a
 # loaded machine) keeps them: its name, usermove and ping; and one that never sends
 # done=1 nor answers the handshake's ping is named in a warning (after the 10 s limit).
-"$RZ" match --engine "$FAKE --mode late" --protocol cecp --engine builtin:random --games 2 --tc 20+0.2 \
+"$RZ" match --engine "$FAKE --mode late" --protocol cecp --engine builtin:random --games 2 --tc 120+1 \
     --max-moves 20 > "$tmp/late.out" 2>&1 || bad "late features: exit code"
 expect late-name "$tmp/late.out" "^Match: Fake late vs builtin:random"
 expect late-clean "$tmp/late.out" "^Fake late: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
-"$RZ" match --engine "$FAKE --mode nodone" --protocol cecp --engine builtin:random --games 1 --tc 20+0.2 \
+"$RZ" match --engine "$FAKE --mode nodone" --protocol cecp --engine builtin:random --games 1 --tc 120+1 \
     --max-moves 20 > "$tmp/nodone.out" 2>&1 || bad "no done=1: exit code"
 expect nodone-warning "$tmp/nodone.out" "^rulezero: warning: Fake nodone .*sent neither feature done=1 nor pong in 10 s"
 expect nodone-clean "$tmp/nodone.out" "^Fake nodone: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
 
 # 4. The same over UCI: a good game, an illegal move, a hang.
-"$RZ" match --engine "$FAKE --uci --mode first" --protocol uci --engine builtin:greedy --games 2 --tc 20+0.2 \
+"$RZ" match --engine "$FAKE --uci --mode first" --protocol uci --engine builtin:greedy --games 2 --tc 120+1 \
     --max-moves 16 --random-plies 2 --verbose --pgn "$tmp/u.pgn" > "$tmp/u.out" 2>&1 || bad "uci fake match exit code"
 expect uci-clean "$tmp/u.out" "^Fake first: time forfeits 0, illegal moves 0, crashes 0, false claims 0, other errors 0"
 same_finals uci "$tmp/u.out" "$tmp/u.pgn"
