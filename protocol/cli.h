@@ -13,8 +13,10 @@ int cli_main(int argc, char **argv);
 int cli_load_variant_files(int *argc, char **argv);
 
 /* The options of `rulezero` and of its perft, perft-suite, moves and bench
- * (protocol/match/options_table.h); its --help. */
+ * subcommands, one table each (protocol/match/options_table.h): each is the
+ * command's --help and words its usage errors. */
 struct options_table;
-extern const struct options_table cli_options_table;
+extern const struct options_table cli_options_table, cli_perft_table, cli_perft_suite_table, cli_moves_table,
+    cli_bench_table;
 
 #endif

@@ -108,9 +108,21 @@ check hash-uci 0 sh -c "printf 'uci\nisready\nposition startpos\ngo depth 2\nisr
 expect_out hash-uci "^bestmove "
 check uci-variant 2 sh -c "echo quit | '$RZ' -o UCI_Variant=polypiece"; expect_err uci-variant "the GUI's choice"
 check bench-depth-0 2 "$RZ" bench -v normal -d 0;   expect_err bench-depth-0 "depth 0"
-# --help on every subcommand: the usage on standard output, exit 0.
-for sub in perft perft-suite moves bench match pgn-check tune-data tune lab gui; do
-    check "help-$sub" 0 "$RZ" "$sub" --help; expect_out "help-$sub" "^Usage: rulezero"
+# Every subcommand `rulezero --help` lists has a --help of its own: its usage on
+# standard output, exit 0; and an unknown option is one line naming the
+# subcommand and "Try 'rulezero SUBCOMMAND --help'." on standard error, exit 2.
+subcommands=$("$RZ" --help | sed -n '/^Subcommands:/,/^Options:/s/^  \([a-z][a-z-]*\).*/\1/p')
+[ "$(wc -w <<<"$subcommands")" -ge 13 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL subcommand list: $subcommands"; }
+for sub in $subcommands; do
+    check "help-$sub" 0 "$RZ" "$sub" --help
+    [ "$(head -n 1 "$out" | cut -d' ' -f1-3)" = "Usage: rulezero $sub" ] && pass=$((pass + 1)) ||
+        { fail=$((fail + 1)); echo "FAIL help-$sub: first line '$(head -n 1 "$out")'"; }
+    check "short-help-$sub" 0 "$RZ" "$sub" -h
+    [ "$(head -n 1 "$out" | cut -d' ' -f1-3)" = "Usage: rulezero $sub" ] && pass=$((pass + 1)) ||
+        { fail=$((fail + 1)); echo "FAIL short-help-$sub: first line '$(head -n 1 "$out")'"; }
+    check "bad-option-$sub" 2 "$RZ" "$sub" --no-such-option
+    [ "$(cat "$err")" = "rulezero $sub: unknown option '--no-such-option'"$'\n'"Try 'rulezero $sub --help'." ] &&
+        pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bad-option-$sub: stderr:"; cat "$err"; }
 done
 check poly-perft 0 "$RZ" perft -v polypiece -d 2; last_line_is poly-perft "Nodes searched: 392"
 check phased-perft 0 "$RZ" perft -v polypiece-phased -d 2; last_line_is phased-perft "Nodes searched: 586"

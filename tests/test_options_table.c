@@ -52,7 +52,7 @@ static const struct options_table_entry sample_entries[] = {
     {0},
 };
 
-static const struct options_table sample_table = {"sample", 20, sample_entries, false};
+static const struct options_table sample_table = {"sample", 20, sample_entries};
 
 static const char sample_help[] = "Usage: sample [OPTIONS]\n"
                                   "\n"
@@ -202,21 +202,6 @@ START_TEST(test_help_from_the_table)
 }
 END_TEST
 
-static const struct options_table sample_getopt_says = {"sample", 20, sample_entries, true};
-
-START_TEST(test_getopt_says)
-{
-    struct sample s = {0};
-    struct run r;
-    const char *args[] = {"sample", "--nope", NULL};
-    run_table(&sample_getopt_says, &s, args, &r);
-    ck_assert_int_eq(r.rc, OPTIONS_TABLE_USAGE);
-    ck_assert_ptr_nonnull(strstr(r.err, "'--nope'"));
-    ck_assert_ptr_nonnull(strstr(r.err, sample_help)); /* the help follows getopt's message */
-    ck_assert_str_eq(r.out, "");
-}
-END_TEST
-
 /* Every option a real table accepts is named in its --help, so that the
  * man-page test (which reads --help) sees it; names and letters are unique;
  * a number has its error text. */
@@ -254,6 +239,10 @@ static void check_real_table(const struct options_table *t)
 START_TEST(test_real_tables)
 {
     check_real_table(&cli_options_table);
+    check_real_table(&cli_perft_table);
+    check_real_table(&cli_perft_suite_table);
+    check_real_table(&cli_moves_table);
+    check_real_table(&cli_bench_table);
     check_real_table(&match_options_table);
     check_real_table(&tune_options_table);
     check_real_table(&tune_data_options_table);
@@ -270,7 +259,6 @@ int main(void)
     tcase_add_test(tc, test_missing_argument);
     tcase_add_test(tc, test_bad_number);
     tcase_add_test(tc, test_help_from_the_table);
-    tcase_add_test(tc, test_getopt_says);
     tcase_add_test(tc, test_real_tables);
     suite_add_tcase(s, tc);
     return check_run(s);

@@ -159,20 +159,15 @@ static const struct options_table_entry gui_entries[] = {
     {0},
 };
 
-/* getopt_says: getopt names an unknown option or a missing argument itself,
- * and the whole help follows on standard error. */
-static const struct options_table gui_options_table = {"rulezero gui", 21, gui_entries, true};
+static const struct options_table gui_options_table = {"rulezero gui", 21, gui_entries};
 
 static int parse(int argc, char **argv, struct gui_args *args)
 {
     int rc = options_table_parse(&gui_options_table, args, argc, argv);
     if (rc)
         return rc;
-    if (optind < argc) {
-        fprintf(stderr, "rulezero gui: unexpected argument '%s'\n", argv[optind]);
-        options_table_help(&gui_options_table, stderr);
-        return 2;
-    }
+    if (optind < argc)
+        return options_table_error(&gui_options_table, "unexpected argument '%s'", argv[optind]);
     return 0;
 }
 

@@ -90,7 +90,7 @@ static const struct options_table_entry lab_entries[] = {
     {0},
 };
 
-const struct options_table lab_options_table = {"rulezero lab", 30, lab_entries, false};
+const struct options_table lab_options_table = {"rulezero lab", 30, lab_entries};
 
 /* The option names the variant offers, for a message. */
 static void settings_list(const struct variant *v, char *out, size_t n)

@@ -110,7 +110,7 @@ static const struct options_table_entry entries[] = {
     {0},
 };
 
-static const struct options_table table = {CMD, 28, entries, false};
+static const struct options_table table = {CMD, 28, entries};
 
 static int check_run_options(const struct parse *p, int argc, char **argv)
 {

@@ -72,7 +72,7 @@ static const struct options_table_entry entries[] = {
     {0},
 };
 
-static const struct options_table table = {CMD, 28, entries, false};
+static const struct options_table table = {CMD, 28, entries};
 
 int puzzles_usage_error(const char *fmt, const char *arg) { return options_table_error(&table, fmt, arg); }
 

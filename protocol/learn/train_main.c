@@ -345,7 +345,7 @@ static const struct options_table_entry train_entries[] = {
     {0},
 };
 
-const struct options_table train_options_table = {"rulezero " CMD, 24, train_entries, false};
+const struct options_table train_options_table = {"rulezero " CMD, 24, train_entries};
 
 /* The command line, for the network's description. */
 static void keep_command(struct train_options *o, int argc, char **argv)

@@ -139,7 +139,7 @@ static const struct options_table_entry data_entries[] = {
     {0},
 };
 
-const struct options_table tune_data_options_table = {"rulezero " CMD, 26, data_entries, false};
+const struct options_table tune_data_options_table = {"rulezero " CMD, 26, data_entries};
 
 static int parse(int argc, char **argv, struct data_options *o)
 {

@@ -215,7 +215,7 @@ static const struct options_table_entry tune_entries[] = {
     {0},
 };
 
-const struct options_table tune_options_table = {"rulezero " CMD, 26, tune_entries, false};
+const struct options_table tune_options_table = {"rulezero " CMD, 26, tune_entries};
 
 static int parse(int argc, char **argv, struct tune_options *o)
 {

@@ -340,7 +340,7 @@ static const struct options_table_entry match_entries[] = {
     {0},
 };
 
-const struct options_table match_options_table = {"rulezero match", 27, match_entries, false};
+const struct options_table match_options_table = {"rulezero match", 27, match_entries};
 
 /* After the options: the PGN files of --merge. */
 static int take_merge_files(int argc, char **argv, struct match_config *c)

@@ -56,8 +56,7 @@ void options_table_help(const struct options_table *t, FILE *out)
 static void getopt_view(const struct options_table *t, struct option *longs, char *letters)
 {
     size_t n = 0;
-    if (!t->getopt_says)
-        *letters++ = ':'; /* a missing argument is ':', not '?' (and getopt says nothing) */
+    *letters++ = ':'; /* a missing argument is ':', not '?' (and getopt says nothing) */
     for (int i = 0; t->entries[i].name && n < OPTIONS_TABLE_MAX; i++) {
         const struct options_table_entry *e = &t->entries[i];
         if (!is_option(e))
@@ -114,10 +113,6 @@ static int take(const struct options_table *t, const struct options_table_entry 
 /* An unknown option or a missing argument (c is '?' or ':'); argv[optind - 1] is the culprit. */
 static int getopt_failed(const struct options_table *t, int c, char **argv)
 {
-    if (t->getopt_says) {
-        options_table_help(t, stderr);
-        return OPTIONS_TABLE_USAGE;
-    }
     if (c == ':')
         return options_table_error(t, "option '%s' needs a value", argv[optind - 1]);
     return options_table_error(t, "unknown option '%s'", argv[optind - 1]);
@@ -129,7 +124,7 @@ int options_table_parse(const struct options_table *t, void *ctx, int argc, char
     char letters[2 * OPTIONS_TABLE_MAX + 2];
     getopt_view(t, longs, letters);
     optind = 1;
-    opterr = t->getopt_says;
+    opterr = 0;
     int c, rc = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, letters, longs, NULL)) != -1) {
         const struct options_table_entry *e = entry_for(t, c);

@@ -1,9 +1,8 @@
 /* Rule Zero: a subcommand's command-line options as one table. The table
  * drives getopt_long, writes the --help text (tests/manpage.sh checks the man
  * page against that text) and words the usage errors, in the same way for
- * `rulezero`, `rulezero match`, `rulezero tune`, `rulezero tune-data` and
- * `rulezero gui`. (protocol/options.h is something else: the variants'
- * game settings as the protocols offer them.) */
+ * `rulezero` and every subcommand. (protocol/options.h is something else:
+ * the variants' game settings as the protocols offer them.) */
 #ifndef RULEZERO_OPTIONS_TABLE_H
 #define RULEZERO_OPTIONS_TABLE_H
 
@@ -62,15 +61,13 @@ struct options_table {
     const char *program; /* "rulezero match": begins every error, and `PROGRAM --help` ends it */
     int column;          /* where the options' help text begins in the --help output */
     const struct options_table_entry *entries;
-    /* true: getopt itself says what is wrong with an unknown option or a missing
-     * argument, and the whole help follows on standard error (`rulezero gui`).
-     * false: "PROGRAM: unknown option '--x'" and "Try 'PROGRAM --help'." */
-    bool getopt_says;
 };
 
 /* Reads argv[1..] against the table into ctx. Afterwards optind is the first
  * argument that is not an option (getopt_long moves them all to the end).
- * 0, an exit code after the error was printed, or OPTIONS_TABLE_DONE. */
+ * 0, an exit code after the error was printed, or OPTIONS_TABLE_DONE. An
+ * unknown option or a missing argument is a usage error: one line ("PROGRAM:
+ * unknown option '--x'") and "Try 'PROGRAM --help'." on standard error. */
 int options_table_parse(const struct options_table *t, void *ctx, int argc, char **argv);
 /* The --help text: the PROSE entries and a line or more per listed option. */
 void options_table_help(const struct options_table *t, FILE *out);

@@ -1,10 +1,12 @@
 #include "protocol/match/pgn.h"
 
 #include <ctype.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "protocol/match/options_table.h"
 #include "protocol/match/xboard_san.h"
 #include "variants/adjudicate.h"
 #include "variants/core/notation.h"
@@ -402,33 +404,35 @@ static int check_game(int number, const struct pgn_game *g, struct position *pos
     return 0;
 }
 
-static const char pgn_check_usage[] =
-    "Usage: rulezero pgn-check FILE\n"
-    "\n"
-    "Replays every game of a PGN file through Rule Zero's rules (moves in the\n"
-    "variant's coordinates, its readable notation, SAN, or XBoard's forms such as\n"
-    "Sf1f3, Pcb3, Kdxd2-d3) and checks each game's result: a game the rules ended\n"
-    "must carry their result, and one marked [Termination \"normal\"] must have\n"
-    "been ended by them. One line per game, then a count. Exit status 0 when every\n"
-    "game is right, 1 when one is not (or FILE cannot be read), 2 on a usage error.\n";
+static const struct options_table_entry pgn_check_entries[] = {
+    {.kind = OPTIONS_TABLE_PROSE,
+     .name = "Usage: rulezero pgn-check FILE\n"
+             "\n"
+             "Replays every game of a PGN file through Rule Zero's rules (moves in the\n"
+             "variant's coordinates, its readable notation, SAN, or XBoard's forms such as\n"
+             "Sf1f3, Pcb3, Kdxd2-d3) and checks each game's result: a game the rules ended\n"
+             "must carry their result, and one marked [Termination \"normal\"] must have\n"
+             "been ended by them. One line per game, then a count. Exit status 0 when every\n"
+             "game is right, 1 when one is not (or FILE cannot be read), 2 on a usage error.\n"
+             "\n"
+             "Options:\n"},
+    {.name = "help", .letter = 'h', .kind = OPTIONS_TABLE_HELP, .help = "this text"},
+    {0},
+};
+
+static const struct options_table pgn_check_table = {"rulezero pgn-check", 21, pgn_check_entries};
 
 int pgn_check_main(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(pgn_check_usage, stdout);
-        return 0;
-    }
-    if (argc == 2 && argv[1][0] == '-' && argv[1][1]) {
-        fprintf(stderr, "rulezero pgn-check: unknown option '%s'\nTry 'rulezero pgn-check --help'.\n", argv[1]);
-        return 2;
-    }
-    if (argc != 2) {
-        fprintf(stderr, "rulezero pgn-check: needs one FILE\nTry 'rulezero pgn-check --help'.\n");
-        return 2;
-    }
+    int rc = options_table_parse(&pgn_check_table, NULL, argc, argv);
+    if (rc)
+        return rc == OPTIONS_TABLE_DONE ? 0 : rc;
+    if (optind + 1 != argc)
+        return options_table_error(&pgn_check_table, "%s", "needs one FILE");
+    const char *path = argv[optind];
     struct pgn_reader r;
-    if (pgn_open(&r, argv[1])) {
-        fprintf(stderr, "rulezero: cannot read '%s'\n", argv[1]);
+    if (pgn_open(&r, path)) {
+        fprintf(stderr, "rulezero: cannot read '%s'\n", path);
         return 1;
     }
     struct position *pos = malloc(sizeof *pos);
