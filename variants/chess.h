@@ -197,6 +197,18 @@ bool chess_square_attacked(const struct position *pos, Square sq, Color by);
  * both sides go on capturing on m's target, least valuable piece first. */
 int chess_see(const struct position *pos, Move m);
 
+/* The hooks of a variant entry that plays these rules as they are: the
+ * orthodox pieces' letters, King, castling, one step a turn, and the rule
+ * hooks above. Written once for the templates of the chess, Polypiece and
+ * Shifted Square families (variants/family.h), which add their board,
+ * outcome, notation, evaluation and, with fixed powers, `see`. */
+#define CHESS_RULES_HOOKS                                                                                            \
+    .piece_letters = ".PNBRQK", .royal_type = KING, .has_castling = true, .steps_are_turns = true,                   \
+    .validate = chess_validate, .read_ep = chess_read_ep, .generate = chess_generate,                                \
+    .generate_noisy = chess_generate_captures, .count_turns = chess_count_turns, .make = chess_make,                 \
+    .unmake = chess_unmake, .in_check = chess_in_check, .is_capture = chess_is_capture, .allow_null_move = true,    \
+    .has_check = true
+
 /* The family's pieces on a board of the game's own (Nick Danger lays them on
  * two boards and calls these for every location of a piece). */
 /* Pseudo-legal steps of the piece on `from` (by its type, with the powers in force). */
