@@ -12,10 +12,7 @@
 set -uo pipefail
 tn=${1:?usage: builtin_networks.sh RULEZERO_TESTNET RULEZERO}
 rz=${2:?usage: builtin_networks.sh RULEZERO_TESTNET RULEZERO}
-fail=0
-pass=0
-ok() { pass=$((pass + 1)); }
-problem() { echo "FAIL: $*"; fail=$((fail + 1)); }
+. "$(dirname "$0")/lib/checks.sh"
 nodes() { "$@" | sed -n 's/^Nodes searched: //p'; }
 # The node count of a UCI session's `info depth 5` line ("no depth 5" when none).
 uci_nodes() {

@@ -8,8 +8,7 @@ rz=${1:?usage: checked_nothing.sh RULEZERO PYTHON FUZZ_REPLAY}
 py=${2:?python}; replay=${3:?a fuzz replay binary}
 here=$(cd "$(dirname "$0")" && pwd)
 ref=$here/reference
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib/scratch.sh"
 : > "$tmp/empty.epd"
 printf '# only a comment\n\n' > "$tmp/comments.epd"
 mkdir "$tmp/empty-folder"

@@ -13,8 +13,7 @@
 # Usage: tests/deps_lock.sh SOURCE_DIR
 set -u
 src=${1:?usage: deps_lock.sh SOURCE_DIR}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib/scratch.sh"
 mkdir -p "$tmp/bin"
 fail=0
 bad() { fail=1; echo "FAIL $*"; }

@@ -9,10 +9,7 @@ cmake=${1:?usage: embed_networks.sh CMAKE SOURCE_DIR}
 src=${2:?usage: embed_networks.sh CMAKE SOURCE_DIR}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-fail=0
-pass=0
-ok() { pass=$((pass + 1)); }
-problem() { echo "FAIL: $*"; fail=$((fail + 1)); }
+. "$(dirname "$0")/lib/checks.sh"
 
 # embed FOLDER: runs the script on it, output in $dir/out.c, messages in $out
 embed() { out=$("$cmake" "-DDIR=$1" "-DOUT=$dir/out.c" -P "$src/cmake/embed_networks.cmake" 2>&1); }

@@ -9,8 +9,7 @@ set -u
 RZ=${1:?usage: ladder_resume.sh path/to/rulezero}
 root=$(cd "$(dirname "$0")/.." && pwd)
 [ -x /usr/games/fairymax ] || { echo "SKIPPED: Fairy-Max not installed (Debian package fairymax)"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib/scratch.sh"
 fail=0
 bad() { fail=1; echo "FAIL $*"; }
 ladder() { "$root/scripts/ladder.sh" --games 4 --depth 3 --engines fairymax --dir "$tmp" --rz "$RZ" "$@"; }

@@ -11,8 +11,7 @@ set -eu
 nm_prog=$1
 shift
 [ "$#" -gt 0 ] || { echo "no libraries given"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib/scratch.sh"
 # defined.txt: "LEVEL SYMBOL" for every global symbol a library defines;
 # undefined.txt: "LEVEL LIBRARY MEMBER SYMBOL" for every one it needs.
 : > "$tmp/defined.txt"

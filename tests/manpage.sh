@@ -9,9 +9,7 @@
 set -uo pipefail
 rz=${1:?usage: manpage.sh RULEZERO MANPAGE [page|man]}
 page=${2:?usage: manpage.sh RULEZERO MANPAGE [page|man]}
-fail=0
-pass=0
-problem() { echo "FAIL: $*"; fail=$((fail + 1)); }
+. "$(dirname "$0")/lib/checks.sh"
 
 if [ "${3:-page}" = man ]; then
     man=${MAN:-man}

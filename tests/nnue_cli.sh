@@ -10,10 +10,7 @@ set -uo pipefail
 rz=${1:?usage: nnue_cli.sh RULEZERO}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-fail=0
-pass=0
-ok() { pass=$((pass + 1)); }
-problem() { echo "FAIL: $*"; fail=$((fail + 1)); }
+. "$(dirname "$0")/lib/checks.sh"
 
 "$rz" datagen --variant normal --games 4 --nodes 300 --seed 2 --out "$dir/d.bin" >/dev/null 2>"$dir/dg.err" ||
     problem "datagen failed: $(cat "$dir/dg.err")"

@@ -9,8 +9,7 @@
 set -u
 RZ=${1:?usage: pgn_check.sh path/to/rulezero path/to/tests}
 TESTS=${2:?usage: pgn_check.sh path/to/rulezero path/to/tests}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib/scratch.sh"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }

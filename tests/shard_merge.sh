@@ -9,8 +9,7 @@
 set -u
 RZ=${1:?usage: shard_merge.sh path/to/rulezero}
 command -v parallel > /dev/null || { echo "SKIPPED: GNU parallel not installed (Debian package parallel)"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib/scratch.sh"
 fail=0
 bad() { fail=1; echo "FAIL $*"; }
 

@@ -7,10 +7,7 @@ set -uo pipefail
 rz=${1:?usage: tune.sh RULEZERO}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-fail=0
-pass=0
-ok() { pass=$((pass + 1)); }
-problem() { echo "FAIL: $*"; fail=$((fail + 1)); }
+. "$(dirname "$0")/lib/checks.sh"
 check() { if "$@"; then ok; else problem "$*"; fi; }
 
 variant=interweave

@@ -18,8 +18,7 @@ if [ ! -x "$XBOARD" ] || ! command -v xvfb-run >/dev/null; then
     exit 77
 fi
 RZ=$(cd "$(dirname "$RZ")" && pwd)/$(basename "$RZ")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib/scratch.sh"
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
