@@ -111,6 +111,32 @@ START_TEST(targets_equal_the_listed_moves)
 }
 END_TEST
 
+/* The generator lists from the target sets, yet in the order of the walk:
+ * the list of every piece's idc_generate_piece, one piece after another
+ * (the search's move order starts from it, and bench with it). */
+START_TEST(generation_keeps_the_walks_order)
+{
+    struct move_list *list = malloc(sizeof *list), *walk = malloc(sizeof *walk);
+    long compared = 0;
+    for (int n = 0; n < 4000; n++) {
+        random_position((int)rnd(30));
+        for (int captures_only = 0; captures_only < 2; captures_only++) {
+            list->count = walk->count = 0;
+            idc_generate_pseudo(pos, list, captures_only);
+            for (int k = 0; k < pos->pcount[pos->side]; k++)
+                idc_generate_piece(pos, pos->plist[pos->side][k], walk, captures_only);
+            ck_assert_int_ge(list->count, walk->count); /* the drops come last */
+            for (int j = 0; j < walk->count; j++)
+                ck_assert_msg(list->moves[j] == walk->moves[j], "move %d of %d differs", j, walk->count);
+            compared += walk->count;
+        }
+    }
+    free(list);
+    free(walk);
+    ck_assert_int_gt(compared, 10000);
+}
+END_TEST
+
 /* Legal steps by the slow definition: every pseudo-legal step, made, with
  * the naive attack test on our King. */
 static int naive_legal_count(void)
@@ -383,6 +409,7 @@ int main(void)
     tcase_add_test(tc, lend_table_agrees_with_source_type);
     tcase_add_test(tc, torus_rays_cover_the_board_and_end_on_their_start);
     tcase_add_test(tc, targets_equal_the_listed_moves);
+    tcase_add_test(tc, generation_keeps_the_walks_order);
     tcase_add_test(tc, legal_generation_equals_make_and_look);
     tcase_add_test(tc, random_games_keep_keys);
     tcase_add_test(tc, holdings_written_in_rule_order);

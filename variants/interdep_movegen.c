@@ -111,6 +111,16 @@ void idc_generate_piece(const struct position *pos, Square from, struct move_lis
     }
 }
 
+/* A piece other than a Universalist whose targets are all empty squares:
+ * its own moves are all it has, listed in the walk's order (the walk lists
+ * them first, and its borrowed powers only capture). */
+static void gen_own_moves_only(const struct position *pos, Square from, struct move_list *list)
+{
+    Piece mover = pos->board[from];
+    struct gen g = {pos->board, list, from, COLOR_BIT(piece_color(mover) ^ 1), false, 0};
+    gen_own_moves(&g, piece_type(mover));
+}
+
 static void gen_drops(const struct position *pos, struct move_list *list)
 {
     Color us = pos->side;
@@ -125,7 +135,9 @@ static void gen_drops(const struct position *pos, struct move_list *list)
 
 /* Each piece's targets are found first as a set (interdep_targets.h): most
  * pieces have none or one, which is listed at once; a piece with more is
- * listed by walking its powers, so that the list keeps the walk's order. */
+ * listed by walking its powers (or its own moves alone, when it captures
+ * nothing and is not a Universalist), so that the list keeps the walk's
+ * order. */
 void idc_generate_pseudo(const struct position *pos, struct move_list *list, bool captures_only)
 {
     Color us = pos->side;
@@ -134,8 +146,11 @@ void idc_generate_pseudo(const struct position *pos, struct move_list *list, boo
     uint64_t wanted = captures_only ? sets.enemy : sets.empty | sets.enemy;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
-        uint64_t bb = idc_targets(&sets, from, idc.idx[from], piece_type(pos->board[from])) & wanted;
-        if (bb & (bb - 1))
+        int type = piece_type(pos->board[from]);
+        uint64_t bb = idc_targets(&sets, from, idc.idx[from], type) & wanted;
+        if ((bb & (bb - 1)) && !(bb & sets.enemy) && type != IDC_U)
+            gen_own_moves_only(pos, from, list);
+        else if (bb & (bb - 1))
             idc_generate_piece(pos, from, list, captures_only);
         else if (bb)
             move_list_add(list, make_move(from, idc.sq[__builtin_ctzll(bb)], MK_NORMAL, 0));
