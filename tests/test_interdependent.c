@@ -8,6 +8,7 @@
 #include "variants/core/fen.h"
 #include "variants/core/turn.h"
 #include "variants/interdep.h"
+#include "variants/interdep_targets.h"
 #include "protocol/xboard_setup.h"
 #include "interdep_fixture.h"
 
@@ -56,6 +57,9 @@ START_TEST(fast_attack_equals_naive)
             Color by = piece_color(p) ^ 1;
             bool fast = idc_attacked(pos->board, sq, by);
             bool naive = idc_attacked_naive(pos, sq, by);
+            /* The form that reads only the leaper squares holding a piece. */
+            bool among = idc_attacked_among(pos->board, sq, by, idc_occupancy(pos, by));
+            ck_assert_int_eq(among, naive);
             if (fast != naive) {
                 char fen[FEN_MAX_LEN];
                 fen_write(pos, fen, sizeof fen);
@@ -68,6 +72,68 @@ START_TEST(fast_attack_equals_naive)
     /* Both answers must occur often, or the comparison proves little. */
     ck_assert_int_gt(attacked, compared / 20);
     ck_assert_int_lt(attacked, compared - compared / 20);
+}
+END_TEST
+
+/* Each piece's target set (interdep_targets.h, what counting counts and
+ * the generator lists a piece from when it has at most one) is the set of
+ * squares idc_generate_piece lists for it, in both colours' pieces. */
+START_TEST(targets_equal_the_listed_moves)
+{
+    struct move_list *list = malloc(sizeof *list);
+    long pieces = 0, several = 0;
+    for (int n = 0; n < 4000; n++) {
+        random_position((int)rnd(30));
+        for (int side = 0; side < 2; side++, pos->side ^= 1) {
+            struct idc_sets sets;
+            idc_fill_sets(pos, &sets);
+            for (int k = 0; k < pos->pcount[pos->side]; k++) {
+                Square from = pos->plist[pos->side][k];
+                list->count = 0;
+                idc_generate_piece(pos, from, list, false);
+                uint64_t listed = 0;
+                for (int j = 0; j < list->count; j++)
+                    listed |= idc_bit(move_to(list->moves[j]));
+                uint64_t bb = idc_targets(&sets, from, idc.idx[from], piece_type(pos->board[from]));
+                if (bb != listed) {
+                    char fen[FEN_MAX_LEN];
+                    fen_write(pos, fen, sizeof fen);
+                    ck_abort_msg("%s: piece on index %d: targets %llx, listed %llx", fen, idc.idx[from],
+                                 (unsigned long long)bb, (unsigned long long)listed);
+                }
+                pieces++;
+                several += list->count > 1;
+            }
+        }
+    }
+    free(list);
+    ck_assert_int_gt(several, pieces / 10); /* the ordered walk is exercised too */
+}
+END_TEST
+
+/* The generator lists from the target sets, yet in the order of the walk:
+ * the list of every piece's idc_generate_piece, one piece after another
+ * (the search's move order starts from it, and bench with it). */
+START_TEST(generation_keeps_the_walks_order)
+{
+    struct move_list *list = malloc(sizeof *list), *walk = malloc(sizeof *walk);
+    long compared = 0;
+    for (int n = 0; n < 4000; n++) {
+        random_position((int)rnd(30));
+        for (int captures_only = 0; captures_only < 2; captures_only++) {
+            list->count = walk->count = 0;
+            idc_generate_pseudo(pos, list, captures_only);
+            for (int k = 0; k < pos->pcount[pos->side]; k++)
+                idc_generate_piece(pos, pos->plist[pos->side][k], walk, captures_only);
+            ck_assert_int_ge(list->count, walk->count); /* the drops come last */
+            for (int j = 0; j < walk->count; j++)
+                ck_assert_msg(list->moves[j] == walk->moves[j], "move %d of %d differs", j, walk->count);
+            compared += walk->count;
+        }
+    }
+    free(list);
+    free(walk);
+    ck_assert_int_gt(compared, 10000);
 }
 END_TEST
 
@@ -342,6 +408,8 @@ int main(void)
     tcase_add_test(tc, fast_attack_equals_naive);
     tcase_add_test(tc, lend_table_agrees_with_source_type);
     tcase_add_test(tc, torus_rays_cover_the_board_and_end_on_their_start);
+    tcase_add_test(tc, targets_equal_the_listed_moves);
+    tcase_add_test(tc, generation_keeps_the_walks_order);
     tcase_add_test(tc, legal_generation_equals_make_and_look);
     tcase_add_test(tc, random_games_keep_keys);
     tcase_add_test(tc, holdings_written_in_rule_order);

@@ -67,6 +67,9 @@ struct idc_tables {
      * direction d: beside_bb[i][mode][d][type]; and a type's own leaps. */
     uint64_t beside_bb[IDC_SQUARES][2][IDC_DIRS][IDC_TYPES];
     uint64_t own_leap_bb[IDC_TYPES][IDC_SQUARES];
+    /* Every square a borrowed capturing leap from index i reaches: the union
+     * of beside_bb[i][IDC_CAPTURE]. */
+    uint64_t leap_reach_bb[IDC_SQUARES];
     /* Leaping captures onto each square, by the square's index. */
     struct idc_probe probe[IDC_SQUARES][IDC_MAX_PROBES];
     int probe_count[IDC_SQUARES];
@@ -123,6 +126,10 @@ static inline int idc_source_type(Piece h, Piece m)
  * not of colour `by`)? Fast reverse form and the naive reference. */
 bool idc_attacked(const Piece *board, Square sq, Color by);
 bool idc_attacked_naive(struct position *pos, Square sq, Color by);
+/* idc_attacked when the squares of by's pieces are known: pieces (bit per
+ * square index) holds every one of them (other squares may be set too), so
+ * only the leaper squares where one stands are looked at. */
+bool idc_attacked_among(const Piece *board, Square sq, Color by, uint64_t pieces);
 
 /* The forward form (interdep_attack_map.c): what one piece attacks (a bit
  * per square index, whatever stands there) and its torus neighbours, and
@@ -187,7 +194,8 @@ uint64_t idc_count_turns(struct position *pos);
  * new attacks a move creates come from our piece landing on T as a helper
  * (danger[type] holds every T where a piece of that type would give an enemy
  * piece a capture of the King) or from vacating the first piece met from the
- * King along its rank or a torus diagonal (blockers), which opens a slide.
+ * King along its rank or a torus diagonal (blockers: only such pieces of
+ * ours are marked), which opens a slide.
  * A move that touches neither is legal without a test. */
 struct idc_safety {
     uint64_t danger[IDC_TYPES];
@@ -197,8 +205,9 @@ struct idc_safety {
 /* Fills s from the same reverse walk as idc_attacked; returns in_check.
  * enemy: the squares of the pieces of colour us ^ 1 (idc_occupancy). */
 bool idc_safety_init(const Piece *board, Square king, Color us, uint64_t enemy, struct idc_safety *s);
-/* Exact tests for the moves the summary cannot clear. */
-bool idc_leaves_king_safe(struct position *pos, Move m);
+/* Exact tests for the moves the summary cannot clear; enemy: the squares
+ * of the enemy's pieces, as for idc_safety_init. */
+bool idc_leaves_king_safe(struct position *pos, Move m, uint64_t enemy);
 bool idc_drop_exposes_king(struct position *pos, Square to, int type);
 
 void idc_make(struct position *pos, Move m);

@@ -72,15 +72,48 @@ static bool leap_attack(const Piece *board, Square t, int bit)
     return false;
 }
 
-bool idc_attacked(const Piece *board, Square t, Color by)
+/* The slides onto t: the Conservative's along the rank, the torus Bishop. */
+static inline bool slide_attack(const Piece *board, Square t, int bit)
 {
-    int bit = COLOR_BIT(by);
-    if (leap_attack(board, t, bit) || rank_slide_attack(board, t, 2, bit) || rank_slide_attack(board, t, 6, bit))
+    if (rank_slide_attack(board, t, 2, bit) || rank_slide_attack(board, t, 6, bit))
         return true;
     for (int e = 1; e < IDC_DIRS; e += 2)
         if (torus_bishop_attack(board, t, e, bit))
             return true;
     return false;
+}
+
+bool idc_attacked(const Piece *board, Square t, Color by)
+{
+    int bit = COLOR_BIT(by);
+    return leap_attack(board, t, bit) || slide_attack(board, t, bit);
+}
+
+/* The leaps from the pieces that stand on leaper squares of t (idc.rel, as
+ * the safety walk reads them), not from every probe square. */
+static bool leap_attack_among(const Piece *board, Square t, int bit, uint64_t pieces)
+{
+    int i = idc.idx[t];
+    for (uint64_t m = idc.leaper_bb[i] & pieces; m; m &= m - 1) {
+        int j = __builtin_ctzll(m);
+        const struct idc_rel *r = &idc.rel[i][j];
+        Square p = idc.sq[j];
+        if (!(board[p] & bit))
+            continue;
+        for (int k = 0; k < r->count; k++) {
+            Piece h = board[idc.nb[p][r->e[k] ^ 4]];
+            int src = h == EMPTY ? 0 : idc_source_type(h, board[p]);
+            if (src && (idc.cap_geo[src][r->e[k]] & r->geo[k]))
+                return true;
+        }
+    }
+    return false;
+}
+
+bool idc_attacked_among(const Piece *board, Square t, Color by, uint64_t pieces)
+{
+    int bit = COLOR_BIT(by);
+    return leap_attack_among(board, t, bit, pieces) || slide_attack(board, t, bit);
 }
 
 /* Reference: generate every capture of `by` and look for one onto sq. */

@@ -7,6 +7,7 @@
  * Universalist. A 64-bit mask of reached squares keeps one move per
  * from/to pair however many helpers allow it. */
 #include "variants/interdep.h"
+#include "variants/interdep_targets.h"
 
 struct gen {
     const Piece *board;
@@ -110,6 +111,16 @@ void idc_generate_piece(const struct position *pos, Square from, struct move_lis
     }
 }
 
+/* A piece other than a Universalist whose targets are all empty squares:
+ * its own moves are all it has, listed in the walk's order (the walk lists
+ * them first, and its borrowed powers only capture). */
+static void gen_own_moves_only(const struct position *pos, Square from, struct move_list *list)
+{
+    Piece mover = pos->board[from];
+    struct gen g = {pos->board, list, from, COLOR_BIT(piece_color(mover) ^ 1), false, 0};
+    gen_own_moves(&g, piece_type(mover));
+}
+
 static void gen_drops(const struct position *pos, struct move_list *list)
 {
     Color us = pos->side;
@@ -122,11 +133,28 @@ static void gen_drops(const struct position *pos, struct move_list *list)
     }
 }
 
+/* Each piece's targets are found first as a set (interdep_targets.h): most
+ * pieces have none or one, which is listed at once; a piece with more is
+ * listed by walking its powers (or its own moves alone, when it captures
+ * nothing and is not a Universalist), so that the list keeps the walk's
+ * order. */
 void idc_generate_pseudo(const struct position *pos, struct move_list *list, bool captures_only)
 {
     Color us = pos->side;
-    for (int i = 0; i < pos->pcount[us]; i++)
-        idc_generate_piece(pos, pos->plist[us][i], list, captures_only);
+    struct idc_sets sets;
+    idc_fill_sets(pos, &sets);
+    uint64_t wanted = captures_only ? sets.enemy : sets.empty | sets.enemy;
+    for (int i = 0; i < pos->pcount[us]; i++) {
+        Square from = pos->plist[us][i];
+        int type = piece_type(pos->board[from]);
+        uint64_t bb = idc_targets(&sets, from, idc.idx[from], type) & wanted;
+        if ((bb & (bb - 1)) && !(bb & sets.enemy) && type != IDC_U)
+            gen_own_moves_only(pos, from, list);
+        else if (bb & (bb - 1))
+            idc_generate_piece(pos, from, list, captures_only);
+        else if (bb)
+            move_list_add(list, make_move(from, idc.sq[__builtin_ctzll(bb)], MK_NORMAL, 0));
+    }
     if (!captures_only)
         gen_drops(pos, list);
 }
@@ -187,7 +215,7 @@ bool idc_drop_exposes_king(struct position *pos, Square to, int type)
 }
 
 /* Plays m on the bare board, tests our King, takes it back. */
-bool idc_leaves_king_safe(struct position *pos, Move m)
+bool idc_leaves_king_safe(struct position *pos, Move m, uint64_t enemy)
 {
     Color us = pos->side;
     Piece *board = pos->board;
@@ -196,17 +224,17 @@ bool idc_leaves_king_safe(struct position *pos, Move m)
     board[to] = mover;
     board[from] = EMPTY;
     Square king = piece_type(mover) == IDC_K ? to : pos->king_sq[us];
-    bool safe = !idc_attacked(board, king, us ^ 1);
+    bool safe = !idc_attacked_among(board, king, us ^ 1, enemy);
     board[from] = mover;
     board[to] = captured;
     return safe;
 }
 
 /* In check: every move is played on the bare board and the King tested. */
-static bool legal_in_check(struct position *pos, Move m)
+static bool legal_in_check(struct position *pos, Move m, uint64_t enemy)
 {
     if (move_kind(m) != MK_DROP)
-        return idc_leaves_king_safe(pos, m);
+        return idc_leaves_king_safe(pos, m, enemy);
     pos->board[move_to(m)] = make_piece(pos->side, move_extra(m));
     bool legal = !idc_in_check(pos);
     pos->board[move_to(m)] = EMPTY;
@@ -214,7 +242,7 @@ static bool legal_in_check(struct position *pos, Move m)
 }
 
 /* Not in check: only the moves the safety summary flags are tested. */
-static bool legal_not_in_check(struct position *pos, const struct idc_safety *s, Move m)
+static bool legal_not_in_check(struct position *pos, const struct idc_safety *s, Move m, uint64_t enemy)
 {
     Square to = move_to(m);
     if (move_kind(m) == MK_DROP) {
@@ -225,18 +253,18 @@ static bool legal_not_in_check(struct position *pos, const struct idc_safety *s,
     int type = piece_type(pos->board[from]);
     if (type != IDC_K && !(s->blockers & idc_bit(from)) && !(s->danger[type] & idc_bit(to)))
         return true;
-    return idc_leaves_king_safe(pos, m);
+    return idc_leaves_king_safe(pos, m, enemy);
 }
 
 static void filter_legal(struct position *pos, struct move_list *list)
 {
     struct idc_safety safety;
-    bool in_check = idc_safety_init(pos->board, pos->king_sq[pos->side], pos->side,
-                                    idc_occupancy(pos, pos->side ^ 1), &safety);
+    uint64_t enemy = idc_occupancy(pos, pos->side ^ 1);
+    bool in_check = idc_safety_init(pos->board, pos->king_sq[pos->side], pos->side, enemy, &safety);
     int n = 0;
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
-        if (in_check ? legal_in_check(pos, m) : legal_not_in_check(pos, &safety, m))
+        if (in_check ? legal_in_check(pos, m, enemy) : legal_not_in_check(pos, &safety, m, enemy))
             list->moves[n++] = m;
     }
     list->count = n;

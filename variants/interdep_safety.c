@@ -37,23 +37,16 @@ static Square first_piece(const Piece *board, Square from, int step)
     return p;
 }
 
-/* The first two pieces along the torus diagonal from the King (NO_SQUARE
- * where there are none). The ray ends on the King's own square, which stops
- * both walks. */
-static void first_two_on_torus(const Piece *board, Square king, int d, Square out[2])
+/* The first piece along the torus diagonal from `from` in direction d
+ * (NO_SQUARE where there is none). The ray ends on `from` itself, which
+ * stops the walk when `from` is occupied (the King, or a piece met first). */
+static inline Square next_on_torus(const Piece *board, Square from, int d)
 {
-    const int16_t *ray = idc_torus_ray(king, d);
+    const int16_t *ray = idc_torus_ray(from, d);
     int k = 0;
     while (board[ray[k]] == EMPTY)
         k++;
-    out[0] = out[1] = NO_SQUARE;
-    if (k == IDC_TORUS_LEN)
-        return;
-    out[0] = ray[k++];
-    while (board[ray[k]] == EMPTY)
-        k++;
-    if (k < IDC_TORUS_LEN)
-        out[1] = ray[k];
+    return k < IDC_TORUS_LEN ? ray[k] : NO_SQUARE;
 }
 
 /* Does the mover m on p capture in direction e with geometry geo today? */
@@ -88,27 +81,41 @@ static bool blocker_matters(const Piece *board, Square b, Square p, int e, int b
            piece_type(board[idc.nb[p][e ^ 4]]) == needed;
 }
 
+/* The first piece from the King along the rank against e: an enemy one may
+ * slide onto it; one of ours is a blocker when the piece behind it could.
+ * Only our pieces' blocks matter (our moves vacate them), so the second walk
+ * is made for those alone. */
 static inline void check_rank(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
 {
     int step = idc.dstep[e];
     Square p = first_piece(board, king, -step);
     if (idc.idx[p] < 0)
         return;
-    check_leaper(board, s, p, e, bit, IDC_GEO_SLIDE);
+    if (board[p] & bit) {
+        check_leaper(board, s, p, e, bit, IDC_GEO_SLIDE);
+        return;
+    }
     Square behind = first_piece(board, p, -step);
     if (idc.idx[behind] >= 0 && blocker_matters(board, p, behind, e, bit, IDC_C))
         s->blockers |= idc_bit(p);
 }
 
+/* The same along a torus diagonal. Past our first piece the walk goes on
+ * from that piece, whose square ends its ray; a second piece beyond it on
+ * the King's ray would be met again on the way back to the King, which
+ * stops the walk there (NO_SQUARE when the King comes first). */
 static inline void check_torus(const Piece *board, struct idc_safety *s, Square king, int e, int bit)
 {
-    Square p[2];
-    first_two_on_torus(board, king, e ^ 4, p);
-    if (p[0] == NO_SQUARE)
+    Square p = next_on_torus(board, king, e ^ 4);
+    if (p == NO_SQUARE)
         return;
-    check_leaper(board, s, p[0], e, bit, IDC_GEO_TORUS);
-    if (p[1] != NO_SQUARE && blocker_matters(board, p[0], p[1], e, bit, IDC_U))
-        s->blockers |= idc_bit(p[0]);
+    if (board[p] & bit) {
+        check_leaper(board, s, p, e, bit, IDC_GEO_TORUS);
+        return;
+    }
+    Square behind = next_on_torus(board, p, e ^ 4);
+    if (behind != NO_SQUARE && behind != king && blocker_matters(board, p, behind, e, bit, IDC_U))
+        s->blockers |= idc_bit(p);
 }
 
 /* The leaps onto the King from the enemy pieces on leaper squares. */

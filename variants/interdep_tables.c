@@ -142,6 +142,8 @@ static void build_bitboards(void)
                     const struct idc_restricted *r = &idc.power[t][mode][e];
                     idc.beside_bb[i][mode][e ^ 4][t] = r->slide ? 0 : leaps_from(from, r->step, r->count);
                 }
+            for (int d = 0; d < IDC_DIRS; d++)
+                idc.leap_reach_bb[i] |= idc.beside_bb[i][IDC_CAPTURE][d][t];
             for (int k = 0; k < idc.own_count[t]; k++)
                 if (!idc.own_slide[t][k])
                     idc.own_leap_bb[t][i] |= leaps_from(from, &idc.own_step[t][k], 1);
