@@ -9,10 +9,18 @@
 // waitForFunction(fn, arg, options)). Returns the wait's handle.
 'use strict';
 
+// How often a wait reads the page: every 50 ms (RULEZERO_TEST_POLLING: a
+// number of ms, or "raf" for every animation frame, the drivers' default).
+// Every frame kept each waiting page painting 60 times a second, the browser's
+// compositor with it, for nothing the steps read (docs/performance.md, "Issue
+// 43, eighth session"); the conditions waited for are states that stay, so a
+// read every 50 ms sees them.
+const POLLING = (v => v === 'raf' ? 'raf' : +v || 50)(process.env.RULEZERO_TEST_POLLING);
+
 function untilDrawn(page, fn = () => true, arg = null, options = {}) {
   const expr = '(() => { const r = window.rulezero; return !!(r && r.state && r.drawnState === r.state && (' +
     fn + ')(' + JSON.stringify(arg === undefined ? null : arg) + ')); })()';
   return page.waitForFunction(expr, null, options);
 }
 
-module.exports = { untilDrawn };
+module.exports = { untilDrawn, POLLING };
