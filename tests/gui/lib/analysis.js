@@ -89,11 +89,7 @@ async function playLine(page, variant, { tap = false } = {}) {
   }
   if (!clicked) throw new Error(variant + ': the click reached no line');
   const line = clicked.pv;
-  // A generous limit: the line is played or not, and at a load of 30 to 37 on 2 cores
-  // (the page beside its own engine Worker, analysing) 30 s were not enough, with
-  // the old polling and the new (docs/reliability.md, "Eighth session").
-  await page.waitForFunction(n => window.rulezero.analysis.msg && window.rulezero.analysis.msg.ply === n,
-    before.msg.ply + line.length, { timeout: 120000 });
+  await page.waitForFunction(n => window.rulezero.analysis.msg && window.rulezero.analysis.msg.ply === n, before.msg.ply + line.length);
   const after = await an(page);
   const played = after.msg.moves.slice(before.msg.ply);
   if (JSON.stringify(played.map(m => m.text)) !== JSON.stringify(line) || JSON.stringify(played.map(m => m.coord)) !== JSON.stringify(clicked.coords)) {
