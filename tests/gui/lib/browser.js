@@ -1,21 +1,20 @@
 // Debian's Chromium, headless, driven by playwright-core (which downloads no browser).
-// Its headless shell (Debian's chromium-headless-shell: the same Blink, V8 and
-// WebAssembly without the full browser's UI and services, as Playwright itself
-// runs headless Chromium) where it is installed: about half the CPU of the full
-// browser for the same steps (docs/performance.md, "Issue 43, eighth session");
-// else the full browser; $CHROMIUM names another.
+// $CHROMIUM names another: Debian's chromium-headless-shell (the same Blink, V8 and
+// WebAssembly without the full browser's UI and services) starts for about half the
+// CPU, but the browser build's analysis steps were slower and failed more often in
+// it at a load of 30 to 40 (docs/performance.md, "Issue 43, eighth session"), so
+// the full browser stays the default until that is understood.
 'use strict';
-const fs = require('fs');
 const { untilDrawn, POLLING } = require('./drawn');
 const { chromium } = require('playwright-core');
 
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const CHROMIUM = process.env.CHROMIUM || (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
 
-// Every page's waitForFunction polls every POLLING ms (lib/drawn.js) unless
-// the step asks for another: Playwright's default is every animation frame.
+// Every page's waitForFunction polls as lib/drawn.js's POLLING says (every
+// animation frame, Playwright's default, unless RULEZERO_TEST_POLLING) where
+// the step asks for nothing else.
 // The pages of every context of a browser given here share one prototype,
 // patched when the first of them opens (playwright-core exports no Page class).
 let polled = false;

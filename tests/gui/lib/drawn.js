@@ -9,13 +9,14 @@
 // waitForFunction(fn, arg, options)). Returns the wait's handle.
 'use strict';
 
-// How often a wait reads the page: every 50 ms (RULEZERO_TEST_POLLING: a
-// number of ms, or "raf" for every animation frame, the drivers' default).
-// Every frame kept each waiting page painting 60 times a second, the browser's
-// compositor with it, for nothing the steps read (docs/performance.md, "Issue
-// 43, eighth session"); the conditions waited for are states that stay, so a
-// read every 50 ms sees them.
-const POLLING = (v => v === 'raf' ? 'raf' : +v || 50)(process.env.RULEZERO_TEST_POLLING);
+// How often a wait reads the page: every animation frame ("raf", the
+// drivers' default), or every N ms with RULEZERO_TEST_POLLING=N. Every 50 ms
+// cost less CPU than every frame (a page waited on for 20 s: 2.2 CPU-s less),
+// but a step that reads the page right after its wait, as "analyse a game
+// while it goes on" reads the chart, then read it before the page had drawn
+// it (docs/performance.md, "Issue 43, eighth session"): not the default
+// until every such step waits for what it reads.
+const POLLING = (v => !v || v === 'raf' ? 'raf' : +v || 'raf')(process.env.RULEZERO_TEST_POLLING);
 
 function untilDrawn(page, fn = () => true, arg = null, options = {}) {
   const expr = '(() => { const r = window.rulezero; return !!(r && r.state && r.drawnState === r.state && (' +
