@@ -13,8 +13,7 @@ const fs = require('fs');
 const http = require('http');
 const path = require('path');
 const { pathToFileURL } = require('url');
-const { chromium } = require('playwright-core');
-const { CHROMIUM, ARGS } = require('./lib/browser');
+const { CHROMIUM, sharedChromium, closeChromium } = require('./lib/browser');
 const { webPageChecks } = require('./lib/webpage');
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
@@ -67,7 +66,7 @@ async function main() {
       console.log('FAIL ' + name + ': ' + (e && e.stack || e));
     }
   };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const browser = await sharedChromium();
   let host = null;
   try {
     if (args.site) {
@@ -79,7 +78,7 @@ async function main() {
       await webPageChecks(browser, { name: 'file', url, selfContained: true }, step, args.screenshots);
     }
   } finally {
-    await browser.close();
+    await closeChromium();
     if (host) host.server.close();
   }
   console.log((failures.length ? failures.length + ' failed: ' + failures.join(', ') : 'all passed') +

@@ -1,18 +1,50 @@
 // Debian's Chromium, headless, driven by playwright-core (which downloads no browser).
+// $CHROMIUM names another: Debian's chromium-headless-shell (the same Blink, V8 and
+// WebAssembly without the full browser's UI and services) starts for about half the
+// CPU, but the browser build's analysis steps were slower and failed more often in
+// it at a load of 30 to 40 (docs/performance.md, "Issue 43, eighth session"), so
+// the full browser stays the default until that is understood.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, POLLING } = require('./drawn');
 const { chromium } = require('playwright-core');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
 
+// Every page's waitForFunction polls as lib/drawn.js's POLLING says (every
+// animation frame, Playwright's default, unless RULEZERO_TEST_POLLING) where
+// the step asks for nothing else.
+// The pages of every context of a browser given here share one prototype,
+// patched when the first of them opens (playwright-core exports no Page class).
+let polled = false;
+function pollingPage(page) {
+  if (polled) return page;
+  const proto = Object.getPrototypeOf(page);
+  const wait = proto.waitForFunction;
+  proto.waitForFunction = function (fn, arg, options = {}) {
+    return wait.call(this, fn, arg, options.polling === undefined ? { ...options, polling: POLLING } : options);
+  };
+  polled = true;
+  return page;
+}
+function withPolling(browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async options => {
+    const context = await newContext(options);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => pollingPage(await newPage());
+    return context;
+  };
+  return browser;
+}
+
 // One Chromium per test process, started on first use: each launch() is a new
 // context of it (its own storage and cookies, as a profile of its own would
 // have), not another browser started for the same thing.
 let shared = null;
 function sharedChromium() {
-  if (!shared) shared = chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  if (!shared) shared = chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS }).then(withPolling);
   return shared;
 }
 async function closeChromium() {
@@ -43,4 +75,4 @@ async function openPage(browser, url, problems) {
   return page;
 }
 
-module.exports = { launch, sharedChromium, closeChromium, openPage, CHROMIUM, ARGS };
+module.exports = { launch, sharedChromium, closeChromium, openPage, withPolling, CHROMIUM, ARGS };

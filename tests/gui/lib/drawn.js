@@ -9,10 +9,19 @@
 // waitForFunction(fn, arg, options)). Returns the wait's handle.
 'use strict';
 
+// How often a wait reads the page: every animation frame ("raf", the
+// drivers' default), or every N ms with RULEZERO_TEST_POLLING=N. Every 50 ms
+// cost less CPU than every frame (a page waited on for 20 s: 2.2 CPU-s less),
+// but a step that reads the page right after its wait, as "analyse a game
+// while it goes on" reads the chart, then read it before the page had drawn
+// it (docs/performance.md, "Issue 43, eighth session"): not the default
+// until every such step waits for what it reads.
+const POLLING = (v => !v || v === 'raf' ? 'raf' : +v || 'raf')(process.env.RULEZERO_TEST_POLLING);
+
 function untilDrawn(page, fn = () => true, arg = null, options = {}) {
   const expr = '(() => { const r = window.rulezero; return !!(r && r.state && r.drawnState === r.state && (' +
     fn + ')(' + JSON.stringify(arg === undefined ? null : arg) + ')); })()';
   return page.waitForFunction(expr, null, options);
 }
 
-module.exports = { untilDrawn };
+module.exports = { untilDrawn, POLLING };

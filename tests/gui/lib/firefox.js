@@ -5,6 +5,7 @@
 // same steps play in Chromium (Playwright) and in Firefox.
 'use strict';
 const fs = require('fs');
+const { POLLING } = require('./drawn');
 
 const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
 
@@ -14,10 +15,11 @@ function available() {
   return null;
 }
 
-// Playwright's waitForFunction(fn, arg, {timeout, polling}) as Puppeteer's.
+// Playwright's waitForFunction(fn, arg, {timeout, polling}) as Puppeteer's
+// (polling: lib/drawn.js's POLLING unless the step asks for another).
 function waitOptions(options = {}) {
   const o = { timeout: options.timeout === undefined ? 30000 : options.timeout };
-  o.polling = typeof options.polling === 'number' ? options.polling : 'raf';
+  o.polling = options.polling === undefined ? POLLING : options.polling;
   return o;
 }
 

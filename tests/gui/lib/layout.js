@@ -133,7 +133,9 @@ async function tapTurn(page) {
   const turn = legal.find(t => t.clicks.length > 1) || legal[0];
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
   for (const c of turn.clicks) await page.tap('#layout [data-click="' + c + '"]');
-  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 5000 })
+  // A generous limit: the tap is either played or not, and a loaded machine
+  // (a load of 47 on 2 cores) once took over 5 s to play it.
+  await untilDrawn(page, n => window.rulezero.state.moves.length > n, n, { timeout: 60000 })
     .catch(() => { throw new Error('tapping ' + turn.clicks.join(' ') + ' did not play ' + turn.text); });
 }
 
