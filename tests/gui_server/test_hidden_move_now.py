@@ -26,8 +26,8 @@ import tempfile
 import threading
 import time
 
-from guitest import RZ, check, finish
-from hiddenshift import tries_in_order
+from guitest import RZ, check, finish, stop_server
+from hiddenshift import person_turn
 from seatpages import Page, create, follow
 
 TMP = tempfile.mkdtemp(prefix="rz-hidden-move-now-")
@@ -142,21 +142,6 @@ def until_log(pred, what):
     return True
 
 
-def person_turn(page, state, rng):
-    ply = state["ply"]
-    for text in tries_in_order(state, rng, ply):
-        page.send({"type": "turn", "text": text})
-        while True:
-            m = page.ws.recv()
-            if m["type"] == "error":
-                check(m["message"].startswith("no such turn"), f"the person's refusal: {m}")
-                break
-            if m["type"] == "state" and m["ply"] == ply + 1:
-                return m
-    check(False, f"ply {ply}: some try of the person is played")
-    return None
-
-
 def server():
     err = open(LOG, "w")
     proc = subprocess.Popen([RZ, "gui", "--port", "0", "--db", os.path.join(TMP, "games.sqlite"), "--hidden-seed", "9",
@@ -185,12 +170,7 @@ def server():
             print(f"server: Move now, Rule Zero's turn {n} in {time.monotonic() - t0:.1f} s", flush=True)
         check(log_has(3, "Rule Zero < ?"), "the server told Rule Zero `?` at each of its turns")
     finally:
-        proc.terminate()
-        try:
-            code = proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            code = "hung"
+        code, _ = stop_server(proc)
         check(code == 0, f"the server stops cleanly ({code})")
 
 
