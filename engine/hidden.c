@@ -220,7 +220,8 @@ struct choice {
     int samples;                 /* sampled so far */
     int sample;                  /* the one being searched */
     int64_t deadline_ms;         /* a time budget's end (0: none) */
-    bool late;                   /* past it: the turns left are scored by the evaluation alone */
+    const atomic_bool *stop;     /* the caller's stop (NULL: none) */
+    bool late;                   /* past the end or stopped: the turns left are scored by the evaluation alone */
     Color mover;
     int union_count;
     char (*text)[TURN_TEXT_LEN];
@@ -240,6 +241,18 @@ static int turn_slot(struct choice *c, const char *text)
     return c->union_count++;
 }
 
+static bool stopped(const struct choice *c) { return c->stop && atomic_load(c->stop); }
+
+/* After each iteration of a turn's search: a stop raised while that search
+ * started (engine_search clears the engine's own) still ends it. */
+static void stop_check(const struct search_report *r, void *ctx)
+{
+    struct choice *c = ctx;
+    (void)r;
+    if (stopped(c))
+        engine_stop(c->engine);
+}
+
 /* The score of the position after a turn, for the player who made it. */
 static int score_after(struct choice *c, struct position *after)
 {
@@ -248,13 +261,16 @@ static int score_after(struct choice *c, struct position *after)
         return 0;
     if (o.result != RESULT_NONE)
         return (o.result == RESULT_WHITE_WINS) == (c->mover == WHITE) ? SCORE_MATE_BOUND : -SCORE_MATE_BOUND;
-    if (c->deadline_ms && !c->late && clock_ms() >= c->deadline_ms)
+    if (!c->late && (stopped(c) || (c->deadline_ms && clock_ms() >= c->deadline_ms)))
         c->late = true;
     if (c->late) {
         int eval = after->variant->evaluate(after);
         return after->side == c->mover ? eval : -eval;
     }
-    struct search_result r = engine_search(c->engine, after, &c->limits, NULL);
+    struct search_callbacks cb = {c->stop ? stop_check : NULL, NULL, c};
+    struct search_result r = engine_search(c->engine, after, &c->limits, &cb);
+    if (stopped(c))
+        c->late = true;
     return after->side == c->mover ? r.score : -r.score;
 }
 
@@ -309,8 +325,9 @@ static int search_sample(struct choice *c, const struct hidden_belief *b, int in
 }
 
 /* The turn with the best mean over the samples counted, among the turns
- * legal under at least one of them; -1 when there is none. */
-static int best_turn(const struct choice *c)
+ * legal under at least one of them (*sum: its sum over them); -1 when there
+ * is none. */
+static int best_turn(const struct choice *c, int64_t *sum_out)
 {
     int best = -1;
     int64_t best_sum = 0;
@@ -327,7 +344,17 @@ static int best_turn(const struct choice *c)
             best_sum = sum;
         }
     }
+    *sum_out = best_sum;
     return best;
+}
+
+/* Tells budget->on_sample the choice so far. */
+static void progress(const struct choice *c, const struct hidden_budget *budget)
+{
+    int64_t sum;
+    int best = budget->on_sample && c->samples > 0 ? best_turn(c, &sum) : -1;
+    if (best >= 0)
+        budget->on_sample(c->samples, (int)(sum / c->samples), c->text[best], budget->ctx);
 }
 
 int hidden_choose(struct hidden_belief *b, struct engine *e, const struct hidden_budget *budget, uint64_t seed,
@@ -348,14 +375,18 @@ int hidden_choose(struct hidden_belief *b, struct engine *e, const struct hidden
     int k = c->text && c->score && c->legal ? draw_samples(b, want, seed ^ (uint64_t)b->plies, drawn) : 0;
     int rc = k > 0 ? 0 : -1;
     c->deadline_ms = budget->time_ms > 0 ? clock_ms() + budget->time_ms : 0;
+    c->stop = budget->stop;
     for (int i = 0; i < k && rc == 0 && !c->late; i++) {
         c->sample = i;
         rc = search_sample(c, b, drawn[i], budget, k);
-        /* A sample cut short by the clock counts only when it is the first. */
+        /* A sample cut short by the clock or the stop counts only when it is the first. */
         if (i == 0 || !c->late)
             c->samples = i + 1;
+        if (rc == 0 && c->samples == i + 1)
+            progress(c, budget);
     }
-    int best = rc == 0 ? best_turn(c) : -1;
+    int64_t sum;
+    int best = rc == 0 ? best_turn(c, &sum) : -1;
     if (best >= 0)
         snprintf(out, n, "%s", c->text[best]);
     free(c->text);

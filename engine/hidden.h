@@ -14,12 +14,14 @@
  * a turn that was refused (no consistent value allows it). Under a time
  * budget fewer samples are drawn when it is short (one per 25 ms), a
  * sample the clock cuts short is dropped, and when that is the first, its
- * turns left are scored by the static evaluation. Generic over the
+ * turns left are scored by the static evaluation; a stop raised by the
+ * caller (CECP `?`) ends the choice the same way, at once. Generic over the
  * variant table: the rules under a value are the variant's, read through
  * settings_set(hidden->option, value). */
 #ifndef RULEZERO_HIDDEN_H
 #define RULEZERO_HIDDEN_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -30,6 +32,7 @@
 #define HIDDEN_REFUSAL_COST 20 /* centipawns: a turn illegal under a sample, against that sample's best */
 #define HIDDEN_SAMPLES 8       /* values sampled per choice unless the caller says otherwise */
 #define HIDDEN_MAX_REFUSED 1024
+#define HIDDEN_STACK_BYTES (16u * 1024 * 1024) /* a thread that runs hidden_choose: the search's stack */
 
 struct hidden_belief {
     const struct variant *variant;
@@ -46,12 +49,22 @@ struct hidden_belief {
 
 /* The budget of one choice, split evenly across samples and their turns:
  * nodes (0: none), time in ms (0: none), search depth (0: none). A choice
- * with none of them searches each turn to depth 2. */
+ * with none of them searches each turn to depth 2. `stop` (NULL: none),
+ * raised from another thread, ends the choice as a time budget's end does:
+ * the running search stops, no further sample is drawn, and the turns left
+ * are scored by the static evaluation (all of them when it is raised
+ * before the choice starts), so a turn is chosen at once. `on_sample`
+ * (NULL: none) is told, after each drawn value is counted, how many are,
+ * the best turn so far and its mean score (centipawns, the mover's view). */
+typedef void (*hidden_progress_fn)(int samples, int score, const char *best, void *ctx);
 struct hidden_budget {
     uint64_t nodes;
     int64_t time_ms;
     int depth;
     int samples; /* 0: HIDDEN_SAMPLES */
+    const atomic_bool *stop;
+    hidden_progress_fn on_sample;
+    void *ctx;
 };
 
 /* Is `name` (case-insensitive) the hidden setting of some game? */

@@ -70,6 +70,16 @@ struct xboard {
     struct hidden_belief belief;
     char pending[TURN_TEXT_LEN];
     uint64_t seed;
+    /* Our hidden choice runs on a thread of its own (searching is SEARCH_MOVE
+     * meanwhile), so that `?` is read while it thinks: `?` raises hidden_stop
+     * and sets hurry, which keeps the next tries of this turn (after a
+     * refusal) as quick, until a turn of ours stands. */
+    pf_thread hidden_thread;
+    bool hidden_thread_started;
+    atomic_bool hidden_stop;
+    bool hurry;
+    struct hidden_budget hidden_budget;
+    int64_t hidden_start_ms;
 };
 
 /* ---- Output ------------------------------------------------------------------ */
@@ -193,18 +203,30 @@ static void on_done(const struct search_result *r, void *ctx)
     pf_rmutex_unlock(&xb->lock);
 }
 
-/* Stops a running search and waits for its on_done; with `discard` its move is dropped. */
+/* The thread of our last hidden choice, which has said its turn (searching
+ * is SEARCH_NONE) and ends: joined. */
+static void join_hidden(struct xboard *xb)
+{
+    if (xb->hidden_thread_started)
+        pf_thread_join(&xb->hidden_thread);
+    xb->hidden_thread_started = false;
+}
+
+/* Stops a running search (or hidden choice) and waits for its on_done; with
+ * `discard` its move is dropped. */
 static void stop_search(struct xboard *xb, bool discard)
 {
-    if (xb->searching == SEARCH_NONE)
-        return;
-    xb->discard = discard;
-    xb->stopping = true;
-    engine_stop(xb->engine);
-    while (xb->searching != SEARCH_NONE)
-        pf_cond_wait_r(&xb->idle, &xb->lock);
-    engine_wait(xb->engine);
-    xb->stopping = false;
+    if (xb->searching != SEARCH_NONE) {
+        xb->discard = discard;
+        xb->stopping = true;
+        atomic_store(&xb->hidden_stop, true);
+        engine_stop(xb->engine);
+        while (xb->searching != SEARCH_NONE)
+            pf_cond_wait_r(&xb->idle, &xb->lock);
+        engine_wait(xb->engine);
+        xb->stopping = false;
+    }
+    join_hidden(xb);
 }
 
 /* Our clock after the move we just made, as XBoard's will read: the last
@@ -281,9 +303,11 @@ static void hidden_sync_game(struct xboard *xb)
 static void hidden_restart(struct xboard *xb)
 {
     const struct variant *v = xb->game.variant;
+    stop_search(xb, true); /* a hidden choice reads the belief */
     if (xb->hidden)
         hidden_belief_free(&xb->belief);
     xb->pending[0] = '\0';
+    xb->hurry = false;
     xb->hidden = xb->hidden_option[0] && v->hidden && strcasecmp(v->hidden->option, xb->hidden_option) == 0;
     if (!xb->hidden)
         return;
@@ -295,29 +319,63 @@ static void hidden_restart(struct xboard *xb)
     }
 }
 
+/* Thinking output of a hidden choice (with `post`), a line per drawn value
+ * counted: their number as the depth, the best turn's mean score, the turn.
+ * (A host that sends `?` again at a search's first line, as the games
+ * server does, so reaches us when its first `?` came before our turn.) */
+static void hidden_progress(int samples, int score, const char *best, void *ctx)
+{
+    struct xboard *xb = ctx;
+    if (atomic_load(&xb->post))
+        writer_printf(xb->w, "%d %d %lld 0 0 0\t%s\n", samples, xboard_score(score),
+                      (long long)((clock_ms() - xb->hidden_start_ms) / 10), best);
+}
+
+/* The hidden choice (on its thread): the turn chosen is sent and kept
+ * pending until the referee answers, unless a command discarded it. */
+static void hidden_think(void *arg)
+{
+    struct xboard *xb = arg;
+    char text[TURN_TEXT_LEN];
+    int rc = hidden_choose(&xb->belief, xb->engine, &xb->hidden_budget, xb->seed, text, sizeof text);
+    pf_rmutex_lock(&xb->lock);
+    if (!xb->discard && rc < 0)
+        send_error(xb, "out of memory", "go");
+    else if (!xb->discard && rc == 0)
+        writer_printf(xb->w, "resign\n"); /* no value still consistent leaves us a turn */
+    else if (!xb->discard) {
+        snprintf(xb->pending, sizeof xb->pending, "%s", text);
+        writer_printf(xb->w, "move %s\n", text);
+    }
+    xb->searching = SEARCH_NONE;
+    flush_pings(xb);
+    pf_cond_broadcast(&xb->idle);
+    pf_rmutex_unlock(&xb->lock);
+}
+
 /* Our turn in a hidden game: sampled (engine/hidden.h) within the clock's
- * share, then sent and kept pending until the referee answers. */
+ * share, on a thread of its own where the platform has threads (else now). */
 static void hidden_move(struct xboard *xb)
 {
     struct search_limits *l = xb->active;
     search_limits_init(l);
     int made = game_turns_by(&xb->game, xb->engine_color);
     tc_limits(&xb->tc, xb->engine_color, made, l);
-    struct hidden_budget budget = {.nodes = l->nodes, .depth = l->depth};
+    struct hidden_budget budget = {
+        .nodes = l->nodes, .depth = l->depth, .stop = &xb->hidden_stop, .on_sample = hidden_progress, .ctx = xb};
     if (!l->nodes)
         budget.time_ms = tc_move_budget_ms(&xb->tc, made);
-    char text[TURN_TEXT_LEN];
     hidden_belief_to_move(&xb->belief); /* asked to move: the game goes on under the hidden shift */
-    int rc = hidden_choose(&xb->belief, xb->engine, &budget, xb->seed, text, sizeof text);
-    if (rc < 0)
-        send_error(xb, "out of memory", "go");
-    else if (rc == 0)
-        writer_printf(xb->w, "resign\n"); /* no value still consistent leaves us a turn */
-    else {
-        snprintf(xb->pending, sizeof xb->pending, "%s", text);
-        writer_printf(xb->w, "move %s\n", text);
-    }
-    flush_pings(xb);
+    join_hidden(xb);
+    xb->hidden_budget = budget;
+    xb->hidden_start_ms = clock_ms();
+    atomic_store(&xb->hidden_stop, xb->hurry); /* `?` came this turn: choose at once again */
+    xb->searching = SEARCH_MOVE;
+    xb->discard = false;
+    if (PF_THREADS && pf_thread_start(&xb->hidden_thread, hidden_think, xb, HIDDEN_STACK_BYTES) == 0)
+        xb->hidden_thread_started = true;
+    else
+        hidden_think(xb);
 }
 
 /* A turn played in the hidden game (ours confirmed first when pending):
@@ -327,6 +385,7 @@ static bool hidden_played(struct xboard *xb, const char *text)
     if (xb->pending[0] && hidden_belief_played(&xb->belief, xb->pending) == 0)
         hidden_sync_game(xb);
     xb->pending[0] = '\0';
+    xb->hurry = false; /* our turn stood */
     if (hidden_belief_played(&xb->belief, text))
         return false;
     hidden_sync_game(xb);
@@ -577,8 +636,10 @@ static void cmd_move_now(void *session, char *args)
 {
     struct xboard *xb = session;
     (void)args;
-    if (xb->searching == SEARCH_MOVE)
-        stop_search(xb, false);
+    if (xb->searching != SEARCH_MOVE)
+        return;
+    xb->hurry = xb->hidden;
+    stop_search(xb, false);
 }
 
 /* Finds the turn XBoard wrote as `text` in the current position. */
@@ -1162,6 +1223,7 @@ struct xboard *xboard_new(struct writer *w, const struct session_options *opts)
     xb->seed = opts->seed;
     atomic_init(&xb->post, false);
     atomic_init(&xb->analysis_running, false);
+    atomic_init(&xb->hidden_stop, false);
     tc_init(&xb->tc);
     engine_settings_init(&xb->settings);
     char err[VARIANT_ERR_LEN];

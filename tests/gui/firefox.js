@@ -7,7 +7,10 @@
 // Chromium; an analysis session in every game (lib/analysis.js: MultiPV, the
 // bar, arrows, a line played, a turn clicked and taken back) and the lines
 // still coming after an engine Worker that never ran; premoves
-// (lib/premove.js); a PGN import (Nick Danger, lib/links.js); three puzzles
+// (lib/premove.js); a game by the keyboard alone (lib/keyboard.js: Tab and
+// Shift+Tab, the arrows, Enter, typed turns), its labels and announcements
+// read as Firefox's accessibility engine gives them (lib/firefoxaria.js); a
+// PGN import (Nick Danger, lib/links.js); three puzzles
 // solved in every game (lib/puzzles.js); correspondence games of 6 turns in
 // Nick Danger and in Dialectic between two user contexts (each its own
 // storage), a reload during one that offers the link again, a damaged link refused
@@ -130,6 +133,10 @@ async function main() {
     }
     if (wanted('normal')) await step('firefox, file: analysis lines after a Worker that never ran', failures, () => silentWorker(page, 'normal'));
     if (wanted('normal')) await step('firefox, file: premoves', failures, () => require('./lib/premove').premoves(page));
+    if (wanted('normal') && wanted('interdependent')) {
+      await step('firefox, file: a game by the keyboard alone, announcements from the accessibility engine', failures,
+        () => require('./lib/keyboard').keyboardPlay(page));
+    }
     if (wanted('nickdanger')) await step('firefox, file: a PGN import, nickdanger', failures, () => require('./lib/links').pgnRoundTrip(page, 'nickdanger'));
     // The puzzle line without the page's pause for a person, as puzzles.js plays it (tests/gui/README.md).
     await page.evaluate(() => { window.rulezero.puzzle.playDelayMs = 0; });

@@ -4,7 +4,7 @@
 // turns in Nick Danger and in Dialectic between two contexts; a reload
 // during the link game; bad links refused; the Nick Danger game's PGN
 // imported on a phone by taps (lib/phone.js); a PGN import per game, XBoard's
-// PGN, a bad PGN; then a link opened on the static site and in `rulezero
+// PGN, a bad PGN, four-board Nick Danger's PGN (its game file opened: lib/nd4pgn.js); then a link opened on the static site and in `rulezero
 // gui`, where a turn is offered back and a PGN imported; on the site, the
 // 6-turn games of Nick Danger and Dialectic again between two phones
 // (390x844, touch), every turn and button tapped. In Firefox the Nick
@@ -88,7 +88,9 @@ async function chromiumRun(args, file, failures) {
     await step('file: a PGN the rules refuse', failures, () =>
       links.badPgn(page, '[Variant "normal"]\n\n1. e4 e5 2. Ke3 *', /could not be imported: turn 3 'Ke3' is illegal/));
     await step('file: a PGN of an unknown game', failures, () =>
-      links.badPgn(page, '[Variant "atomic"]\n\n1. e4 *', /could not be imported: the game "atomic" is not one Rule Zero plays/));
+      links.badPgn(page, '[Variant "atomic"]\n\n1. e4 *', /could not be imported: the game "atomic" is not one this page lists: if a game file declares it, open that file/));
+    await step('file: four-board Nick Danger (games/builtin.ini) by PGN', failures, () =>
+      require('./lib/nd4pgn').nd4Pgn(page, () => opener(file)));
     const link = nd ? nd.link : null;
     if (args.site) site = await require('./lib/static').serveStatic(args.site);
     if (site && link) {

@@ -14,7 +14,8 @@
 // engine Worker killed mid-search, and the phone-size run (touch, 390x844)
 // with a turn tapped in every variant (and four-board Nick Danger, its game
 // file opened, four turns tapped, the analysis board, a link to a second
-// phone that never opened the file and back: lib/nd4.js). The single file runs the same wasm
+// phone that never opened the file and back: lib/nd4.js; its PGN imported,
+// refused on that phone until it opens the file: lib/nd4pgn.js). The single file runs the same wasm
 // and page code loaded otherwise (Workers and wasm inlined, storage of a
 // file:// page): there, what its loading can change, in normal: a game
 // played and reloaded, a clocked reload, a watched engine game, the engine
@@ -221,6 +222,8 @@ async function phoneRun(target, args, failures) {
       const other = async () => require('./lib/phone').openPhone(await sharedChromium(), target.url, problems);
       await step(target.name + ': phone, four-board Nick Danger from games/builtin.ini by taps, analysed, by link', failures,
         () => fromGameFile(page, other));
+      await step(target.name + ': phone, four-board Nick Danger by PGN, tapped', failures,
+        () => require('./lib/nd4pgn').nd4Pgn(page, other, { tap: true }));
     }
     await step(target.name + ': phone, no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
     if (target.name === 'file') await step(target.name + ': phone, no network request', failures, async () => noRequest(requests, target.url));

@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 from guitest import RZ, check, finish
-from hiddenshift import legal_under, tries_in_order
+from hiddenshift import legal_under, person_turn
 from seatpages import Page, create, follow
 
 TMP = tempfile.mkdtemp(prefix="rz-hidden-engine-")
@@ -97,23 +97,8 @@ def play(port, black, max_plies, rng):
     state = page.state
     fens = {0: state["fen"]}
     while state["ply"] < max_plies and not state["result"]:
-        ply = state["ply"]
         if state["side"] == "white":
-            options = tries_in_order(state, rng, ply)
-            played = None
-            for text in options:
-                page.send({"type": "turn", "text": text})
-                while True:
-                    m = page.ws.recv()
-                    if m["type"] == "error":
-                        check(m["message"].startswith("no such turn"), f"the person's refusal: {m}")
-                        break
-                    if m["type"] == "state" and m["ply"] == ply + 1:
-                        played = m
-                        break
-                if played:
-                    break
-            check(played is not None, f"ply {ply}: some try of the person is played")
+            played = person_turn(page, state, rng)
             if played is None:
                 break
             state = played

@@ -79,7 +79,20 @@ function wrap(page) {
     $eval: (selector, fn, arg) => page.$eval(selector, fn, arg),
     $$eval: (selector, fn, arg) => page.$$eval(selector, fn, arg),
     screenshot: options => page.screenshot(options),
-    keyboard: { press: key => page.keyboard.press(key) },
+    // Playwright's key combinations ("Shift+Tab", "Control+A"): the modifiers
+    // held down over the key, as a person presses them (WebDriver BiDi keeps a
+    // key down between actions of the same input source).
+    keyboard: {
+      press: async key => {
+        const parts = key.length > 1 ? key.split('+') : [key];
+        const main = parts.pop();
+        for (const m of parts) await page.keyboard.down(m);
+        try { await page.keyboard.press(main); } finally { for (const m of parts.reverse()) await page.keyboard.up(m); }
+      },
+      type: text => page.keyboard.type(text)
+    },
+    // What a screen reader is given (lib/keyboard.js reads it through this in Firefox).
+    ariaTree: () => require('./firefoxaria').firefoxTree(page),
     viewportSize: () => page.viewport()
   };
 }

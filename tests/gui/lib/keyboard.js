@@ -5,7 +5,9 @@
 // typed turn that is illegal refused with the message, the board and the
 // game unchanged. The square and hand labels and every
 // announcement are read from Chromium's accessibility tree (CDP
-// Accessibility.getFullAXTree), not from the DOM.
+// Accessibility.getFullAXTree), not from the DOM; in Firefox (a page of
+// lib/firefox.js) from the DOM's ARIA, each expected label and announcement
+// then found by Firefox's accessibility engine (lib/firefoxaria.js).
 'use strict';
 const { untilDrawn } = require('./drawn');
 const { newGame, pageState } = require('./play');
@@ -14,6 +16,7 @@ const { legalTurns } = require('./legaltree');
 // ---------------------------------------------------------------- the accessibility tree
 const sessions = new WeakMap();   // one CDP session a page
 async function axTree(page) {
+  if (page.ariaTree) return page.ariaTree();   // Firefox: no CDP
   if (!sessions.has(page)) sessions.set(page, await page.context().newCDPSession(page));
   const { nodes } = await sessions.get(page).send('Accessibility.getFullAXTree');
   const byId = new Map(nodes.map(n => [n.nodeId, n]));
@@ -27,10 +30,10 @@ async function axTree(page) {
   };
 }
 
-// Polls the tree (Chromium updates it after the DOM) until `ok(tree)`; 10 s at most.
+// Polls the tree (Chromium updates it after the DOM) until `ok(tree)`; 30 s at most.
 async function axUntil(page, ok, what) {
   let tree;
-  for (const t0 = Date.now(); Date.now() - t0 < 10000;) {
+  for (const t0 = Date.now(); Date.now() - t0 < 30000;) {
     tree = await axTree(page);
     if (ok(tree)) return tree;
     await page.waitForTimeout(50);
@@ -39,7 +42,12 @@ async function axUntil(page, ok, what) {
     ', alerts: ' + JSON.stringify(tree.live('alert')));
 }
 
-const announced = (page, re) => axUntil(page, t => t.live('status').some(s => re.test(s)), 'no announcement ' + re);
+// (In Firefox the announcement is then looked up in its accessibility engine too: lib/firefoxaria.js.)
+async function announced(page, re) {
+  const tree = await axUntil(page, t => t.live('status').some(s => re.test(s)), 'no announcement ' + re);
+  if (tree.confirmLive) await tree.confirmLive('status', re);
+  return tree;
+}
 
 // ---------------------------------------------------------------- keys only
 // A board the keys play: the game's (its layout) or the analysis board's.
@@ -137,7 +145,8 @@ async function refusedTurn(page, text) {
   await page.waitForSelector('#typed-note:not([hidden])');
   const note = await page.textContent('#typed-note');
   if (!/illegal turn/.test(note) || !note.includes(text)) throw new Error('the refusal reads "' + note + '"');
-  await axUntil(page, t => t.live('alert').some(s => /illegal turn/.test(s)), 'no alert for the refused turn');
+  const alerted = await axUntil(page, t => t.live('alert').some(s => /illegal turn/.test(s)), 'no alert for the refused turn');
+  if (alerted.confirmLive) await alerted.confirmLive('alert', /illegal turn/);
   const after = await page.evaluate(() => ({ fen: window.rulezero.state.fen, board: document.getElementById('boards').innerHTML }));
   if (after.fen !== before.fen || after.board !== before.board) throw new Error('a refused turn changed the board');
   if (await page.inputValue('#typed-move') !== text) throw new Error('the refused text was not kept in the field');
@@ -147,18 +156,22 @@ async function refusedTurn(page, text) {
   await page.waitForSelector('#error', { state: 'hidden' });
 }
 
-function expectButtons(tree, wanted) {
-  for (const re of wanted) if (!tree.buttons.some(b => re.test(b))) throw new Error('no button labelled ' + re + ' in the accessibility tree');
+async function expectButtons(tree, wanted) {
+  for (const re of wanted) {
+    const name = tree.buttons.find(b => re.test(b));
+    if (name === undefined) throw new Error('no button labelled ' + re + ' in the accessibility tree');
+    if (tree.confirm) await tree.confirm(name);
+  }
 }
 
 async function keyboardPlay(page) {
   await newGame(page, { variant: 'normal' });
   await announced(page, /^New game of .*White to move, your turn\.$/);
-  expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e4, empty$/, /^e8, Black King$/]);
+  await expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e4, empty$/, /^e8, Black King$/]);
   await page.evaluate(() => document.activeElement.blur());
   await keyTurn(page, 'e2e4');
   await announced(page, /^White played e4\. Black to move, your turn\.$/);
-  expectButtons(await axTree(page), [/^e4, White Pawn, last move$/]);
+  await expectButtons(await axTree(page), [/^e4, White Pawn, last move$/]);
   await keyTurn(page, 'e7e5');
   await keyTurn(page, 'd1h5');
   await announced(page, /^White played Qh5\./);
@@ -181,7 +194,7 @@ async function keyboardPlay(page) {
   // Interdependent: a drop from White's hand, by Tab to the hand, Enter, Tab to the board, arrows, Enter.
   await newGame(page, { variant: 'interdependent', fen: '6/5k/6/6/2n3/6/3K2[NU] w - - 0 1' });
   const tree = await axUntil(page, t => t.buttons.some(b => /^White .* in hand, 1, can drop$/.test(b)), 'no labelled hand piece');
-  expectButtons(tree, [/^c3, Black .*$/]);
+  await expectButtons(tree, [/^c3, Black .*$/]);
   await page.evaluate(() => document.activeElement.blur());
   const drop = await keyTurn(page, /^N@/);
   await announced(page, /^White played N@[a-f]\d.*Black to move, your turn\.$/);
@@ -221,10 +234,10 @@ async function keyboardAnalysis(page, shotDir = null) {
   await page.waitForFunction(() => document.activeElement && document.activeElement.closest('#an-boards .cell'), null, { timeout: 10000 })
     .catch(() => { throw new Error('Enter on the analysis button left the focus off its board'); });
   await announced(page, /^Analysis board of .*\. White to move\.$/);
-  expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e8, Black King$/, /^e4, empty$/]);
+  await expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e8, Black King$/, /^e4, empty$/]);
   await keyTurn(page, 'e2e4', ANALYSIS);
   await announced(page, /^White played e4\. Black to move\.$/);
-  expectButtons(await axTree(page), [/^e4, White Pawn, last move$/]);
+  await expectButtons(await axTree(page), [/^e4, White Pawn, last move$/]);
   await keyTurn(page, 'e8d7', ANALYSIS);
   await announced(page, /^Black played Kd7\. White to move\.$/);
   if (shotDir) await focusShots(page, shotDir, 'a7');

@@ -112,18 +112,23 @@ async function phone(browser, url, shotDir) {
   }
 }
 
-// The browser build offers the games of games/builtin.ini only as a game
-// file: on a phone page of it, the file picked in the new-game dialog
-// (docs/web.md, "Game files"), then the phone's turns; with `other` (async
-// () => a page of a new phone context, its storage empty), the analysis
-// board and a link (fileLink); the file forgotten.
-async function fromGameFile(page, other = null) {
+// games/builtin.ini picked in the new-game dialog ("Open a game file"), its games then listed.
+async function openGameFile(page) {
   await page.click('#btn-new');
   await page.waitForSelector('#newgame[open]');
   await page.setInputFiles('#ng-file', GAMES);
   await page.waitForFunction(() => [...document.querySelectorAll('#ng-variant option')].some(o => o.value === 'nickdanger-4'),
     null, { timeout: 30000 });
   await page.click('#ng-cancel');
+}
+
+// The browser build offers the games of games/builtin.ini only as a game
+// file: on a phone page of it, the file picked in the new-game dialog
+// (docs/web.md, "Game files"), then the phone's turns; with `other` (async
+// () => a page of a new phone context, its storage empty), the analysis
+// board and a link (fileLink); the file forgotten.
+async function fromGameFile(page, other = null) {
+  await openGameFile(page);
   await newGame(page, { variant: VARIANT });
   try {
     const square = await tappedTurns(page);
@@ -182,4 +187,4 @@ async function fourBoards(rulezero, shotDir) {
   }
 }
 
-module.exports = { fourBoards, fromGameFile };
+module.exports = { fourBoards, fromGameFile, openGameFile, VARIANT };

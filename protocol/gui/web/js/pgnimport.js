@@ -66,7 +66,12 @@ export function pgnRecord(text, variants) {
   const name = (tags.Variant || '').trim();
   const wanted = !name || /^(standard|chess)$/i.test(name) ? 'normal' : name.toLowerCase();
   const variant = variants.find(v => v.id.toLowerCase() === wanted);
-  if (!variant) return { problem: 'the game "' + name + '" is not one Rule Zero plays' };
+  // A game of a game file (four-board Nick Danger of games/builtin.ini) is
+  // listed once its file is opened here: a PGN does not carry the file.
+  if (!variant) {
+    return { problem: 'the game "' + name + '" is not one this page lists: if a game file declares it, open that ' +
+      'file (New game, "Open a game file"), then the PGN again' };
+  }
   const options = {};
   for (const item of (tags.VariantOptions || '').split(';')) {
     const eq = item.indexOf('=');
