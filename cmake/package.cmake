@@ -3,7 +3,8 @@
 # folder: the install rules stay the one description of what goes where, no
 # debhelper is needed, and dpkg-shlibdeps still computes Depends from the
 # binary, so any library the engine links (libcivetweb, libcjson, libcmark, ...) is
-# declared without editing this file.
+# declared without editing this file (cmake/package_depends.cmake, run by
+# cpack on the staged binary).
 set(RULEZERO_MAINTAINER "Rule Zero developers <rulezero@example.org>" CACHE STRING
     "Maintainer field of the Debian package")
 
@@ -24,7 +25,12 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${RULEZERO_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# Depends: dpkg-shlibdeps on the staged binary (cmake/package_depends.cmake),
+# not CPack's CPACK_DEBIAN_PACKAGE_SHLIBDEPS, which starts `file` once per
+# staged file to find the ELF ones (docs/performance.md).
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS OFF)
+set(CPACK_RULEZERO_GAMESDIR "${RULEZERO_GAMESDIR}")
+set(CPACK_PRE_BUILD_SCRIPTS "${CMAKE_CURRENT_LIST_DIR}/package_depends.cmake")
 # python3-matplotlib: the charts of `rulezero lab` (/usr/share/rulezero/lab-charts.py).
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "xboard, python3-matplotlib")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)

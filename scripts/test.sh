@@ -27,14 +27,16 @@
 #        (so stage 2's sanitizer tests leave out the replay tests, label
 #        "fuzz"); one target per core at a time, the longest first; beside it
 #      - the sanitizer build (clang, Debug = AddressSanitizer +
-#        UndefinedBehaviorSanitizer, -Werror, build-sanitize/) and the
-#        ThreadSanitizer build of the binary (build-tsan/).
-#   2. Once the Release tests and the sanitizer builds are done: the sanitizer
+#        UndefinedBehaviorSanitizer at -O1, -Werror, build-sanitize/).
+#   2. Once the Release tests and the sanitizer build are done: the sanitizer
 #      build's tests (label "sanitize": unit tests, CLI, shallow perft suites,
-#      short self-play; any sanitizer report fails the run; one test per core),
-#      then the ThreadSanitizer build's (label "tsan": a two-thread search, a
-#      match with two games at once, the GUI server with two pages); then the
-#      script waits for the fuzzing and the browser and Windows tests.
+#      short self-play; any sanitizer report fails the run; one test per core;
+#      --deep adds label "sanitize-deep", tests whose C a cheaper test or a
+#      fuzz target also runs under the sanitizers), and beside them, at the
+#      lower priority, the ThreadSanitizer build of the binary (build-tsan/);
+#      then the ThreadSanitizer build's tests (label "tsan": a two-thread
+#      search, a match with two games at once, the GUI server with two pages);
+#      then the script waits for the fuzzing and the browser and Windows tests.
 # Every test passes with the machine busy beside it (games are node- or
 # depth-limited, or their clocks generous; see docs/reliability.md), which is
 # what lets the stages overlap. The time of each stage and build is printed at
@@ -199,10 +201,13 @@ tsan_build() {
 fuzz_build() {
     FUZZ_BUILD_ONLY=1 "$root/scripts/fuzz.sh" all 0
 }
-# The sanitizer stage's tests: label "sanitize", less the corpus replays
-# (label "fuzz") when the fuzzing (beside) replays every target's corpus,
-# seeds and saved crash inputs under the same sanitizers before it fuzzes.
-sanitize_selection=(-L sanitize)
+# The sanitizer stage's tests: label "sanitize" ("sanitize-deep" too with
+# --deep: tests whose C a cheaper "sanitize" test or a fuzz target also runs
+# under the sanitizers, docs/performance.md, "Issue 43, eighth session"),
+# less the corpus replays (label "fuzz") when the fuzzing (beside) replays
+# every target's corpus, seeds and saved crash inputs under the same
+# sanitizers before it fuzzes.
+if [ "$deep" = ON ]; then sanitize_selection=(-L '^sanitize(-deep)?$'); else sanitize_selection=(-L '^sanitize$'); fi
 [ "$fuzz" -eq 0 ] || sanitize_selection+=(-LE '^fuzz$')
 # sanitize_build: the sanitizer tree (clang, Debug = ASan + UBSan), whole.
 # (Building only the programs its tests run, with one make goal each, cost
@@ -234,15 +239,22 @@ niced_fuzz_build() {
     renice -n 10 -p "$BASHPID" >/dev/null
     logged fuzz-build fuzz_build
 }
-# sanitizer_builds: the sanitizer and ThreadSanitizer builds, one after
-# another, each with its log, at a lower priority than the tests. (The fuzz
-# build comes before them, so that the fuzzing starts beside them.)
+# sanitizer_builds: the sanitizer build, with its log, at a lower priority
+# than the tests. (The fuzz build comes before it, so that the fuzzing starts
+# beside it.)
 sanitizer_builds() {
     renice -n 10 -p "$BASHPID" >/dev/null
     if [ "$sanitize" -eq 1 ]; then
         logged sanitize-build sanitize_build || return 1
-        logged tsan-build tsan_build || return 1
     fi
+}
+# niced_tsan_build: the ThreadSanitizer build (the binary alone), with its
+# log, at a lower priority than the sanitizer tests it is made beside: it
+# takes what they leave of the cores while their servers and engines wait,
+# instead of holding up their start (133 s of the last clean-clone run).
+niced_tsan_build() {
+    renice -n 10 -p "$BASHPID" >/dev/null
+    logged tsan-build tsan_build
 }
 # release_tests: the Release tree's tests but the browser and Windows builds'
 # (their own stage's time in build-logs/release-tests.secs). Run as a
@@ -337,7 +349,10 @@ stage "Waiting for the Release tests"
 wait "$release_pid" || { echo "a Release test failed (above)"; exit 1; }
 
 if [ "$sanitize" -eq 1 ]; then
-    stage "Sanitizer tests (clang, ASan + UBSan)"
+    stage "Sanitizer tests (clang, ASan + UBSan); beside them the ThreadSanitizer build"
+    niced_tsan_build &
+    tsan_build_pid=$!
+    background+=("$tsan_build_pid")
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     # The replay tests (label "fuzz") run here only when the fuzzing does not
@@ -350,6 +365,7 @@ if [ "$sanitize" -eq 1 ]; then
     # and the GUI server with two pages through the ThreadSanitizer binary
     # (tests/threads_tsan.sh; about 30 s).
     stage "ThreadSanitizer tests: a threaded search, a match, the GUI server"
+    wait "$tsan_build_pid" || { echo "a build beside the tests failed (see above, build-logs/)"; exit 1; }
     run_ctest "$root/build-tsan" --output-on-failure --timeout 600 -L tsan
 fi
 

@@ -5,12 +5,15 @@
 #     the Release tests still run (the Release ctest stub waits, up to 120 s,
 #     for them to start, and fails the run if they do not);
 #   - builds the fuzz targets before the sanitizer build, and starts the
-#     fuzzing before the sanitizer tests end (likewise);
+#     fuzzing and the ThreadSanitizer build before the sanitizer tests end
+#     (likewise);
+#   - runs label "sanitize" in the sanitizer stage, and "sanitize-deep" too
+#     with --deep;
 #   - builds the five fuzz targets in one call, and only the binary in the
 #     ThreadSanitizer tree;
 #   - passes when every stub passes, and fails when any one of them fails: a
 #     Release test, a browser or Windows test, a fuzz target, the browser,
-#     fuzz or sanitizer build.
+#     fuzz, sanitizer or ThreadSanitizer build.
 # No test here waits on the clock but for a failure (the 120 s reads).
 # Usage: tests/test_script_stages.sh SOURCE_DIR
 # Exit: 0 when every case behaves, 1 otherwise.
@@ -52,6 +55,11 @@ if [ "$1" = --build ]; then
     dir=$2; shift 2; targets=(); on=0
     for a; do case $a in --target) on=1 ;; -j*) ;; *) [ $on -eq 0 ] || targets+=("$a") ;; esac; done
     echo "cmake-build $(basename "$dir")${targets[*]:+ ${targets[*]}}" >>"$EVENTS"
+    # The ThreadSanitizer build tells the sanitizer tests it started.
+    if [ "$(basename "$dir")" = build-tsan ]; then
+        timeout 120 bash -c '"'"'echo tsan >"$1"'"'"' _ "$SYNC/tsan"
+        [ "$FAIL" != tsan-build ] || exit 1
+    fi
     exit 0
 fi
 prev=; for a; do [ "$prev" != -B ] || mkdir -p "$a"; prev=$a; done'
@@ -69,10 +77,13 @@ case $args in
     echo "outside-start" >>"$EVENTS"
     echo started >"$SYNC/outside"
     [ "$FAIL" != outside ] || exit 8 ;;
-*"-L sanitize"*)
-    echo "sanitize-start" >>"$EVENTS"
+*"-L ^sanitize"*)
+    echo "sanitize-start $args" >>"$EVENTS"
     exec 3<>"$SYNC/fuzz"
     read -r -t 120 -u 3 _ || { echo "sanitize: the fuzzing did not start before the sanitizer tests ended"; exit 1; }
+    exec 4<>"$SYNC/tsan"
+    read -r -t 120 -u 4 _ ||
+        { echo "sanitize: the ThreadSanitizer build did not start before the sanitizer tests ended"; exit 1; }
     echo "sanitize-end" >>"$EVENTS" ;;
 *"-L tsan"*)
     echo "tsan" >>"$EVENTS" ;;
@@ -80,15 +91,17 @@ case $args in
 esac
 exit 0'
 
-# run_case NAME: scripts/test.sh with $FAIL=NAME ("none": nothing fails);
-# its output in $tmp/NAME.out, its events in $tmp/NAME.events; prints its exit code.
+# run_case NAME [ARGS...]: scripts/test.sh ARGS with $FAIL=NAME ("none" or
+# "deep": nothing fails); its output in $tmp/NAME.out, its events in
+# $tmp/NAME.events; prints its exit code.
 run_case() {
-    local sync=$tmp/sync-$1
+    local name=$1 sync=$tmp/sync-$1
+    shift
     mkdir -p "$sync"
-    mkfifo "$sync/outside" "$sync/fuzz"
+    mkfifo "$sync/outside" "$sync/fuzz" "$sync/tsan"
     rm -rf "$tree/build-logs"
-    FAIL=$1 EVENTS=$tmp/$1.events SYNC=$sync PATH="$stubs:$PATH" \
-        timeout 600 "$tree/scripts/test.sh" >"$tmp/$1.out" 2>&1
+    FAIL=$name EVENTS=$tmp/$name.events SYNC=$sync PATH="$stubs:$PATH" \
+        timeout 600 "$tree/scripts/test.sh" "$@" >"$tmp/$name.out" 2>&1
     echo $?
 }
 
@@ -101,8 +114,8 @@ grep -q '^web-build native-built=1 ' "$tmp/none.events" &&
     bad "the browser build takes the Release tree as built, not reconfigured beside its tests"
 grep -q '^release-end' "$tmp/none.events" && ok "web and Windows tests beside the Release tests" ||
     bad "web and Windows tests beside the Release tests"
-grep -q '^sanitize-end' "$tmp/none.events" && ok "fuzzing beside the sanitizer tests" ||
-    bad "fuzzing beside the sanitizer tests"
+grep -q '^sanitize-end' "$tmp/none.events" && ok "fuzzing and the ThreadSanitizer build beside the sanitizer tests" ||
+    bad "fuzzing and the ThreadSanitizer build beside the sanitizer tests"
 [ "$(grep -c '^fuzz [a-z]*$' "$tmp/none.events")" -eq 5 ] && ok "five fuzz targets run" || bad "five fuzz targets run"
 grep -q '^tsan' "$tmp/none.events" && ok "ThreadSanitizer tests run" || bad "ThreadSanitizer tests run"
 # The fuzz targets are built before the sanitizer tree, so that the fuzzing
@@ -119,6 +132,18 @@ fi
 # The ThreadSanitizer tree: only the binary.
 grep -qx 'cmake-build build-tsan rulezero' "$tmp/none.events" && ok "the ThreadSanitizer build makes only the binary" ||
     bad "the ThreadSanitizer build makes only the binary"
+
+# The sanitizer stage runs label "sanitize" alone (not "sanitize-deep") and
+# leaves the corpus replays to the fuzzing; --deep adds "sanitize-deep".
+grep -q '^sanitize-start .*-L ^sanitize\$ .*-LE ^fuzz\$' "$tmp/none.events" &&
+    ok "the sanitizer stage: label sanitize, not sanitize-deep nor the replays" ||
+    bad "the sanitizer stage: label sanitize, not sanitize-deep nor the replays ($(grep sanitize-start "$tmp/none.events"))"
+rc=$(run_case deep --deep)
+if [ "$rc" -eq 0 ] && grep -q '^sanitize-start .*-L ^sanitize(-deep)?\$' "$tmp/deep.events"; then
+    ok "--deep adds label sanitize-deep to the sanitizer stage"
+else
+    bad "--deep adds label sanitize-deep to the sanitizer stage (exit $rc: $(grep sanitize-start "$tmp/deep.events"))"
+fi
 
 # A failure anywhere fails the run, and the run says where.
 expect_fail() { # CASE MESSAGE
@@ -138,6 +163,7 @@ expect_fail fuzz-move "fuzz target move failed"
 expect_fail web-build "the browser or Windows build failed"
 expect_fail fuzz-build "a build beside the tests failed"
 expect_fail sanitize-build "a build beside the tests failed"
+expect_fail tsan-build "a build beside the tests failed"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
