@@ -41,6 +41,13 @@ static void map_squares(struct nnue_net *net)
             net->square_index[BLACK][sq] = (int16_t)((g->ranks - 1 - r) * g->files + f);
             net->board_squares[net->squares++] = sq;
         }
+    net->board_words = 0;
+    for (int w = 0; w < BOARD_SIZE / NNUE_WORD; w++)
+        for (int b = 0; b < NNUE_WORD; b++)
+            if (net->square_index[WHITE][w * NNUE_WORD + b] >= 0) {
+                net->board_word[net->board_words++] = (int16_t)w;
+                break;
+            }
     net->types = (int)strlen(net->variant->piece_letters) - 1;
 }
 
@@ -72,7 +79,7 @@ struct nnue_net *nnue_new_layout(const struct variant *v, int layout, int hidden
         return NULL;
     }
     *net = (struct nnue_net){v, layout, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_SCALE, NNUE_TARGET_SCORE, "",
-                             net->w1, net->b1, net->w2, 0, {{0}}, 0, 0, {0}, 0, 0, 0};
+                             net->w1, net->b1, net->w2, 0, {{0}}, 0, 0, {0}, 0, {0}, 0, 0, 0};
     map_squares(net);
     net->state_base = nnue_layout_inputs(v);
     net->state_inputs = inputs - net->state_base;

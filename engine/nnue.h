@@ -42,6 +42,8 @@
 #define NNUE_QA 255            /* the first layer's unit and the clip's ceiling */
 #define NNUE_QB 64             /* the output weights' unit */
 #define NNUE_SCALE 400         /* centipawns of an output of 1.0 */
+#define NNUE_WORD 8            /* bytes the cache compares at once (a uint64_t) */
+_Static_assert(BOARD_SIZE % NNUE_WORD == 0 && sizeof(Piece) == 1, "the board compares in whole words");
 
 /* The integer kernels: plain C and, on x86, SSE2 and AVX2 (chosen at run
  * time from what the processor has; all three give the same numbers). */
@@ -74,6 +76,10 @@ struct nnue_net {
     int types;          /* piece types of the variant */
     int squares;        /* board squares of the variant */
     Square board_squares[NNUE_MAX_SQUARES];
+    /* The 8-byte words of the board array that hold its board squares, in
+     * order: the accumulator's cache compares boards a word at a time. */
+    int board_words;
+    int16_t board_word[BOARD_SIZE / NNUE_WORD];
     int state_base;     /* the first state input (layout 2), after the board's */
     int state_inputs;   /* state inputs: 0 in layout 1 */
     uint32_t checksum;  /* the file's own (its last 4 bytes): names the network */

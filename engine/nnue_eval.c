@@ -53,8 +53,7 @@ void nnue_cache_init(struct nnue_cache *c, const struct nnue_net *net, const str
 static void refresh(struct nnue_cache *c, const struct position *pos)
 {
     nnue_accumulate(c->net, c->k, pos, &c->acc);
-    for (int i = 0; i < c->net->squares; i++)
-        c->board[c->net->board_squares[i]] = pos->board[c->net->board_squares[i]];
+    memcpy(c->board, pos->board, sizeof c->board);
     for (int view = 0; view < 2; view++)
         c->state_count[view] = nnue_state_active(c->net, pos, view, c->state[view]);
     c->valid = true;
@@ -71,24 +70,63 @@ static void apply(struct nnue_cache *c, Piece p, Square sq, bool add)
     }
 }
 
-void nnue_cache_update(struct nnue_cache *c, const struct position *pos)
+static uint64_t word_at(const Piece *board, int word)
+{
+    uint64_t w;
+    memcpy(&w, board + word * NNUE_WORD, sizeof w);
+    return w;
+}
+
+/* The shift of the byte of a nonzero word that comes first in the board
+ * array (the word was read with memcpy, so in the platform's byte order),
+ * and that byte's place in the word. */
+static int first_byte_shift(uint64_t diff, int *place)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    *place = __builtin_clzll(diff) / 8;
+    return 8 * (NNUE_WORD - 1 - *place);
+#else
+    *place = __builtin_ctzll(diff) / 8;
+    return 8 * *place;
+#endif
+}
+
+/* The board squares whose contents differ between the cache's board and
+ * pos's, compared a word (8 squares) at a time over the words that hold
+ * board squares, and in a word that differs only the bytes that differ;
+ * a byte that is not a board square (a sentinel, the padding between
+ * ranks) is copied and skipped. Returns their count, or
+ * -1 past NNUE_REFRESH_SQUARES. */
+static int changed_squares(struct nnue_cache *c, const struct position *pos, Square *changed)
 {
     const struct nnue_net *net = c->net;
-    if (!c->valid) {
+    int n = 0;
+    for (int i = 0; i < net->board_words; i++) {
+        int word = net->board_word[i];
+        uint64_t diff = word_at(c->board, word) ^ word_at(pos->board, word);
+        while (diff) {
+            int b;
+            diff &= ~((uint64_t)0xff << first_byte_shift(diff, &b));
+            Square sq = word * NNUE_WORD + b;
+            if (net->square_index[WHITE][sq] < 0) {
+                c->board[sq] = pos->board[sq];
+                continue;
+            }
+            if (n == NNUE_REFRESH_SQUARES)
+                return -1;
+            changed[n++] = sq;
+        }
+    }
+    return n;
+}
+
+void nnue_cache_update(struct nnue_cache *c, const struct position *pos)
+{
+    Square changed[NNUE_REFRESH_SQUARES];
+    int n = c->valid ? changed_squares(c, pos, changed) : -1;
+    if (n < 0) {
         refresh(c, pos);
         return;
-    }
-    Square changed[NNUE_REFRESH_SQUARES];
-    int n = 0;
-    for (int i = 0; i < net->squares; i++) {
-        Square sq = net->board_squares[i];
-        if (c->board[sq] == pos->board[sq])
-            continue;
-        if (n == NNUE_REFRESH_SQUARES) {
-            refresh(c, pos);
-            return;
-        }
-        changed[n++] = sq;
     }
     for (int i = 0; i < n; i++) {
         Square sq = changed[i];

@@ -219,6 +219,60 @@ START_TEST(incremental_equals_scratch_over_perft_trees)
 }
 END_TEST
 
+/* The cache's board comparison (a word of 8 squares at a time): each game's
+ * list of words holds every board square and only words that hold one. */
+START_TEST(board_words_cover_every_board_square)
+{
+    for (int i = 0; i < variant_count(); i++) {
+        const struct variant *v = variant_at(i);
+        struct nnue_net *net = random_net_layout(v->id, nnue_layout_default(v), 16);
+        bool listed[BOARD_SIZE / NNUE_WORD] = {false};
+        for (int w = 0; w < net->board_words; w++) {
+            bool holds = false;
+            for (int b = 0; b < NNUE_WORD; b++)
+                holds |= net->square_index[WHITE][net->board_word[w] * NNUE_WORD + b] >= 0;
+            ck_assert_msg(holds, "%s: word %d holds no board square", v->id, net->board_word[w]);
+            listed[net->board_word[w]] = true;
+        }
+        for (int k = 0; k < net->squares; k++)
+            ck_assert_msg(listed[net->board_squares[k] / NNUE_WORD], "%s: square %d not compared", v->id,
+                          net->board_squares[k]);
+        nnue_free(net);
+    }
+}
+END_TEST
+
+/* Brings the cache from the start position to fen; returns whether that
+ * computed the accumulator again (rather than updating it). */
+static bool refreshed_on_the_way(struct nnue_net *net, const char *fen)
+{
+    static struct nnue_accumulator want;
+    nnue_cache_init(&cache, net, nnue_kernels_named("plain"));
+    nnue_cache_update(&cache, load("normal", NULL));
+    uint64_t before = cache.refreshes;
+    struct position *pos = load("normal", fen);
+    nnue_cache_update(&cache, pos);
+    nnue_accumulate(net, cache.k, pos, &want);
+    ck_assert_int_eq(memcmp(cache.acc.v, want.v, sizeof want.v), 0);
+    return cache.refreshes > before;
+}
+
+/* Up to 12 squares that differ are updated one by one, 13 or more bring a
+ * computation from nothing; pieces that change within one word (a rank's
+ * pawns) count one a square. */
+START_TEST(twelve_changed_squares_update_thirteen_refresh)
+{
+    struct nnue_net *net = random_net("normal", 32);
+    /* 8 White pawns and 4 Black ones gone: 12 squares. */
+    ck_assert(!refreshed_on_the_way(net, "rnbqkbnr/4pppp/8/8/8/8/8/RNBQKBNR w KQkq - 0 1"));
+    /* and a 13th, e7 */
+    ck_assert(refreshed_on_the_way(net, "rnbqkbnr/5ppp/8/8/8/8/8/RNBQKBNR w KQkq - 0 1"));
+    /* 6 squares: a pawn moved in each of three ranks' words */
+    ck_assert(!refreshed_on_the_way(net, "rnbqkbnr/ppp1pppp/3p4/8/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1"));
+    nnue_free(net);
+}
+END_TEST
+
 /* Every game under its new networks' layout (2, with its state, where it has
  * any): its start and its bench positions, two steps deep (Interweave's
  * capture chains and Nick Danger's link actions are steps of their own, so
@@ -354,6 +408,8 @@ static Suite *nnue_suite(void)
     tcase_add_test(tc, simd_equals_plain);
     tcase_add_test(tc, incremental_equals_scratch_over_perft_trees);
     tcase_add_test(tc, incremental_equals_scratch_in_every_game);
+    tcase_add_test(tc, board_words_cover_every_board_square);
+    tcase_add_test(tc, twelve_changed_squares_update_thirteen_refresh);
     tcase_add_test(tc, layout_counts_each_games_inputs);
     tcase_add_test(tc, state_layout_covers_the_games_with_state);
     tcase_add_test(tc, state_inputs_tell_positions_apart);
