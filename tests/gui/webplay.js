@@ -2,7 +2,8 @@
 // Issue 46 in the browser build's static site (served here as any static
 // host serves it): the analysis board in every game (MultiPV 1 and 3, the
 // evaluation bar, the best turn's arrow, a line played onto the board, a turn
-// clicked, a take-back), "Analyse this game" with its chart while Rule Zero
+// clicked, a take-back; in Interdependent a line clicked on a page too busy to
+// answer at once), "Analyse this game" with its chart while Rule Zero
 // keeps playing the game, premoves (played, dropped, cancelled), a game and
 // the analysis board played by the keyboard alone with the announcements
 // read from Chromium's accessibility tree (lib/keyboard.js), and the
@@ -21,7 +22,7 @@ const fs = require('fs');
 const { CHROMIUM, launch, openPage, closeChromium, sharedChromium } = require('./lib/browser');
 const { serveStatic } = require('./lib/static');
 const { step } = require('./lib/step');
-const { analysisBoard, analyseGame } = require('./lib/analysis');
+const { analysisBoard, slowLine, analyseGame } = require('./lib/analysis');
 const { analysisBesideGame } = require('./lib/besidegame');
 const { premoves } = require('./lib/premove');
 const { keyboardPlay, keyboardAnalysis } = require('./lib/keyboard');
@@ -54,6 +55,7 @@ async function main() {
   try {
     const page = await openPage(browser, host.url, problems);
     for (const v of VARIANTS.filter(wanted)) await step('analysis board ' + v, failures, () => analysisBoard(page, v));
+    if (wanted('interdependent')) await step('a line clicked on a busy page', failures, () => slowLine(page, 'interdependent'));
     if (wanted('normal')) await step('analyse a game', failures, () => analyseGame(page, args.screenshots));
     if (wanted('normal')) await step('analyse a game while it goes on', failures, () => analysisBesideGame(page));
     if (wanted('normal')) await step('premoves', failures, () => premoves(page));
