@@ -26,6 +26,13 @@ VARIANTS = ["normal", "polypiece", "polypiece-phased", "dialectic", "hegelian", 
             "nickdanger"]
 
 
+# How long an answer may take: it ends the wait as soon as it comes, so only a
+# slow machine waits longer. 10 s was too short under ASan beside the other
+# builds: a clean-clone run (2026-11-29) had Nick Danger's analysis of a
+# board with many links come after it (docs/reliability.md).
+ANSWER_WAIT = 60
+
+
 def wait_for(ws, pred, seconds):
     """The first message within `seconds` for which pred is true, else None."""
     # recv's own deadline: the socket's timeout stays as it was for what follows.
@@ -48,7 +55,7 @@ def analysis_of(ws, sized=True):
     """The next `analysis` (or `error`); its size is checked against MESSAGE_LIMIT (unless not `sized`:
     a position the engine chose, which may differ from run to run; a few Nick Danger positions with
     many links have a `legal` tree near 100 KB in the game's `state` too)."""
-    msg = wait_for(ws, lambda m: m.get("type") in ("analysis", "error"), 10)
+    msg = wait_for(ws, lambda m: m.get("type") in ("analysis", "error"), ANSWER_WAIT)
     if sized and msg and msg["type"] == "analysis" and msg["active"]:
         size = message_size(msg)
         largest[msg["variant"]] = max(largest.get(msg["variant"], 0), size)
@@ -245,7 +252,7 @@ def test_nick_danger_size(ws):
         if not listed:
             break
         ws.send({"type": "turn", "text": rng.choice(listed)})
-        state = wait_for(ws, lambda m, p=ply: m.get("type") == "state" and m["ply"] == p, 10)
+        state = wait_for(ws, lambda m, p=ply: m.get("type") == "state" and m["ply"] == p, ANSWER_WAIT)
     state_size = message_size(state)
     ws.send({"type": "analyse", "multipv": 1})
     board = analysis_of(ws)
