@@ -146,18 +146,36 @@ static uint8_t shape_of(const struct capture_rays *cr)
     return mask == 0x0F ? SHAPE_BISHOP : mask == 0xF0 ? SHAPE_ROOK : mask == 0xFF ? SHAPE_QUEEN : SHAPE_OTHER;
 }
 
+/* Marks `bit` in reach (indexed delta + BOARD_SIZE) wherever a piece that
+ * captures along `step` up to `range` steps stands to reach delta 0. */
+static void add_reach(uint16_t *reach, int step, int range, unsigned bit)
+{
+    int span = step < 0 ? -step : step;
+    for (int k = 1; k <= range && k * span < BOARD_SIZE; k++)
+        reach[BOARD_SIZE - k * step] |= (uint16_t)bit;
+}
+
 /* set->reach[c] from c's attack table. */
 static void build_reach(struct power_set *set, Color c)
 {
     const struct attack_table *t = &set->attacks[c];
     memset(set->reach[c], 0, sizeof set->reach[c]);
-    for (int i = 0; i < t->count; i++) {
-        const struct attack_dir *d = &t->dirs[i];
-        int span = d->step < 0 ? -d->step : d->step;
+    for (int i = 0; i < t->count; i++)
         for (int type = 1; type < MAX_TYPES; type++)
-            for (int k = 1; k <= d->range[type] && k * span < BOARD_SIZE; k++)
-                set->reach[c][BOARD_SIZE - k * d->step] |= (uint16_t)(1u << type);
-    }
+            add_reach(set->reach[c], t->dirs[i].step, t->dirs[i].range[type], 1u << type);
+}
+
+void chess_build_reach_after(struct power_set *set, const struct piece_power *const next[MAX_TYPES][2])
+{
+    memset(set->reach_after, 0, sizeof set->reach_after);
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int type = 1; type < MAX_TYPES; type++) {
+            const struct piece_power *pw = next[type][c];
+            for (int i = 0; pw && i < pw->count; i++)
+                if (pw->rays[i].mode & BETZA_CAPTURE)
+                    add_reach(set->reach_after[c], pw->rays[i].step, pw->rays[i].range, 1u << type);
+        }
+    set->has_reach_after = true;
 }
 
 /* set->aligned, riders and adjacent for colour c, from its attack table
@@ -707,17 +725,6 @@ static void find_pins(const struct position *pos, struct chess_pins *pins, const
         pins_along(board, king, &t->dirs[__builtin_ctzll(walk)], COLOR_BIT(them), 0, pins);
 }
 
-/* Check and pins by the enemy's pieces of one type only. */
-static void find_type_pins(const struct position *pos, struct chess_pins *pins, const struct power_set *set, int type)
-{
-    Color us = pos->side;
-    const struct attack_table *t = &set->attacks[us ^ 1];
-    pins->count = 0;
-    pins->in_check = false;
-    for (int i = 0; i < t->type_dir_count[type]; i++)
-        pins_along(pos->board, pos->king_sq[us], &t->dirs[t->type_dirs[type][i]], COLOR_BIT(us ^ 1), type, pins);
-}
-
 static bool leaves_king_safe(struct position *pos, Move m)
 {
     Color us = pos->side;
@@ -817,11 +824,15 @@ struct legality {
     struct chess_pins after[CHESS_TYPES];
     unsigned after_found;  /* bit per type: `after` was looked for */
     unsigned after_usable; /* bit per type: and found */
-    /* The enemy's pieces by type, Pawns apart (pins_after asks for no
-     * Pawn's set), listed when `after` is first looked for. */
+    /* The powers in force, and the enemy's pieces, Pawns apart (pins_after
+     * asks for no Pawn's set), that may check or pin after a move of their
+     * type (by set->reach_after; without it, all of them), with their types
+     * as bits: listed when `after` is first looked for. */
+    const struct power_set *set;
     bool enemy_listed;
-    uint8_t enemy_count[MAX_TYPES];
-    Square enemy_sq[MAX_TYPES][MAX_PIECES];
+    unsigned reaching_types;
+    int reaching_count;
+    Square reaching[MAX_PIECES];
     /* In check by one piece: the squares that answer it (the checker's and
      * those between it and the King along its direction); evasion_count < 0
      * when the check is double (then every step is tested). */
@@ -866,6 +877,7 @@ static void find_evasions(const struct position *pos, struct legality *leg, cons
 static void legality_init(const struct position *pos, struct legality *leg, const struct power_set *set)
 {
     find_pins(pos, &leg->now, set);
+    leg->set = set;
     leg->after_found = leg->after_usable = 0;
     leg->enemy_listed = false;
     if (leg->now.in_check)
@@ -888,33 +900,52 @@ static bool answers_check(const struct legality *leg, Square to)
     return false;
 }
 
-static void list_enemy_by_type(const struct position *pos, struct legality *leg)
+/* leg->reaching: one pass over the enemy's pieces. */
+static void list_reaching(const struct position *pos, struct legality *leg)
 {
     Color them = pos->side ^ 1;
-    memset(leg->enemy_count, 0, sizeof leg->enemy_count);
+    const struct power_set *set = leg->set;
+    const uint16_t *reach = set->reach_after[them] + BOARD_SIZE - pos->king_sq[them ^ 1];
+    unsigned mask = set->has_reach_after ? 0 : ~(1u << PAWN), types = 0;
+    int n = 0;
     for (int i = 0; i < pos->pcount[them]; i++) {
         Square sq = pos->plist[them][i];
-        int type = piece_type(pos->board[sq]);
-        if (type != PAWN)
-            leg->enemy_sq[type][leg->enemy_count[type]++] = sq;
+        unsigned bit = 1u << piece_type(pos->board[sq]);
+        if ((reach[sq] | mask) & bit & ~(1u << PAWN)) {
+            leg->reaching[n++] = sq;
+            types |= bit;
+        }
     }
+    leg->reaching_count = n;
+    leg->reaching_types = types;
     leg->enemy_listed = true;
 }
 
-/* Whether some enemy piece of `type` stands where one of that type's
- * capture directions under `set` reaches our King (pieces between aside):
- * without one, `type` neither checks nor pins. */
-static bool type_may_reach_king(const struct position *pos, struct legality *leg, const struct power_set *set,
-                                int type)
+/* Check and pins by the listed enemy pieces of `type` under `set`, the
+ * powers after a move of that type: a piece where it reaches our King in
+ * one step or leap checks (set->adjacent), and only the directions on which
+ * one stands farther within range (set->aligned) are walked. */
+static void find_type_pins(const struct position *pos, const struct legality *leg, struct chess_pins *pins,
+                           const struct power_set *set, int type)
 {
     Color them = pos->side ^ 1;
-    if (!leg->enemy_listed)
-        list_enemy_by_type(pos, leg);
-    const uint16_t *reach = set->reach[them] + BOARD_SIZE - pos->king_sq[them ^ 1];
-    for (int i = 0; i < leg->enemy_count[type]; i++)
-        if (reach[leg->enemy_sq[type][i]] & (1u << type))
-            return true;
-    return false;
+    Square king = pos->king_sq[them ^ 1];
+    const uint16_t *adjacent = set->adjacent[them] + BOARD_SIZE - king;
+    const uint64_t *aligned = set->aligned[them] + BOARD_SIZE - king;
+    const uint16_t *reach = set->reach[them] + BOARD_SIZE - king;
+    unsigned bit = 1u << type;
+    uint64_t walk = 0;
+    pins->count = 0;
+    pins->in_check = false;
+    for (int i = 0; i < leg->reaching_count; i++) {
+        Square sq = leg->reaching[i];
+        if (piece_type(pos->board[sq]) != type || !(reach[sq] & bit))
+            continue;
+        pins->in_check |= (adjacent[sq] & bit) != 0;
+        walk |= aligned[sq];
+    }
+    for (; walk; walk &= walk - 1)
+        pins_along(pos->board, king, &set->attacks[them].dirs[__builtin_ctzll(walk)], COLOR_BIT(them), type, pins);
 }
 
 /* Check and pins by the enemy's pieces of `type` under the powers after a
@@ -926,14 +957,18 @@ static const struct chess_pins *pins_after(const struct position *pos, struct le
     unsigned bit = 1u << type;
     if (!(leg->after_found & bit)) {
         const struct chess_rules *r = chess_rules_of(pos);
-        const struct power_set *set = r->powers_after && type != PAWN ? r->powers_after(pos, type) : NULL;
-        if (set && !type_may_reach_king(pos, leg, set, type)) {
+        if (!leg->enemy_listed && r->powers_after)
+            list_reaching(pos, leg);
+        if (r->powers_after && type != PAWN && !(leg->reaching_types & bit)) {
             leg->after[type].count = 0;
             leg->after[type].in_check = false;
             leg->after_usable |= bit;
-        } else if (set) {
-            find_type_pins(pos, &leg->after[type], set, type);
-            leg->after_usable |= bit;
+        } else {
+            const struct power_set *set = r->powers_after && type != PAWN ? r->powers_after(pos, type) : NULL;
+            if (set) {
+                find_type_pins(pos, leg, &leg->after[type], set, type);
+                leg->after_usable |= bit;
+            }
         }
         leg->after_found |= bit;
     }

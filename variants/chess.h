@@ -106,6 +106,13 @@ struct power_set {
     /* By attacking colour: the types (bit per type) that attack the King
      * from king + delta in one step or leap, at delta + BOARD_SIZE. */
     uint16_t adjacent[2][2 * BOARD_SIZE];
+    /* By attacking colour, as `reach`, but each type's bit by that type's
+     * powers after a move of that type (chess_build_reach_after), where a
+     * game whose moves change powers supplies them (has_reach_after): an
+     * enemy piece of a type not so placed neither checks nor pins after
+     * such a move, and the set after it need not be fetched. */
+    uint16_t reach_after[2][2 * BOARD_SIZE];
+    bool has_reach_after;
 };
 
 struct castle_rule {
@@ -162,6 +169,9 @@ int chess_power_from_betza(struct piece_power *out, const char *betza, Color c, 
 void chess_pawn_power(struct piece_power *out, Color c);
 /* Fills `attacks`, `captures` and `overlaps` from `power`. */
 void chess_build_attacks(struct power_set *set);
+/* Fills `reach_after` from `next[type][colour]`, each type's power after a
+ * move of that type (NULL: none; the Pawn's is never asked for). */
+void chess_build_reach_after(struct power_set *set, const struct piece_power *const next[MAX_TYPES][2]);
 /* The orthodox pieces by chess type and the orthodox castling squares, as
  * the chess family's games declare them (variants/game_decl.h). */
 #define CHESS_ORTHODOX_PIECES                                                                                        \

@@ -322,17 +322,23 @@ static inline int black_entry(const struct power_lists *l, int type, int white_e
 
 static inline uint64_t phase_key(int type, int entry) { return zobrist.ext[POLY_KEY_PHASE + type * 16 + entry]; }
 
+/* The set of a phase vector, with each type's powers after its next move
+ * (`reach_after`: the entry after the one in force). */
 static void compile_set(const struct power_lists *lists, struct power_set *set, const uint8_t *phase, bool phased)
 {
+    const struct piece_power *next[MAX_TYPES][2] = {{NULL}};
     memset(set, 0, sizeof *set);
     for (Color c = WHITE; c <= BLACK; c++)
         chess_pawn_power(&set->power[PAWN][c], c);
     for (int type = KNIGHT; type <= KING; type++) {
-        int w = phase[type] % lists->len[type];
+        int w = phase[type] % lists->len[type], after = (w + 1) % lists->len[type];
         set->power[type][WHITE] = lists->entry[type][w].power[WHITE];
         set->power[type][BLACK] = lists->entry[type][black_entry(lists, type, w, phased)].power[BLACK];
+        next[type][WHITE] = &lists->entry[type][after].power[WHITE];
+        next[type][BLACK] = &lists->entry[type][black_entry(lists, type, after, phased)].power[BLACK];
     }
     chess_build_attacks(set);
+    chess_build_reach_after(set, next);
 }
 
 static inline int combo_of(const struct power_lists *l, const uint8_t *phase)
