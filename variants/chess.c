@@ -547,35 +547,64 @@ static void drop_repeated_targets(struct move_list *list)
     list->count = n;
 }
 
+/* The squares next to the King that its counted steps tested (count_king_steps),
+ * and whether each was safe, so that castling need not test again those it
+ * crosses. Not in check, a square is attacked with the King on its square
+ * exactly when it is with the King lifted: a ride through the King's square
+ * to it would first reach the King. */
+struct king_seen {
+    bool counted;                  /* the King's steps were counted */
+    Square king;                   /* from this square */
+    const struct capture_rays *cr; /* by these leaps */
+    uint64_t safe;                 /* bit per leap: its target is safe (read with at most 64 leaps) */
+};
+
+/* Whether the square s, crossed by castling, is attacked by the enemy,
+ * read from `seen` (may be NULL) when the King's steps tested it: the
+ * crossed squares are empty, so each one a step reaches was tested. */
+static bool crossing_attacked(const struct position *pos, Square s, const struct king_seen *seen)
+{
+    for (int i = 0; seen && seen->cr->leaps <= 64 && i < seen->cr->leaps; i++)
+        if (seen->king + seen->cr->rays[i].step == s)
+            return !((seen->safe >> i) & 1);
+    return chess_square_attacked(pos, s, pos->side ^ 1);
+}
+
+/* Whether castling by right i may be made, but for its landing square (left
+ * to the legality test): King and rook in place, the squares between empty,
+ * and those the King leaves and crosses not attacked. With king_safe, the
+ * caller knows that the King is not in check (and `seen`, may be NULL, is
+ * only given then), and its square is not tested again. */
+static bool castle_open(const struct position *pos, const struct chess_rules *r, int i, bool king_safe,
+                        const struct king_seen *seen)
+{
+    Color us = pos->side;
+    const struct castle_rule *c = &r->castle[i];
+    if (!(pos->castling & (1 << i)) || pos->board[c->king_from] != make_piece(us, KING) ||
+        pos->board[c->rook_from] != make_piece(us, ROOK))
+        return false;
+    for (int e = 0; e < c->empty_count; e++)
+        if (pos->board[c->empty[e]] != EMPTY)
+            return false;
+    int dir = c->king_to > c->king_from ? 1 : -1;
+    Square s = c->king_from;
+    if (king_safe && s != c->king_to)
+        s += dir;
+    for (; s != c->king_to; s += dir)
+        if (crossing_attacked(pos, s, seen))
+            return false;
+    return true;
+}
+
 /* Castling by the rules r; with king_safe, the caller knows that the King
  * is not in check, and its square is not tested again. */
 static void gen_castling(const struct position *pos, const struct chess_rules *r, struct move_list *list,
                          bool king_safe)
 {
     Color us = pos->side;
-    for (int i = us * 2; i < us * 2 + 2; i++) {
-        if (!(pos->castling & (1 << i)))
-            continue;
-        const struct castle_rule *c = &r->castle[i];
-        if (pos->board[c->king_from] != make_piece(us, KING) || pos->board[c->rook_from] != make_piece(us, ROOK))
-            continue;
-        bool clear = true;
-        for (int e = 0; e < c->empty_count && clear; e++)
-            clear = pos->board[c->empty[e]] == EMPTY;
-        if (!clear)
-            continue;
-        /* The king may not leave, cross or (tested by the legality filter) land on an attacked square. */
-        int dir = c->king_to > c->king_from ? 1 : -1;
-        bool safe = true;
-        Square s = c->king_from;
-        if (king_safe && s != c->king_to)
-            s += dir;
-        for (; s != c->king_to && safe; s += dir)
-            if (chess_square_attacked(pos, s, us ^ 1))
-                safe = false;
-        if (safe)
-            move_list_add(list, make_move(c->king_from, c->king_to, MK_CASTLE, i));
-    }
+    for (int i = us * 2; i < us * 2 + 2; i++)
+        if (castle_open(pos, r, i, king_safe, NULL))
+            move_list_add(list, make_move(r->castle[i].king_from, r->castle[i].king_to, MK_CASTLE, i));
 }
 
 void chess_gen_castling(const struct position *pos, const struct chess_rules *r, struct move_list *list)
@@ -1141,7 +1170,7 @@ static inline __attribute__((always_inline)) int count_piece(const struct positi
 
 /* The King's steps, castling apart, when its powers are simple leaps and it
  * is not in check: to each square neither own nor attacked once it has left. */
-static int count_king_steps(struct position *pos, Square king, const struct power_set *set)
+static int count_king_steps(struct position *pos, Square king, const struct power_set *set, struct king_seen *seen)
 {
     Color us = pos->side;
     const struct capture_rays *cr = &set->captures[KING][us];
@@ -1150,10 +1179,14 @@ static int count_king_steps(struct position *pos, Square king, const struct powe
     Piece k = board[king];
     board[king] = EMPTY;
     int n = 0;
+    uint64_t safe_bits = 0;
     for (int i = 0; i < cr->leaps; i++) {
         Square to = king + cr->rays[i].step;
-        n += !(board[to] & blocked) && !set_attacks(set, board, to, us ^ 1);
+        bool safe = !(board[to] & blocked) && !set_attacks(set, board, to, us ^ 1);
+        n += safe;
+        safe_bits |= (uint64_t)safe << (i & 63);
     }
+    *seen = (struct king_seen){true, king, cr, safe_bits};
     board[king] = k;
     return n;
 }
@@ -1221,7 +1254,7 @@ static uint64_t count_unpinned(struct position *pos, const struct power_set *set
 /* Fixed powers (orthodox chess): an unpinned piece other than the King,
  * when the side is not in check, has exactly its pseudo-legal moves. */
 static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins, const struct power_set *set,
-                            struct move_list *special)
+                            struct move_list *special, struct king_seen *seen)
 {
     const struct chess_rules *r = chess_rules_of(pos);
     Color us = pos->side;
@@ -1229,7 +1262,7 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
     struct pawn_counter pc;
     pawn_counter_init(&pc, pos, r->promo_count);
     if (pins->count == 0 && piece_type(pos->board[king]) == KING && king_steps_countable(set, us))
-        return count_unpinned(pos, set, &pc, special) + (uint64_t)count_king_steps(pos, king, set);
+        return count_unpinned(pos, set, &pc, special) + (uint64_t)count_king_steps(pos, king, set, seen);
     uint64_t n = 0;
     for (int i = 0; i < pos->pcount[us]; i++) {
         Square from = pos->plist[us][i];
@@ -1243,7 +1276,7 @@ static uint64_t count_fixed(struct position *pos, const struct chess_pins *pins,
             if (pos->ep != NO_SQUARE)
                 gen_en_passant(pos, special, from);
         } else if (from == king && type == KING && king_steps_countable(set, us)) {
-            n += (uint64_t)count_king_steps(pos, from, set);
+            n += (uint64_t)count_king_steps(pos, from, set, seen);
         } else if (from == king || chess_is_pinned(pins, from)) {
             gen_rays(pos, special, from, &set->power[type][us], false);
         } else {
@@ -1289,7 +1322,7 @@ static inline bool piece_clear(const struct position *pos, struct legality *leg,
  * after its move, any other by the pins now; the King's steps are counted
  * as in count_fixed when its own moves change no powers. */
 static uint64_t count_changing(struct position *pos, struct legality *leg, const struct power_set *set,
-                               struct move_list *special)
+                               struct move_list *special, struct king_seen *seen)
 {
     const struct chess_rules *r = chess_rules_of(pos);
     Color us = pos->side;
@@ -1304,7 +1337,7 @@ static uint64_t count_changing(struct position *pos, struct legality *leg, const
         bool changes = (changing >> type) & 1;
         if (from == king) {
             if (type == KING && !changes && king_steps_countable(set, us))
-                n += (uint64_t)count_king_steps(pos, king, set);
+                n += (uint64_t)count_king_steps(pos, king, set, seen);
             else
                 chess_gen_piece(pos, special, from, false);
         } else if (!piece_clear(pos, leg, from, type, changes)) {
@@ -1317,6 +1350,23 @@ static uint64_t count_changing(struct position *pos, struct legality *leg, const
             n += (uint64_t)count_piece(pos, from, set, type);
         }
     }
+    return n;
+}
+
+/* Castling at the last ply. When the King's steps were counted (its moves
+ * change no powers), each castling is counted: the squares it crosses next
+ * to the King read from those steps, the landing square tested on the
+ * board. Otherwise it is listed for the filter. */
+static int count_castling(struct position *pos, const struct chess_rules *r, struct move_list *special,
+                          bool king_safe, const struct king_seen *seen)
+{
+    if (!seen->counted) {
+        gen_castling(pos, r, special, king_safe);
+        return 0;
+    }
+    int n = 0;
+    for (int i = pos->side * 2; i < pos->side * 2 + 2; i++)
+        n += castle_open(pos, r, i, king_safe, king_safe ? seen : NULL) && castle_lands_safe(pos, &r->castle[i]);
     return n;
 }
 
@@ -1334,9 +1384,12 @@ uint64_t chess_count_turns(struct position *pos)
         filter_with_pins(pos, &special, &leg);
         return (uint64_t)special.count;
     }
-    uint64_t n = may_change ? count_changing(pos, &leg, set, &special) : count_fixed(pos, &leg.now, set, &special);
+    struct king_seen seen;
+    seen.counted = false;
+    uint64_t n = may_change ? count_changing(pos, &leg, set, &special, &seen)
+                            : count_fixed(pos, &leg.now, set, &special, &seen);
     if (pos->castling)
-        gen_castling(pos, r, &special, !leg.now.in_check);
+        n += (uint64_t)count_castling(pos, r, &special, !leg.now.in_check, &seen);
     filter_with_pins(pos, &special, &leg);
     return n + (uint64_t)special.count;
 }
