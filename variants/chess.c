@@ -780,10 +780,11 @@ static bool castle_lands_safe(struct position *pos, const struct castle_rule *c)
     return safe;
 }
 
-/* leaves_king_safe for a step that changes no powers, tested on the board
- * alone (chess_make's board edits without the undo stack, the piece lists
- * and the key, which the attack test does not read). */
-static bool board_step_safe(struct position *pos, Move m, const struct chess_rules *r)
+/* leaves_king_safe for a step after which `set` is in force (the set in
+ * force for a step that changes no powers), tested on the board alone
+ * (chess_make's board edits without the undo stack, the piece lists and the
+ * key, which the attack test does not read). */
+static bool board_step_safe(struct position *pos, Move m, const struct chess_rules *r, const struct power_set *set)
 {
     int kind = move_kind(m);
     if (kind == MK_CASTLE)
@@ -799,7 +800,7 @@ static bool board_step_safe(struct position *pos, Move m, const struct chess_rul
     b[from] = EMPTY;
     b[to] = mover;
     Square king = from == pos->king_sq[us] ? to : pos->king_sq[us];
-    bool safe = !chess_square_attacked(pos, king, us ^ 1);
+    bool safe = !set_attacks(set, b, king, us ^ 1);
     b[to] = at_to;
     b[taken] = captured;
     b[from] = mover;
@@ -853,6 +854,10 @@ struct legality {
     struct chess_pins after[CHESS_TYPES];
     unsigned after_found;  /* bit per type: `after` was looked for */
     unsigned after_usable; /* bit per type: and found */
+    /* By type: the set in force after its move (NULL: not given), fetched
+     * once per node (after_set_found: bit per type). */
+    const struct power_set *after_set[CHESS_TYPES];
+    unsigned after_set_found;
     /* The powers in force, and the enemy's pieces, Pawns apart (pins_after
      * asks for no Pawn's set), that may check or pin after a move of their
      * type (by set->reach_after; without it, all of them), with their types
@@ -907,7 +912,7 @@ static void legality_init(const struct position *pos, struct legality *leg, cons
 {
     find_pins(pos, &leg->now, set);
     leg->set = set;
-    leg->after_found = leg->after_usable = 0;
+    leg->after_found = leg->after_usable = leg->after_set_found = 0;
     leg->enemy_listed = false;
     if (leg->now.in_check)
         find_evasions(pos, leg, set);
@@ -977,6 +982,19 @@ static void find_type_pins(const struct position *pos, const struct legality *le
         pins_along(pos->board, king, &set->attacks[them].dirs[__builtin_ctzll(walk)], COLOR_BIT(them), type, pins);
 }
 
+/* The powers in force after a move of `type` (the variant's powers_after),
+ * or NULL when it cannot give them. */
+static const struct power_set *set_after(const struct position *pos, struct legality *leg, int type)
+{
+    unsigned bit = 1u << type;
+    if (!(leg->after_set_found & bit)) {
+        const struct chess_rules *r = chess_rules_of(pos);
+        leg->after_set[type] = r->powers_after && type != PAWN ? r->powers_after(pos, type) : NULL;
+        leg->after_set_found |= bit;
+    }
+    return leg->after_set[type];
+}
+
 /* Check and pins by the enemy's pieces of `type` under the powers after a
  * move of that type, or NULL when the variant cannot give that power set.
  * Only `type`'s powers differ from those in force, so any check or pin
@@ -993,7 +1011,7 @@ static const struct chess_pins *pins_after(const struct position *pos, struct le
             leg->after[type].in_check = false;
             leg->after_usable |= bit;
         } else {
-            const struct power_set *set = r->powers_after && type != PAWN ? r->powers_after(pos, type) : NULL;
+            const struct power_set *set = set_after(pos, leg, type);
             if (set) {
                 find_type_pins(pos, leg, &leg->after[type], set, type);
                 leg->after_usable |= bit;
@@ -1023,18 +1041,21 @@ static bool step_is_legal(struct position *pos, Move m, struct legality *leg)
     const struct chess_pins *pins = &leg->now;
     Square from = move_from(m);
     if (r->changes_powers && r->changes_powers(pos, m)) {
-        if (move_kind(m) == MK_NORMAL && power_move_clear(pos, leg, from, piece_type(pos->board[from])))
+        int type = piece_type(pos->board[from]);
+        if (move_kind(m) == MK_NORMAL && power_move_clear(pos, leg, from, type))
             return true;
-        return r->after_make_only_ext && move_kind(m) == MK_NORMAL ? power_move_safe(pos, m, r)
-                                                                   : leaves_king_safe(pos, m);
+        if (move_kind(m) != MK_NORMAL || !r->after_make_only_ext)
+            return leaves_king_safe(pos, m);
+        const struct power_set *after = set_after(pos, leg, type);
+        return after ? board_step_safe(pos, m, r, after) : power_move_safe(pos, m, r);
     }
     if (from == pos->king_sq[pos->side])
-        return move_kind(m) == MK_CASTLE ? board_step_safe(pos, m, r) : chess_king_step_safe(pos, m);
+        return move_kind(m) == MK_CASTLE ? board_step_safe(pos, m, r, leg->set) : chess_king_step_safe(pos, m);
     if (move_kind(m) == MK_EN_PASSANT || chess_is_pinned(pins, from))
-        return board_step_safe(pos, m, r);
+        return board_step_safe(pos, m, r, leg->set);
     if (pins->in_check)
         return leg->evasion_count >= 0 && kind_answers_by_square(move_kind(m)) ? answers_check(leg, move_to(m))
-                                                                                 : board_step_safe(pos, m, r);
+                                                                                 : board_step_safe(pos, m, r, leg->set);
     return true;
 }
 
