@@ -568,6 +568,41 @@ START_TEST(changing_types_agree_with_changes_powers)
 }
 END_TEST
 
+/* A set's reach_after holds, for each type, the reach of that type under
+ * the set in force after its move (what powers_after gives), so that the
+ * pins after a move are looked for only where a piece so placed stands. */
+static void reach_after_agrees(const struct variant *v, const char *powers, const char *phases)
+{
+    struct settings *st = v == poly() ? &s_poly : &s_phased;
+    ck_assert_int_eq(settings_set(st, "Powers", powers, err, sizeof err), 0);
+    char fen[FEN_MAX_LEN];
+    snprintf(fen, sizeof fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 %s", phases);
+    load(v, fen);
+    const struct chess_rules *r = chess_rules_of(pos);
+    const struct power_set *set = chess_powers(pos);
+    ck_assert(set->has_reach_after);
+    for (int type = KNIGHT; type <= KING; type++) {
+        const struct power_set *after = r->powers_after(pos, type);
+        ck_assert_ptr_nonnull(after);
+        for (Color c = WHITE; c <= BLACK; c++)
+            for (int i = 0; i < 2 * BOARD_SIZE; i++)
+                ck_assert_msg(((set->reach_after[c][i] ^ after->reach[c][i]) >> type & 1) == 0,
+                              "%s %s: type %d colour %d index %d", powers, phases, type, c, i);
+    }
+}
+
+START_TEST(reach_after_is_the_reach_after_the_move)
+{
+    const char *cases[][2] = {
+        {POLYPIECE_DEFAULT_POWERS, "00000"}, {POLYPIECE_DEFAULT_POWERS, "01101"}, {"K:K,WD R:R,NN", "10100"},
+        {"N:N,AD Q:Q,WAND,KK", "01001"},      {"N:N,AD Q:Q,WAND,KK", "02000"},     {"N:N,WA/FvN,fsNW", "00001"},
+    };
+    for (int v = 0; v < 2; v++)
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+            reach_after_agrees(v ? phased() : poly(), cases[i][0], cases[i][1]);
+}
+END_TEST
+
 static Suite *polypiece_suite(void)
 {
     Suite *s = suite_create("polypiece");
@@ -577,6 +612,7 @@ static Suite *polypiece_suite(void)
     tcase_add_test(tc, power_shapes_recognised);
     tcase_add_test(tc, offset_tables_agree_with_the_rays);
     tcase_add_test(tc, changing_types_agree_with_changes_powers);
+    tcase_add_test(tc, reach_after_is_the_reach_after_the_move);
     tcase_add_test(tc, legal_moves_equal_make_and_look);
     tcase_add_test(tc, set_powers_canonical_and_per_game);
     tcase_add_test(tc, two_games_with_different_lists_interleaved);
