@@ -242,7 +242,11 @@ START_TEST(family_refusals)
             "g.ini:12: board: 8x7 (allowed: 8x8 in the shifted-square family)");
     refused("[x]\nfamily = polypiece\nname = X\n" POLY_PIECES START "powers = N:N,WA/FvN\n",
             "g.ini:11: powers: Powers: N: White's list has 2 entries, Black's 1; both sides' lists of a type must "
-            "be equally long");
+            "be equally long (allowed: " POWERS_ALLOWED ")");
+    refused("[x]\nfamily = polypiece\nname = X\n" POLY_PIECES START "powers = N:N,XY\n",
+            "g.ini:11: powers: Powers: invalid Betza \"XY\": unexpected 'X' at position 1 (allowed: " POWERS_ALLOWED ")");
+    refused("[x]\nfamily = polypiece\nname = X\n" POLY_PIECES START "powers = N:N,W,F,D,A,H,C,Z,G,L\n",
+            "g.ini:11: powers: Powers: N: more than 9 entries (allowed: " POWERS_ALLOWED ")");
     refused(CHESS "promotion = K\n",
             "g.ini:12: promotion: 'K' (allowed: letters of the pieces between the Pawn and the King)");
     refused("[x]\nfamily = chess\nname = X\n" PIECES START "castling = e1 g1 h1 f1, e1 c1 a1 d1, e8 g8 h8 f8, e8 c8 a8 z9\n",
