@@ -80,7 +80,9 @@ def test_people(ws):
     check("dialectic" in areas, f"dialectic-swapped shows the dialectic: {areas}")
     # nickdanger-4x4: links to the 4x4 board by quadrant (d8 with i3), a Knight linked onto board 1
     # leaping on there; a link a board-0 square cannot make (a3 with k1: another quadrant) is refused.
-    new_game(ws, "nickdanger-4x4")
+    state = new_game(ws, "nickdanger-4x4")
+    titles = [a.get("title") for a in state.get("board", {}).get("areas", [])]
+    check(titles == ["Board a-h", "Board i-l"], f"nickdanger-4x4's boards are named by their own files: {titles}")
     for turn in ("e2e4", "b8c6,d8i3"):
         state = play(ws, turn)
     ws.send({"type": "turn", "text": "g1f3,a3k1"})
