@@ -600,6 +600,8 @@ static void cmd_variant(void *session, char *args)
         char pieces[XBOARD_PIECE_LINES_LEN];
         if (xboard_piece_lines(xb->game.pos, pieces, sizeof pieces))
             writer_printf(xb->w, "%s", pieces);
+        if (game_of(v)->xboard->limits)
+            writer_printf(xb->w, "telluser %s\n", game_of(v)->xboard->limits);
     }
     if (xb->analyzing)
         think_if_engine_to_move(xb);

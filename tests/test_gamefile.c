@@ -240,9 +240,18 @@ START_TEST(family_refusals)
             "g.ini:12: link: not a field of the shifted-square family (allowed in: pickle)");
     refused(SQUARE_GAME("x", "shifted-square", "board = 8x7"),
             "g.ini:12: board: 8x7 (allowed: 8x8 in the shifted-square family)");
+    /* hidden is a choice of a game's start (Partial-Information SSQ), not a file's shift */
+    refused(SQUARE_GAME("x", "shifted-square", "shift = hidden"),
+            "g.ini:12: shift: Shift: 'hidden': expected SQUARE=LOCATION: a square of the board a3 to h6, '=', then "
+            "an added location beside the board, x1 to x8 (left of the a-file) or z1 to z8 (right of the h-file), "
+            "e.g. e4=x5");
     refused("[x]\nfamily = polypiece\nname = X\n" POLY_PIECES START "powers = N:N,WA/FvN\n",
             "g.ini:11: powers: Powers: N: White's list has 2 entries, Black's 1; both sides' lists of a type must "
-            "be equally long");
+            "be equally long (allowed: " POWERS_ALLOWED ")");
+    refused("[x]\nfamily = polypiece\nname = X\n" POLY_PIECES START "powers = N:N,XY\n",
+            "g.ini:11: powers: Powers: invalid Betza \"XY\": unexpected 'X' at position 1 (allowed: " POWERS_ALLOWED ")");
+    refused("[x]\nfamily = polypiece\nname = X\n" POLY_PIECES START "powers = N:N,W,F,D,A,H,C,Z,G,L\n",
+            "g.ini:11: powers: Powers: N: more than 9 entries (allowed: " POWERS_ALLOWED ")");
     refused(CHESS "promotion = K\n",
             "g.ini:12: promotion: 'K' (allowed: letters of the pieces between the Pawn and the King)");
     refused("[x]\nfamily = chess\nname = X\n" PIECES START "castling = e1 g1 h1 f1, e1 c1 a1 d1, e8 g8 h8 f8, e8 c8 a8 z9\n",
@@ -375,6 +384,12 @@ START_TEST(nickdanger_family_refusals)
     refused(ND "boards = 8x8, 2x2\nlink-squares = same-rank\n",
             "g.ini:13: link-squares: LinkSquares: 'same-rank' needs two boards of one size (allowed with board 1 "
             "2x2: same-quadrant, same-colour, any)");
+    refused(ND "boards = 8x8, 4x4\nlink-squares = same-square\n",
+            "g.ini:13: link-squares: LinkSquares: 'same-square' needs two boards of one size (allowed with board 1 "
+            "4x4: same-quadrant, same-colour, any)");
+    refused(ND "boards = 8x8, 4x4, 2x2\nlink-pairs = 0-1, 1-2\n", /* the start is 16 files wide, the boards 14 */
+            "g.ini:10: start: invalid FEN: field 1 (placement): rank 8 has more than 14 files (allowed: a FEN of the "
+            "game)");
     refused(ND "boards = 8x8, 3x3\nlink-squares = same-quadrant\n",
             "g.ini:13: link-squares: LinkSquares: 'same-quadrant' needs a board 1 of even files and ranks, not 3x3 "
             "(allowed: same-colour, any)");
@@ -492,6 +507,10 @@ START_TEST(dialectic_family_games)
             "g.ini:14: dialectic: Dialectic: 'round' is not one of square, stair-step");
     refused(DIALECTIC "hegelian = perhaps\n", "g.ini:13: hegelian: 'perhaps' (allowed: yes, no)");
     refused(CHESS "hegelian = yes\n", "g.ini:12: hegelian: not a field of the chess family (allowed in: dialectic)");
+    refused("[mine]\nfamily = dialectic\nname = Mine\n" DIALECTIC_PIECES
+            "start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 T33A00\n" CASTLING,
+            "g.ini:11: start: invalid FEN: field 7 (dialectic): expected T then the Thesis square, A then the "
+            "Antithesis square, like T12A21 (allowed: a FEN of the game)");
     refused("[mine]\nfamily = dialectic\nname = Mine\n" PIECES START,
             "g.ini:9: piece: 6 pieces (allowed: 7 in the dialectic family: the Pawn, the Philosopher, three pieces, "
             "the King, the Great Philosopher, in this order)");

@@ -252,7 +252,7 @@ static int make_polypiece(struct family_game *g, char *err, size_t errlen)
     char msg[VARIANT_ERR_LEN];
     g->rules = polypiece_rules_create(&g->decl, s->phased, g->option[0].default_value, msg, sizeof msg);
     if (!g->rules)
-        return gamefile_refuse(s, GF_POWERS, err, errlen, "%s", msg);
+        return gamefile_refuse(s, GF_POWERS, err, errlen, "%s (allowed: %s)", msg, POWERS_ALLOWED);
     return 0;
 }
 

@@ -15,6 +15,10 @@
 #include "variants/view.h"
 
 static const char *const orthodox_powers[] = {"", "N", "B", "R", "Q", "K"};
+/* Told to XBoard's user after the set-up (docs/winboard.md): its board shows no link. */
+#define ND_XBOARD_LIMITS                                                                                       \
+    "Rule Zero: XBoard cannot show or enter Nick Danger's links; a game goes wrong at the first link. Play it " \
+    "in rulezero gui or the page"
 
 /* The boards: `boards`, two 8x8 when not given. Returns their count. */
 static int board_sizes(const struct game_spec *s, int files[ND_MAX_BOARDS], int ranks[ND_MAX_BOARDS])
@@ -159,5 +163,6 @@ int nickdanger_family_make(struct family_game *g, char *err, size_t errlen)
     /* More boards than two: the files of all of them, a.. in order (XBoard draws them as one board). */
     nd_geometry(g->rules, &g->v.geo);
     g->xboard.files = g->v.geo.files;
+    g->xboard.limits = ND_XBOARD_LIMITS;
     return 0;
 }

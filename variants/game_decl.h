@@ -41,6 +41,7 @@ struct xboard_setup {
     bool ep_as_dash;           /* field 4 sent as `-` */
     bool empty_hand_as_dash;   /* empty holdings `[]` sent as `[-]` */
     bool piece_lines;          /* `piece L& BETZA` for each piece moving otherwise than its image */
+    const char *limits;        /* what XBoard cannot show or play of the game, told the user (`telluser`); NULL: none */
 };
 
 /* A turn in XBoard's text (xboard_move) or XBoard's text in ours (xboard_parse). */

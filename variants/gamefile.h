@@ -110,6 +110,9 @@ int gamefile_read_text(const char *file, const char *text, struct game_spec *spe
                        size_t errlen);
 /* The same for a file on disk; -1 also when it cannot be read. */
 int gamefile_read(const char *path, struct game_spec *specs, int max, char *err, size_t errlen);
+/* What a refused `powers` value is told it may be (docs/gamefiles.md): the Polypiece family's lists. */
+#define POWERS_ALLOWED "TYPE:POWER,... for K Q R B N, 1 to 9 Betza powers, or WHITE.../BLACK... of one length"
+
 /* A family's refusal of a field of spec, in the reader's form. Returns -1. */
 int gamefile_refuse(const struct game_spec *spec, enum gamefile_field f, char *err, size_t errlen, const char *fmt,
                     ...) __attribute__((format(printf, 5, 6)));

@@ -20,7 +20,7 @@ static void board_area(const struct position *pos, struct board_view *out, int b
         return;
     const struct geometry *g = &pos->variant->geo;
     geo_square_name(g, geo_square(g, first_file, 0), first);
-    geo_square_name(g, geo_square(g, first_file + files - 1, 0), last);
+    geo_square_name(g, geo_square(g, first_file + r->files[b] - 1, 0), last); /* its own files, not the frame's */
     snprintf(a->title, sizeof a->title, "Board %c-%c", first[0], last[0]);
     for (int row = 0; row < a->rows; row++)
         for (int f = 0; f < a->cols; f++)
@@ -58,9 +58,16 @@ static void describe(const struct position *pos, struct board_view *out)
         l->number = st->id[i] + 1;
     }
     static const char *const action[] = {"make", "make or break", "break"};
-    if (st->part2)
+    const struct nd_rules *r = nd_rules_of(pos);
+    char a1[8], first[8], last[8]; /* board 1's first and last files: i-p for 8 of them, i-j for 2 */
+    link_names(pos, 0, 0, 0, a1, first);
+    link_names(pos, 0, 0, r->files[1] - 1, a1, last);
+    if (st->part2 && r->board_count == 2)
+        snprintf(out->hint, sizeof out->hint, "now the link action: %s a link (click its square on a-h, then on %c-%c)",
+                 action[st->phase], first[0], last[0]);
+    else if (st->part2)
         snprintf(out->hint, sizeof out->hint, "now the link action: %s a link (click its square on %s)",
-                 action[st->phase], nd_rules_of(pos)->board_count == 2 ? "a-h, then on i-p" : "one board, then on the next");
+                 action[st->phase], "one board, then on the next");
     struct view_panel *p = view_add_panel(out, "Nick Danger");
     struct view_row *phase = view_add_row(p, "Phase");
     view_add_item(phase, "Linking", st->phase == ND_PHASE_LINKING);

@@ -2,7 +2,7 @@
 """Games written only as game files (tests/gamefiles/, docs/gamefiles.md) in
 `rulezero gui`: the games of `--variants FILE` are listed in `setup` (the
 new-game dialog's list) with their rules card and play against engine:0
-and between two people; a file a page opens (`game_file`, its name and
+and between two people (nickdanger-4x4: links by quadrant); a file a page opens (`game_file`, its name and
 text) is answered with its games and a new `setup`, or refused with the
 CLI's `NAME:LINE: FIELD: ...`; its games play too, engine:0 against
 engine:0 (which reads the server's copy with --variants).
@@ -49,7 +49,7 @@ def new_game(ws, variant, **extra):
 
 def test_listed(setup):
     games = {v["id"]: v for v in setup["variants"]}
-    for game, word in (("camel-chess", "Camel"), ("pickle-d5", "Pickle")):
+    for game, word in (("camel-chess", "Camel"), ("pickle-d5", "Pickle"), ("nickdanger-4x4", "4x4 second board")):
         check(game in games, f"{game} is listed: {sorted(games)}")
         check(word in games.get(game, {}).get("rules_card", ""), f"{game}'s rules card: {games.get(game)}")
     link = {o["name"]: o for o in games.get("pickle-d5", {}).get("options", [])}.get("Link", {})
@@ -78,6 +78,21 @@ def test_people(ws):
         state = play(ws, turn)
     areas = [a.get("id") for a in state.get("board", {}).get("areas", [])]
     check("dialectic" in areas, f"dialectic-swapped shows the dialectic: {areas}")
+    # nickdanger-4x4: links to the 4x4 board by quadrant (d8 with i3), a Knight linked onto board 1
+    # leaping on there; a link a board-0 square cannot make (a3 with k1: another quadrant) is refused.
+    state = new_game(ws, "nickdanger-4x4")
+    titles = [a.get("title") for a in state.get("board", {}).get("areas", [])]
+    check(titles == ["Board a-h", "Board i-l"], f"nickdanger-4x4's boards are named by their own files: {titles}")
+    for turn in ("e2e4", "b8c6,d8i3"):
+        state = play(ws, turn)
+    ws.send({"type": "turn", "text": "g1f3,a3k1"})
+    msg = ws.recv()
+    while msg.get("type") not in ("state", "error"):
+        msg = ws.recv()
+    check(msg == {"type": "error", "message": 'illegal turn: "g1f3,a3k1"'}, f"a3k1 (another quadrant) is refused: {msg}")
+    for turn in ("g1f3,f3l2", "c6d4,a3i1", "l2j3,a5j3"):  # the Knight's f3 linked with l2; it leaps on board 1
+        state = play(ws, turn)
+    check(len(state.get("moves", [])) == 5, f"nickdanger-4x4: five turns: {state.get('moves')}")
 
 
 def test_page_file(ws):
@@ -104,7 +119,8 @@ def main():
     proc, port = start_server("--variants", os.path.join(FILES, "chess-camel.ini"),
                               "--variants", os.path.join(FILES, "pickle-d5.ini"),
                               "--variants", os.path.join(FILES, "polypiece-waffle.ini"),
-                              "--variants", os.path.join(FILES, "dialectic-swapped.ini"))
+                              "--variants", os.path.join(FILES, "dialectic-swapped.ini"),
+                              "--variants", os.path.join(FILES, "nickdanger-4x4.ini"))
     try:
         ws, setup, _ = connect(port)
         test_listed(setup)

@@ -53,6 +53,16 @@ def test_cli():
     assert res.returncode == 2 and "--variants needs a game file" in res.stderr, res.stderr
 
 
+def test_test_files():
+    """Each game of tests/gamefiles/ counted by perft and divide from the command line."""
+    nd = os.path.join(TEST_FILES, "nickdanger-4x4.ini")
+    res = run("--variants", nd, "perft", "--variant", "nickdanger-4x4", "--depth", "2")
+    assert res.returncode == 0 and last_count(res) == 99200, res.stdout + res.stderr  # 20 x 20 x 62 squares x 4
+    res = run("--variants", nd, "perft", "--variant", "nickdanger-4x4", "--moves", "f2f3 a7a6,g1l2", "--depth", "1",
+              "--divide")
+    assert re.search(r"^l2k4\S*: \d+$", res.stdout, re.M), res.stdout  # the Knight leaps on board 1
+
+
 def test_same_search():
     """The re-declared games search as the built-in ones: the same bench
     nodes (node counts, not times: depth-limited, one thread)."""
@@ -122,6 +132,11 @@ def test_cecp_pieces():
         "shifted-d4": ["setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
         "dialectic-swapped": ["setup (PNBRQ.......H........Kpnbrq.......h........k) 8x8+0_fairy "
                               "rbnqknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNQKNBR w KQkq - 0 1"],
+        # XBoard draws both boards as one (the 4x4's missing locations empty), but no link: said plainly.
+        "nickdanger-4x4": ["setup (PNBRQKpnbrqk) 16x8+0_fairy rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 "
+                           "w KQkq - 0 1",
+                           "telluser Rule Zero: XBoard cannot show or enter Nick Danger's links; a game goes wrong "
+                           "at the first link. Play it in rulezero gui or the page"],
     }
     for game, lines in want.items():
         e.send("new", f"variant {game}")
@@ -154,9 +169,20 @@ def test_match():
         assert res.returncode == 0 and "illegal moves 0, crashes 0" in res.stdout, res.stdout + res.stderr
         res = run("--variants", dialectic, "pgn-check", pgn)
         assert res.returncode == 0 and "0 with errors" in res.stdout, res.stdout + res.stderr
+        # A Nick Danger game written only as a file: Rule Zero over UCI against Rule Zero over CECP.
+        nd, pgn = os.path.join(TEST_FILES, "nickdanger-4x4.ini"), os.path.join(tmp, "nickdanger.pgn")
+        res = run("--variants", nd, "match", "--variant", "nickdanger-4x4",
+                  "--engine", f"{RZ} --variants {nd}", "--protocol", "uci",
+                  "--engine", f"{RZ} --variants {nd}", "--protocol", "cecp",
+                  "--games", "2", "--depth", "2", "--max-moves", "40", "--pgn", pgn)
+        assert res.returncode == 0 and "illegal moves 0, crashes 0" in res.stdout, res.stdout + res.stderr
+        res = run("--variants", nd, "pgn-check", pgn)
+        assert res.returncode == 0 and "0 with errors" in res.stdout, res.stdout + res.stderr
+        with open(pgn) as f:  # a link made: a turn's second part, a board-0 square then a board-1 square
+            assert re.search(r"\S,[a-h][1-8][i-l][1-4]\b", f.read()), "no link made in the Nick Danger games"
 
 
 if __name__ == "__main__":
-    sys.exit(run_tests([("cli", test_cli), ("same_search", test_same_search), ("uci", test_uci), ("cecp", test_cecp), ("cecp_pieces", test_cecp_pieces),
+    sys.exit(run_tests([("cli", test_cli), ("test_files", test_test_files), ("same_search", test_same_search), ("uci", test_uci), ("cecp", test_cecp), ("cecp_pieces", test_cecp_pieces),
                        ("match", test_match)],
                        only=sys.argv[3:]))

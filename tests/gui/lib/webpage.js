@@ -306,7 +306,8 @@ async function phone(browser, form, shots) {
   const ctx = await open(browser, form, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const { page } = ctx;
   await ready(page);
-  for (const variant of ['normal', 'nickdanger']) {
+  await openGameFile(page, ND_FILE, 'nickdanger-4x4');   // a file's game fits the phone too
+  for (const variant of ['normal', 'nickdanger', 'nickdanger-4x4']) {
     await newGame(page, { variant, tc: { kind: 'clock', base_ms: 300000, inc_ms: 2000 } });
     const m = await page.evaluate(phoneMeasure);
     if (shots) await page.screenshot({ path: path.join(shots, form.name + '-phone-' + variant + '.png') });
@@ -366,7 +367,18 @@ async function gameFile(page) {
   must(await page.evaluate(() => [...document.querySelectorAll('#ng-variant option')].some(o => o.value === 'camel-chess')),
     'the file\'s games are not listed after the reload');
   await dialecticFile(page);
+  await nickDangerFile(page);
   await page.evaluate(() => localStorage.removeItem('rulezero.gamefiles'));
+}
+
+// FILE picked in the new-game dialog ("Open a game file"): its game ID is chosen; the dialog closed.
+async function openGameFile(page, file, id) {
+  await page.click('#btn-new');
+  await page.waitForSelector('#newgame[open]');
+  await page.click('#ng-file-box summary');
+  await page.setInputFiles('#ng-file', file);
+  await page.waitForFunction(id => document.getElementById('ng-variant').value === id, id, { timeout: 10000 });
+  await page.click('#ng-cancel');
 }
 
 // A game of another family written only as a file (tests/gamefiles/dialectic-swapped.ini):
@@ -374,12 +386,7 @@ async function gameFile(page) {
 // with the dialectic drawn beside the board.
 const DIALECTIC_FILE = path.join(__dirname, '..', '..', 'gamefiles', 'dialectic-swapped.ini');
 async function dialecticFile(page) {
-  await page.click('#btn-new');
-  await page.waitForSelector('#newgame[open]');
-  await page.click('#ng-file-box summary');
-  await page.setInputFiles('#ng-file', DIALECTIC_FILE);
-  await page.waitForFunction(() => document.getElementById('ng-variant').value === 'dialectic-swapped', null, { timeout: 10000 });
-  await page.click('#ng-cancel');
+  await openGameFile(page, DIALECTIC_FILE, 'dialectic-swapped');
   await newGame(page, { variant: 'dialectic-swapped', white: 'human', black: 'human' });
   for (const turn of ['c1c3', 'A@21', 'e2e4']) await playTurn(page, turn);   // a Dabbaba leap, the Antithesis to 21
   const state = await page.evaluate(() => ({ moves: window.rulezero.state.moves.length,
@@ -387,6 +394,25 @@ async function dialecticFile(page) {
   must(state.moves === 3 && state.areas.includes('dialectic'), 'dialectic-swapped: ' + JSON.stringify(state));
   const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('rulezero.gamefiles')));
   must(kept.some(f => f.name === 'dialectic-swapped.ini'), 'kept files: ' + JSON.stringify(kept.map(f => f.name)));
+}
+
+// A Nick Danger game written only as a file (tests/gamefiles/nickdanger-4x4.ini): board 1 is
+// drawn with its 16 squares only, and a link to it is made by clicks against the engine.
+const ND_FILE = path.join(__dirname, '..', '..', 'gamefiles', 'nickdanger-4x4.ini');
+async function nickDangerFile(page) {
+  await openGameFile(page, ND_FILE, 'nickdanger-4x4');
+  await newGame(page, { variant: 'nickdanger-4x4', white: 'human', black: 'engine:0', tc: { kind: 'depth', depth: 1 } });
+  const cells = await page.evaluate(() => document.querySelectorAll('#boards [data-square]').length);
+  must(cells === 64 + 16, 'nickdanger-4x4 draws ' + cells + ' squares, not 64 + 16');
+  await playTurn(page, 'e2e4');
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 2, null, { timeout: 60000 });
+  const legal = legalTurns(await page.evaluate(() => window.rulezero.state.legal));
+  const link = legal.find(t => /,[a-h][1-8][i-l][1-4]$/.test(t.text));   // a link made to board 1
+  must(link, 'nickdanger-4x4: no link among ' + legal.map(t => t.text).slice(0, 20).join(' '));
+  await playTurn(page, link.text);
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 4, null, { timeout: 60000 });
+  const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('rulezero.gamefiles')));
+  must(kept.some(f => f.name === 'nickdanger-4x4.ini'), 'kept files: ' + JSON.stringify(kept.map(f => f.name)));
 }
 
 // Every check on one form; returns the names of the failed ones.
