@@ -7,18 +7,21 @@
 // Chromium; an analysis session in every game (lib/analysis.js: MultiPV, the
 // bar, arrows, a line played, a turn clicked and taken back) and the lines
 // still coming after an engine Worker that never ran; premoves
-// (lib/premove.js); a game by the keyboard alone (lib/keyboard.js: Tab and
-// Shift+Tab, the arrows, Enter, typed turns), its labels and announcements
-// read as Firefox's accessibility engine gives them (lib/firefoxaria.js); a
-// PGN import (Nick Danger, lib/links.js); three puzzles
+// (lib/premove.js); a game and the analysis board by the keyboard alone
+// (lib/keyboard.js: Tab and Shift+Tab, the arrows, Enter, typed turns), their
+// labels and announcements read as Firefox's accessibility engine gives them
+// (lib/firefoxaria.js), with --screenshots a piece picked by the keys in
+// that game at 1280x800 and 390x844 (firefox-keyboard-game*.png); a
+// PGN import in every game (lib/links.js); three puzzles
 // solved in every game (lib/puzzles.js); correspondence games of 6 turns in
 // Nick Danger and in Dialectic between two user contexts (each its own
 // storage), a reload during one that offers the link again, a damaged link refused
 // (lib/links.js); with --site, the static site at 390x844, two Nick Danger
-// turns tapped; then the page must have reported no script error. One
-// Firefox for all (web_firefox). Exit 77
-// (skipped) without Firefox or without tests/gui/node_modules.
-// Usage: node tests/gui/firefox.js --rulezero build/rulezero [--html build-web/rulezero.html] [--only VARIANT,...]
+// turns tapped, the analysis board, a PGN import and a puzzle by taps;
+// then the page must have reported no script error. One Firefox for all
+// (web_firefox). Exit 77 (skipped) without Firefox or without tests/gui/node_modules.
+// Usage: node tests/gui/firefox.js --rulezero build/rulezero [--html build-web/rulezero.html] [--site DIR]
+//        [--screenshots DIR] [--only VARIANT,...]
 'use strict';
 const { available } = require('./lib/firefox');
 const why = available();
@@ -36,15 +39,16 @@ const { analysisBoard, silentWorker } = require('./lib/analysis');
 const puzzles = require('./lib/puzzles');
 
 function parseArgs(argv) {
-  const args = { rulezero: null, html: path.resolve(__dirname, '..', '..', 'build-web', 'rulezero.html'), site: null, only: null };
+  const args = { rulezero: null, html: path.resolve(__dirname, '..', '..', 'build-web', 'rulezero.html'), site: null, screenshots: null, only: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--rulezero') args.rulezero = argv[++i];
     else if (argv[i] === '--html') args.html = argv[++i];
     else if (argv[i] === '--site') args.site = argv[++i];
+    else if (argv[i] === '--screenshots') args.screenshots = argv[++i];
     else if (argv[i] === '--only') args.only = argv[++i].split(',');
     else { console.error('unknown argument ' + argv[i]); process.exit(2); }
   }
-  if (!args.rulezero) { console.error('usage: firefox.js --rulezero PATH [--html FILE] [--site DIR] [--only V,...]'); process.exit(2); }
+  if (!args.rulezero) { console.error('usage: firefox.js --rulezero PATH [--html FILE] [--site DIR] [--screenshots DIR] [--only V,...]'); process.exit(2); }
   return args;
 }
 
@@ -77,14 +81,19 @@ async function linkGame(firefox, file, problems) {
 }
 
 // The static site at a phone's size (390x844), a Nick Danger game of two
-// turns tapped, the phone's rule (lib/layout.js) after each. WebDriver BiDi
-// taps as a touch screen does (pointerType "touch", touch events), but the
-// page is not told of a touch screen: `(pointer: coarse)` stays false, so
-// only the page's 600-pixel rules apply, as on a narrow desktop window.
+// turns tapped, the phone's rule (lib/layout.js) after each; then on that
+// phone, by taps (lib/phone.js): the analysis board (every cell on screen, a
+// line tapped onto it), the game's PGN imported and a turn played on, and a
+// Nick Danger puzzle solved. WebDriver BiDi taps as a touch screen does
+// (pointerType "touch", touch events), but the page is not told of a touch
+// screen: `(pointer: coarse)` stays false, so only the page's 600-pixel
+// rules apply, as on a narrow desktop window.
 async function sitePhone(firefox, siteDir, problems) {
   const { serveStatic } = require('./lib/static');
   const { newGame, playTurn } = require('./lib/play');
   const { controlsPlace, checkControls } = require('./lib/layout');
+  const { phoneAnalysis, phonePgn, phonePuzzle } = require('./lib/phone');
+  const { pgnOf } = require('./lib/links');
   const host = await serveStatic(siteDir);
   const context = await firefox.browser.createBrowserContext();
   try {
@@ -97,7 +106,13 @@ async function sitePhone(firefox, siteDir, problems) {
       played.push((await playTurn(page, /./, { tap: true })).text);
       checkControls('nickdanger in Firefox at 390x844', await page.evaluate(controlsPlace));
     }
-    return played.join(' ') + ' tapped';
+    const analysed = await phoneAnalysis(page, 'nickdanger');
+    const turns = await page.evaluate(() => window.rulezero.state.moves.map(m => m.coord));
+    const pgn = await pgnOf(page);
+    await newGame(page, { variant: 'normal' });
+    const imported = await phonePgn(page, pgn, 'nickdanger', turns);
+    const solved = await phonePuzzle(page, 'nickdanger');
+    return played.join(' ') + ' tapped; analysis board: ' + analysed + '; PGN: ' + imported + '; puzzle: ' + solved;
   } finally {
     await context.close();
     await host.close();
@@ -110,6 +125,7 @@ async function main() {
     console.error('FAIL: ' + args.html + ' is missing: run scripts/web.sh first');
     process.exit(1);
   }
+  if (args.screenshots) fs.mkdirSync(args.screenshots, { recursive: true });
   const t0 = Date.now();
   const failures = [];
   const problems = [];
@@ -135,9 +151,11 @@ async function main() {
     if (wanted('normal')) await step('firefox, file: premoves', failures, () => require('./lib/premove').premoves(page));
     if (wanted('normal') && wanted('interdependent')) {
       await step('firefox, file: a game by the keyboard alone, announcements from the accessibility engine', failures,
-        () => require('./lib/keyboard').keyboardPlay(page));
+        () => require('./lib/keyboard').keyboardPlay(page, args.screenshots, 'firefox-'));
+      await step('firefox, file: the analysis board by the keyboard alone, announcements from the accessibility engine', failures,
+        () => require('./lib/keyboard').keyboardAnalysis(page));
     }
-    if (wanted('nickdanger')) await step('firefox, file: a PGN import, nickdanger', failures, () => require('./lib/links').pgnRoundTrip(page, 'nickdanger'));
+    for (const v of variants) await step('firefox, file: a PGN import, ' + v, failures, () => require('./lib/links').pgnRoundTrip(page, v));
     // The puzzle line without the page's pause for a person, as puzzles.js plays it (tests/gui/README.md).
     await page.evaluate(() => { window.rulezero.puzzle.playDelayMs = 0; });
     for (const v of puzzles.VARIANTS.filter(wanted)) {
@@ -148,7 +166,7 @@ async function main() {
         () => linkGame(firefox, file, problems));
     }
     if (args.site && wanted('nickdanger')) {
-      await step('firefox, site at 390x844: Nick Danger by taps', failures, () => sitePhone(firefox, args.site, problems));
+      await step('firefox, site at 390x844: Nick Danger by taps, analysed, its PGN imported, a puzzle', failures, () => sitePhone(firefox, args.site, problems));
     }
     await step('firefox, file: no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {

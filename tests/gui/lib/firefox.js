@@ -76,6 +76,8 @@ function wrap(page) {
       }, value);
     },
     textContent: selector => page.$eval(selector, e => e.textContent),
+    // Playwright's locator(selector).boundingBox(): the first match's box, null if none is laid out.
+    locator: selector => ({ boundingBox: async () => { const h = await page.$(selector); return h ? h.boundingBox() : null; } }),
     $eval: (selector, fn, arg) => page.$eval(selector, fn, arg),
     $$eval: (selector, fn, arg) => page.$$eval(selector, fn, arg),
     screenshot: options => page.screenshot(options),
@@ -93,7 +95,8 @@ function wrap(page) {
     },
     // What a screen reader is given (lib/keyboard.js reads it through this in Firefox).
     ariaTree: () => require('./firefoxaria').firefoxTree(page),
-    viewportSize: () => page.viewport()
+    viewportSize: () => page.viewport(),
+    setViewportSize: size => page.setViewport(Object.assign({}, page.viewport(), size))
   };
 }
 
