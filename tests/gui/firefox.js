@@ -17,7 +17,8 @@
 // Nick Danger and in Dialectic between two user contexts (each its own
 // storage), a reload during one that offers the link again, a damaged link refused
 // (lib/links.js); with --site, the static site at 390x844, two Nick Danger
-// turns tapped, the analysis board, a PGN import and a puzzle by taps;
+// turns tapped, the analysis board, a PGN import and a puzzle by taps, and
+// the Dialectic and Nick Danger games by links between two phones, tapped;
 // then the page must have reported no script error. One Firefox for all
 // (web_firefox). Exit 77 (skipped) without Firefox or without tests/gui/node_modules.
 // Usage: node tests/gui/firefox.js --rulezero build/rulezero [--html build-web/rulezero.html] [--site DIR]
@@ -58,15 +59,26 @@ async function reloaded(page) {
   await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
 }
 
+// The static site at a phone's size: WebDriver BiDi taps as a touch screen
+// does (pointerType "touch", touch events), but the page is not told of a
+// touch screen: `(pointer: coarse)` stays false, so only the page's
+// 600-pixel rules apply, as on a narrow desktop window.
+const PHONE = { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+// async url => { page, close }: a page of a new user context of this Firefox
+// (storage of its own), at a phone's size if `phone`, loaded and drawn.
+const contextOpener = (firefox, problems, phone = false) => async url => {
+  const context = await firefox.browser.createBrowserContext();
+  const page = await firefox.openPage(url, problems, null, context);
+  if (phone) await page.raw.setViewport(PHONE);
+  await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
+  return { page, close: () => context.close() };
+};
+
 // Nick Danger and Dialectic by links between two user contexts of this Firefox (each its own storage).
 async function linkGame(firefox, file, problems) {
   const links = require('./lib/links');
-  const opener = async url => {
-    const context = await firefox.browser.createBrowserContext();
-    const page = await firefox.openPage(url, problems, null, context);
-    await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
-    return { page, close: () => context.close() };
-  };
+  const opener = contextOpener(firefox, problems);
   const d = await links.correspondence(opener, file, 'dialectic', 6);
   await d.a.close();
   const nd = await links.correspondence(opener, file, 'nickdanger', 6);
@@ -80,26 +92,19 @@ async function linkGame(firefox, file, problems) {
   return '6 turns carried in each, the link offered again after a reload, a damaged link refused';
 }
 
-// The static site at a phone's size (390x844), a Nick Danger game of two
-// turns tapped, the phone's rule (lib/layout.js) after each; then on that
-// phone, by taps (lib/phone.js): the analysis board (every cell on screen, a
-// line tapped onto it), the game's PGN imported and a turn played on, and a
-// Nick Danger puzzle solved. WebDriver BiDi taps as a touch screen does
-// (pointerType "touch", touch events), but the page is not told of a touch
-// screen: `(pointer: coarse)` stays false, so only the page's 600-pixel
-// rules apply, as on a narrow desktop window.
-async function sitePhone(firefox, siteDir, problems) {
-  const { serveStatic } = require('./lib/static');
+// On the static site at 390x844, a Nick Danger game of two turns tapped,
+// the phone's rule (lib/layout.js) after each; then on that phone, by taps
+// (lib/phone.js): the analysis board (every cell on screen, a line tapped
+// onto it), the game's PGN imported and a turn played on, and a Nick Danger
+// puzzle solved.
+async function sitePhone(firefox, url, problems) {
   const { newGame, playTurn } = require('./lib/play');
   const { controlsPlace, checkControls } = require('./lib/layout');
   const { phoneAnalysis, phonePgn, phonePuzzle } = require('./lib/phone');
   const { pgnOf } = require('./lib/links');
-  const host = await serveStatic(siteDir);
-  const context = await firefox.browser.createBrowserContext();
+  const phone = await contextOpener(firefox, problems, true)(url);
   try {
-    const page = await firefox.openPage(host.url, problems, null, context);
-    await page.raw.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
+    const page = phone.page;
     await newGame(page, { variant: 'nickdanger' });
     const played = [];
     for (let i = 0; i < 2; i++) {
@@ -114,9 +119,23 @@ async function sitePhone(firefox, siteDir, problems) {
     const solved = await phonePuzzle(page, 'nickdanger');
     return played.join(' ') + ' tapped; analysis board: ' + analysed + '; PGN: ' + imported + '; puzzle: ' + solved;
   } finally {
-    await context.close();
-    await host.close();
+    await phone.close();
   }
+}
+
+// On the static site, Dialectic and Nick Danger by links between two
+// phones (two user contexts at 390x844), every turn and button tapped, as
+// web_links plays them between two Chromium phones; the phone's rule after each.
+async function phoneLinks(firefox, url, problems) {
+  const links = require('./lib/links');
+  const { controlsPlace, checkControls } = require('./lib/layout');
+  const played = [];
+  for (const v of ['dialectic', 'nickdanger']) {
+    const g = await links.correspondence(contextOpener(firefox, problems, true), url, v, 6, { tap: true });
+    try { checkControls(v + ' in Firefox at 390x844', await g.a.page.evaluate(controlsPlace)); } finally { await g.a.close(); }
+    played.push(v + ': ' + g.turns.join(' '));
+  }
+  return played.join('; ');
 }
 
 async function main() {
@@ -166,7 +185,17 @@ async function main() {
         () => linkGame(firefox, file, problems));
     }
     if (args.site && wanted('nickdanger')) {
-      await step('firefox, site at 390x844: Nick Danger by taps, analysed, its PGN imported, a puzzle', failures, () => sitePhone(firefox, args.site, problems));
+      const host = await require('./lib/static').serveStatic(args.site);
+      try {
+        await step('firefox, site at 390x844: Nick Danger by taps, analysed, its PGN imported, a puzzle', failures,
+          () => sitePhone(firefox, host.url, problems));
+        if (wanted('dialectic')) {
+          await step('firefox, site, two phones at 390x844: correspondence, Dialectic and Nick Danger, 6 turns tapped', failures,
+            () => phoneLinks(firefox, host.url, problems));
+        }
+      } finally {
+        await host.close();
+      }
     }
     await step('firefox, file: no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {
