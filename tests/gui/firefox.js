@@ -95,8 +95,8 @@ async function linkGame(firefox, file, problems) {
 // On the static site at 390x844, a Nick Danger game of two turns tapped,
 // the phone's rule (lib/layout.js) after each; then on that phone, by taps
 // (lib/phone.js): the analysis board (every cell on screen, a line tapped
-// onto it), the game's PGN imported and a turn played on, and a Nick Danger
-// puzzle solved.
+// onto it), the game's PGN imported and a turn played on, a Nick Danger
+// puzzle solved, and a premove played and one cancelled (lib/premove.js).
 async function sitePhone(firefox, url, problems) {
   const { newGame, playTurn } = require('./lib/play');
   const { controlsPlace, checkControls } = require('./lib/layout');
@@ -117,7 +117,8 @@ async function sitePhone(firefox, url, problems) {
     await newGame(page, { variant: 'normal' });
     const imported = await phonePgn(page, pgn, 'nickdanger', turns);
     const solved = await phonePuzzle(page, 'nickdanger');
-    return played.join(' ') + ' tapped; analysis board: ' + analysed + '; PGN: ' + imported + '; puzzle: ' + solved;
+    const premoved = await require('./lib/premove').phonePremove(page);
+    return played.join(' ') + ' tapped; analysis board: ' + analysed + '; PGN: ' + imported + '; puzzle: ' + solved + '; ' + premoved;
   } finally {
     await phone.close();
   }
@@ -187,7 +188,7 @@ async function main() {
     if (args.site && wanted('nickdanger')) {
       const host = await require('./lib/static').serveStatic(args.site);
       try {
-        await step('firefox, site at 390x844: Nick Danger by taps, analysed, its PGN imported, a puzzle', failures,
+        await step('firefox, site at 390x844: Nick Danger by taps, analysed, its PGN imported, a puzzle, a premove', failures,
           () => sitePhone(firefox, host.url, problems));
         if (wanted('dialectic')) {
           await step('firefox, site, two phones at 390x844: correspondence, Dialectic and Nick Danger, 6 turns tapped', failures,
