@@ -20,7 +20,8 @@
 // file:// page): there, what its loading can change, in normal: a game
 // played and reloaded, a clocked reload, a watched engine game, the engine
 // Worker killed and started again, an analysis session (lib/analysis.js),
-// premoves (lib/premove.js), and no request but for itself (data:
+// premoves (lib/premove.js), a game by the keyboard alone (lib/keyboard.js),
+// and no request but for itself (data:
 // and blob: aside); web_firefox plays every variant's game in it, and
 // web_page checks it on a phone. Measurements go
 // to --perf: time to a playable board (site and file), click-to-board, the
@@ -182,6 +183,9 @@ async function runTarget(target, args, failures, figures) {
       if (!site) await step(name('analysis board, normal'), failures, () => analysisBoard(page, 'normal'));
       // And web_play's premoves (played, dropped, cancelled), the single file's bundle of the same modules.
       if (!site) await step(name('premoves'), failures, () => require('./lib/premove').premoves(page));
+      // And web_play's game by the keyboard alone, its labels and announcements from Chromium's accessibility tree.
+      if (!site) await step(name('a game by the keyboard alone, the accessibility tree read'), failures,
+        () => require('./lib/keyboard').keyboardPlay(page));
       await harvest(page, perf);
       if (args.measure && target.name === 'site') {
         await step(name('frames during a 10 s search'), failures, async () => {
