@@ -7,18 +7,22 @@
 // Chromium; an analysis session in every game (lib/analysis.js: MultiPV, the
 // bar, arrows, a line played, a turn clicked and taken back) and the lines
 // still coming after an engine Worker that never ran; premoves
-// (lib/premove.js); a game by the keyboard alone (lib/keyboard.js: Tab and
-// Shift+Tab, the arrows, Enter, typed turns), its labels and announcements
-// read as Firefox's accessibility engine gives them (lib/firefoxaria.js); a
-// PGN import (Nick Danger, lib/links.js); three puzzles
+// (lib/premove.js); a game and the analysis board by the keyboard alone
+// (lib/keyboard.js: Tab and Shift+Tab, the arrows, Enter, typed turns), their
+// labels and announcements read as Firefox's accessibility engine gives them
+// (lib/firefoxaria.js), with --screenshots a piece picked by the keys in
+// that game at 1280x800 and 390x844 (firefox-keyboard-game*.png); a
+// PGN import in every game (lib/links.js); three puzzles
 // solved in every game (lib/puzzles.js); correspondence games of 6 turns in
 // Nick Danger and in Dialectic between two user contexts (each its own
 // storage), a reload during one that offers the link again, a damaged link refused
 // (lib/links.js); with --site, the static site at 390x844, two Nick Danger
-// turns tapped; then the page must have reported no script error. One
-// Firefox for all (web_firefox). Exit 77
-// (skipped) without Firefox or without tests/gui/node_modules.
-// Usage: node tests/gui/firefox.js --rulezero build/rulezero [--html build-web/rulezero.html] [--only VARIANT,...]
+// turns tapped, the analysis board, a PGN import and a puzzle by taps, and
+// the Dialectic and Nick Danger games by links between two phones, tapped;
+// then the page must have reported no script error. One Firefox for all
+// (web_firefox). Exit 77 (skipped) without Firefox or without tests/gui/node_modules.
+// Usage: node tests/gui/firefox.js --rulezero build/rulezero [--html build-web/rulezero.html] [--site DIR]
+//        [--screenshots DIR] [--only VARIANT,...]
 'use strict';
 const { available } = require('./lib/firefox');
 const why = available();
@@ -36,15 +40,16 @@ const { analysisBoard, silentWorker } = require('./lib/analysis');
 const puzzles = require('./lib/puzzles');
 
 function parseArgs(argv) {
-  const args = { rulezero: null, html: path.resolve(__dirname, '..', '..', 'build-web', 'rulezero.html'), site: null, only: null };
+  const args = { rulezero: null, html: path.resolve(__dirname, '..', '..', 'build-web', 'rulezero.html'), site: null, screenshots: null, only: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--rulezero') args.rulezero = argv[++i];
     else if (argv[i] === '--html') args.html = argv[++i];
     else if (argv[i] === '--site') args.site = argv[++i];
+    else if (argv[i] === '--screenshots') args.screenshots = argv[++i];
     else if (argv[i] === '--only') args.only = argv[++i].split(',');
     else { console.error('unknown argument ' + argv[i]); process.exit(2); }
   }
-  if (!args.rulezero) { console.error('usage: firefox.js --rulezero PATH [--html FILE] [--site DIR] [--only V,...]'); process.exit(2); }
+  if (!args.rulezero) { console.error('usage: firefox.js --rulezero PATH [--html FILE] [--site DIR] [--screenshots DIR] [--only V,...]'); process.exit(2); }
   return args;
 }
 
@@ -54,15 +59,26 @@ async function reloaded(page) {
   await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
 }
 
+// The static site at a phone's size: WebDriver BiDi taps as a touch screen
+// does (pointerType "touch", touch events), but the page is not told of a
+// touch screen: `(pointer: coarse)` stays false, so only the page's
+// 600-pixel rules apply, as on a narrow desktop window.
+const PHONE = { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+// async url => { page, close }: a page of a new user context of this Firefox
+// (storage of its own), at a phone's size if `phone`, loaded and drawn.
+const contextOpener = (firefox, problems, phone = false) => async url => {
+  const context = await firefox.browser.createBrowserContext();
+  const page = await firefox.openPage(url, problems, null, context);
+  if (phone) await page.raw.setViewport(PHONE);
+  await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
+  return { page, close: () => context.close() };
+};
+
 // Nick Danger and Dialectic by links between two user contexts of this Firefox (each its own storage).
 async function linkGame(firefox, file, problems) {
   const links = require('./lib/links');
-  const opener = async url => {
-    const context = await firefox.browser.createBrowserContext();
-    const page = await firefox.openPage(url, problems, null, context);
-    await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
-    return { page, close: () => context.close() };
-  };
+  const opener = contextOpener(firefox, problems);
   const d = await links.correspondence(opener, file, 'dialectic', 6);
   await d.a.close();
   const nd = await links.correspondence(opener, file, 'nickdanger', 6);
@@ -76,32 +92,51 @@ async function linkGame(firefox, file, problems) {
   return '6 turns carried in each, the link offered again after a reload, a damaged link refused';
 }
 
-// The static site at a phone's size (390x844), a Nick Danger game of two
-// turns tapped, the phone's rule (lib/layout.js) after each. WebDriver BiDi
-// taps as a touch screen does (pointerType "touch", touch events), but the
-// page is not told of a touch screen: `(pointer: coarse)` stays false, so
-// only the page's 600-pixel rules apply, as on a narrow desktop window.
-async function sitePhone(firefox, siteDir, problems) {
-  const { serveStatic } = require('./lib/static');
+// On the static site at 390x844, a Nick Danger game of two turns tapped,
+// the phone's rule (lib/layout.js) after each; then on that phone, by taps
+// (lib/phone.js): the analysis board (every cell on screen, a line tapped
+// onto it), the game's PGN imported and a turn played on, a Nick Danger
+// puzzle solved, and a premove played and one cancelled (lib/premove.js).
+async function sitePhone(firefox, url, problems) {
   const { newGame, playTurn } = require('./lib/play');
   const { controlsPlace, checkControls } = require('./lib/layout');
-  const host = await serveStatic(siteDir);
-  const context = await firefox.browser.createBrowserContext();
+  const { phoneAnalysis, phonePgn, phonePuzzle } = require('./lib/phone');
+  const { pgnOf } = require('./lib/links');
+  const phone = await contextOpener(firefox, problems, true)(url);
   try {
-    const page = await firefox.openPage(host.url, problems, null, context);
-    await page.raw.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
+    const page = phone.page;
     await newGame(page, { variant: 'nickdanger' });
     const played = [];
     for (let i = 0; i < 2; i++) {
       played.push((await playTurn(page, /./, { tap: true })).text);
       checkControls('nickdanger in Firefox at 390x844', await page.evaluate(controlsPlace));
     }
-    return played.join(' ') + ' tapped';
+    const analysed = await phoneAnalysis(page, 'nickdanger');
+    const turns = await page.evaluate(() => window.rulezero.state.moves.map(m => m.coord));
+    const pgn = await pgnOf(page);
+    await newGame(page, { variant: 'normal' });
+    const imported = await phonePgn(page, pgn, 'nickdanger', turns);
+    const solved = await phonePuzzle(page, 'nickdanger');
+    const premoved = await require('./lib/premove').phonePremove(page);
+    return played.join(' ') + ' tapped; analysis board: ' + analysed + '; PGN: ' + imported + '; puzzle: ' + solved + '; ' + premoved;
   } finally {
-    await context.close();
-    await host.close();
+    await phone.close();
   }
+}
+
+// On the static site, Dialectic and Nick Danger by links between two
+// phones (two user contexts at 390x844), every turn and button tapped, as
+// web_links plays them between two Chromium phones; the phone's rule after each.
+async function phoneLinks(firefox, url, problems) {
+  const links = require('./lib/links');
+  const { controlsPlace, checkControls } = require('./lib/layout');
+  const played = [];
+  for (const v of ['dialectic', 'nickdanger']) {
+    const g = await links.correspondence(contextOpener(firefox, problems, true), url, v, 6, { tap: true });
+    try { checkControls(v + ' in Firefox at 390x844', await g.a.page.evaluate(controlsPlace)); } finally { await g.a.close(); }
+    played.push(v + ': ' + g.turns.join(' '));
+  }
+  return played.join('; ');
 }
 
 async function main() {
@@ -110,6 +145,7 @@ async function main() {
     console.error('FAIL: ' + args.html + ' is missing: run scripts/web.sh first');
     process.exit(1);
   }
+  if (args.screenshots) fs.mkdirSync(args.screenshots, { recursive: true });
   const t0 = Date.now();
   const failures = [];
   const problems = [];
@@ -135,9 +171,11 @@ async function main() {
     if (wanted('normal')) await step('firefox, file: premoves', failures, () => require('./lib/premove').premoves(page));
     if (wanted('normal') && wanted('interdependent')) {
       await step('firefox, file: a game by the keyboard alone, announcements from the accessibility engine', failures,
-        () => require('./lib/keyboard').keyboardPlay(page));
+        () => require('./lib/keyboard').keyboardPlay(page, args.screenshots, 'firefox-'));
+      await step('firefox, file: the analysis board by the keyboard alone, announcements from the accessibility engine', failures,
+        () => require('./lib/keyboard').keyboardAnalysis(page));
     }
-    if (wanted('nickdanger')) await step('firefox, file: a PGN import, nickdanger', failures, () => require('./lib/links').pgnRoundTrip(page, 'nickdanger'));
+    for (const v of variants) await step('firefox, file: a PGN import, ' + v, failures, () => require('./lib/links').pgnRoundTrip(page, v));
     // The puzzle line without the page's pause for a person, as puzzles.js plays it (tests/gui/README.md).
     await page.evaluate(() => { window.rulezero.puzzle.playDelayMs = 0; });
     for (const v of puzzles.VARIANTS.filter(wanted)) {
@@ -148,7 +186,17 @@ async function main() {
         () => linkGame(firefox, file, problems));
     }
     if (args.site && wanted('nickdanger')) {
-      await step('firefox, site at 390x844: Nick Danger by taps', failures, () => sitePhone(firefox, args.site, problems));
+      const host = await require('./lib/static').serveStatic(args.site);
+      try {
+        await step('firefox, site at 390x844: Nick Danger by taps, analysed, its PGN imported, a puzzle, a premove', failures,
+          () => sitePhone(firefox, host.url, problems));
+        if (wanted('dialectic')) {
+          await step('firefox, site, two phones at 390x844: correspondence, Dialectic and Nick Danger, 6 turns tapped', failures,
+            () => phoneLinks(firefox, host.url, problems));
+        }
+      } finally {
+        await host.close();
+      }
     }
     await step('firefox, file: no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
   } finally {

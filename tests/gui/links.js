@@ -10,7 +10,9 @@
 // (390x844, touch), every turn and button tapped. In Firefox the Nick
 // Danger game is played by tests/gui/firefox.js (one Firefox for all its steps).
 // Usage: node tests/gui/links.js --rulezero build/rulezero --html build-web/rulezero.html
-//        [--site build-web/site]
+//        [--site build-web/site] [--screenshots DIR]
+// (--screenshots: four-board Nick Danger's PGN refused, 1280x800:
+// nickdanger-4-pgn-desktop.png)
 // Exit 77 (skipped) without Chromium or tests/gui/node_modules.
 'use strict';
 const fs = require('fs');
@@ -19,14 +21,15 @@ const { pathToFileURL } = require('url');
 const { step } = require('./lib/step');
 
 function parseArgs(argv) {
-  const args = { rulezero: null, html: null, site: null };
+  const args = { rulezero: null, html: null, site: null, screenshots: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--rulezero') args.rulezero = argv[++i];
     else if (argv[i] === '--html') args.html = argv[++i];
     else if (argv[i] === '--site') args.site = argv[++i];
+    else if (argv[i] === '--screenshots') args.screenshots = argv[++i];
     else { console.error('unknown argument ' + argv[i]); process.exit(2); }
   }
-  if (!args.rulezero || !args.html) { console.error('usage: links.js --rulezero PATH --html FILE [--site DIR]'); process.exit(2); }
+  if (!args.rulezero || !args.html) { console.error('usage: links.js --rulezero PATH --html FILE [--site DIR] [--screenshots DIR]'); process.exit(2); }
   return args;
 }
 
@@ -90,7 +93,8 @@ async function chromiumRun(args, file, failures) {
     await step('file: a PGN of an unknown game', failures, () =>
       links.badPgn(page, '[Variant "atomic"]\n\n1. e4 *', /could not be imported: the game "atomic" is not one this page lists: if a game file declares it, open that file/));
     await step('file: four-board Nick Danger (games/builtin.ini) by PGN', failures, () =>
-      require('./lib/nd4pgn').nd4Pgn(page, () => opener(file)));
+      require('./lib/nd4pgn').nd4Pgn(page, () => opener(file),
+        { shot: args.screenshots && path.join(args.screenshots, 'nickdanger-4-pgn-desktop.png') }));
     const link = nd ? nd.link : null;
     if (args.site) site = await require('./lib/static').serveStatic(args.site);
     if (site && link) {
@@ -180,6 +184,7 @@ async function main() {
   }
   if (!fs.existsSync(args.html)) { console.error('FAIL: ' + args.html + ' is missing: run scripts/web.sh first'); process.exit(1); }
   const file = pathToFileURL(path.resolve(args.html)).href;
+  if (args.screenshots) fs.mkdirSync(args.screenshots, { recursive: true });
   const t0 = Date.now();
   const failures = [];
   await chromiumRun(args, file, failures);

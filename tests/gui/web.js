@@ -20,6 +20,7 @@
 // file:// page): there, what its loading can change, in normal: a game
 // played and reloaded, a clocked reload, a watched engine game, the engine
 // Worker killed and started again, an analysis session (lib/analysis.js),
+// premoves (lib/premove.js), a game by the keyboard alone (lib/keyboard.js),
 // and no request but for itself (data:
 // and blob: aside); web_firefox plays every variant's game in it, and
 // web_page checks it on a phone. Measurements go
@@ -180,6 +181,11 @@ async function runTarget(target, args, failures, figures) {
       await step(name('engine Worker killed mid-search, then Resume'), failures, async () => 'the page said: ' + await engineKilled(page, session));
       // The analysis session of web_play (on the site) in the single file too: the same modules, bundled.
       if (!site) await step(name('analysis board, normal'), failures, () => analysisBoard(page, 'normal'));
+      // And web_play's premoves (played, dropped, cancelled), the single file's bundle of the same modules.
+      if (!site) await step(name('premoves'), failures, () => require('./lib/premove').premoves(page));
+      // And web_play's game by the keyboard alone, its labels and announcements from Chromium's accessibility tree.
+      if (!site) await step(name('a game by the keyboard alone, the accessibility tree read'), failures,
+        () => require('./lib/keyboard').keyboardPlay(page));
       await harvest(page, perf);
       if (args.measure && target.name === 'site') {
         await step(name('frames during a 10 s search'), failures, async () => {
@@ -223,7 +229,7 @@ async function phoneRun(target, args, failures) {
       await step(target.name + ': phone, four-board Nick Danger from games/builtin.ini by taps, analysed, by link', failures,
         () => fromGameFile(page, other));
       await step(target.name + ': phone, four-board Nick Danger by PGN, tapped', failures,
-        () => require('./lib/nd4pgn').nd4Pgn(page, other, { tap: true }));
+        () => require('./lib/nd4pgn').nd4Pgn(page, other, { tap: true, shot: shots && path.join(shots, 'nickdanger-4-pgn-phone.png') }));
     }
     await step(target.name + ': phone, no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
     if (target.name === 'file') await step(target.name + ': phone, no network request', failures, async () => noRequest(requests, target.url));

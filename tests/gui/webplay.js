@@ -10,8 +10,8 @@
 // phone (390x844, touch) in every game: each control within one screen below
 // the board, every button and target at least 44 px; three puzzles of
 // every game (one page, the game chosen in the puzzle box); on a phone,
-// the analysis board with a line tapped onto it and a Nick Danger puzzle
-// solved by taps (lib/phone.js). Usage:
+// the analysis board with a line tapped onto it, a Nick Danger puzzle
+// solved and a premove, by taps (lib/phone.js, lib/premove.js). Usage:
 //   node tests/gui/webplay.js --site DIR [--screenshots DIR] [--only V,...]
 'use strict';
 try { require.resolve('playwright-core'); } catch (e) {
@@ -24,7 +24,7 @@ const { serveStatic } = require('./lib/static');
 const { step } = require('./lib/step');
 const { analysisBoard, slowLine, analyseGame } = require('./lib/analysis');
 const { analysisBesideGame } = require('./lib/besidegame');
-const { premoves } = require('./lib/premove');
+const { premoves, phonePremove } = require('./lib/premove');
 const { keyboardPlay, keyboardAnalysis } = require('./lib/keyboard');
 const { phoneChecks, VARIANTS } = require('./lib/layout');
 const { solveThree, VARIANTS: PUZZLE_GAMES } = require('./lib/puzzles');
@@ -66,11 +66,12 @@ async function main() {
     await step('no script errors', failures, async () => { if (problems.length) throw new Error(problems.join('\n')); });
     await step('phone: controls and touch targets in every game', failures,
       () => phoneChecks(host, args.screenshots, VARIANTS.filter(wanted)));
-    if (wanted('normal') && wanted('nickdanger')) await step('phone: the analysis board, a line tapped; a Nick Danger puzzle solved', failures, async () => {
+    if (wanted('normal') && wanted('nickdanger')) await step('phone: the analysis board, a line tapped; a Nick Danger puzzle solved; a premove tapped', failures, async () => {
       const errors = [];
       const phone = await openPhone(await sharedChromium(), host.url, errors);
       try {
-        const note = await phoneAnalysis(phone.page, 'normal') + '; ' + await phonePuzzle(phone.page, 'nickdanger');
+        const note = await phoneAnalysis(phone.page, 'normal') + '; ' + await phonePuzzle(phone.page, 'nickdanger') +
+          '; ' + await phonePremove(phone.page);
         if (errors.length) throw new Error(errors.join('\n'));
         return note;
       } finally { await phone.close(); }

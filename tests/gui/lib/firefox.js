@@ -39,6 +39,15 @@ function selectorOptions(options) {
   return o;   // else attached, as this wrapper has always waited
 }
 
+// Runs `act` again, up to 5 times, while it fails on an element the page replaced.
+async function again(act) {
+  for (let tries = 1; ; tries++) {
+    try { return await act(); } catch (e) {
+      if (tries >= 5 || !/detached|not clickable/i.test(e.message)) throw e;
+    }
+  }
+}
+
 function wrap(page) {
   const visible = selector => page.waitForSelector(selector, { visible: true, timeout: 30000 });
   return {
@@ -54,17 +63,13 @@ function wrap(page) {
     inputValue: selector => page.$eval(selector, e => e.value),
     focus: selector => page.focus(selector),
     waitForTimeout: ms => new Promise(r => setTimeout(r, ms)),
-    // Again, as Playwright's click does, when the page drew the element anew
-    // between finding and clicking it (a board redrawn by a report).
+    // Again, as Playwright's click and tap do, when the page drew the element
+    // anew between finding and clicking (or tapping) it (a board redrawn by a report).
     click: async (selector, options = {}) => {
       await page.waitForSelector(selector, { visible: true, timeout: options.timeout || 30000 });
-      for (let tries = 1; ; tries++) {
-        try { await page.click(selector, options.button ? { button: options.button } : {}); return; } catch (e) {
-          if (tries >= 5 || !/detached|not clickable/i.test(e.message)) throw e;
-        }
-      }
+      await again(() => page.click(selector, options.button ? { button: options.button } : {}));
     },
-    tap: async selector => { await visible(selector); await page.tap(selector); },
+    tap: async selector => { await visible(selector); await again(() => page.tap(selector)); },
     selectOption: async (selector, value) => { await page.waitForSelector(selector); await page.select(selector, value); },
     fill: async (selector, value) => {
       await page.waitForSelector(selector);
@@ -76,6 +81,8 @@ function wrap(page) {
       }, value);
     },
     textContent: selector => page.$eval(selector, e => e.textContent),
+    // Playwright's locator(selector).boundingBox(): the first match's box, null if none is laid out.
+    locator: selector => ({ boundingBox: async () => { const h = await page.$(selector); return h ? h.boundingBox() : null; } }),
     $eval: (selector, fn, arg) => page.$eval(selector, fn, arg),
     $$eval: (selector, fn, arg) => page.$$eval(selector, fn, arg),
     screenshot: options => page.screenshot(options),
@@ -93,7 +100,8 @@ function wrap(page) {
     },
     // What a screen reader is given (lib/keyboard.js reads it through this in Firefox).
     ariaTree: () => require('./firefoxaria').firefoxTree(page),
-    viewportSize: () => page.viewport()
+    viewportSize: () => page.viewport(),
+    setViewportSize: size => page.setViewport(Object.assign({}, page.viewport(), size))
   };
 }
 

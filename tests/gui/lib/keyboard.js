@@ -52,9 +52,11 @@ async function announced(page, re) {
 // ---------------------------------------------------------------- keys only
 // A board the keys play: the game's (its layout) or the analysis board's.
 const GAME = { scope: '#layout', ready: () => window.rulezero.state.to_move === 'human',
-  legal: () => JSON.stringify(window.rulezero.state.legal), plies: () => window.rulezero.state.moves.length };
+  legal: () => JSON.stringify(window.rulezero.state.legal), plies: () => window.rulezero.state.moves.length,
+  unpicked: () => window.rulezero.clicks.length === 0 };
 const ANALYSIS = { scope: '#analysis', ready: () => window.rulezero.analysis.msg !== null,
-  legal: () => JSON.stringify(window.rulezero.analysis.msg.legal), plies: () => window.rulezero.analysis.msg.ply };
+  legal: () => JSON.stringify(window.rulezero.analysis.msg.legal), plies: () => window.rulezero.analysis.msg.ply,
+  unpicked: () => window.rulezero.analysis.clicks.length === 0 };
 
 const focused = page => page.evaluate(() => {
   const a = document.activeElement;
@@ -164,7 +166,9 @@ async function expectButtons(tree, wanted) {
   }
 }
 
-async function keyboardPlay(page) {
+// shotDir: screenshots there of a Knight picked by the keys in that game
+// (keyboard-game.png, keyboard-game-phone.png; PREFIX before each name).
+async function keyboardPlay(page, shotDir = null, prefix = '') {
   await newGame(page, { variant: 'normal' });
   await announced(page, /^New game of .*White to move, your turn\.$/);
   await expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e4, empty$/, /^e8, Black King$/]);
@@ -175,6 +179,7 @@ async function keyboardPlay(page) {
   await keyTurn(page, 'e7e5');
   await keyTurn(page, 'd1h5');
   await announced(page, /^White played Qh5\./);
+  if (shotDir) await pickShots(page, shotDir, prefix + 'keyboard-game', 'b8', GAME);
   await refusedTurn(page, 'e5e4');                  // the pawn is blocked
   await typedTurn(page, 'Nc6');                     // the readable notation
   await announced(page, /^Black played Nc6\./);
@@ -201,28 +206,32 @@ async function keyboardPlay(page) {
   return 'orthodox to mate, a promotion and an Interdependent drop by keys, two typed turns, one refused; ' + drop.text + ' announced';
 }
 
+// Screenshots of a piece picked by the keys on `board` (its targets shown,
+// the focus ring on it), at a desktop's size and a phone's (390x844):
+// NAME.png and NAME-phone.png in shotDir; `ready` (a selector) is waited for
+// before them; then Escape starts the turn over.
+async function pickShots(page, shotDir, name, square, board, ready = null) {
+  await reach(page, square, board.scope);
+  await page.keyboard.press('Enter');
+  await announced(page, new RegExp('^' + square + ', .*picked.*ways? to go on'));
+  if (ready) await page.waitForSelector(ready, { timeout: 30000 });
+  const size = page.viewportSize();
+  for (const [file, view] of [[name, { width: 1280, height: 800 }], [name + '-phone', { width: 390, height: 844 }]]) {
+    await page.setViewportSize(view);
+    await page.evaluate(() => document.activeElement.scrollIntoView({ block: 'center' }));
+    await untilDrawn(page);
+    await page.screenshot({ path: require('path').join(shotDir, file + '.png') });
+  }
+  await page.setViewportSize(size);
+  await page.keyboard.press('Escape');   // the turn started over: nothing picked
+  await page.waitForFunction(board.unpicked);
+}
+
 // The analysis board by the keyboard alone, as the game's board: opened by
 // Enter on its button (the focus goes to the board), its squares labelled,
 // turns (a promotion by the picker too) played by the arrows and Enter and
 // told in its live region, a take-back told; closed, the focus back on its
 // button; the game under it unchanged.
-async function focusShots(page, shotDir, square) {
-  await reach(page, square, '#analysis');
-  await page.keyboard.press('Enter');
-  await announced(page, new RegExp('^' + square + ', .*picked.*ways? to go on'));
-  await page.waitForSelector('#an-lines [data-line]', { timeout: 30000 });   // the engine's lines beside the board
-  const size = page.viewportSize();
-  for (const [name, view] of [['web-analysis-keyboard', { width: 1280, height: 800 }], ['web-analysis-keyboard-phone', { width: 390, height: 844 }]]) {
-    await page.setViewportSize(view);
-    await page.evaluate(() => document.activeElement.scrollIntoView({ block: 'center' }));
-    await untilDrawn(page);
-    await page.screenshot({ path: require('path').join(shotDir, name + '.png') });
-  }
-  await page.setViewportSize(size);
-  await page.keyboard.press('Escape');   // the turn started over: nothing picked
-  await page.waitForFunction(() => window.rulezero.analysis.clicks.length === 0);
-}
-
 // shotDir: screenshots there (desktop 1280x800, phone 390x844) with a
 // piece picked by the keys, its targets shown and the focus on it.
 async function keyboardAnalysis(page, shotDir = null) {
@@ -240,7 +249,7 @@ async function keyboardAnalysis(page, shotDir = null) {
   await expectButtons(await axTree(page), [/^e4, White Pawn, last move$/]);
   await keyTurn(page, 'e8d7', ANALYSIS);
   await announced(page, /^Black played Kd7\. White to move\.$/);
-  if (shotDir) await focusShots(page, shotDir, 'a7');
+  if (shotDir) await pickShots(page, shotDir, 'web-analysis-keyboard', 'a7', ANALYSIS, '#an-lines [data-line]');
   await keyTurn(page, 'a7a8n', ANALYSIS);           // the analysis board's picker, by the arrows
   await announced(page, /^White played a8=N\. Black to move\.$/);
   const moves = await page.evaluate(() => window.rulezero.analysis.msg.moves.map(m => m.coord).join(' '));

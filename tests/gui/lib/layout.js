@@ -55,14 +55,14 @@ function missingGlyphs() {
 }
 
 // Runs in the page (issue 43): where the controls a turn needs lie, in page
-// coordinates, against the boards' bottom; and every visible button or
-// select of the page that is smaller than 44 by 44 pixels.
+// coordinates, against the boards' bottom; and every visible button,
+// select or text field of the page that is smaller than 44 by 44 pixels.
 function controlsPlace() {
   const box = e => { const r = e.getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY, w: r.width, h: r.height }; };
   const ids = ['btn-first', 'btn-prev', 'btn-next', 'btn-last', 'btn-flip', 'btn-undo', 'btn-resign', 'moves'];
   const at = {};
   for (const id of ids) { const e = document.getElementById(id); at[id] = e && e.offsetParent ? box(e) : null; }
-  const small = [...document.querySelectorAll('#top button, #layout button, #layout .button, #layout select')]
+  const small = [...document.querySelectorAll('#top button, #layout button, #layout .button, #layout select, #layout input[type="text"]')]
     .filter(e => e.offsetParent && getComputedStyle(e).visibility !== 'hidden')
     .map(e => ({ id: e.id || e.textContent.trim().slice(0, 12), ...box(e) })).filter(b => b.h < 44 || b.w < 44)
     .map(b => b.id + ' ' + Math.round(b.w) + 'x' + Math.round(b.h));

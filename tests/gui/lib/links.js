@@ -135,7 +135,8 @@ async function reloadOffers(page, link) {
 }
 
 // A link refused: its message (in the notice, or in the dialog it was pasted in), nothing changed.
-async function refused(page, open, want, what) {
+// shoot: async page => ..., called while the message is shown (a screenshot).
+async function refused(page, open, want, what, shoot = null) {
   const before = { store: await stored(page), turns: await coords(page), number: await page.evaluate(() => window.rulezero.state.game_number) };
   await open();
   await untilDrawn(page, () => !document.getElementById('notice').hidden || !document.getElementById('open-error').hidden,
@@ -147,6 +148,7 @@ async function refused(page, open, want, what) {
   must(JSON.stringify(after) === JSON.stringify(before), what + ': the game or the stored values changed: ' +
     JSON.stringify(before).slice(0, 300) + ' became ' + JSON.stringify(after).slice(0, 300));
   must(await hidden(page, '#error'), what + ': also an error banner: ' + await page.textContent('#error-text'));
+  if (shoot) await shoot(page);
   if (inDialog) await page.click('#open-cancel'); else await page.click('#notice-close');
   return text;
 }

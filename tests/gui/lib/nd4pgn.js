@@ -5,7 +5,8 @@
 // the PGN imported: replayed by the rules (the same turns), a turn played
 // on. A page that never opened the game file refuses the PGN, saying to
 // open the file first (a PGN does not carry it, as a link does); with the
-// file opened there, the same PGN is imported.
+// file opened there, the same PGN is imported. shot: a PNG's path, for a
+// screenshot of that refusal as the page shows it.
 'use strict';
 const { newGame, playTurn } = require('./play');
 const { untilDrawn } = require('./drawn');
@@ -33,7 +34,7 @@ async function imported(page, pgn, turns, tap, what) {
 // page: a page of the browser build (its game file opened here if it is not
 // listed yet); other: async () => { page, close } of a context that never
 // opened it. tap: on phones, every turn and button tapped.
-async function nd4Pgn(page, other, { tap = false } = {}) {
+async function nd4Pgn(page, other, { tap = false, shot = null } = {}) {
   if (!(await listed(page))) await openGameFile(page);
   await newGame(page, { variant: VARIANT });
   for (const want of ['e2e4', 'e7e5,b1j1', /^j1[i-n][1-6],/, /./]) await playTurn(page, want, { tap });
@@ -49,7 +50,7 @@ async function nd4Pgn(page, other, { tap = false } = {}) {
   try {
     await links.refused(o.page, () => links.paste(o.page, pgn, tap),
       /could not be imported: the game "nickdanger-4" is not one this page lists: if a game file declares it, open that file/,
-      'the PGN where its game file was never opened');
+      'the PGN where its game file was never opened', shot && (p => p.screenshot({ path: shot })));
     await openGameFile(o.page);
     await imported(o.page, pgn, turns, tap, 'the PGN with its game file opened');
   } finally {

@@ -42,6 +42,9 @@ const phoneRule = async (page, what) => checkControls(what, await page.evaluate(
 async function phonePgn(page, pgn, variant, turns) {
   await tapTarget(page, '#btn-open-game');
   await page.waitForSelector('#open-game[open]');
+  // The file picker's button ("Choose File") is a touch target too; its box holds it.
+  const picker = await page.locator('#open-file').boundingBox();
+  must(picker && picker.height >= 44, '#open-file is ' + (picker ? Math.round(picker.height) : 'not laid out') + ' px high on a phone, under 44');
   await page.fill('#open-text', pgn);
   await tapTarget(page, '#open-submit');
   await holds(page, variant, turns, variant + ': the PGN imported on a phone');

@@ -15,14 +15,15 @@ function must(cond, what) { if (!cond) throw new Error(what); }
 const premove = page => page.evaluate(() => JSON.parse(JSON.stringify(window.rulezero.premove)));
 const square = c => '#boards [data-click="' + c + '"]';
 
-// Rule Zero (Black) is to move; the two clicks are entered and kept.
-async function enter(page, from, to) {
+// Rule Zero (Black) is to move; the two clicks (or with `tap`, a phone's taps) are entered and kept.
+async function enter(page, from, to, tap = false) {
+  const press = s => (tap ? page.tap(s) : page.click(s));
   await untilDrawn(page, () => window.rulezero.state.to_move === 'engine', null, { timeout: 5000 });
-  await page.click(square(from));
+  await press(square(from));
   must((await premove(page)).from === from, 'a click on ' + from + ' during the engine\'s turn picked nothing');
   must(await page.evaluate(c => document.querySelector('#boards [data-click="' + c + '"]').classList.contains('premove-from'), from),
     from + ' is not marked as picked');
-  await page.click(square(to));
+  await press(square(to));
   const kept = await premove(page);
   must(JSON.stringify(kept.clicks) === JSON.stringify([from, to]), 'the premove kept is ' + JSON.stringify(kept));
   const marked = await page.evaluate(() => [...document.querySelectorAll('#boards .premove')].map(c => c.dataset.click).sort());
@@ -70,4 +71,25 @@ async function premoves(page) {
   must((await page.evaluate(() => window.rulezero.state.moves.length)) === m + 1, 'a cancelled premove was played');
 }
 
-module.exports = { premoves };
+// On a phone (lib/phone.js), by taps: a premove entered during Rule Zero's
+// turn and played when the turn comes, then one cancelled by a tap on the
+// move list; Rule Zero's turn ended by Move now each time.
+async function phonePremove(page) {
+  await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 60000 } });
+  await playTurn(page, 'e2e4', { tap: true });
+  await enter(page, 'g1', 'f3', true);
+  const n = await engineMoves(page);
+  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 2, n, { timeout: 10000 })
+    .catch(() => { throw new Error('the premove g1f3, tapped, was not played when the turn came'); });
+  const played = await page.evaluate(() => window.rulezero.state.moves.map(m => m.coord));
+  must(played[2] === 'g1f3', 'the tapped premove played ' + played[2] + ', not g1f3');
+  await enter(page, 'b1', 'c3', true);
+  await page.tap('#moves');
+  must((await premove(page)).clicks === null, 'a tap on the move list did not cancel the premove');
+  const m = await engineMoves(page);
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 10000 });
+  must((await page.evaluate(() => window.rulezero.state.moves.length)) === m + 1, 'a cancelled premove was played');
+  return 'g1f3 premoved by taps and played, b1c3 cancelled by a tap';
+}
+
+module.exports = { premoves, phonePremove };
