@@ -5,7 +5,7 @@
 // same steps play in Chromium (Playwright) and in Firefox.
 'use strict';
 const fs = require('fs');
-const { POLLING } = require('./drawn');
+const { POLLING, ANSWER_WAIT } = require('./drawn');
 
 const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
 
@@ -40,7 +40,7 @@ function selectorOptions(options) {
 }
 
 function wrap(page) {
-  const visible = selector => page.waitForSelector(selector, { visible: true, timeout: 30000 });
+  const visible = selector => page.waitForSelector(selector, { visible: true, timeout: ANSWER_WAIT });
   return {
     raw: page,
     goto: url => page.goto(url),

@@ -9,7 +9,7 @@
 // lib/firefox.js) from the DOM's ARIA, each expected label and announcement
 // then found by Firefox's accessibility engine (lib/firefoxaria.js).
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const { newGame, pageState } = require('./play');
 const { legalTurns } = require('./legaltree');
 
@@ -210,7 +210,7 @@ async function focusShots(page, shotDir, square) {
   await reach(page, square, '#analysis');
   await page.keyboard.press('Enter');
   await announced(page, new RegExp('^' + square + ', .*picked.*ways? to go on'));
-  await page.waitForSelector('#an-lines [data-line]', { timeout: 30000 });   // the engine's lines beside the board
+  await page.waitForSelector('#an-lines [data-line]', { timeout: ANSWER_WAIT });   // the engine's lines beside the board
   const size = page.viewportSize();
   for (const [name, view] of [['web-analysis-keyboard', { width: 1280, height: 800 }], ['web-analysis-keyboard-phone', { width: 390, height: 844 }]]) {
     await page.setViewportSize(view);
@@ -231,7 +231,7 @@ async function keyboardAnalysis(page, shotDir = null) {
   await page.focus('#btn-analysis');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#analysis:not([hidden]) #an-boards [data-square]');
-  await page.waitForFunction(() => document.activeElement && document.activeElement.closest('#an-boards .cell'), null, { timeout: 10000 })
+  await page.waitForFunction(() => document.activeElement && document.activeElement.closest('#an-boards .cell'), null, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('Enter on the analysis button left the focus off its board'); });
   await announced(page, /^Analysis board of .*\. White to move\.$/);
   await expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e8, Black King$/, /^e4, empty$/]);
