@@ -7,9 +7,7 @@
 // the browser gives shared memory. A fault comes back as {exit: why}.
 //
 // Started by the page from a Blob URL; the first message is {boot: {glue,
-// module or wasm, stop, games, port}}: the Emscripten glue's text, the
-// engine's WebAssembly.Module (compiled once by the page, websession.js) or
-// else the wasm's bytes,
+// wasm, stop, games, port}}: the Emscripten glue's text, the wasm's bytes,
 // the shared counter (an Int32Array on a SharedArrayBuffer) or null, the
 // game files the page opened ([{name, text}], loaded before the first line)
 // and the MessagePort to the session's worker, over which the lines go both
@@ -49,13 +47,7 @@ function fail(why) {
 function boot(b) {
   stopView = b.stop || null;
   self.Module = {
-    wasmBinary: b.module ? undefined : b.wasm,
-    // The page's compiled module: instantiated here, not compiled again.
-    instantiateWasm: b.module ? (imports, receive) => {
-      WebAssembly.instantiate(b.module, imports).then(instance => receive(instance, b.module),
-        e => fail('failed to start: ' + (e && e.message ? e.message : e)));
-      return {};
-    } : undefined,
+    wasmBinary: b.wasm,
     print: line => toSession.postMessage({ line }),
     printErr: () => {},
     rzStopRequested: () => stopView !== null && Atomics.load(stopView, 0) !== stopsAtStart,

@@ -49,18 +49,8 @@ async function loadFiles() {
 // change) at times never came, and the session's Worker hung waiting for it
 // (docs/reliability.md). Each gets the port of a channel to the session's
 // Worker and speaks over it; its failure is told to the session.
-//
-// The engine's WebAssembly is compiled once, for the page's life, and each
-// Worker instantiates that module: the analysis board starts a Worker per
-// board change (analysis_web.c: `analyze` cannot be stopped otherwise without
-// shared memory), and each used to compile the whole engine again (and the
-// browser to optimise it again). A module the browser will not compile here
-// (a broken file, say) goes to the Worker as bytes, as before, which then
-// fails to start as it did.
 function engineWorkers(files) {
   const url = URL.createObjectURL(new Blob([files.engineWorker], { type: 'text/javascript' }));
-  let compiled = null;
-  const engineModule = () => compiled || (compiled = WebAssembly.compile(files.engineWasm).catch(() => null));
   const live = new Map();
   const end = id => { const w = live.get(id); if (w) { live.delete(id); w.terminate(); } };
   return {
@@ -73,12 +63,8 @@ function engineWorkers(files) {
         session.postMessage({ engine_exit: { id, why: 'failed: ' + (e.message || 'an error in its worker') } });
       };
       if (boot) {
-        engineModule().then(module => {
-          const b = { glue: files.engineGlue, stop: boot.stop, games: boot.games, port };
-          if (module) b.module = module;
-          else b.wasm = files.engineWasm.slice(0);
-          w.postMessage({ boot: b }, [port]);
-        });
+        w.postMessage({ boot: { glue: files.engineGlue, wasm: files.engineWasm.slice(0), stop: boot.stop,
+          games: boot.games, port } }, [port]);
       }
     },
     end,
