@@ -124,6 +124,14 @@ for sub in $subcommands; do
     [ "$(cat "$err")" = "rulezero $sub: unknown option '--no-such-option'"$'\n'"Try 'rulezero $sub --help'." ] &&
         pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL bad-option-$sub: stderr:"; cat "$err"; }
 done
+# A bad value is a usage error like an unknown option: the Try line too.
+check gui-bad-port 2 "$RZ" gui --port http
+[ "$(cat "$err")" = "rulezero gui: bad port 'http' (0 to 65535)"$'\n'"Try 'rulezero gui --help'." ] &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL gui-bad-port: stderr:"; cat "$err"; }
+nine_engines=(); for i in 1 2 3 4 5 6 7 8 9; do nine_engines+=(--engine "e$i"); done
+check gui-nine-engines 2 "$RZ" gui "${nine_engines[@]}"
+[ "$(cat "$err")" = "rulezero gui: at most 8 --engine ('e9' is one more)"$'\n'"Try 'rulezero gui --help'." ] &&
+    pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL gui-nine-engines: stderr:"; cat "$err"; }
 check poly-perft 0 "$RZ" perft -v polypiece -d 2; last_line_is poly-perft "Nodes searched: 392"
 check phased-perft 0 "$RZ" perft -v polypiece-phased -d 2; last_line_is phased-perft "Nodes searched: 586"
 check poly-moves 0 "$RZ" moves -v polypiece

@@ -21,13 +21,14 @@
 set -uo pipefail
 
 # --shoot XBOARD SHOT (run by this script inside the virtual display): starts
-# XBoard with logos on, takes screenshots until the logo is there (at most 20 s)
+# XBoard with logos on, takes screenshots until the logo is there (at most 90 s:
+# a busy machine starts XBoard late; the loop ends as soon as the logo shows)
 # and prints the logo's pixel count.
 if [ "${1:-}" = --shoot ]; then
     "$2" -fcp rulezero -autoLogo true -logoSize 100 -saveSettingsOnExit false \
         -popupExitMessage false >/dev/null 2>&1 &
     xboard=$! pixels=0
-    for _ in $(seq 20); do
+    for _ in $(seq 90); do
         sleep 1
         import -window root "$3" 2>/dev/null || continue
         pixels=$(convert "$3" -fill black +opaque '#2D3A4A' -fill white -opaque '#2D3A4A' \

@@ -53,26 +53,16 @@ struct gui_args {
     const char *delete_game;  /* --delete-game ID: delete it from the file, then exit */
 };
 
-static int set_port(void *ctx, const char *arg, int64_t number)
-{
-    (void)number;
-    struct gui_args *args = ctx;
-    int64_t n;
-    if (text_int64(arg, 0, 65535, &n)) {
-        fprintf(stderr, "rulezero gui: bad port '%s'\n", arg);
-        return 2;
-    }
-    args->port = (int)n;
-    return 0;
-}
+static const struct options_table gui_options_table;
 
 static int set_engine(void *ctx, const char *arg, int64_t number)
 {
     (void)number;
     struct gui_config *cfg = ((struct gui_args *)ctx)->cfg;
     if (cfg->engine_count == GUI_MAX_ENGINES) {
-        fprintf(stderr, "rulezero gui: at most %d --engine\n", GUI_MAX_ENGINES);
-        return 2;
+        char fmt[64];
+        snprintf(fmt, sizeof fmt, "at most %d --engine ('%%s' is one more)", GUI_MAX_ENGINES);
+        return options_table_error(&gui_options_table, fmt, arg);
     }
     cfg->engines[cfg->engine_count++] = arg;
     return 0;
@@ -106,7 +96,8 @@ static const struct options_table_entry gui_entries[] = {
              "Serves the browser GUI: open the address it prints. The page plays every variant\n"
              "against Rule Zero (engine:0), the --engine commands (engine:1, ...; CECP or UCI),\n"
              "builtin:random or builtin:greedy, or shows engines playing each other.\n"},
-    {"port", 'p', OPTIONS_TABLE_TEXT, "N", "port (default 8080; 0: any free port)", .set = set_port},
+    {"port", 'p', OPTIONS_TABLE_NUMBER, "N", "port (default 8080; 0: any free port)", 0, 65535,
+     "bad port '%s' (0 to 65535)", KEEP(INT, port)},
     {"host", 'H', OPTIONS_TABLE_TEXT, "ADDR", "address to listen on (default 127.0.0.1)", KEEP(TEXT, host)},
     {"engine", 'e', OPTIONS_TABLE_TEXT, "CMD", "an opponent's command line (repeatable)", .set = set_engine},
     {"debug", 0, OPTIONS_TABLE_FLAG, NULL, "engine traffic on standard error", .set = set_debug},

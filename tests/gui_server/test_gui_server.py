@@ -252,7 +252,8 @@ def test_command_line():
     check(run.returncode == 0 and "--engine" in run.stdout, "gui --help")
     for args in (["--port", "http"], ["--port", "70000"], ["--bogus"], ["extra"]):
         run = subprocess.run([RZ, "gui", *args], capture_output=True, text=True, timeout=30)
-        check(run.returncode == 2 and run.stderr, f"gui {' '.join(args)} is a usage error")
+        check(run.returncode == 2 and run.stderr.endswith("\nTry 'rulezero gui --help'.\n"),
+              f"gui {' '.join(args)} is a usage error, with the Try line")
 
 
 def main():

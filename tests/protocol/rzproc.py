@@ -3,9 +3,11 @@
 Every read has a timeout, so a test fails instead of hanging; on failure the
 lines seen so far are printed. A wait for an expected line (expect, sync,
 collect_until) or for the exit after quit lasts WAIT_SLACK times the figure
-given: the figures are what an idle machine needs, with room, and a loaded
-machine may be several times slower; a longer wait only delays a failure,
-it never lets a wrong answer pass. (quiet(), which checks that nothing comes,
+given, and never less than ANSWER_WAIT seconds: the figures are what an idle
+machine needs, with room, and a loaded machine (or the sanitizer build,
+3 to 10 times slower) may be several times slower; a longer wait only delays
+a failure, it never lets a wrong answer pass. A bare readline() without a
+figure waits ANSWER_WAIT too. (quiet(), which checks that nothing comes,
 keeps its figure.)
 """
 import os
@@ -18,6 +20,12 @@ import time
 
 
 WAIT_SLACK = 6
+ANSWER_WAIT = 60.0  # seconds: the least any wait for an answer lasts
+
+
+def answer_wait(figure):
+    """How long a wait for an answer given as `figure` seconds lasts."""
+    return max(figure * WAIT_SLACK, ANSWER_WAIT)
 
 
 def thread_stats(pid):
@@ -46,6 +54,36 @@ def stats_delta(before, after):
         run += r - r0
         wait += w - w0
     return run, wait
+
+
+class ChargedTime:
+    """Time since it was made, as a GUI would charge an engine for a turn: the
+    wall time less what the engine's threads (process `pid`) and this test's
+    own spent ready to run but waiting for a core (Linux's schedstat). On an
+    idle machine it is the wall time; on a busy one it leaves out only the
+    machine's delay: everything the engine does itself, computing or
+    blocked, still counts."""
+
+    def __init__(self, pid):
+        self.pid = pid
+        self.start = time.monotonic()
+        self.before = thread_stats(pid), thread_stats(os.getpid())
+
+    def read(self):
+        """(charged seconds, wall seconds, seconds waiting for a core)."""
+        wall = time.monotonic() - self.start
+        _, engine_wait = stats_delta(self.before[0], thread_stats(self.pid))
+        _, own_wait = stats_delta(self.before[1], thread_stats(os.getpid()))
+        wait = engine_wait + own_wait
+        return max(0.0, wall - wait), wall, wait
+
+    def seconds(self):
+        return self.read()[0]
+
+    def why(self):
+        """The figures, for a failure's message."""
+        charged, wall, wait = self.read()
+        return f"{charged:.2f} s charged ({wall:.2f} s wall, less {wait:.2f} s waiting for a core)"
 
 
 class DialogueError(AssertionError):
@@ -87,7 +125,7 @@ class Engine:
         got = "\n".join("  < " + s for s in self.seen[-25:])
         raise DialogueError(f"{self.name}: {msg}\n last sent:\n{tail}\n last received:\n{got}")
 
-    def readline(self, timeout=5.0):
+    def readline(self, timeout=ANSWER_WAIT):
         """The next line, or None at end of output; fails after `timeout` seconds."""
         try:
             _, line = self.lines.get(timeout=timeout)
@@ -101,7 +139,7 @@ class Engine:
         """Reads lines until one matches `pattern` (a regex, full match); lines
         matching `skip` are passed over, any other line fails the test. With
         skip=None every other line is passed over."""
-        timeout *= WAIT_SLACK
+        timeout = answer_wait(timeout)
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -145,7 +183,7 @@ class Engine:
         except (BrokenPipeError, OSError):
             pass
         try:
-            return self.proc.wait(timeout=timeout * WAIT_SLACK)
+            return self.proc.wait(timeout=answer_wait(timeout))
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()

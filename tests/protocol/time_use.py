@@ -15,10 +15,9 @@ Usage: time_use.py RULEZERO [--variant V ...] [--base SEC] [--inc SEC]
 import argparse
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from rzproc import Engine, stats_delta, thread_stats  # noqa: E402
+from rzproc import ChargedTime, Engine  # noqa: E402
 
 THINK = r"-?\d+ -?\d+ \d+ \d+ \d+ \d+\t.*"
 
@@ -36,8 +35,7 @@ def play(rz, variant, base_ms, inc_ms, plies, tolerance_ms):
     for ply in range(plies):
         side, other = ply % 2, 1 - ply % 2
         e.send(f"time {clock[side] // 10}", f"otim {clock[other] // 10}", "go")
-        start = time.monotonic()
-        before = thread_stats(e.proc.pid), thread_stats(os.getpid())
+        turn = ChargedTime(e.proc.pid)
         depth = 0
         while True:
             line = e.readline(clock[side] / 1000 + 10)
@@ -50,17 +48,15 @@ def play(rz, variant, base_ms, inc_ms, plies, tolerance_ms):
                 depth = int(fields[0])
             if line.startswith(("1-0", "0-1", "1/2-1/2")):
                 break
-        wall = time.monotonic() - start
-        _, engine_wait = stats_delta(before[0], thread_stats(e.proc.pid))
-        _, own_wait = stats_delta(before[1], thread_stats(os.getpid()))
-        taken = round(1000 * max(0.0, wall - engine_wait - own_wait))
+        charged, wall, wait = turn.read()
+        taken = round(1000 * charged)
         if not line.startswith("move "):
             break
         bound = clock[side] / 20 + inc_ms
         rows.append((ply + 1, clock[side], taken, bound, depth, round(1000 * wall)))
         if taken > bound + tolerance_ms:
             failures.append(f"{variant} ply {ply + 1}: {taken} ms ({round(1000 * wall)} ms wall, less "
-                            f"{round(1000 * (engine_wait + own_wait))} ms waiting for a core) with {clock[side]} ms "
+                            f"{round(1000 * wait)} ms waiting for a core) with {clock[side]} ms "
                             f"left (bound {bound:.0f} ms + {tolerance_ms} ms)")
         clock[side] = max(0, clock[side] - taken) + inc_ms
         e.send("force")

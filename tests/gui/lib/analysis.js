@@ -7,6 +7,7 @@
 // features on the analysis board (arrows of its own, the promotion picker, a
 // dragged piece, its keys) without disturbing the game's.
 'use strict';
+const { ANSWER_WAIT } = require('./drawn');
 const path = require('path');
 const { newGame, playTurn, loadFen } = require('./play');
 const { legalTurns } = require('./legaltree');
@@ -34,7 +35,7 @@ async function waitForLines(page, variant) {
     const rows = [...document.querySelectorAll('#an-lines [data-line]')];
     const firsts = new Set(rows.map(r => (r.querySelector('[data-pv-index="0"]') || {}).textContent));
     return rows.length >= want && firsts.size >= want && rows.every(r => /^[+-]?(\d+\.\d\d|M\d+)$/.test(r.querySelector('.an-score').textContent));
-  }, want, { timeout: 15000 }).catch(async e => {
+  }, want, { timeout: ANSWER_WAIT }).catch(async e => {
     const a = await an(page);
     throw new Error(variant + ': no two lines with scores: ' + JSON.stringify({ info: a.info, fen: a.msg && a.msg.fen,
       shown: await page.evaluate(() => document.querySelector('#an-lines').textContent) }) + '\n' + e.message);
@@ -49,7 +50,7 @@ async function waitForLines(page, variant) {
     if (!best || !bar.dataset.score) return null;
     return { bar: { score: bar.dataset.score, fill: bar.querySelector('.eval-fill').style.height }, best: best.textContent,
       shown: [...document.querySelectorAll('#an-lines [data-line]')].map(r => r.dataset.line) };
-  }, null, { timeout: 15000 }).then(h => h.jsonValue()).catch(async e => {
+  }, null, { timeout: ANSWER_WAIT }).then(h => h.jsonValue()).catch(async e => {
     const a = await an(page);
     throw new Error(variant + ': no best line with the bar: ' + JSON.stringify({ info: a.info,
       shown: await page.evaluate(() => [...document.querySelectorAll('#an-lines [data-line]')].map(r => r.dataset.line)) }) + '\n' + e.message);
@@ -57,7 +58,7 @@ async function waitForLines(page, variant) {
   const { bar, best } = seen;
   if (bar.score !== best || !/%$/.test(bar.fill)) throw new Error(variant + ': evaluation bar ' + JSON.stringify(seen) + ' for best line ' + best);
   // Read in one go in the page: the arrows are drawn anew with every report (a locator may see one replaced).
-  await page.waitForFunction(() => document.querySelector('#an-arrows .an-arrow') !== null, null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector('#an-arrows .an-arrow') !== null, null, { timeout: ANSWER_WAIT });
 }
 
 // Clicks the second turn of the best line (the first if it has one): the
@@ -87,7 +88,7 @@ async function playLine(page, variant, { tap = false } = {}) {
   let clicked = null;
   for (let attempt = 0; attempt < 3 && !clicked; attempt++) {
     await listen();
-    await press(target, { timeout: 30000 }).catch(e => {
+    await press(target, { timeout: ANSWER_WAIT }).catch(e => {
       throw new Error(variant + ': the click on the best line did not end (it may still be played): ' + e.message);
     });
     clicked = await page.evaluate(() => window.__clicked);
@@ -146,7 +147,7 @@ async function multiPv(page, variant) {
       const a = window.rulezero.analysis;
       return a.msg.multipv === n && a.info && a.info.lines && a.info.lines.length === want &&
         document.querySelectorAll('#an-lines [data-line]').length === want;
-    }, { n, want }, { timeout: 20000 }).catch(async e => {
+    }, { n, want }, { timeout: ANSWER_WAIT }).catch(async e => {
       throw new Error(variant + ': MultiPV ' + n + ' does not show ' + want + ' lines: ' +
         await page.evaluate(() => document.querySelector('#an-lines').textContent) + '\n' + e.message);
     });
@@ -204,7 +205,7 @@ async function silentWorker(page, variant) {
   await page.waitForFunction(n => {
     const a = window.rulezero.analysis;
     return a.msg.multipv === n && a.info && a.info.lines && a.info.lines.length === n;
-  }, n, { timeout: 30000 }).catch(async e => {
+  }, n, { timeout: ANSWER_WAIT }).catch(async e => {
     throw new Error(variant + ': no lines after a Worker that never ran: ' +
       await page.evaluate(() => document.querySelector('#an-lines').textContent) + '\n' + e.message);
   });
@@ -218,7 +219,7 @@ async function analyseGame(page, shotDir) {
   for (const t of ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6']) await playTurn(page, t);
   await page.click('#btn-analyse-game');
   await page.waitForSelector('#analysis:not([hidden]) #an-chart');
-  await page.waitForFunction(() => document.querySelectorAll('#an-chart .chart-dot').length === 7, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelectorAll('#an-chart .chart-dot').length === 7, null, { timeout: ANSWER_WAIT });
   await waitForLines(page, 'normal');
   const box = await page.locator('#an-chart').boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);   // the middle: ply 3 of 6
@@ -277,7 +278,7 @@ async function analysisFeatures(page) {
   await rightDrag(page, 'h8', 'h8');
   must(JSON.stringify(await shapesIn(page, 'an-boards')) === '["a1-b2","h8"]', 'the analysis board\'s shapes: ' + JSON.stringify(await shapesIn(page, 'an-boards')));
   must(await page.evaluate(() => window.rulezero.shapes.length === 1 && window.rulezero.analysis.shapes.length === 2), 'the shapes went to the game\'s list');
-  await page.waitForSelector('#an-arrows .an-arrow', { state: 'attached', timeout: 15000 });
+  await page.waitForSelector('#an-arrows .an-arrow', { state: 'attached', timeout: ANSWER_WAIT });
   must(await page.evaluate(() => document.querySelector('#an-boards svg.shapes marker[id^="an-boards-"]') !== null), 'the analysis layer\'s markers are not its own');
   // The promotion: the picker over a8, the Knight picked, the move list in SAN.
   await page.click('#an-boards [data-click="a7"]');

@@ -5,7 +5,7 @@
 // it at a load of 30 to 40 (docs/performance.md, "Issue 43, eighth session"), so
 // the full browser stays the default until that is understood.
 'use strict';
-const { untilDrawn, POLLING } = require('./drawn');
+const { untilDrawn, POLLING, ANSWER_WAIT } = require('./drawn');
 const { chromium } = require('playwright-core');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -32,6 +32,7 @@ function withPolling(browser) {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async options => {
     const context = await newContext(options);
+    context.setDefaultTimeout(ANSWER_WAIT);   // every wait, click and selector of its pages: lib/drawn.js
     const newPage = context.newPage.bind(context);
     context.newPage = async () => pollingPage(await newPage());
     return context;

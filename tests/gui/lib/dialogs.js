@@ -4,7 +4,7 @@
 // clock the server refuses is not offered; a refused FEN in the FEN box stays
 // to be corrected.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const { newGame, playTurn, checkBoard } = require('./play');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
@@ -27,7 +27,7 @@ const gameNumber = page => page.evaluate(() => window.rulezero.state.game_number
 async function startRefused(page, pattern, what) {
   const before = await page.evaluate(() => JSON.stringify([window.rulezero.state.variant, window.rulezero.state.fen, window.rulezero.state.game_number]));
   await page.click('#ng-start');
-  const shown = await page.waitForFunction(() => !document.getElementById('ng-error').hidden, null, { timeout: 5000 })
+  const shown = await page.waitForFunction(() => !document.getElementById('ng-error').hidden, null, { timeout: ANSWER_WAIT })
     .then(() => true, () => false);
   must(shown, what + ': no error is shown in the dialog');
   must(await page.isVisible('#newgame[open]'), what + ': the dialog closed');
@@ -41,7 +41,7 @@ async function startRefused(page, pattern, what) {
 async function startAccepted(page, variant, what) {
   const n = await gameNumber(page);
   await page.click('#ng-start');
-  const ok = await untilDrawn(page, n => window.rulezero.state.game_number !== n, n, { timeout: 5000 }).then(() => true, () => false);
+  const ok = await untilDrawn(page, n => window.rulezero.state.game_number !== n, n, { timeout: ANSWER_WAIT }).then(() => true, () => false);
   const err = await page.evaluate(() => (document.getElementById('ng-error') || {}).textContent);
   must(ok, what + ': no new game started' + (err ? ' (the dialog says "' + err + '")' : ''));
   await page.waitForFunction(() => !document.getElementById('newgame').open);

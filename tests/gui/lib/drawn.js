@@ -18,10 +18,19 @@
 // until every such step waits for what it reads.
 const POLLING = (v => !v || v === 'raf' ? 'raf' : +v || 'raf')(process.env.RULEZERO_TEST_POLLING);
 
+// How long a step waits for something the page must do (an answer, a drawn
+// state, a dialog): a ceiling, not a measure, since every wait ends as soon
+// as what it waits for comes. Generous, so that a busy machine (a load of 10
+// to 40 on 2 cores, a CI run's other tests beside it) only makes a step
+// slower, never fails it: 60 s, as every other test's answer wait
+// (docs/reliability.md, "Waits of a minute"). A check that something
+// happens quickly bounds it itself, with its own figure.
+const ANSWER_WAIT = 60000;
+
 function untilDrawn(page, fn = () => true, arg = null, options = {}) {
   const expr = '(() => { const r = window.rulezero; return !!(r && r.state && r.drawnState === r.state && (' +
     fn + ')(' + JSON.stringify(arg === undefined ? null : arg) + ')); })()';
-  return page.waitForFunction(expr, null, options);
+  return page.waitForFunction(expr, null, { timeout: ANSWER_WAIT, ...options });
 }
 
-module.exports = { untilDrawn, POLLING };
+module.exports = { untilDrawn, POLLING, ANSWER_WAIT };

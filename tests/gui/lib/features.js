@@ -1,7 +1,7 @@
 // The page's controls on an orthodox game: history with the keyboard, flip,
 // undo, errors, reload, PGN, rules, FEN box, Escape, dragging, an engine reply.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const { playTurn, checkBoard, newGame, loadFen, clickOn } = require('./play');
 const { readPage } = require('./compare');
 const { getJson } = require('./server');
@@ -121,8 +121,8 @@ async function thinkingShown(page) {
       document.getElementById('think-depth').textContent === 'depth ' + t.depth &&
       document.getElementById('think-score').textContent === t.score &&
       document.getElementById('think-pv').textContent === (t.pv || '');
-  }, null, { timeout: 10000 });
-  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 15000 });
+  }, null, { timeout: ANSWER_WAIT });
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: ANSWER_WAIT });
   // Issue 43: once the engine has moved, the line is no longer "Black thinks".
   const who = await page.evaluate(() => document.getElementById('thinking').hidden ? null : document.getElementById('think-who').textContent);
   must(who === null || who === 'Black thought:', 'after the engine moved the thinking line says "' + who + '"');
@@ -132,7 +132,7 @@ async function thinkingShown(page) {
 async function pauseResume(page) {
   await newGame(page, { variant: 'normal', white: 'engine:0', black: 'builtin:greedy', tc: { kind: 'movetime', ms: 200 } });
   await page.waitForSelector('#watch-controls:not([hidden])');
-  await untilDrawn(page, () => window.rulezero.state.moves.length >= 3, null, { timeout: 10000 });
+  await untilDrawn(page, () => window.rulezero.state.moves.length >= 3, null, { timeout: ANSWER_WAIT });
   await page.click('#btn-stop');
   await untilDrawn(page, () => window.rulezero.state.paused === true);
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
@@ -141,7 +141,7 @@ async function pauseResume(page) {
   must(/Paused/.test(await page.textContent('#status')), 'the page does not say the game is paused');
   await page.click('#btn-resume');
   try {
-    await untilDrawn(page, n => !window.rulezero.state.paused && window.rulezero.state.moves.length > n + 1, n, { timeout: 10000 });
+    await untilDrawn(page, n => !window.rulezero.state.paused && window.rulezero.state.moves.length > n + 1, n, { timeout: ANSWER_WAIT });
   } catch (e) {
     const s = await page.evaluate(() => window.rulezero.state);
     throw new Error('the game did not go on after Resume: paused ' + s.paused + ', ' + s.moves.length + ' turns (' + n +
@@ -153,7 +153,7 @@ async function pauseResume(page) {
 // it, and the new-game form lists it as one that could not start, not to be picked.
 async function brokenEngine(page) {
   await page.waitForFunction(() => (window.rulezero.setup.players.find(p => p.id === 'engine:1') || {}).status === 'failed',
-    null, { timeout: 15000 });
+    null, { timeout: ANSWER_WAIT });
   await page.click('#btn-new');
   await page.waitForSelector('#newgame[open]');
   const option = await page.evaluate(() => {

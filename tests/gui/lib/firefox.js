@@ -5,7 +5,7 @@
 // same steps play in Chromium (Playwright) and in Firefox.
 'use strict';
 const fs = require('fs');
-const { POLLING } = require('./drawn');
+const { POLLING, ANSWER_WAIT } = require('./drawn');
 
 const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
 
@@ -18,7 +18,7 @@ function available() {
 // Playwright's waitForFunction(fn, arg, {timeout, polling}) as Puppeteer's
 // (polling: lib/drawn.js's POLLING unless the step asks for another).
 function waitOptions(options = {}) {
-  const o = { timeout: options.timeout === undefined ? 30000 : options.timeout };
+  const o = { timeout: options.timeout === undefined ? ANSWER_WAIT : options.timeout };
   o.polling = options.polling === undefined ? POLLING : options.polling;
   return o;
 }
@@ -49,7 +49,7 @@ async function again(act) {
 }
 
 function wrap(page) {
-  const visible = selector => page.waitForSelector(selector, { visible: true, timeout: 30000 });
+  const visible = selector => page.waitForSelector(selector, { visible: true, timeout: ANSWER_WAIT });
   return {
     raw: page,
     goto: url => page.goto(url),
@@ -115,6 +115,7 @@ async function launchFirefox(viewport = { width: 1360, height: 820 }) {
     // context: a user context of this browser (createBrowserContext: storage of its own); default, the browser's.
     async openPage(url, problems, initScript, context = null) {
       const page = await (context || browser).newPage();
+      page.setDefaultTimeout(ANSWER_WAIT);
       page.on('pageerror', e => problems.push('page error: ' + (e && e.message || e)));
       page.on('console', m => { if (m.type() === 'error') problems.push('console error: ' + m.text()); });
       if (initScript) await page.evaluateOnNewDocument(initScript);

@@ -3,7 +3,7 @@
 // after the move and its links' own numbers, resigning against an engine
 // (with a confirmation), and draw offers to an engine with its answer.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const fs = require('fs');
 const { startServer, stopServer } = require('./server');
 const { openPage } = require('./browser');
@@ -108,7 +108,7 @@ async function drawPrompt(page) {
   await newGame(page, { variant: 'normal', white: 'human', black: 'human' });
   await page.click('#btn-offer-draw');
   await stateIs(page, () => window.rulezero.state.draw_offer === 'white');
-  await page.waitForSelector('#draw-prompt:not([hidden])', { timeout: 5000 }).catch(() => {});
+  await page.waitForSelector('#draw-prompt:not([hidden])', { timeout: ANSWER_WAIT }).catch(() => {});
   must(await page.isVisible('#draw-prompt'), 'no accept/decline prompt for an offer between two people');
   must((await page.textContent('#draw-prompt')).includes('White offers a draw'), 'the prompt does not say who offers');
   await page.click('#btn-decline-draw');

@@ -9,7 +9,7 @@
 // lib/firefox.js) from the DOM's ARIA, each expected label and announcement
 // then found by Firefox's accessibility engine (lib/firefoxaria.js).
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const { newGame, pageState } = require('./play');
 const { legalTurns } = require('./legaltree');
 
@@ -214,7 +214,7 @@ async function pickShots(page, shotDir, name, square, board, ready = null) {
   await reach(page, square, board.scope);
   await page.keyboard.press('Enter');
   await announced(page, new RegExp('^' + square + ', .*picked.*ways? to go on'));
-  if (ready) await page.waitForSelector(ready, { timeout: 30000 });
+  if (ready) await page.waitForSelector(ready, { timeout: ANSWER_WAIT });
   const size = page.viewportSize();
   for (const [file, view] of [[name, { width: 1280, height: 800 }], [name + '-phone', { width: 390, height: 844 }]]) {
     await page.setViewportSize(view);
@@ -240,7 +240,7 @@ async function keyboardAnalysis(page, shotDir = null) {
   await page.focus('#btn-analysis');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#analysis:not([hidden]) #an-boards [data-square]');
-  await page.waitForFunction(() => document.activeElement && document.activeElement.closest('#an-boards .cell'), null, { timeout: 10000 })
+  await page.waitForFunction(() => document.activeElement && document.activeElement.closest('#an-boards .cell'), null, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('Enter on the analysis button left the focus off its board'); });
   await announced(page, /^Analysis board of .*\. White to move\.$/);
   await expectButtons(await axTree(page), [/^e2, White Pawn, can move$/, /^e8, Black King$/, /^e4, empty$/]);

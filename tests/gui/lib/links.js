@@ -14,7 +14,7 @@
 //     turn played on; XBoard's PGN; a PGN the rules refuse.
 'use strict';
 const fs = require('fs');
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const { playTurn, newGame } = require('./play');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
@@ -28,7 +28,7 @@ const stored = page => page.evaluate(() => ({ game: localStorage.getItem('ruleze
 // The link and text the page offers once its game has `n` turns.
 async function offered(page, n) {
   await untilDrawn(page, n => !!window.rulezero.linkOffer && window.rulezero.linkOffer.turns === n &&
-    !document.getElementById('link-offer').hidden, n, { timeout: 30000 });
+    !document.getElementById('link-offer').hidden, n, { timeout: ANSWER_WAIT });
   return page.evaluate(() => ({ link: document.getElementById('link-url').value, text: document.getElementById('link-text').value }));
 }
 
@@ -60,7 +60,7 @@ const setFragment = (page, link) => page.evaluate(h => { location.hash = h; }, '
 // Waits for the board to hold exactly these turns of this variant, drawn.
 async function holds(page, variant, turns, what) {
   await untilDrawn(page, w => window.rulezero.state.variant === w.variant &&
-    JSON.stringify(window.rulezero.state.moves.map(m => m.coord)) === JSON.stringify(w.turns), { variant, turns }, { timeout: 30000 })
+    JSON.stringify(window.rulezero.state.moves.map(m => m.coord)) === JSON.stringify(w.turns), { variant, turns }, { timeout: ANSWER_WAIT })
     .catch(async () => {
       const seen = await page.evaluate(() => ({ variant: window.rulezero.state.variant, turns: window.rulezero.state.moves.map(m => m.coord),
         notice: document.getElementById('notice').hidden ? null : document.getElementById('notice-text').textContent }));
@@ -94,7 +94,7 @@ async function correspondence(opener, url, variant, turns, { tap = false } = {})
     }
     await holds(page, variant, game, 'turn ' + t + ', the link received');
     await untilDrawn(page, w => !!window.rulezero.link && window.rulezero.link.id === w.id && window.rulezero.link.opened === w.n,
-      { id, n: game.length }, { timeout: 30000 });   // this link's game (with a server, both pages show each turn)
+      { id, n: game.length }, { timeout: ANSWER_WAIT });   // this link's game (with a server, both pages show each turn)
     must(await hidden(page, '#notice'), 'a notice after a good link: ' + await page.textContent('#notice-text'));
     const kept = await linkGames(page);
     must(kept.current === id && JSON.stringify(kept.games[id].turns) === JSON.stringify(game), "the kept link game " + id + ": " + JSON.stringify(kept) + " for " + JSON.stringify(game));
@@ -124,7 +124,7 @@ async function reloadOffers(page, link) {
   await page.waitForFunction(n => {
     const v = localStorage.getItem('rulezero.game');
     return v && JSON.parse(v).record.turns.length === n;
-  }, p.turns.length, { timeout: 30000 });
+  }, p.turns.length, { timeout: ANSWER_WAIT });
   await page.reload();
   await untilDrawn(page, () => window.rulezero.setup && document.querySelector('#boards [data-square]'), null, { timeout: 120000 });
   await holds(page, p.variant, p.turns, 'after a reload');
@@ -140,7 +140,7 @@ async function refused(page, open, want, what, shoot = null) {
   const before = { store: await stored(page), turns: await coords(page), number: await page.evaluate(() => window.rulezero.state.game_number) };
   await open();
   await untilDrawn(page, () => !document.getElementById('notice').hidden || !document.getElementById('open-error').hidden,
-    null, { timeout: 30000 });
+    null, { timeout: ANSWER_WAIT });
   const inDialog = await page.evaluate(() => !document.getElementById('open-error').hidden);
   const text = await page.textContent(inDialog ? '#open-error' : '#notice-text');
   must(want.test(text) && /Your game is unchanged\.$/.test(text), what + ': the message reads "' + text + '"');
@@ -171,7 +171,7 @@ async function pgnOf(page) {
   if (!await page.evaluate(() => !!window.RULEZERO_WEB)) return page.evaluate(() => fetch('game.pgn').then(r => r.text()));   // the server's link
   await page.evaluate(() => { window.rulezero.lastPgn = null; });
   await page.click('#pgn-link');
-  await page.waitForFunction(() => typeof window.rulezero.lastPgn === 'string', null, { timeout: 30000 });
+  await page.waitForFunction(() => typeof window.rulezero.lastPgn === 'string', null, { timeout: ANSWER_WAIT });
   return page.evaluate(() => window.rulezero.lastPgn);
 }
 
@@ -199,7 +199,7 @@ async function xboardPgn(page, file, plies) {
   await page.click('#btn-open-game');
   await page.waitForSelector('#open-game[open]');
   await page.setInputFiles('#open-file', file);
-  await untilDrawn(page, n => window.rulezero.state.moves.length === n, plies, { timeout: 30000 });
+  await untilDrawn(page, n => window.rulezero.state.moves.length === n, plies, { timeout: ANSWER_WAIT });
   await playTurn(page, /./);
 }
 

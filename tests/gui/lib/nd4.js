@@ -11,6 +11,7 @@
 // (fromGameFile: its game file opened in the page) also the analysis board
 // and the game by link, the link carrying the game file.
 'use strict';
+const { ANSWER_WAIT } = require('./drawn');
 const path = require('path');
 const { startServer, stopServer } = require('./server');
 const { sharedChromium } = require('./browser');
@@ -118,7 +119,7 @@ async function openGameFile(page) {
   await page.waitForSelector('#newgame[open]');
   await page.setInputFiles('#ng-file', GAMES);
   await page.waitForFunction(() => [...document.querySelectorAll('#ng-variant option')].some(o => o.value === 'nickdanger-4'),
-    null, { timeout: 30000 });
+    null, { timeout: ANSWER_WAIT });
   await page.click('#ng-cancel');
 }
 

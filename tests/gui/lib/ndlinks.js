@@ -2,7 +2,7 @@
 // field bounded 1 to 32 with 8 in it; Links=1 starts a game whose panel counts
 // "0 of 1"; 33 is refused inside the dialog, naming the setting, the game kept.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 
 function must(cond, what) { if (!cond) throw new Error(what); }
 
@@ -33,13 +33,13 @@ async function ndLinksDialog(page) {
   await page.fill(FIELD, '33');
   const before = await page.evaluate(() => window.rulezero.state.game_number);
   await page.click('#ng-start');
-  await page.waitForFunction(() => !document.getElementById('ng-error').hidden, null, { timeout: 5000 });
+  await page.waitForFunction(() => !document.getElementById('ng-error').hidden, null, { timeout: ANSWER_WAIT });
   const said = await page.textContent('#ng-error');
   must(/Links/.test(said) && /1 to 32/.test(said), 'Links=33: the dialog says "' + said + '"');
   must(await page.evaluate(n => window.rulezero.state.game_number === n, before), 'Links=33 started a game');
   await page.fill(FIELD, '1');
   await page.click('#ng-start');
-  await untilDrawn(page, n => window.rulezero.state.game_number !== n, before, { timeout: 5000 });
+  await untilDrawn(page, n => window.rulezero.state.game_number !== n, before, { timeout: ANSWER_WAIT });
   must(await page.evaluate(() => window.rulezero.state.variant === 'nickdanger'), 'the new game is not Nick Danger');
   const row = await linksRow(page);
   must(row === '0 of 1', 'with Links=1 the panel says ' + row);

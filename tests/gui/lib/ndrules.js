@@ -5,7 +5,7 @@
 // squares, the phase as "Removing", and the link action offered as a break.
 // Screenshots (nd-any-desktop.png, nd-any-phone.png at 390x844) when asked.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 
 const path = require('path');
 const { playTurn, newGame, loadFen, clickOn } = require('./play');
@@ -53,7 +53,7 @@ async function ndRulesDialog(page, shotDir) {
   await page.fill('#ng-fen', FEN);
   const before = await page.evaluate(() => window.rulezero.state.game_number);
   await page.click('#ng-start');
-  await untilDrawn(page, n => window.rulezero.state.game_number !== n, before, { timeout: 5000 });
+  await untilDrawn(page, n => window.rulezero.state.game_number !== n, before, { timeout: ANSWER_WAIT });
   must(await page.evaluate(() => document.getElementById('ng-error').hidden), 'the dialog refused the game: ' +
        await page.textContent('#ng-error'));
   must(await page.evaluate(() => window.rulezero.state.variant === 'nickdanger'), 'the new game is not Nick Danger');

@@ -4,7 +4,7 @@
 // the material row after a capture, a dragged piece under the pointer, a
 // promotion picked on the board, preferences kept over a reload.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const path = require('path');
 const { playTurn, newGame, loadFen, clickOn } = require('./play');
 
@@ -38,12 +38,12 @@ const shapes = page => page.evaluate(() => [...document.querySelectorAll('#board
 const material = page => page.evaluate(() => ['white', 'black'].map(c =>
   [...document.querySelectorAll('.player .material[data-material="' + c + '"] .mat-group')].map(g => g.dataset.letter + g.dataset.count).join(',')));
 
-// The state is drawn on the next frame: wait up to 3 s for the row, then say what it shows.
+// The state is drawn on the next frame: wait for the row, then say what it shows.
 async function materialIs(page, want, what) {
   try {
     await page.waitForFunction(want => ['white', 'black'].map(c =>
       [...document.querySelectorAll('.player .material[data-material="' + c + '"] .mat-group')].map(g => g.dataset.letter + g.dataset.count).join(',')).join('|') === want.join('|'),
-    want, { timeout: 3000 });
+    want, { timeout: ANSWER_WAIT });
   } catch (e) {
     throw new Error(what + ': the material row shows ' + JSON.stringify(await material(page)) + ', not ' + JSON.stringify(want));
   }
@@ -155,9 +155,9 @@ async function lowTimeAndEnd(page) {
   await newGame(page, { variant: 'normal', tc: { kind: 'clock', base_ms: 6000, inc_ms: 0 } });
   await playTurn(page, byClicks('e2', 'e4'));
   await playTurn(page, byClicks('e7', 'e5'));
-  await page.waitForFunction(() => window.rulezero.sounds.some(s => s.name === 'lowtime'), null, { timeout: 9000 });
-  await untilDrawn(page, () => window.rulezero.state.result, null, { timeout: 9000 });
-  await page.waitForFunction(() => window.rulezero.sounds.slice(-1)[0].name === 'gameend', null, { timeout: 2000 });
+  await page.waitForFunction(() => window.rulezero.sounds.some(s => s.name === 'lowtime'), null, { timeout: ANSWER_WAIT });
+  await untilDrawn(page, () => window.rulezero.state.result, null, { timeout: ANSWER_WAIT });
+  await page.waitForFunction(() => window.rulezero.sounds.slice(-1)[0].name === 'gameend', null, { timeout: ANSWER_WAIT });
   must(await page.evaluate(() => window.rulezero.sounds.filter(s => s.name === 'lowtime').length === 1), 'the low-time sound played more than once');
 }
 

@@ -6,7 +6,7 @@
 // notice (a pawn from d2 to d5). A right click and a click elsewhere cancel
 // one; a cancelled premove is never played.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const { playTurn, newGame } = require('./play');
 const { moveNowPlayed } = require('./movenow');
 
@@ -18,7 +18,7 @@ const square = c => '#boards [data-click="' + c + '"]';
 // Rule Zero (Black) is to move; the two clicks (or with `tap`, a phone's taps) are entered and kept.
 async function enter(page, from, to, tap = false) {
   const press = s => (tap ? page.tap(s) : page.click(s));
-  await untilDrawn(page, () => window.rulezero.state.to_move === 'engine', null, { timeout: 5000 });
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'engine', null, { timeout: ANSWER_WAIT });
   await press(square(from));
   must((await premove(page)).from === from, 'a click on ' + from + ' during the engine\'s turn picked nothing');
   must(await page.evaluate(c => document.querySelector('#boards [data-click="' + c + '"]').classList.contains('premove-from'), from),
@@ -44,7 +44,7 @@ async function premoves(page) {
   // Played: Nf3 is legal after any reply to 1.e4.
   await enter(page, 'g1', 'f3');
   const n = await engineMoves(page);
-  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 2, n, { timeout: 10000 })
+  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 2, n, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('the premove g1f3 was not played when the turn came'); });
   const played = await page.evaluate(() => window.rulezero.state.moves.map(m => m.coord));
   must(played[2] === 'g1f3', 'the premove played ' + played[2] + ', not g1f3');
@@ -53,7 +53,7 @@ async function premoves(page) {
   await enter(page, 'd2', 'd5');
   await engineMoves(page);
   await untilDrawn(page, () => window.rulezero.state.to_move === 'human' && !document.getElementById('premove-note').hidden,
-    null, { timeout: 10000 });
+    null, { timeout: ANSWER_WAIT });
   must(/dropped/.test(await page.textContent('#premove-note')), 'no notice of the dropped premove: ' + await page.textContent('#premove-note'));
   must((await page.evaluate(() => window.rulezero.state.moves.length)) === 4, 'the dropped premove was played');
   must(await page.evaluate(() => !document.querySelector('#boards .premove')), 'the dropped premove stays marked');
@@ -67,7 +67,7 @@ async function premoves(page) {
   must((await premove(page)).clicks === null, 'a click elsewhere did not cancel the premove');
   must(await page.evaluate(() => !document.querySelector('#boards .premove')), 'the cancelled premove stays marked');
   const m = await engineMoves(page);
-  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 10000 });
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: ANSWER_WAIT });
   must((await page.evaluate(() => window.rulezero.state.moves.length)) === m + 1, 'a cancelled premove was played');
 }
 
@@ -79,7 +79,7 @@ async function phonePremove(page) {
   await playTurn(page, 'e2e4', { tap: true });
   await enter(page, 'g1', 'f3', true);
   const n = await engineMoves(page);
-  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 2, n, { timeout: 10000 })
+  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 2, n, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('the premove g1f3, tapped, was not played when the turn came'); });
   const played = await page.evaluate(() => window.rulezero.state.moves.map(m => m.coord));
   must(played[2] === 'g1f3', 'the tapped premove played ' + played[2] + ', not g1f3');
@@ -87,7 +87,7 @@ async function phonePremove(page) {
   await page.tap('#moves');
   must((await premove(page)).clicks === null, 'a tap on the move list did not cancel the premove');
   const m = await engineMoves(page);
-  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: 10000 });
+  await untilDrawn(page, () => window.rulezero.state.to_move === 'human', null, { timeout: ANSWER_WAIT });
   must((await page.evaluate(() => window.rulezero.state.moves.length)) === m + 1, 'a cancelled premove was played');
   return 'g1f3 premoved by taps and played, b1c3 cancelled by a tap';
 }

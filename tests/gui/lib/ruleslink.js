@@ -2,6 +2,7 @@
 // docs/rules/), not raw Markdown: every game's link, its boards drawn, no
 // script, and nothing the page's Content-Security-Policy has to block.
 'use strict';
+const { ANSWER_WAIT } = require('./drawn');
 const { newGame } = require('./play');
 
 const GAMES = ['normal', 'polypiece', 'dialectic', 'interdependent', 'interweave', 'nickdanger'];
@@ -11,7 +12,7 @@ function must(ok, what) { if (!ok) throw new Error(what); }
 async function rulesLink(page, screenshots) {
   for (const variant of GAMES) {
     await newGame(page, { variant });
-    await page.waitForSelector('#rules-link:not([hidden])', { timeout: 5000 });
+    await page.waitForSelector('#rules-link:not([hidden])', { timeout: ANSWER_WAIT });
     const href = await page.getAttribute('#rules-link', 'href');
     must(/^rules\/[a-z-]+\.html$/.test(href), variant + ': the full rules link is ' + href + ', not relative to the page');
     const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('#rules-link')]);

@@ -4,7 +4,7 @@
 // it in the right shade, Pickle's link marked on both places, Shifted
 // Square's removed square left out as a hole.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 
 const path = require('path');
 const { newGame, playTurn } = require('./play');
@@ -23,7 +23,7 @@ async function openDialog(page, variant, option) {
 async function start(page) {
   const before = await page.evaluate(() => window.rulezero.state.game_number);
   await page.click('#ng-start');
-  await untilDrawn(page, n => window.rulezero.state.game_number !== n, before, { timeout: 5000 });
+  await untilDrawn(page, n => window.rulezero.state.game_number !== n, before, { timeout: ANSWER_WAIT });
 }
 
 // The shade of each named cell and the link numbers drawn on it.
@@ -42,7 +42,7 @@ async function ssqGames(page, shots) {
   await page.fill(FIELD, 'e4=e5');
   const before = await page.evaluate(() => window.rulezero.state.game_number);
   await page.click('#ng-start');
-  await page.waitForFunction(() => !document.getElementById('ng-error').hidden, null, { timeout: 5000 });
+  await page.waitForFunction(() => !document.getElementById('ng-error').hidden, null, { timeout: ANSWER_WAIT });
   const said = await page.textContent('#ng-error');
   must(/Link/.test(said) && /x1 to x8/.test(said), 'Link=e4=e5: the dialog says "' + said + '"');
   must(await page.evaluate(n => window.rulezero.state.game_number === n, before), 'Link=e4=e5 started a game');
@@ -50,7 +50,7 @@ async function ssqGames(page, shots) {
   await start(page);
   const rows = await page.evaluate(() => JSON.stringify(window.rulezero.state.board.areas[0].rows[5]));
   must(rows.includes('"z3"'), 'Pickle d4=z3: the board\'s third rank is ' + rows);
-  await page.waitForSelector('#boards [data-square="z3"]', { timeout: 5000 });
+  await page.waitForSelector('#boards [data-square="z3"]', { timeout: ANSWER_WAIT });
   // a1 dark, h1 light, so z3 (beside the light h3) dark; d4 and z3 carry the link.
   let seen = await cells(page, ['a1', 'h1', 'z3', 'd4', 'x5', 'z4']);
   must(seen.join(' ') === 'dark light dark+link dark+link none none', 'Pickle d4=z3 drawn as ' + seen.join(' '));
@@ -58,7 +58,7 @@ async function ssqGames(page, shots) {
 
   await openDialog(page, 'shifted-square', 'Shift');
   await start(page);
-  await page.waitForFunction(() => !document.querySelector('#boards [data-square="e4"]'), null, { timeout: 5000 });
+  await page.waitForFunction(() => !document.querySelector('#boards [data-square="e4"]'), null, { timeout: ANSWER_WAIT });
   // e4 removed, x5 (beside the dark a5) light, a1 still dark with the column added on the left.
   seen = await cells(page, ['a1', 'a5', 'x5', 'e4', 'x4']);
   must(seen.join(' ') === 'dark dark light none none', 'Shifted e4=x5 drawn as ' + seen.join(' '));
@@ -81,7 +81,7 @@ async function pickleAddedPlace(page) {
   must(/\btarget\b/.test(x5), 'Pickle: with a6 picked, x5 (e4\'s second place) is no click target: ' + x5);
   const n = await page.evaluate(() => window.rulezero.state.moves.length);
   await page.click('#boards [data-square="x5"]');
-  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 1, n, { timeout: 5000 })
+  await untilDrawn(page, n => window.rulezero.state.moves.length === n + 1, n, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('Pickle: a click on x5 did not play a6xe4'); });
   const last = await page.evaluate(() => window.rulezero.state.moves.slice(-1)[0].coord);
   must(last === 'a6e4', 'Pickle: the click on x5 played ' + last);

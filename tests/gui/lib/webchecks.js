@@ -4,7 +4,7 @@
 // mid-search, and the measurements (time to a playable board, the longest
 // frame gap while the engine searches, move_now's latency).
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const path = require('path');
 const { playTurn, checkBoard, newGame, pageState } = require('./play');
 const { legalTurns } = require('./legaltree');
@@ -22,7 +22,7 @@ async function waitResumed(page, want, ms = 15000) {
   await untilDrawn(page, () => window.rulezero && window.rulezero.state && window.rulezero.setup && window.__rzSession &&
     window.__rzSession.lastState);
   // A page that keeps the game sends it back (`restore`) once the session is up.
-  await page.waitForFunction(() => window.__rzSession.sent.some(m => m.type === 'restore'), null, { timeout: 5000 })
+  await page.waitForFunction(() => window.__rzSession.sent.some(m => m.type === 'restore'), null, { timeout: ANSWER_WAIT })
     .catch(async () => {
       const sent = await page.evaluate(() => window.__rzSession.sent.map(m => m.type).join(' '));
       throw new Error('after the reload the page sent the session no `restore` (it sent: ' + sent + ')');
@@ -127,8 +127,8 @@ async function busyPageReload(page, session, variant, opts = {}) {
     const t0 = Date.now();
     while (Date.now() - t0 < ms) { /* the page's thread kept busy: the `saved` waits */ }
   }, BUSY_MS);
-  await page.waitForFunction(() => window.__rzBusyStored === true, null, { timeout: 10000, polling: 20 }).catch(() => {
-    throw new Error(variant + ' (busy page): the page stored no record within 10 s of its busy time');
+  await page.waitForFunction(() => window.__rzBusyStored === true, null, { timeout: ANSWER_WAIT, polling: 20 }).catch(() => {
+    throw new Error(variant + ' (busy page): the page stored no record within ' + ANSWER_WAIT / 1000 + ' s of its busy time');
   });
   const r = await reloadResumes(page, session, variant + ' (clocked, the page busy ' + BUSY_MS + ' ms before the reload)',
     Object.assign({}, opts, { atOnce: true }));
@@ -142,7 +142,7 @@ async function reloadWhileThinking(page, session) {
   // Zero's reply, which Move now then asks for.
   await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 60000 } });
   await playTurn(page, 'e2e4');
-  await untilDrawn(page, () => window.rulezero.state.thinking && window.rulezero.state.moves.length === 1, null, { timeout: 30000 })
+  await untilDrawn(page, () => window.rulezero.state.thinking && window.rulezero.state.moves.length === 1, null, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('Rule Zero did not think, or moved at once'); });
   await waitStored(page, 'while Rule Zero thinks');
   await page.reload();
@@ -167,10 +167,10 @@ async function reloadKeepsEngineClock(page) {
   const record = await page.evaluate(() => JSON.parse(localStorage.getItem('rulezero.game')).record);
   await postToSession(page, { text: JSON.stringify({ type: 'restore', record: Object.assign(record, { black: 'engine:0' }) }) }, 0);
   await untilDrawn(page, () => { const s = window.rulezero.state; return s.players.black.id === 'engine:0' && s.thinking && s.moves.length === 3; },
-    null, { timeout: 10000 }).catch(() => { throw new Error('Rule Zero did not think on its clock, or moved at once'); });
+    null, { timeout: ANSWER_WAIT }).catch(() => { throw new Error('Rule Zero did not think on its clock, or moved at once'); });
   await page.waitForFunction(() => {   // the game with Rule Zero as Black stored
     try { return JSON.parse(localStorage.getItem('rulezero.game')).record.black === 'engine:0'; } catch (e) { return false; }
-  }, null, { timeout: 5000 });
+  }, null, { timeout: ANSWER_WAIT });
   await page.waitForTimeout(1500);   // time passing on Black's clock, not a wait for something to happen
   const before = await clocksNow(page);
   must(before && before.running === 'black', 'Black\'s clock does not run: ' + JSON.stringify(before));
@@ -255,16 +255,16 @@ async function badInput(page, session) {
 async function engineKilled(page, session) {
   await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 60000 } });
   await playTurn(page, 'e2e4');
-  await untilDrawn(page, () => { const s = window.rulezero.state; return s.to_move === 'engine' && s.thinking; }, null, { timeout: 30000 });
+  await untilDrawn(page, () => { const s = window.rulezero.state; return s.to_move === 'engine' && s.thinking; }, null, { timeout: ANSWER_WAIT });
   const before = await sessionState(page);
   const errorsBefore = await page.evaluate(() => window.__rzSession.errors.length);
   await page.evaluate(() => window.__rzSession.workers[0].postMessage({ kill_engines: true }));
-  await page.waitForFunction(n => window.__rzSession.errors.length > n, errorsBefore, { timeout: 30000 })
+  await page.waitForFunction(n => window.__rzSession.errors.length > n, errorsBefore, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('no error from the session after its engine was killed'); });
   const error = await page.evaluate(n => window.__rzSession.errors[n], errorsBefore);
   must(/engine/i.test(error), 'the error after the kill does not name the engine: ' + error);
-  await page.waitForSelector('#error:not([hidden])', { timeout: 15000 });
-  await untilDrawn(page, () => window.rulezero.state.paused === true, null, { timeout: 15000 })
+  await page.waitForSelector('#error:not([hidden])', { timeout: ANSWER_WAIT });
+  await untilDrawn(page, () => window.rulezero.state.paused === true, null, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('the game is not paused after its engine was killed'); });
   const after = await sessionState(page);
   must(coords(after) === coords(before) && after.fen === before.fen && !after.result,
@@ -291,7 +291,7 @@ async function openTime(context, url) {
       const ok = l && l.nodes && l.nodes[l.root] && Object.keys(l.nodes[l.root].next || {}).length &&
         document.querySelector('#boards [data-square]');
       return ok ? performance.now() : false;
-    }, null, { polling: 'raf', timeout: 30000 });
+    }, null, { polling: 'raf', timeout: ANSWER_WAIT });
     return Math.round(await h.jsonValue());
   } finally {
     await page.close();
@@ -342,7 +342,7 @@ async function frameGap(page, ms = 10000) {
 // thinking): milliseconds from sending it to the session's state with the turn.
 async function moveNowLatency(page, thinkMs = 30000) {
   await newGame(page, { variant: 'normal', white: 'engine:0', black: 'human', tc: { kind: 'movetime', ms: thinkMs } });
-  await untilDrawn(page, () => window.rulezero.state.thinking && window.rulezero.state.moves.length === 0, null, { timeout: 10000 })
+  await untilDrawn(page, () => window.rulezero.state.thinking && window.rulezero.state.moves.length === 0, null, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('Rule Zero reported no thinking'); });
   await page.waitForTimeout(500);
   const r = await page.evaluate(async () => {

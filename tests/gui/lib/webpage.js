@@ -24,7 +24,7 @@
 // loading changes (the rules dialog, no request, the start, faults of its
 // inlined wasm, a phone), and its storage is reloaded by web_browser.
 'use strict';
-const { untilDrawn } = require('./drawn');
+const { untilDrawn, ANSWER_WAIT } = require('./drawn');
 const fs = require('fs');
 const path = require('path');
 const { playTurn, newGame } = require('./play');
@@ -51,7 +51,7 @@ async function open(browser, form, options = {}, before = null) {
 }
 
 async function ready(page) {
-  await untilDrawn(page, () => window.rulezero && window.rulezero.state && window.rulezero.setup, null, { timeout: 30000 });
+  await untilDrawn(page, () => window.rulezero && window.rulezero.state && window.rulezero.setup, null, { timeout: ANSWER_WAIT });
   await page.waitForSelector('#boards [data-square]');
 }
 
@@ -73,7 +73,7 @@ async function friendNeedsServer(page) {
 async function pgnDownload(page) {
   await newGame(page, { variant: 'normal' });
   for (const t of ['e2e4', 'e7e5', 'g1f3']) await playTurn(page, t);
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), page.click('#pgn-link')]);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: ANSWER_WAIT }), page.click('#pgn-link')]);
   must(download.suggestedFilename() === 'rulezero.pgn', 'the PGN is saved as ' + download.suggestedFilename());
   const text = fs.readFileSync(await download.path(), 'utf8');
   must(/\[Event /.test(text) && /1\.\s*e4 e5 2\.\s*Nf3/.test(text), 'the downloaded PGN is not the game:\n' + text.slice(0, 400));
@@ -114,7 +114,7 @@ async function moveNow(page) {
   await newGame(page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'movetime', ms: 60000 } });
   must(await page.isHidden('#btn-move-now'), 'Move now is shown while a person is to move');
   await playTurn(page, 'e2e4');
-  await page.waitForSelector('#player-top #btn-move-now:not([hidden]), #player-bottom #btn-move-now:not([hidden])', { timeout: 5000 });
+  await page.waitForSelector('#player-top #btn-move-now:not([hidden]), #player-bottom #btn-move-now:not([hidden])', { timeout: ANSWER_WAIT });
   const seen = await page.evaluate(() => ({
     row: document.getElementById('btn-move-now').closest('.player').dataset.color,
     title: document.getElementById('btn-move-now').title, shared: !!window.rulezero.ws.shared
@@ -123,10 +123,10 @@ async function moveNow(page) {
   must(/now/.test(seen.title), 'the Move now title is "' + seen.title + '"');
   // Without shared memory Move now plays the turn the engine last reported best: wait for one (not a fixed time).
   await untilDrawn(page, () => { const t = window.rulezero.state.thinking; return t && t.color === 'black' && !!t.pv; }, null,
-    { timeout: 30000 });
+    { timeout: ANSWER_WAIT });
   const t0 = Date.now();
   await page.click('#btn-move-now');
-  await untilDrawn(page, () => window.rulezero.state.moves.length === 2, null, { timeout: 30000 })
+  await untilDrawn(page, () => window.rulezero.state.moves.length === 2, null, { timeout: ANSWER_WAIT })
     .catch(() => { throw new Error('no turn within 30 s of Move now (the engine had a minute; shared memory: ' + seen.shared + ')'); });
   const took = Date.now() - t0;
   await page.waitForSelector('#btn-move-now', { state: 'hidden' });
@@ -157,12 +157,12 @@ async function reloadResumes(page) {
   await page.waitForFunction(n => {
     const v = localStorage.getItem('rulezero.game');
     return v && JSON.parse(v).record.turns.length === n;
-  }, before.turns.length, { timeout: 5000 });
+  }, before.turns.length, { timeout: ANSWER_WAIT });
   const wrapper = JSON.parse(await stored(page));
   must(wrapper.app === 'rulezero' && !isNaN(Date.parse(wrapper.saved_at)), 'the stored wrapper is ' + JSON.stringify(wrapper).slice(0, 200));
   await page.reload();
   await ready(page);
-  await page.waitForFunction(() => window.rulezero.restore, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.rulezero.restore, null, { timeout: ANSWER_WAIT });
   must(await page.evaluate(() => window.rulezero.restore.ok), 'the stored game was not restored: ' + JSON.stringify(await page.evaluate(() => window.rulezero.restore)));
   const after = await gameOf(page);
   const away = Date.now() - readAt;   // at least as long as White's clock ran between the two readings
@@ -183,7 +183,7 @@ async function refusedStore(page, value, want) {
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [KEY, value]);
   await page.reload();
   await ready(page);
-  await page.waitForSelector('#notice:not([hidden])', { timeout: 10000 });
+  await page.waitForSelector('#notice:not([hidden])', { timeout: ANSWER_WAIT });
   const text = await page.textContent('#notice-text');
   must(/^Your stored game could not be resumed: /.test(text) && want.test(text) && /A new game was started\.$/.test(text),
     'the notice reads "' + text + '"');
@@ -209,7 +209,7 @@ async function refusals(page) {
 
 async function rulesSite(page, form) {
   await newGame(page, { variant: 'nickdanger' });
-  await page.waitForSelector('#rules-link:not([hidden])', { timeout: 5000 });
+  await page.waitForSelector('#rules-link:not([hidden])', { timeout: ANSWER_WAIT });
   const href = await page.getAttribute('#rules-link', 'href');
   must(href === 'rules/nickdanger.html', 'the rules link is ' + href);
   const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('#rules-link')]);
@@ -222,7 +222,7 @@ async function rulesSite(page, form) {
 
 async function rulesDialog(page) {
   await newGame(page, { variant: 'nickdanger' });
-  await page.waitForSelector('#rules-link:not([hidden])', { timeout: 5000 });
+  await page.waitForSelector('#rules-link:not([hidden])', { timeout: ANSWER_WAIT });
   const frameText = () => page.evaluate(() => {
     const d = document.getElementById('rv-frame').contentDocument;
     return d && d.querySelector('h1') ? d.querySelector('h1').textContent : '';
@@ -264,25 +264,25 @@ async function faults(browser, form) {
   };
   const names = form.selfContained ? { session: 'sessionWasm', engine: 'engineWasm' } : { session: 'rulezero-session', engine: 'rulezero-engine' };
   let ctx = await open(browser, form, {}, page => broken(page, names.session));
-  await ctx.page.waitForSelector('#notice[data-kind="fault"]:not([hidden])', { timeout: 20000 });
+  await ctx.page.waitForSelector('#notice[data-kind="fault"]:not([hidden])', { timeout: ANSWER_WAIT });
   must(/could not start/.test(await ctx.page.textContent('#notice-text')), 'the start fault reads ' + await ctx.page.textContent('#notice-text'));
   must(await ctx.page.isVisible('#btn-reload'), 'no Reload button');
   await ctx.page.click('#btn-reload');
-  await ctx.page.waitForSelector('#notice[data-kind="fault"]:not([hidden])', { timeout: 20000 });
+  await ctx.page.waitForSelector('#notice[data-kind="fault"]:not([hidden])', { timeout: ANSWER_WAIT });
   await ctx.context.close();
   // An engine that cannot start: the session's error, shown.
   ctx = await open(browser, form, {}, page => broken(page, names.engine));
   await ready(ctx.page);
   await newGame(ctx.page, { variant: 'normal', white: 'human', black: 'engine:0', tc: { kind: 'depth', depth: 1 } });
   await playTurn(ctx.page, 'e2e4');
-  await ctx.page.waitForSelector('#error:not([hidden])', { timeout: 15000 });
+  await ctx.page.waitForSelector('#error:not([hidden])', { timeout: ANSWER_WAIT });
   must(/engine/.test(await ctx.page.textContent('#error-text')), 'the engine fault reads ' + await ctx.page.textContent('#error-text'));
   await ctx.context.close();
   // The session stops while a game is played.
   ctx = await open(browser, form);
   await ready(ctx.page);
   await ctx.page.evaluate(() => window.rulezero.ws.close());
-  await ctx.page.waitForSelector('#notice[data-kind="fault"]:not([hidden])', { timeout: 5000 });
+  await ctx.page.waitForSelector('#notice[data-kind="fault"]:not([hidden])', { timeout: ANSWER_WAIT });
   must(/The game stopped/.test(await ctx.page.textContent('#notice-text')), 'the stop reads ' + await ctx.page.textContent('#notice-text'));
   await closeClean(ctx, 'after the session stopped');
 }
@@ -317,7 +317,7 @@ async function phone(browser, form, shots) {
     const legal = legalTurns(await page.evaluate(() => window.rulezero.state.legal));
     const turn = legal.find(t => t.clicks.length > 1) || legal[0];
     for (const c of turn.clicks) await page.tap('#layout [data-click="' + c + '"]');
-    await untilDrawn(page, () => window.rulezero.state.moves.length === 1, null, { timeout: 5000 });
+    await untilDrawn(page, () => window.rulezero.state.moves.length === 1, null, { timeout: ANSWER_WAIT });
   }
   await closeClean(ctx, 'on the phone');
 }
@@ -334,11 +334,11 @@ async function gameFile(page) {
   await page.click('#ng-file-box summary');
   await page.fill('#ng-file-text', '[bad-one]\nfamily = chess\nname = Bad\nboard = 9x9\n');
   await page.click('#ng-file-open');
-  await page.waitForSelector('#ng-file-error:not([hidden])', { timeout: 10000 });
+  await page.waitForSelector('#ng-file-error:not([hidden])', { timeout: ANSWER_WAIT });
   const refusal = await page.textContent('#ng-file-error');
   must(/^pasted-\d+\.ini:4: board: '9x9' \(allowed: /.test(refusal), 'the refusal reads "' + refusal + '"');
   await page.setInputFiles('#ng-file', GAME_FILE);
-  await page.waitForFunction(() => document.getElementById('ng-variant').value === 'camel-chess', null, { timeout: 10000 });
+  await page.waitForFunction(() => document.getElementById('ng-variant').value === 'camel-chess', null, { timeout: ANSWER_WAIT });
   const status = await page.textContent('#ng-file-status');
   must(/^chess-camel\.ini: camel-chess /.test(status), 'the status reads "' + status + '"');
   must(await page.isHidden('#ng-file-error'), 'the error stayed after a good file');
@@ -356,10 +356,10 @@ async function gameFile(page) {
   await page.waitForFunction(n => {
     const v = localStorage.getItem('rulezero.game');
     return v && JSON.parse(v).record.turns.length === n;
-  }, before.turns.length, { timeout: 5000 });
+  }, before.turns.length, { timeout: ANSWER_WAIT });
   await page.reload();
   await ready(page);
-  await page.waitForFunction(() => window.rulezero.restore, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.rulezero.restore, null, { timeout: ANSWER_WAIT });
   must(await page.evaluate(() => window.rulezero.restore.ok), 'the file game was not restored: ' + JSON.stringify(await page.evaluate(() => window.rulezero.restore)));
   const after = await gameOf(page);
   must(after.variant === 'camel-chess' && JSON.stringify(after.turns) === JSON.stringify(before.turns),
@@ -377,7 +377,7 @@ async function openGameFile(page, file, id) {
   await page.waitForSelector('#newgame[open]');
   await page.click('#ng-file-box summary');
   await page.setInputFiles('#ng-file', file);
-  await page.waitForFunction(id => document.getElementById('ng-variant').value === id, id, { timeout: 10000 });
+  await page.waitForFunction(id => document.getElementById('ng-variant').value === id, id, { timeout: ANSWER_WAIT });
   await page.click('#ng-cancel');
 }
 
