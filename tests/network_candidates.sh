@@ -32,7 +32,8 @@ done
 for pgn in *.pgn.gz; do
     [ -e "$pgn" ] || continue
     gzip -dc "$pgn" >"$tmp/sprt.pgn" && "$rz" match --merge "$tmp/sprt.pgn" >"$tmp/merge.out" 2>&1 &&
-        grep -q '^Merged: [1-9][0-9]* games from 1 files' "$tmp/merge.out" && ok || problem "$pgn does not read: $(head -5 "$tmp/merge.out")"
+        grep -q '^Merged: [1-9][0-9]* games from 1 files' "$tmp/merge.out" && ok ||
+        problem "$pgn does not read: $(head -5 "$tmp/merge.out")"
 done
 
 echo "$pass checks passed, $fail failed"
