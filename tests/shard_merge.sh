@@ -2,8 +2,8 @@
 # A match split into shards that GNU parallel runs at once (--shard I/N), the
 # shards' PGN files merged (match --merge), compared with the same match
 # played whole: the same games with the same results, and the same summary
-# (score, Elo, LOS, SPRT, faults); and a match resumed from its first games
-# counts them (the same summary again). The players are deterministic: Rule Zero
+# (score, Elo, LOS, SPRT, faults). (A match resumed from its PGN:
+# tests/match_resume.sh, which needs no GNU parallel.) The players are deterministic: Rule Zero
 # at a fixed depth (its hash is cleared by `new`) against the built-in random
 # player, seeded by --seed and the game's number. Exit 77 (skip) without parallel.
 set -u
@@ -37,15 +37,6 @@ diff <(summary "$tmp/whole-merged.out") <(summary "$tmp/merged.out") || bad "mer
 grep -q '^Merged: 10 games from 3 files$' "$tmp/merged.out" || bad "merge: game count"
 grep -q '^SPRT: elo0=0 elo1=50 .*LLR' "$tmp/merged.out" || bad "merge: SPRT line"
 "$RZ" pgn-check "$tmp/shard2.pgn" > /dev/null || bad "pgn-check of a shard"
-
-# A match resumed (--resume) from the PGN of its first 4 games plays the other
-# 6 and counts all 10: the whole match's summary, and the SPRT of all 10 games.
-"$RZ" match "${ARGS[@]}" --games 4 --pgn "$tmp/resumed.pgn" > /dev/null 2>&1 || bad "first 4 games exit code"
-"$RZ" match "${ARGS[@]}" --pgn "$tmp/resumed.pgn" --resume --sprt elo0=0,elo1=50 > "$tmp/resumed.out" 2>&1 ||
-    bad "resumed match exit code"
-grep -q '^Resuming: 4 of the 10 games' "$tmp/resumed.out" || bad "resume: $(head -3 "$tmp/resumed.out")"
-diff <(summary "$tmp/whole-merged.out") <(summary "$tmp/resumed.out") ||
-    bad "the resumed match's summary does not count the games it resumed from"
 
 # Errors: a game of another variant, a file that is not there, shards past the openings.
 "$RZ" match --engine builtin:random --engine builtin:random --variant interweave --games 2 \

@@ -231,6 +231,42 @@ START_TEST(state_layout_learns_the_hands)
 }
 END_TEST
 
+/* --output-percent writes the same network with its output layer scaled:
+ * the first layer unchanged, each output weight and the bias at half,
+ * rounded half away from zero (how a residual network adds half its
+ * correction at EvalBlend 100); out of 1..100 it is refused. */
+static int32_t half_away(int32_t x) { return x < 0 ? -((-x + 1) / 2) : (x + 1) / 2; }
+
+START_TEST(output_percent_scales_the_output)
+{
+    struct nnue_net *whole = trained("normal", "--threads 1");
+    ck_assert_int_eq(train(net2, "--threads 1 --output-percent 50"), 0);
+    char err[256];
+    struct nnue_net *half = nnue_load(net2, err, sizeof err);
+    ck_assert_msg(half != NULL, "%s", err);
+    ck_assert_int_eq(memcmp(whole->w1, half->w1, (size_t)whole->inputs * (size_t)whole->hidden * sizeof whole->w1[0]),
+                     0);
+    ck_assert_int_eq(memcmp(whole->b1, half->b1, (size_t)whole->hidden * sizeof whole->b1[0]), 0);
+    int odd = 0;
+    for (int i = 0; i < 2 * whole->hidden; i++) {
+        ck_assert_int_eq(half->w2[i], half_away(whole->w2[i]));
+        odd += whole->w2[i] % 2 != 0;
+    }
+    ck_assert_msg(odd > 0, "no odd output weight: the rounding is not checked");
+    ck_assert_int_eq(half->b2, half_away(whole->b2));
+    ck_assert_msg(strstr(half->text, "--output-percent 50") != NULL, "%s", half->text);
+    nnue_free(whole);
+    nnue_free(half);
+    char *bad[] = {"train", "--variant", "normal", "--data", data, "--out", net, "--output-percent", "0", NULL};
+    optind = 1;
+    ck_assert_int_eq(train_main(9, bad), 2);
+    remove(net2);
+    remove(net);
+    remove(curve);
+    remove(data);
+}
+END_TEST
+
 START_TEST(bad_input_is_refused)
 {
     zobrist_init();
@@ -260,6 +296,7 @@ static Suite *train_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, loss_falls_and_repeats);
     tcase_add_test(tc, bad_input_is_refused);
+    tcase_add_test(tc, output_percent_scales_the_output);
     tcase_add_test(tc, state_layout_learns_the_hands);
     suite_add_tcase(s, tc);
     return s;

@@ -26,6 +26,7 @@ struct train_options {
     const char *data[TRAIN_MAX_FILES];
     int files;
     int64_t epochs, seed, hidden, threads, batch, holdout, layout;
+    int64_t output_percent; /* --output-percent: the output layer's share written into the file */
     double lambda, lr, lr_decay;
     bool residual; /* --target residual: the network corrects the hand-set evaluation */
     char command[1024];
@@ -156,6 +157,19 @@ static double epoch(struct train_model *m, const struct train_set *set, uint32_t
     return loss / (double)n;
 }
 
+/* Scales the output layer (its weights and bias) to percent of itself, each
+ * rounded half away from zero: a residual network at 50 adds half its
+ * correction, as EvalBlend=50 does with the whole file. */
+static void scale_output(struct nnue_net *net, int64_t percent)
+{
+    for (int i = 0; i < 2 * net->hidden; i++) {
+        int64_t q = (int64_t)net->w2[i] * percent;
+        net->w2[i] = (int16_t)(q < 0 ? -((-q + 50) / 100) : (q + 50) / 100);
+    }
+    int64_t b = (int64_t)net->b2 * percent;
+    net->b2 = (int32_t)(b < 0 ? -((-b + 50) / 100) : (b + 50) / 100);
+}
+
 /* Rounds the model into a network file; the held-out loss as the engine
  * computes it (integers) is printed and kept beside the model's. */
 static int write_network(const struct train_model *m, const struct variant *v, const struct train_options *o,
@@ -166,6 +180,7 @@ static int write_network(const struct train_model *m, const struct variant *v, c
     if (!net)
         return fprintf(stderr, "rulezero " CMD ": %s\n", err), 1;
     train_model_quantise(m, net);
+    scale_output(net, o->output_percent);
     net->target = o->residual ? NNUE_TARGET_RESIDUAL : NNUE_TARGET_SCORE;
     double quantised = held ? train_model_quantised_loss(net, set, valid, held) / (double)held : NAN;
     double classic = held ? train_model_classic_loss(set, valid, held, SCORE_UNIT) / (double)held : NAN;
@@ -338,6 +353,9 @@ static const struct options_table_entry train_entries[] = {
     {"target", 0, OPTIONS_TABLE_TEXT, "T",
      "score: the network is the evaluation (default); residual: it is added to the hand-set one",
      .set = set_target},
+    {"output-percent", 0, OPTIONS_TABLE_NUMBER, "P",
+     "the output layer's weights and bias written at P percent (default 100)", 1, 100,
+     "bad output percent '%s' (expected 1..100)", KEEP(INT64, output_percent)},
     {"lr", 0, OPTIONS_TABLE_TEXT, "R", "Adam's learning rate (default 0.001)", .set = set_lr},
     {"lr-decay", 0, OPTIONS_TABLE_TEXT, "F", "the learning rate's factor after each epoch (default 1)",
      .set = set_lr_decay},
@@ -358,7 +376,7 @@ static void keep_command(struct train_options *o, int argc, char **argv)
 int train_main(int argc, char **argv)
 {
     struct train_options o = {.epochs = 10, .seed = 1, .hidden = 256, .threads = 2, .batch = 16384,
-                              .holdout = 10, .lambda = 0.5, .lr = 0.001, .lr_decay = 1};
+                              .holdout = 10, .output_percent = 100, .lambda = 0.5, .lr = 0.001, .lr_decay = 1};
     keep_command(&o, argc, argv);
     int rc = options_table_parse(&train_options_table, &o, argc, argv);
     if (rc)
