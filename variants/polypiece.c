@@ -373,17 +373,23 @@ static inline int slot_of(const struct poly_rules *r, const uint8_t *phase)
 
 /* The set in force; without a kept one, compiled into this thread's scratch
  * set, which callers use only until their next call for another phase
- * vector. */
+ * vector. The scratch set is allocated on its first use (past CACHE_LIMIT
+ * kept sets), not held in thread-local storage: glibc carves static TLS out
+ * of every thread's stack, and a 60 KB set left the GUI server's civetweb
+ * threads (100 KB stacks) too little under AddressSanitizer. NULL when it
+ * cannot be allocated. */
 static const struct power_set *powers_in_force(const struct position *pos)
 {
-    static _Thread_local struct power_set scratch;
+    static _Thread_local struct power_set *scratch;
     const struct poly_rules *r = poly_of(pos);
     const uint8_t *phase = phases_of(pos);
     const struct power_set *set = kept_set(r, slot_of(r, phase), phase);
     if (set)
         return set;
-    compile_set(r->lists, &scratch, phase, r->phased);
-    return &scratch;
+    if (!scratch && (scratch = malloc(sizeof *scratch)) == NULL)
+        return NULL;
+    compile_set(r->lists, scratch, phase, r->phased);
+    return scratch;
 }
 
 /* kept_set for the phases after a move of `type`, once its slot missed. */
