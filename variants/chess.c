@@ -282,12 +282,6 @@ void chess_build_attacks(struct power_set *set)
         t->leaps = 0;
         while (t->leaps < t->count && t->dirs[t->leaps].max_range == 1)
             t->leaps++;
-        for (int type = 0; type < MAX_TYPES; type++) {
-            t->type_dir_count[type] = 0;
-            for (int i = 0; i < t->count; i++)
-                if (t->dirs[i].range[type])
-                    t->type_dirs[type][t->type_dir_count[type]++] = (uint8_t)i;
-        }
         build_reach(set, c);
         build_alignment(set, c);
         set->orthodox[c] = attacks_are_orthodox(t, c);

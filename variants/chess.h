@@ -40,9 +40,6 @@ struct attack_table {
     int count;
     int leaps; /* dirs[0..leaps-1] have max_range 1 (the table lists leaps first) */
     struct attack_dir dirs[MAX_ATTACK_DIRS];
-    /* By type: the indices in dirs of its capture directions (range[type] > 0). */
-    uint8_t type_dir_count[MAX_TYPES];
-    uint8_t type_dirs[MAX_TYPES][MAX_ATTACK_DIRS];
 };
 
 /* Whether the leap d attacks sq from a piece of colour bit `bit` on `board`. */
