@@ -160,14 +160,17 @@ static double epoch(struct train_model *m, const struct train_set *set, uint32_t
 /* Scales the output layer (its weights and bias) to percent of itself, each
  * rounded half away from zero: a residual network at 50 adds half its
  * correction, as EvalBlend=50 does with the whole file. */
+static int64_t percent_of(int64_t x, int64_t percent)
+{
+    int64_t q = x * percent;
+    return q < 0 ? -((-q + 50) / 100) : (q + 50) / 100;
+}
+
 static void scale_output(struct nnue_net *net, int64_t percent)
 {
-    for (int i = 0; i < 2 * net->hidden; i++) {
-        int64_t q = (int64_t)net->w2[i] * percent;
-        net->w2[i] = (int16_t)(q < 0 ? -((-q + 50) / 100) : (q + 50) / 100);
-    }
-    int64_t b = (int64_t)net->b2 * percent;
-    net->b2 = (int32_t)(b < 0 ? -((-b + 50) / 100) : (b + 50) / 100);
+    for (int i = 0; i < 2 * net->hidden; i++)
+        net->w2[i] = (int16_t)percent_of(net->w2[i], percent);
+    net->b2 = (int32_t)percent_of(net->b2, percent);
 }
 
 /* Rounds the model into a network file; the held-out loss as the engine
